@@ -1,0 +1,145 @@
+// Python bindings: a thin layer. The friendly API lives in python/henchmen.
+#include <pybind11/numpy.h>
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include "core/error.h"
+#include "core/game.h"
+#include "core/registry.h"
+
+namespace py = pybind11;
+using namespace henchmen;
+
+namespace {
+
+py::dict playout_dict(const PlayoutStats& st) {
+  py::dict d;
+  d["games"] = st.games;
+  d["actions"] = st.actions;
+  d["decisions"] = st.decisions;
+  d["truncated"] = st.truncated;
+  d["mean_returns"] = st.mean_returns;
+  d["wins"] = st.wins;
+  d["seconds"] = st.seconds;
+  return d;
+}
+
+Json game_info_json(const GameInfo& info) {
+  Json d;
+  d["name"] = info.name;
+  d["title"] = info.title;
+  d["summary"] = info.summary;
+  d["min_players"] = info.min_players;
+  d["max_players"] = info.max_players;
+  Json opts = Json(Json::Array{});
+  for (const auto& o : info.options) opts.push_back(o.describe());
+  d["options"] = opts;
+  return d;
+}
+
+}  // namespace
+
+PYBIND11_MODULE(_core, m) {
+  m.doc() = "Henchmen native core";
+
+  auto base = py::register_exception<Error>(m, "HenchmenError", PyExc_ValueError);
+  py::register_exception<OptionError>(m, "OptionError", base.ptr());
+  py::register_exception<UnknownGameError>(m, "UnknownGameError", base.ptr());
+  py::register_exception<IllegalActionError>(m, "IllegalActionError", base.ptr());
+  py::register_exception<NotationError>(m, "NotationError", base.ptr());
+  py::register_exception<SerializationError>(m, "SerializationError", base.ptr());
+  py::register_exception<PlayerError>(m, "PlayerError", base.ptr());
+
+  m.attr("CHANCE") = kChance;
+  m.attr("TERMINAL") = kTerminal;
+
+  m.def("games_json", [] {
+    Json all = Json(Json::Array{});
+    for (const auto& e : registered_games()) all.push_back(game_info_json(e.info()));
+    return all.dump();
+  }, "Every registered game with its options, as JSON text.");
+
+  py::class_<Rng>(m, "Rng", "The engine's portable xoshiro256** generator (for test vectors).")
+      .def(py::init<uint64_t>(), py::arg("seed"))
+      .def("next_u64", &Rng::next_u64)
+      .def("below", [](Rng& r, uint32_t n) {
+        if (n == 0) throw OptionError("below(n) needs n >= 1");
+        return r.below(n);
+      })
+      .def("uniform", &Rng::uniform);
+
+  py::class_<Game, std::shared_ptr<Game>>(m, "Game")
+      .def(py::init([](const std::string& name, const std::string& options_json) {
+             return make_game(name, Json::parse(options_json));
+           }),
+           py::arg("name"), py::arg("options_json") = "{}")
+      .def_property_readonly("name", [](const Game& g) { return g.info().name; })
+      .def_property_readonly("options_json", [](const Game& g) { return g.options().dump(); })
+      .def_property_readonly("num_players", &Game::num_players)
+      .def_property_readonly("num_distinct_actions", &Game::num_distinct_actions)
+      .def_property_readonly("observation_shape", &Game::observation_shape)
+      .def_property_readonly("max_game_length", &Game::max_game_length)
+      .def("card_table_json", [](const Game& g) { return g.card_table().dump(); })
+      .def("new_initial_state", &Game::new_initial_state)
+      .def("deserialize", &Game::deserialize, py::arg("text"))
+      .def("random_playouts",
+           [](const Game& g, int64_t games, uint64_t seed, int threads) {
+             if (games < 0) throw OptionError("games must be >= 0");
+             if (threads < 1 || threads > 256) throw OptionError("threads must be from 1 to 256");
+             PlayoutStats st;
+             {
+               py::gil_scoped_release release;
+               st = g.random_playouts(games, seed, threads);
+             }
+             return playout_dict(st);
+           },
+           py::arg("games"), py::arg("seed") = 0, py::arg("threads") = 1);
+
+  m.def("deserialize", [](const std::string& text) {
+    const Json doc = Json::parse(text);
+    if (!doc.is_object()) throw SerializationError("a serialized state must be a JSON object");
+    auto game = make_game(doc.at("game", "serialized state").as_string("game"), doc.at("options", "serialized state"));
+    return game->deserialize(text);
+  }, py::arg("text"));
+
+  py::class_<State>(m, "State")
+      .def_property_readonly("game", &State::game_ptr)
+      .def_property_readonly("current_player", &State::current_player)
+      .def_property_readonly("turn_player", &State::turn_player)
+      .def_property_readonly("is_terminal", &State::is_terminal)
+      .def_property_readonly("is_chance", &State::is_chance)
+      .def_property_readonly("move_number", &State::move_number)
+      .def_property_readonly("auto_chance", &State::auto_chance)
+      .def("legal_actions", &State::legal_actions)
+      .def("legal_actions_mask", [](const State& s) {
+        py::array_t<bool> mask(s.game().num_distinct_actions());
+        auto view = mask.mutable_unchecked<1>();
+        for (py::ssize_t i = 0; i < view.shape(0); ++i) view(i) = false;
+        for (const Action a : s.legal_actions()) view(a) = true;
+        return mask;
+      })
+      .def("chance_outcomes", &State::chance_outcomes)
+      .def("apply", &State::apply, py::arg("action"))
+      .def("set_auto_chance", &State::set_auto_chance, py::arg("on"), py::arg("seed"))
+      .def("resolve_chance", &State::resolve_chance)
+      .def("clone", &State::clone)
+      .def("returns", &State::returns)
+      .def("history", &State::history)
+      .def("action_to_string", &State::action_to_string, py::arg("action"))
+      .def("string_to_action", &State::string_to_action, py::arg("text"))
+      .def("observation_json", [](const State& s, int p) { return s.observation(p).dump(); }, py::arg("player"))
+      .def("observation_tensor", [](const State& s, int p) {
+        std::vector<int> shape = s.game().observation_shape();
+        std::vector<py::ssize_t> dims(shape.begin(), shape.end());
+        py::array_t<float> out(dims);
+        s.observation_tensor(p, out.mutable_data());
+        return out;
+      }, py::arg("player"))
+      .def("resample", &State::resample, py::arg("observer"), py::arg("seed"))
+      .def("serialize", &State::serialize)
+      .def("hash", &State::hash)
+      .def("same_position", &State::same_position, py::arg("other"))
+      .def("to_string", &State::to_string)
+      .def("heuristic", &State::heuristic, py::arg("player"))
+      .def("validate", &State::validate);
+}

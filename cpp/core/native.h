@@ -1,0 +1,357 @@
+// Builds the polymorphic Game/State of game.h from a game's flat state.
+//
+// A game module supplies a traits struct T with:
+//   using Config = ...;  immutable data shared by all states of one game
+//   using S = ...;       the flat, trivially copyable state
+//   static const GameInfo& info();
+//   static std::shared_ptr<const Config> configure(const Json& resolved_options);
+//   static int num_players(const Config&), num_distinct_actions(const Config&),
+//              max_game_length(const Config&);
+//   static std::vector<int> observation_shape(const Config&);
+//   static Json card_table(const Config&);
+//   static S initial_state(const Config&);
+//   static S from_json(const Config&, const Json&);  // validates; throws SerializationError
+// and S has: current_player, turn_player, legal_actions(vector&), chance_outcomes(vector&),
+// sample_chance(Rng&), apply(Action) (legal actions only), returns(p), action_to_string,
+// observation(p), observation_tensor(p, float*), resample(observer, Rng&), to_json,
+// to_string, heuristic(p), validate().
+#pragma once
+#include <algorithm>
+#include <chrono>
+#include <cctype>
+#include <thread>
+
+#include "core/error.h"
+#include "core/game.h"
+
+namespace henchmen {
+
+template <class T>
+class NativeGame;
+
+// Random playout of one game from `s`; returns the number of actions taken.
+template <class T>
+int64_t random_playout(typename T::S& s, Rng& rng, std::vector<Action>& scratch, int64_t limit,
+                       int64_t* decisions) {
+  int64_t steps = 0;
+  while (steps < limit) {
+    const int p = s.current_player();
+    if (p == kTerminal) break;
+    if (p == kChance) {
+      s.apply(s.sample_chance(rng));
+    } else {
+      s.legal_actions(scratch);
+      s.apply(scratch[rng.below(static_cast<uint32_t>(scratch.size()))]);
+      ++*decisions;
+    }
+    ++steps;
+  }
+  return steps;
+}
+
+inline std::string normalize_move(const std::string& text) {
+  std::string out;
+  bool space = false;
+  for (const char c : text) {
+    if (std::isspace(static_cast<unsigned char>(c))) {
+      space = !out.empty();
+      continue;
+    }
+    if (space) out += ' ';
+    space = false;
+    out += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  }
+  return out;
+}
+
+template <class T>
+class NativeState final : public State {
+ public:
+  using S = typename T::S;
+
+  NativeState(std::shared_ptr<const NativeGame<T>> game, S s) : game_(std::move(game)), s_(s) {}
+
+  const Game& game() const override { return *game_; }
+  std::shared_ptr<const Game> game_ptr() const override { return game_; }
+  const S& native() const { return s_; }
+
+  int current_player() const override { return s_.current_player(); }
+  int turn_player() const override { return s_.turn_player(); }
+
+  std::vector<Action> legal_actions() const override {
+    std::vector<Action> out;
+    if (s_.current_player() == kChance) {
+      std::vector<std::pair<Action, double>> outcomes;
+      s_.chance_outcomes(outcomes);
+      for (const auto& o : outcomes) out.push_back(o.first);
+    } else if (s_.current_player() != kTerminal) {
+      s_.legal_actions(out);
+    }
+    return out;
+  }
+
+  std::vector<std::pair<Action, double>> chance_outcomes() const override {
+    std::vector<std::pair<Action, double>> out;
+    if (s_.current_player() == kChance) s_.chance_outcomes(out);
+    return out;
+  }
+
+  void apply(Action action) override {
+    if (s_.current_player() == kTerminal) throw IllegalActionError("the game is over; no action is legal");
+    const std::vector<Action> legal = legal_actions();
+    if (!std::binary_search(legal.begin(), legal.end(), action)) {
+      throw IllegalActionError(describe_illegal(action, legal));
+    }
+    S next = s_;  // atomic: the state changes only if the whole step succeeds
+    next.apply(action);
+    std::vector<Action> taken{action};
+    if (auto_) {
+      Rng rng = rng_;
+      while (next.current_player() == kChance) {
+        const Action outcome = next.sample_chance(rng);
+        next.apply(outcome);
+        taken.push_back(outcome);
+      }
+      rng_ = rng;
+    }
+    s_ = next;
+    history_.insert(history_.end(), taken.begin(), taken.end());
+  }
+
+  void set_auto_chance(bool on, uint64_t seed) override {
+    auto_ = on;
+    rng_.reseed(seed);
+    if (on) resolve_chance();
+  }
+  bool auto_chance() const override { return auto_; }
+  void resolve_chance() override {
+    while (s_.current_player() == kChance) {
+      const Action outcome = s_.sample_chance(rng_);
+      s_.apply(outcome);
+      history_.push_back(outcome);
+    }
+  }
+
+  std::unique_ptr<State> clone() const override { return std::make_unique<NativeState>(*this); }
+
+  std::vector<double> returns() const override {
+    std::vector<double> r;
+    for (int p = 0; p < game_->num_players(); ++p) r.push_back(s_.returns(p));
+    return r;
+  }
+  const std::vector<Action>& history() const override { return history_; }
+  int64_t move_number() const override { return static_cast<int64_t>(history_.size()); }
+
+  std::string action_to_string(Action action) const override {
+    if (action < 0 || action >= game_->num_distinct_actions()) {
+      throw IllegalActionError("action id " + std::to_string(action) + " is outside the action space 0.." +
+                               std::to_string(game_->num_distinct_actions() - 1));
+    }
+    return s_.action_to_string(action);
+  }
+
+  Action string_to_action(const std::string& text) const override {
+    const std::string want = normalize_move(text);
+    const std::vector<Action> legal = legal_actions();
+    for (const Action a : legal) {
+      if (normalize_move(s_.action_to_string(a)) == want) return a;
+    }
+    std::string msg = "'" + text + "' is not a legal move here";
+    msg += legal.empty() ? " (the game is over)" : "; legal moves: " + list_moves(legal);
+    throw NotationError(msg);
+  }
+
+  Json observation(int player) const override {
+    check_player(player);
+    return s_.observation(player);
+  }
+  void observation_tensor(int player, float* out) const override {
+    check_player(player);
+    s_.observation_tensor(player, out);
+  }
+
+  std::unique_ptr<State> resample(int observer, uint64_t seed) const override {
+    check_player(observer);
+    auto out = std::make_unique<NativeState>(game_, s_);
+    Rng rng(seed);
+    out->s_.resample(observer, rng);
+    out->auto_ = auto_;
+    out->rng_.reseed(Rng::derive_seed(seed, 1));
+    return out;
+  }
+
+  std::string serialize() const override {
+    Json doc;
+    doc["format"] = "henchmen-state";
+    doc["version"] = 1;
+    doc["game"] = game_->info().name;
+    doc["options"] = game_->options();
+    doc["position"] = s_.to_json();
+    Json hist = Json(Json::Array{});
+    for (const Action a : history_) hist.push_back(Json(static_cast<int64_t>(a)));
+    doc["history"] = hist;
+    return doc.dump();
+  }
+
+  // Reads a serialized state written by `serialize` for this game.
+  static std::unique_ptr<State> deserialize(std::shared_ptr<const NativeGame<T>> game, const Json& doc) {
+    json_expect_keys(doc, {"format", "version", "game", "options", "position", "history"}, "serialized state");
+    if (doc.at("format", "serialized state").as_string("format") != "henchmen-state") {
+      throw SerializationError("not a serialized henchmen state (format must be \"henchmen-state\")");
+    }
+    const int64_t version = doc.at("version", "serialized state").as_int("version");
+    if (version != 1) throw SerializationError("serialized state version " + std::to_string(version) + " is not supported (this engine reads version 1)");
+    S s = T::from_json(*game->config(), doc.at("position", "serialized state"));
+    s.validate();
+    auto out = std::make_unique<NativeState>(game, s);
+    for (const auto& a : doc.at("history", "serialized state").as_array("history")) {
+      out->history_.push_back(static_cast<Action>(a.as_int("history entry", 0, game->num_distinct_actions() - 1)));
+    }
+    return out;
+  }
+
+  uint64_t hash() const override { return stable_hash(s_.to_json().dump()); }
+  bool same_position(const State& other) const override {
+    const auto* o = dynamic_cast<const NativeState*>(&other);
+    return o && o->game_->options().dump() == game_->options().dump() && o->s_.to_json().dump() == s_.to_json().dump();
+  }
+  std::string to_string() const override { return s_.to_string(); }
+  double heuristic(int player) const override {
+    check_player(player);
+    return s_.heuristic(player);
+  }
+  void validate() const override { s_.validate(); }
+
+ private:
+  void check_player(int player) const {
+    if (player < 0 || player >= game_->num_players()) {
+      throw PlayerError("player must be from 0 to " + std::to_string(game_->num_players() - 1) + ", got " + std::to_string(player));
+    }
+  }
+
+  std::string list_moves(const std::vector<Action>& legal) const {
+    std::string out;
+    const size_t shown = std::min<size_t>(legal.size(), 40);
+    for (size_t i = 0; i < shown; ++i) {
+      if (i) out += ", ";
+      out += s_.action_to_string(legal[i]);
+    }
+    if (shown < legal.size()) out += ", ... (" + std::to_string(legal.size()) + " in all)";
+    return out;
+  }
+
+  std::string describe_illegal(Action action, const std::vector<Action>& legal) const {
+    std::string name = (action >= 0 && action < game_->num_distinct_actions()) ? "'" + s_.action_to_string(action) + "' (" + std::to_string(action) + ")"
+                                                                               : "action id " + std::to_string(action);
+    const int p = s_.current_player();
+    std::string who = p == kChance ? "chance must decide" : "player " + std::to_string(p) + " to act";
+    return name + " is not legal here (" + who + "); legal: " + list_moves(legal);
+  }
+
+  std::shared_ptr<const NativeGame<T>> game_;
+  S s_;
+  std::vector<Action> history_;
+  bool auto_ = false;
+  Rng rng_;
+};
+
+template <class T>
+class NativeGame final : public Game {
+ public:
+  using Config = typename T::Config;
+  using S = typename T::S;
+
+  explicit NativeGame(const Json& options)
+      : options_(resolve_options(T::info().name, T::info().options, options)), config_(T::configure(options_)) {}
+
+  const GameInfo& info() const override { return T::info(); }
+  const Json& options() const override { return options_; }
+  const std::shared_ptr<const Config>& config() const { return config_; }
+  int num_players() const override { return T::num_players(*config_); }
+  int num_distinct_actions() const override { return T::num_distinct_actions(*config_); }
+  std::vector<int> observation_shape() const override { return T::observation_shape(*config_); }
+  int max_game_length() const override { return T::max_game_length(*config_); }
+  Json card_table() const override { return T::card_table(*config_); }
+
+  std::unique_ptr<State> new_initial_state() const override {
+    return std::make_unique<NativeState<T>>(self(), T::initial_state(*config_));
+  }
+
+  std::unique_ptr<State> deserialize(const std::string& text) const override {
+    const Json doc = Json::parse(text);
+    if (!doc.is_object()) throw SerializationError("a serialized state must be a JSON object");
+    const std::string game = doc.at("game", "serialized state").as_string("game");
+    if (game != info().name) throw SerializationError("serialized state is for '" + game + "', not '" + info().name + "'");
+    if (doc.at("options", "serialized state").dump() != options_.dump()) {
+      throw SerializationError("serialized state has options " + doc.at("options", "serialized state").dump() + " but this game has " + options_.dump());
+    }
+    return NativeState<T>::deserialize(self(), doc);
+  }
+
+  PlayoutStats random_playouts(int64_t games, uint64_t seed, int threads) const override {
+    const auto start = std::chrono::steady_clock::now();
+    const int n = num_players();
+    threads = std::max(1, std::min<int>(threads, static_cast<int>(std::max<int64_t>(1, games))));
+    std::vector<PlayoutStats> parts(static_cast<size_t>(threads));
+    auto work = [&](int t) {
+      PlayoutStats& st = parts[static_cast<size_t>(t)];
+      st.mean_returns.assign(static_cast<size_t>(n), 0.0);
+      st.wins.assign(static_cast<size_t>(n), 0);
+      std::vector<Action> scratch;
+      scratch.reserve(256);
+      const int64_t limit = max_game_length();
+      for (int64_t g = t; g < games; g += threads) {
+        S s = T::initial_state(*config_);
+        Rng rng(Rng::derive_seed(seed, static_cast<uint64_t>(g)));
+        st.actions += random_playout<T>(s, rng, scratch, limit, &st.decisions);
+        ++st.games;
+        if (s.current_player() != kTerminal) {
+          ++st.truncated;
+          continue;
+        }
+        int best = 0;
+        int best_count = 0;
+        for (int p = 0; p < n; ++p) {
+          const double r = s.returns(p);
+          st.mean_returns[static_cast<size_t>(p)] += r;
+          if (p == 0 || r > s.returns(best)) {
+            best = p;
+            best_count = 1;
+          } else if (r == s.returns(best)) {
+            ++best_count;
+          }
+        }
+        if (best_count == 1) ++st.wins[static_cast<size_t>(best)];
+      }
+    };
+    std::vector<std::thread> pool;
+    for (int t = 1; t < threads; ++t) pool.emplace_back(work, t);
+    work(0);
+    for (auto& th : pool) th.join();
+    PlayoutStats total;
+    total.mean_returns.assign(static_cast<size_t>(n), 0.0);
+    total.wins.assign(static_cast<size_t>(n), 0);
+    for (const auto& st : parts) {
+      total.games += st.games;
+      total.actions += st.actions;
+      total.decisions += st.decisions;
+      total.truncated += st.truncated;
+      for (int p = 0; p < n; ++p) {
+        total.mean_returns[static_cast<size_t>(p)] += st.mean_returns[static_cast<size_t>(p)];
+        total.wins[static_cast<size_t>(p)] += st.wins[static_cast<size_t>(p)];
+      }
+    }
+    const int64_t finished = total.games - total.truncated;
+    for (auto& r : total.mean_returns) r = finished ? r / static_cast<double>(finished) : 0.0;
+    total.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    return total;
+  }
+
+ private:
+  std::shared_ptr<const NativeGame> self() const { return std::static_pointer_cast<const NativeGame>(shared_from_this()); }
+
+  Json options_;
+  std::shared_ptr<const Config> config_;
+};
+
+}  // namespace henchmen

@@ -1,0 +1,92 @@
+#include "core/options.h"
+
+#include "core/error.h"
+
+namespace henchmen {
+namespace {
+
+std::string join(const std::vector<std::string>& v) {
+  std::string out;
+  for (size_t i = 0; i < v.size(); ++i) {
+    if (i) out += ", ";
+    out += v[i];
+  }
+  return out;
+}
+
+std::string allowed(const OptionSpec& s) {
+  switch (s.kind) {
+    case OptionSpec::Kind::Int: return "an integer from " + std::to_string(s.min) + " to " + std::to_string(s.max);
+    case OptionSpec::Kind::Bool: return "true or false";
+    case OptionSpec::Kind::Choice: return "one of: " + join(s.choices);
+    case OptionSpec::Kind::ChoiceList: return "a list of names from: " + join(s.choices);
+    case OptionSpec::Kind::Text: return "a string";
+  }
+  return "?";
+}
+
+bool contains(const std::vector<std::string>& v, const std::string& x) {
+  for (const auto& s : v) {
+    if (s == x) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+Json OptionSpec::describe() const {
+  Json d;
+  d["name"] = name;
+  d["default"] = default_value;
+  d["doc"] = doc;
+  d["allowed"] = allowed(*this);
+  const char* kinds[] = {"int", "bool", "choice", "choice-list", "text"};
+  d["kind"] = kinds[static_cast<int>(kind)];
+  return d;
+}
+
+Json resolve_options(const std::string& game, const std::vector<OptionSpec>& specs, const Json& given) {
+  if (!given.is_null() && !given.is_object()) throw OptionError("options for " + game + " must be a mapping of names to values");
+  Json out = Json(Json::Object{});
+  if (given.is_object()) {
+    for (const auto& [key, value] : given.as_object("options")) {
+      const OptionSpec* spec = nullptr;
+      for (const auto& s : specs) {
+        if (s.name == key) spec = &s;
+      }
+      if (!spec) {
+        std::vector<std::string> names;
+        for (const auto& s : specs) names.push_back(s.name);
+        throw OptionError(game + " has no option '" + key + "'; its options are: " + join(names));
+      }
+      const std::string bad = "option '" + key + "' of " + game + " must be " + allowed(*spec) + ", got " + value.dump();
+      switch (spec->kind) {
+        case OptionSpec::Kind::Int:
+          if (!value.is_int() || value.as_int(key) < spec->min || value.as_int(key) > spec->max) throw OptionError(bad);
+          break;
+        case OptionSpec::Kind::Bool:
+          if (!value.is_bool()) throw OptionError(bad);
+          break;
+        case OptionSpec::Kind::Choice:
+          if (!value.is_string() || !contains(spec->choices, value.as_string(key))) throw OptionError(bad);
+          break;
+        case OptionSpec::Kind::ChoiceList:
+          if (!value.is_array()) throw OptionError(bad);
+          for (const auto& item : value.as_array(key)) {
+            if (!item.is_string() || !contains(spec->choices, item.as_string(key))) throw OptionError(bad);
+          }
+          break;
+        case OptionSpec::Kind::Text:
+          if (!value.is_string()) throw OptionError(bad);
+          break;
+      }
+      out[key] = value;
+    }
+  }
+  for (const auto& s : specs) {
+    if (!out.has(s.name)) out[s.name] = s.default_value;
+  }
+  return out;
+}
+
+}  // namespace henchmen
