@@ -1,0 +1,87 @@
+// Seven Secret Supervillains: card ids and the card table (from cards.json).
+#pragma once
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/json.h"
+
+namespace henchmen::sss {
+
+constexpr int kMaxPlayers = 4;
+constexpr int kMaxCrews = 9;  // Brawl uses nine crews; the base game seven
+constexpr int kMinionsPerCrew = 9;
+constexpr int kCardIds = 128;
+
+// Card ids: minion = crew slot * 9 + (reputation - 1); then the bots; then
+// upgrades by crew slot. Crew slots number the crews of one game in the order
+// the options list them.
+constexpr uint8_t kTinyBot = 90;
+constexpr uint8_t kJunkyBot = 91;
+constexpr uint8_t kScaredyBot = 92;
+constexpr uint8_t kExplodeyBot = 93;
+constexpr uint8_t kUpgradeBase = 100;
+constexpr uint8_t kNoCard = 255;
+
+inline bool is_minion(int card) { return card >= 0 && card < kMaxCrews * kMinionsPerCrew; }
+inline bool is_upgrade(int card) { return card >= kUpgradeBase && card < kUpgradeBase + kMaxCrews; }
+inline bool is_bot(int card) { return card >= kTinyBot && card <= kExplodeyBot; }
+inline int crew_of(int card) { return is_upgrade(card) ? card - kUpgradeBase : card / kMinionsPerCrew; }
+inline int minion_id(int crew, int reputation) { return crew * kMinionsPerCrew + reputation - 1; }
+
+// Abilities: what a played card (or an activated Upgrade) puts in the pool.
+enum Ability : uint8_t {
+  kNoAbility = 0,
+  kFreeze,
+  kHarvest,
+  kBounty,
+  kFetch,
+  kIncinerate,
+  kReplicate,
+  kTransfer,
+  kNumAbilities,
+  kPowerBoost = kNumAbilities,  // an Upgrade that gives power instead
+};
+const char* ability_name(int ability);
+int ability_from_name(const std::string& name);  // -1 if unknown
+
+struct CrewDef {
+  std::string name;
+  std::string supervillain;
+  std::string ability_name;
+  int ability = kNoAbility;
+  bool implemented = false;
+};
+
+// Immutable per-game data: the crews in play and every card's numbers.
+struct Config {
+  int players = 2;
+  int crews = 7;
+  std::vector<int> crew_index;  // crew slot -> index in the full crew list
+  std::vector<CrewDef> crew;    // by crew slot
+  int win_reputation = 17;
+  int danger_reputation = 10;
+  int supervillains_to_win = 4;
+  int hand_size = 5;
+  int max_turns = 200;
+  int scaredy_bots = 10;
+  int upgrade_slots = 3;
+  std::array<int, kCardIds> health{};  // cost to buy; 0 when not for sale
+  std::array<int, kCardIds> power{};
+  std::array<int, kCardIds> reputation{};
+  std::array<int, kCardIds> ability{};  // for upgrades: what activating gives
+  std::array<std::string, kCardIds> name{};
+  bool valid_card(int card) const;
+  int card_from_name(const std::string& name) const;  // -1 if none
+  int crew_from_supervillain(const std::string& name) const;  // -1 if none
+  Json table;  // the card table in force, for docs and the Python side
+};
+
+// The built-in card table, embedded from cards.json at build time.
+const Json& builtin_card_table();
+
+// Builds a Config from resolved options; throws OptionError.
+Config make_config(const Json& options);
+
+}  // namespace henchmen::sss

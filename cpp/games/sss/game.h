@@ -1,0 +1,26 @@
+// Seven Secret Supervillains: registration with the core.
+#pragma once
+#include <memory>
+
+#include "core/native.h"
+#include "games/sss/state.h"
+
+namespace henchmen::sss {
+
+struct Traits {
+  using Config = sss::Config;
+  using S = sss::State;
+  static const GameInfo& info();
+  static std::shared_ptr<const Config> configure(const Json& options);
+  static int num_players(const Config& c) { return c.players; }
+  static int num_distinct_actions(const Config&) { return kNumActions; }
+  static std::vector<int> observation_shape(const Config& c) { return {observation_length(c)}; }
+  static int max_game_length(const Config& c) { return (c.max_turns + 2) * 400; }
+  static Json card_table(const Config& c) { return c.table; }
+  static S initial_state(const Config& c) { return S::initial(c); }
+  static S from_json(const Config& c, const Json& doc) { return S::from_json(c, doc); }
+};
+
+std::shared_ptr<Game> make_game(const Json& options);
+
+}  // namespace henchmen::sss

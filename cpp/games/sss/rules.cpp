@@ -1,0 +1,548 @@
+// Seven Secret Supervillains: legal actions, effects and chance.
+#include <algorithm>
+
+#include "core/error.h"
+#include "games/sss/state.h"
+
+namespace henchmen::sss {
+
+State State::initial(const Config& cfg) {
+  State s;
+  s.cfg = &cfg;
+  for (int c = 0; c < cfg.crews; ++c) s.supervillain_deck |= static_cast<uint16_t>(1u << c);
+  for (int c = 0; c < cfg.crews; ++c) {
+    for (int r = 1; r <= kMinionsPerCrew; ++r) s.minion_deck.add_unknown(static_cast<uint8_t>(minion_id(c, r)));
+    s.upgrade_deck.add_unknown(static_cast<uint8_t>(kUpgradeBase + c));
+  }
+  s.scaredy_left = static_cast<uint8_t>(cfg.scaredy_bots);
+  for (int p = 0; p < cfg.players; ++p) {
+    PlayerState& ps = s.players[p];
+    for (int i = 0; i < 8; ++i) ps.deck.add_unknown(kTinyBot);
+    for (int i = 0; i < 2; ++i) ps.deck.add_unknown(kJunkyBot);
+  }
+  // The second player gets the Explodey Bot; everyone sees it.
+  s.players[1].hand.add(kExplodeyBot);
+  s.players[1].hand_public.add(kExplodeyBot);
+  for (int slot = 0; slot < kSupervillainSlots; ++slot) s.push_task(TaskKind::kRevealSupervillain, 0, slot, 1);
+  for (int slot = 0; slot < kRowSlots; ++slot) s.push_task(TaskKind::kRefillRow, 0, slot, 1);
+  s.push_task(TaskKind::kRefillUpgrade, 0, 0, 1);
+  for (int p = 0; p < cfg.players; ++p) s.push_task(TaskKind::kDrawHand, p, 0, cfg.hand_size);
+  s.settle();
+  return s;
+}
+
+// ---------------------------------------------------------------------------
+// Queries
+
+int State::current_player() const {
+  if (over) return kTerminal;
+  if (n_tasks > 0) return kChance;
+  return turn_player_;
+}
+
+bool State::supervillain_revealed(int crew) const {
+  if (danger_zone & (1u << crew)) return true;
+  for (const int8_t s : supervillain_slot) {
+    if (s == crew) return true;
+  }
+  return false;
+}
+
+int State::reputation(int crew, int player) const {
+  int total = 0;
+  for (const uint8_t c : attached[crew][player]) total += cfg->reputation[c];
+  return total;
+}
+
+int State::row_slot_of(int card) const {
+  for (int i = 0; i < kRowSlots; ++i) {
+    if (row[i] == card) return i;
+  }
+  return -1;
+}
+
+void State::legal_actions(std::vector<Action>& out) const {
+  out.clear();
+  if (over || n_tasks > 0) return;
+  const PlayerState& me = players[turn_player_];
+  if (pending == Pending::kFetchDiscard) {
+    me.hand.for_each_distinct([&](uint8_t c, int) { out.push_back(kDiscardForFetch + c); });
+    return;
+  }
+  if (pending == Pending::kReturnUpgrade) {
+    for (const uint8_t u : me.upgrades) out.push_back(kReturnUpgrade + crew_of(u));
+    for (const uint8_t u : me.upgrades_pending) out.push_back(kReturnUpgrade + crew_of(u));
+    std::sort(out.begin(), out.end());
+    return;
+  }
+  me.hand.for_each_distinct([&](uint8_t c, int) {
+    out.push_back(kPlay + c);
+    if (is_minion(c) && supervillain_revealed(crew_of(c))) out.push_back(kAttach + c);
+  });
+  for (const uint8_t c : row) {
+    if (c != kNoCard && cfg->health[c] <= me.power) out.push_back(kBuy + c);
+  }
+  for (const uint8_t c : me.stash) {
+    if (cfg->health[c] <= me.power) out.push_back(kBuy + c);
+  }
+  if (scaredy_left > 0 && cfg->health[kScaredyBot] <= me.power) out.push_back(kBuy + kScaredyBot);
+  if (upgrade_row != kNoCard && cfg->health[upgrade_row] <= me.power) out.push_back(kBuy + upgrade_row);
+  if (me.tokens[kTransfer] > 0) {
+    me.discard.for_each_distinct([&](uint8_t c, int) {
+      if (is_minion(c) && supervillain_revealed(crew_of(c))) out.push_back(kTransfer_ + c);
+    });
+  }
+  if (me.tokens[kHarvest] > 0) me.discard.for_each_distinct([&](uint8_t c, int) { out.push_back(kHarvest_ + c); });
+  if (me.tokens[kIncinerate] > 0) {
+    me.hand.for_each_distinct([&](uint8_t c, int) { out.push_back(kIncinerateHand + c); });
+    me.discard.for_each_distinct([&](uint8_t c, int) { out.push_back(kIncinerateDiscard + c); });
+  }
+  if (me.tokens[kBounty] > 0) {
+    if (!me.stash.full()) {
+      for (const uint8_t c : row) {
+        if (c != kNoCard) out.push_back(kBounty_ + c);
+      }
+    } else {
+      for (int i = 0; i < kRowSlots; ++i) {
+        if (row[i] == kNoCard) continue;
+        for (int j = 0; j < me.stash.size(); ++j) out.push_back(kBountySwap + i * kStashSize + j);
+      }
+    }
+  }
+  if (me.tokens[kReplicate] > 0) {
+    bool seen[kNumAbilities] = {};
+    for (const uint8_t c : me.in_play) {
+      const int a = is_minion(c) ? cfg->ability[c] : kNoAbility;
+      if (a != kNoAbility && a != kReplicate && !seen[a]) {
+        seen[a] = true;
+        out.push_back(kReplicateCopy + a);
+      }
+    }
+    bool any_row = false;
+    for (const uint8_t c : row) any_row = any_row || c != kNoCard;
+    if (any_row) out.push_back(kReplicateLeftmost);
+  }
+  if (me.tokens[kFreeze] > 0 && !me.frozen.full() && (!me.deck.empty() || !me.discard.empty())) out.push_back(kFreeze_);
+  if (me.tokens[kFetch] > 0) out.push_back(kFetch_);
+  out.push_back(kEndTurn);
+  for (const uint8_t u : me.upgrades) {
+    if (!(me.upgrades_used & (1u << crew_of(u)))) out.push_back(kActivate + crew_of(u));
+  }
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+}
+
+// ---------------------------------------------------------------------------
+// Chance
+
+
+bool State::task_needs_chance(const Task& t) const {
+  switch (t.kind) {
+    case TaskKind::kDrawHand:
+    case TaskKind::kDrawFreeze:
+    case TaskKind::kDrawFetch: {
+      const auto& d = players[t.player].deck;
+      return t.count > 0 && d.distinct_unknown() > 1;
+    }
+    case TaskKind::kRefillRow: return minion_deck.distinct_unknown() > 1;
+    case TaskKind::kRefillUpgrade: return upgrade_deck.distinct_unknown() > 1;
+    case TaskKind::kRevealSupervillain: return __builtin_popcount(supervillain_deck) > 1;
+    case TaskKind::kFinishCleanup: return false;
+  }
+  return false;
+}
+
+void State::chance_outcomes(std::vector<std::pair<Action, double>>& out) const {
+  out.clear();
+  if (n_tasks == 0) return;
+  const Task& t = tasks[0];
+  if (t.kind == TaskKind::kRevealSupervillain) {
+    const int k = __builtin_popcount(supervillain_deck);
+    for (int c = 0; c < cfg->crews; ++c) {
+      if (supervillain_deck & (1u << c)) out.emplace_back(kChanceSupervillain + c, 1.0 / k);
+    }
+    return;
+  }
+  auto emit = [&](const uint8_t* cards, int n_unknown) {
+    for (int i = 0; i < n_unknown;) {
+      int j = i;
+      while (j < n_unknown && cards[j] == cards[i]) ++j;
+      out.emplace_back(kChanceCard + cards[i], static_cast<double>(j - i) / n_unknown);
+      i = j;
+    }
+  };
+  if (t.kind == TaskKind::kRefillRow) return emit(minion_deck.c, minion_deck.n_unknown);
+  if (t.kind == TaskKind::kRefillUpgrade) return emit(upgrade_deck.c, upgrade_deck.n_unknown);
+  const auto& d = players[t.player].deck;
+  emit(d.c, d.n_unknown);
+}
+
+Action State::sample_chance(Rng& rng) const {
+  const Task& t = tasks[0];
+  if (t.kind == TaskKind::kRevealSupervillain) {
+    uint32_t pick = rng.below(static_cast<uint32_t>(__builtin_popcount(supervillain_deck)));
+    for (int c = 0; c < cfg->crews; ++c) {
+      if ((supervillain_deck & (1u << c)) && pick-- == 0) return kChanceSupervillain + c;
+    }
+  }
+  // Each unknown card is equally likely to be on top: pick one uniformly.
+  if (t.kind == TaskKind::kRefillRow) return kChanceCard + minion_deck.c[rng.below(minion_deck.n_unknown)];
+  if (t.kind == TaskKind::kRefillUpgrade) return kChanceCard + upgrade_deck.c[rng.below(upgrade_deck.n_unknown)];
+  const auto& d = players[t.player].deck;
+  return kChanceCard + d.c[rng.below(d.n_unknown)];
+}
+
+void State::push_task(TaskKind kind, int player, int slot, int count) {
+  if (n_tasks >= kMaxTasks) return;  // unreachable: at most a handful are ever queued
+  tasks[n_tasks++] = Task{kind, static_cast<uint8_t>(player), static_cast<uint8_t>(slot), static_cast<uint8_t>(count)};
+}
+
+// Does one step of `t` with the given card (or crew) if it was a chance
+// outcome, or the certain card otherwise (outcome < 0).
+void State::run_task_step(Task& t, int outcome) {
+  switch (t.kind) {
+    case TaskKind::kDrawHand:
+    case TaskKind::kDrawFreeze:
+    case TaskKind::kDrawFetch: {
+      PlayerState& p = players[t.player];
+      bool from_known = false;
+      uint8_t card;
+      if (outcome >= 0) {
+        card = static_cast<uint8_t>(outcome);
+        p.deck.take_unknown(card);
+      } else if (p.deck.n_unknown > 0) {
+        card = p.deck.c[0];
+        p.deck.take_unknown(card);
+      } else {
+        card = p.deck.take_known_top();
+        from_known = true;  // it lay in a known place: everyone knows what was drawn
+      }
+      if (t.kind == TaskKind::kDrawFreeze) {
+        p.frozen.add(card);
+      } else {
+        p.hand.add(card);
+        if (from_known) p.hand_public.add(card);
+      }
+      --t.count;
+      return;
+    }
+    case TaskKind::kRefillRow:
+    case TaskKind::kRefillUpgrade: {
+      uint8_t card;
+      if (t.kind == TaskKind::kRefillRow) {
+        if (outcome >= 0) {
+          card = static_cast<uint8_t>(outcome);
+          minion_deck.take_unknown(card);
+        } else if (minion_deck.n_unknown > 0) {
+          card = minion_deck.c[0];
+          minion_deck.take_unknown(card);
+        } else {
+          card = minion_deck.take_known_top();
+        }
+        row[t.slot] = card;
+      } else {
+        if (outcome >= 0) {
+          card = static_cast<uint8_t>(outcome);
+          upgrade_deck.take_unknown(card);
+        } else if (upgrade_deck.n_unknown > 0) {
+          card = upgrade_deck.c[0];
+          upgrade_deck.take_unknown(card);
+        } else {
+          card = upgrade_deck.take_known_top();
+        }
+        upgrade_row = card;
+      }
+      t.count = 0;
+      return;
+    }
+    case TaskKind::kRevealSupervillain: {
+      int crew = outcome;
+      if (crew < 0) crew = __builtin_ctz(supervillain_deck);
+      supervillain_deck = static_cast<uint16_t>(supervillain_deck & ~(1u << crew));
+      supervillain_slot[t.slot] = static_cast<int8_t>(crew);
+      t.count = 0;
+      return;
+    }
+    case TaskKind::kFinishCleanup:
+      t.count = 0;
+      finish_cleanup(t.player);
+      return;
+  }
+}
+
+// Runs queued work until it is done or needs a chance outcome.
+void State::settle() {
+  while (n_tasks > 0 && !over) {
+    Task& t = tasks[0];
+    bool done = false;
+    switch (t.kind) {
+      case TaskKind::kDrawHand:
+      case TaskKind::kDrawFreeze:
+      case TaskKind::kDrawFetch: {
+        PlayerState& p = players[t.player];
+        if (t.count > 0 && p.deck.empty() && !p.discard.empty()) {
+          // Out of cards: the discard pile becomes the new deck, in no known order.
+          for (const uint8_t c : p.discard) p.deck.add_unknown(c);
+          p.discard.clear();
+        }
+        if (t.count > 0 && (p.deck.empty() || (t.kind == TaskKind::kDrawFreeze && p.frozen.full()) || p.hand.full())) t.count = 0;
+        done = t.count == 0;
+        if (done && t.kind == TaskKind::kDrawFetch && !p.hand.empty()) pending = Pending::kFetchDiscard;
+        break;
+      }
+      case TaskKind::kRefillRow:
+        done = t.count == 0 || minion_deck.empty() || row[t.slot] != kNoCard;
+        break;
+      case TaskKind::kRefillUpgrade:
+        done = t.count == 0 || upgrade_deck.empty() || upgrade_row != kNoCard;
+        break;
+      case TaskKind::kRevealSupervillain:
+        done = t.count == 0 || supervillain_deck == 0 || supervillain_slot[t.slot] != -1;
+        break;
+      case TaskKind::kFinishCleanup:
+        done = t.count == 0;
+        break;
+    }
+    if (done) {
+      for (int i = 1; i < n_tasks; ++i) tasks[i - 1] = tasks[i];
+      tasks[--n_tasks] = Task{};
+      continue;
+    }
+    if (task_needs_chance(t)) return;
+    run_task_step(t, -1);
+  }
+}
+
+void State::apply_chance(Action action) {
+  Task& t = tasks[0];
+  const int outcome = action >= kChanceSupervillain ? action - kChanceSupervillain : action - kChanceCard;
+  run_task_step(t, outcome);
+  settle();
+}
+
+// ---------------------------------------------------------------------------
+// Effects
+
+void State::remove_from_hand(PlayerState& p, int card) {
+  p.hand.remove(static_cast<uint8_t>(card));
+  // If a card of a publicly known kind leaves, nobody can be sure which one
+  // did, so the known part shrinks (never grows) with it.
+  if (p.hand_public.count(static_cast<uint8_t>(card)) > 0) p.hand_public.remove(static_cast<uint8_t>(card));
+}
+
+void State::attach_minion(int player, int card) {
+  const int crew = crew_of(card);
+  attached[crew][player].add(static_cast<uint8_t>(card));
+  const int rep = reputation(crew, player);
+  if (rep >= cfg->win_reputation) {
+    win_supervillain(player, crew);
+  } else if (rep >= cfg->danger_reputation && !(danger_zone & (1u << crew))) {
+    // The Danger Zone: the Supervillain moves aside and a new one is revealed.
+    for (int slot = 0; slot < kSupervillainSlots; ++slot) {
+      if (supervillain_slot[slot] == crew) {
+        supervillain_slot[slot] = -1;
+        danger_zone = static_cast<uint16_t>(danger_zone | (1u << crew));
+        push_task(TaskKind::kRevealSupervillain, player, slot, 1);
+      }
+    }
+  }
+}
+
+void State::win_supervillain(int player, int crew) {
+  for (int p = 0; p < cfg->players; ++p) {
+    for (const uint8_t c : attached[crew][p]) expelled.add(c);
+    attached[crew][p].clear();
+  }
+  won_by[crew] = static_cast<int8_t>(player);
+  ++players[player].won;
+  if (danger_zone & (1u << crew)) {
+    danger_zone = static_cast<uint16_t>(danger_zone & ~(1u << crew));  // not replaced
+  } else {
+    for (int slot = 0; slot < kSupervillainSlots; ++slot) {
+      if (supervillain_slot[slot] == crew) {
+        supervillain_slot[slot] = -1;
+        push_task(TaskKind::kRevealSupervillain, player, slot, 1);
+      }
+    }
+  }
+  if (players[player].won >= cfg->supervillains_to_win) {
+    over = true;
+    winner = static_cast<int8_t>(player);
+    n_tasks = 0;
+    for (auto& t : tasks) t = Task{};
+    pending = Pending::kNone;
+  }
+}
+
+void State::start_cleanup(int player) {
+  PlayerState& p = players[player];
+  for (const uint8_t c : p.in_play) p.discard.add(c);
+  p.in_play.clear();
+  for (const uint8_t c : p.bought) p.discard.add(c);
+  p.bought.clear();
+  // Unplayed cards go to the discard pile, except the Explodey Bot, which
+  // stays in hand; keeping it there shows everyone it is there.
+  Multiset<kSmallPile> keep;
+  for (const uint8_t c : p.hand) {
+    if (c == kExplodeyBot) keep.add(c);
+    else p.discard.add(c);
+  }
+  p.hand = keep;
+  p.hand_public = keep;
+  for (const uint8_t u : p.upgrades_pending) p.upgrades.add(u);
+  p.upgrades_pending.clear();
+  p.upgrades_used = 0;
+  p.power = 0;
+  for (auto& t : p.tokens) t = 0;
+  push_task(TaskKind::kDrawHand, player, 0, cfg->hand_size);
+  push_task(TaskKind::kFinishCleanup, player, 0, 1);
+}
+
+void State::finish_cleanup(int player) {
+  PlayerState& p = players[player];
+  for (const uint8_t c : p.frozen) p.hand.add(c);  // frozen cards arrive "next turn"
+  p.frozen.clear();
+  turn_player_ = static_cast<uint8_t>((player + 1) % cfg->players);
+  ++turn;
+  if (turn > cfg->max_turns) end_by_turn_limit();
+}
+
+// Designed: the rulebook has no end but the fourth Supervillain. A game that
+// stalls ends at the turn limit: most Supervillains won, then most reputation
+// attached, wins; otherwise a draw.
+void State::end_by_turn_limit() {
+  over = true;
+  n_tasks = 0;
+  for (auto& t : tasks) t = Task{};
+  int best = -1;
+  bool tie = false;
+  auto score = [&](int p) {
+    int rep = 0;
+    for (int c = 0; c < cfg->crews; ++c) rep += reputation(c, p);
+    return players[p].won * 1000 + rep;
+  };
+  for (int p = 0; p < cfg->players; ++p) {
+    if (best < 0 || score(p) > score(best)) {
+      best = p;
+      tie = false;
+    } else if (score(p) == score(best)) {
+      tie = true;
+    }
+  }
+  winner = static_cast<int8_t>(tie ? -2 : best);
+}
+
+void State::apply(Action action) {
+  if (action >= kChanceCard) return apply_chance(action);
+  const int me_idx = turn_player_;
+  PlayerState& me = players[me_idx];
+  if (action == kEndTurn) {
+    start_cleanup(me_idx);
+  } else if (action >= kReturnUpgrade) {
+    const uint8_t u = static_cast<uint8_t>(kUpgradeBase + action - kReturnUpgrade);
+    if (!me.upgrades.remove(u)) me.upgrades_pending.remove(u);
+    upgrade_deck.put_bottom(u);
+    pending = Pending::kNone;
+  } else if (action >= kActivate) {
+    const int crew = action - kActivate;
+    me.upgrades_used = static_cast<uint16_t>(me.upgrades_used | (1u << crew));
+    const int a = cfg->ability[static_cast<size_t>(kUpgradeBase + crew)];
+    if (a == kPowerBoost) me.power = static_cast<int16_t>(me.power + 1);
+    else ++me.tokens[a];
+  } else if (action == kFetch_) {
+    --me.tokens[kFetch];
+    push_task(TaskKind::kDrawFetch, me_idx, 0, 1);
+  } else if (action == kFreeze_) {
+    --me.tokens[kFreeze];
+    push_task(TaskKind::kDrawFreeze, me_idx, 0, 1);
+  } else if (action == kReplicateLeftmost) {
+    --me.tokens[kReplicate];
+    for (int i = 0; i < kRowSlots; ++i) {
+      if (row[i] == kNoCard) continue;
+      minion_deck.put_bottom(row[i]);
+      row[i] = kNoCard;
+      push_task(TaskKind::kRefillRow, me_idx, i, 1);
+      break;
+    }
+  } else if (action >= kReplicateCopy) {
+    --me.tokens[kReplicate];
+    ++me.tokens[action - kReplicateCopy];
+  } else if (action >= kBountySwap) {
+    --me.tokens[kBounty];
+    const int slot = (action - kBountySwap) / kStashSize;
+    const int j = (action - kBountySwap) % kStashSize;
+    const uint8_t stashed = me.stash.c[j];
+    const uint8_t taken = row[slot];
+    me.stash.remove(stashed);
+    me.stash.add(taken);
+    row[slot] = stashed;
+  } else if (action >= kBounty_) {
+    --me.tokens[kBounty];
+    const int slot = row_slot_of(action - kBounty_);
+    me.stash.add(row[slot]);
+    row[slot] = kNoCard;
+    push_task(TaskKind::kRefillRow, me_idx, slot, 1);
+  } else if (action >= kDiscardForFetch) {
+    remove_from_hand(me, action - kDiscardForFetch);
+    me.discard.add(static_cast<uint8_t>(action - kDiscardForFetch));
+    pending = Pending::kNone;
+  } else if (action >= kIncinerateDiscard) {
+    --me.tokens[kIncinerate];
+    me.discard.remove(static_cast<uint8_t>(action - kIncinerateDiscard));
+    expelled.add(static_cast<uint8_t>(action - kIncinerateDiscard));
+  } else if (action >= kIncinerateHand) {
+    --me.tokens[kIncinerate];
+    remove_from_hand(me, action - kIncinerateHand);
+    expelled.add(static_cast<uint8_t>(action - kIncinerateHand));
+  } else if (action >= kHarvest_) {
+    --me.tokens[kHarvest];
+    me.discard.remove(static_cast<uint8_t>(action - kHarvest_));
+    me.deck.put_bottom(static_cast<uint8_t>(action - kHarvest_));
+  } else if (action >= kTransfer_) {
+    // The Scaredy Bot is expelled; its power stays in the pool.
+    --me.tokens[kTransfer];
+    me.in_play.remove(kScaredyBot);
+    expelled.add(kScaredyBot);
+    me.discard.remove(static_cast<uint8_t>(action - kTransfer_));
+    attach_minion(me_idx, action - kTransfer_);
+  } else if (action >= kBuy) {
+    const uint8_t card = static_cast<uint8_t>(action - kBuy);
+    me.power = static_cast<int16_t>(me.power - cfg->health[card]);
+    if (card == kScaredyBot) {
+      --scaredy_left;
+      me.bought.add(card);
+    } else if (is_upgrade(card)) {
+      upgrade_row = kNoCard;
+      me.upgrades_pending.add(card);
+      push_task(TaskKind::kRefillUpgrade, me_idx, 0, 1);
+      if (me.upgrades.size() + me.upgrades_pending.size() > cfg->upgrade_slots) pending = Pending::kReturnUpgrade;
+    } else if (me.stash.remove(card)) {
+      me.bought.add(card);
+    } else {
+      const int slot = row_slot_of(card);
+      row[slot] = kNoCard;
+      me.bought.add(card);
+      push_task(TaskKind::kRefillRow, me_idx, slot, 1);
+    }
+  } else if (action >= kAttach) {
+    remove_from_hand(me, action - kAttach);
+    attach_minion(me_idx, action - kAttach);
+  } else {
+    const uint8_t card = static_cast<uint8_t>(action - kPlay);
+    remove_from_hand(me, card);
+    me.power = static_cast<int16_t>(me.power + cfg->power[card]);
+    const int a = cfg->ability[card];
+    if (a != kNoAbility) ++me.tokens[a];
+    if (card == kExplodeyBot) expelled.add(card);  // it explodes: gone for good
+    else me.in_play.add(card);
+  }
+  settle();
+}
+
+double State::returns(int player) const {
+  if (!over || winner < 0) return 0.0;
+  if (winner == player) return 1.0;
+  return -1.0 / (cfg->players - 1);
+}
+
+}  // namespace henchmen::sss

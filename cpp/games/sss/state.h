@@ -1,0 +1,139 @@
+// Seven Secret Supervillains: the flat state and its rules.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "core/game.h"
+#include "core/piles.h"
+#include "games/sss/cards.h"
+
+namespace henchmen::sss {
+
+// The fixed action space. Card-indexed ranges take a card id as offset.
+enum : Action {
+  kPlay = 0,                  // + card: play from hand for power and ability
+  kAttach = 128,              // + minion: attach from hand to its Supervillain
+  kBuy = 256,                 // + card: from the row, your Stash, the Scaredy Bots, the Upgrade
+  kTransfer_ = 384,           // + minion: Transfer from your discard pile
+  kHarvest_ = 512,            // + card: discard pile -> bottom of deck
+  kIncinerateHand = 640,      // + card
+  kIncinerateDiscard = 768,   // + card
+  kDiscardForFetch = 896,     // + card: the discard half of Fetch
+  kBounty_ = 1024,            // + minion: row -> Stash
+  kBountySwap = 1152,         // + row slot * 3 + stash index: a full Stash swaps
+  kReplicateCopy = 1168,      // + ability: gain a copy of an ability played this turn
+  kReplicateLeftmost = 1176,  // replace the leftmost Minion row card
+  kFreeze_ = 1177,
+  kFetch_ = 1178,
+  kEndTurn = 1179,
+  kActivate = 1180,       // + crew slot: activate that crew's attached Upgrade
+  kReturnUpgrade = 1189,  // + crew slot: the 4th-Upgrade swap
+  kChanceCard = 1200,     // + card: a draw or a reveal
+  kChanceSupervillain = 1328,  // + crew slot: a Supervillain revealed
+  kNumActions = 1337,
+};
+
+enum class Pending : uint8_t { kNone, kFetchDiscard, kReturnUpgrade };
+
+// Chance work waiting to be done, in order. Deterministic steps run at once;
+// the state stops at the first step whose outcome is uncertain.
+enum class TaskKind : uint8_t { kDrawHand, kDrawFreeze, kDrawFetch, kRefillRow, kRefillUpgrade, kRevealSupervillain, kFinishCleanup };
+struct Task {
+  TaskKind kind = TaskKind::kDrawHand;
+  uint8_t player = 0;
+  uint8_t slot = 0;   // row or supervillain slot
+  uint8_t count = 0;  // cards still to draw
+};
+
+constexpr int kRowSlots = 5;
+constexpr int kSupervillainSlots = 3;
+constexpr int kStashSize = 3;
+constexpr int kPileCap = 120;
+constexpr int kSmallPile = 40;
+constexpr int kMaxTasks = 16;
+
+// Length of the flat observation tensor.
+int observation_length(const Config& cfg);
+
+struct PlayerState {
+  Multiset<kSmallPile> hand;
+  Multiset<kSmallPile> hand_public;  // the part of the hand everyone knows (a sub-multiset)
+  Deck<kPileCap> deck;
+  Multiset<kPileCap> discard;
+  Multiset<kPileCap> in_play;  // played this turn
+  Multiset<kSmallPile> bought;  // bought this turn (to the discard pile at cleanup)
+  Multiset<kStashSize> stash;
+  Multiset<8> frozen;  // joins the hand next turn; only the owner sees it
+  Multiset<kMaxCrews> upgrades;          // attached Upgrades (card ids)
+  Multiset<kMaxCrews> upgrades_pending;  // bought this turn, attach at cleanup
+  uint16_t upgrades_used = 0;            // bit per crew slot, this turn
+  int16_t power = 0;
+  uint8_t tokens[kNumAbilities] = {};  // the ability pool
+  uint8_t won = 0;                      // Supervillains won
+};
+
+struct State {
+  const Config* cfg = nullptr;
+  PlayerState players[kMaxPlayers];
+  Multiset<kMinionsPerCrew> attached[kMaxCrews][kMaxPlayers];
+  uint16_t supervillain_deck = 0;  // bit per crew slot, unordered
+  int8_t supervillain_slot[kSupervillainSlots] = {-1, -1, -1};
+  uint16_t danger_zone = 0;  // bit per crew slot
+  int8_t won_by[kMaxCrews] = {-1, -1, -1, -1, -1, -1, -1, -1, -1};
+  uint8_t row[kRowSlots] = {kNoCard, kNoCard, kNoCard, kNoCard, kNoCard};
+  Deck<kMaxCrews * kMinionsPerCrew> minion_deck;
+  uint8_t upgrade_row = kNoCard;
+  Deck<kMaxCrews> upgrade_deck;
+  uint8_t scaredy_left = 0;
+  Multiset<kPileCap + 40> expelled;
+  Task tasks[kMaxTasks];
+  uint8_t n_tasks = 0;
+  Pending pending = Pending::kNone;
+  uint8_t turn_player_ = 0;
+  uint16_t turn = 1;
+  int8_t winner = -1;  // -1 none yet; -2 a draw
+  bool over = false;
+
+  // The contract (see core/native.h).
+  int current_player() const;
+  int turn_player() const { return turn_player_; }
+  void legal_actions(std::vector<Action>& out) const;
+  void chance_outcomes(std::vector<std::pair<Action, double>>& out) const;
+  Action sample_chance(Rng& rng) const;
+  void apply(Action action);
+  double returns(int player) const;
+  std::string action_to_string(Action action) const;
+  Json observation(int player) const;
+  void observation_tensor(int player, float* out) const;
+  void resample(int observer, Rng& rng);
+  Json to_json() const;
+  static State from_json(const Config& cfg, const Json& doc);
+  std::string to_string() const;
+  double heuristic(int player) const;
+  void validate() const;
+
+  static State initial(const Config& cfg);
+
+  // Rule helpers shared by the rules, view and serialization files.
+  bool supervillain_revealed(int crew) const;
+  int reputation(int crew, int player) const;
+  int row_slot_of(int card) const;  // -1 if not in the row
+  int num_players() const { return cfg->players; }
+
+ private:
+  void push_task(TaskKind kind, int player, int slot, int count);
+  void settle();
+  bool task_needs_chance(const Task& t) const;
+  void run_task_step(Task& t, int outcome);
+  void attach_minion(int player, int card);
+  void win_supervillain(int player, int crew);
+  void start_cleanup(int player);
+  void finish_cleanup(int player);
+  void end_by_turn_limit();
+  void remove_from_hand(PlayerState& p, int card);
+  void apply_chance(Action action);
+};
+
+}  // namespace henchmen::sss

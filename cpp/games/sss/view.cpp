@@ -1,0 +1,357 @@
+// Seven Secret Supervillains: what each player sees, move notation, the
+// printable board and the heuristic.
+#include <cmath>
+#include <sstream>
+
+#include "games/sss/state.h"
+
+namespace henchmen::sss {
+
+namespace {
+
+template <class Pile>
+Json names(const Config& cfg, const Pile& pile) {
+  Json out = Json(Json::Array{});
+  for (const uint8_t c : pile) out.push_back(cfg.name[c]);
+  return out;
+}
+
+template <class DeckT>
+Json known_segment(const Config& cfg, const DeckT& d) {
+  Json out = Json(Json::Array{});
+  for (int i = d.n_unknown; i < d.n; ++i) out.push_back(cfg.name[d.c[i]]);
+  return out;
+}
+
+const char* pending_name(Pending p) {
+  switch (p) {
+    case Pending::kNone: return "";
+    case Pending::kFetchDiscard: return "fetch-discard";
+    case Pending::kReturnUpgrade: return "return-upgrade";
+  }
+  return "";
+}
+
+// Tensor layout: card planes (one count per card id) then scalars.
+constexpr int kSeatPlanes = 9;    // hand, hidden, deck-known, discard, in play, bought, stash, frozen, attached/upgrades
+constexpr int kSharedPlanes = 5;  // row, minion deck, upgrade row/deck, expelled, scaredy pile
+constexpr int kSeatScalars = 4 + kNumAbilities + kMaxCrews;  // power, won, hand, deck sizes, tokens, reputation
+constexpr int kSharedScalars = 5 + kMaxCrews * (3 + kMaxPlayers);
+
+}  // namespace
+
+int observation_length(const Config& cfg) {
+  return (cfg.players * kSeatPlanes + kSharedPlanes) * kCardIds + cfg.players * kSeatScalars + kSharedScalars;
+}
+
+Json State::observation(int viewer) const {
+  const Config& c = *cfg;
+  Json o;
+  o["viewer"] = viewer;
+  o["turn"] = static_cast<int>(turn);
+  o["turn_player"] = static_cast<int>(turn_player_);
+  o["current_player"] = current_player();
+  o["pending"] = pending == Pending::kNone ? Json() : Json(pending_name(pending));
+  o["game_over"] = over;
+  o["winner"] = over ? Json(static_cast<int>(winner)) : Json();
+  Json sv;
+  Json slots = Json(Json::Array{});
+  for (const int8_t s : supervillain_slot) slots.push_back(s < 0 ? Json() : Json(c.crew[static_cast<size_t>(s)].supervillain));
+  sv["revealed"] = slots;
+  Json dz = Json(Json::Array{});
+  Json won = Json(Json::Object{});
+  Json rep = Json(Json::Object{});
+  for (int crew = 0; crew < c.crews; ++crew) {
+    const std::string& name = c.crew[static_cast<size_t>(crew)].supervillain;
+    if (danger_zone & (1u << crew)) dz.push_back(name);
+    if (won_by[crew] >= 0) won[name] = static_cast<int>(won_by[crew]);
+    if (supervillain_revealed(crew)) {
+      Json sides = Json(Json::Array{});
+      for (int p = 0; p < c.players; ++p) {
+        Json side;
+        side["cards"] = names(c, attached[crew][p]);
+        side["reputation"] = reputation(crew, p);
+        sides.push_back(side);
+      }
+      rep[name] = sides;
+    }
+  }
+  sv["danger_zone"] = dz;
+  sv["deck_size"] = __builtin_popcount(supervillain_deck);
+  sv["won"] = won;
+  sv["attached"] = rep;
+  o["supervillains"] = sv;
+  Json row_json = Json(Json::Array{});
+  for (const uint8_t card : row) row_json.push_back(card == kNoCard ? Json() : Json(c.name[card]));
+  o["minion_row"] = row_json;
+  Json md;
+  md["size"] = static_cast<int>(minion_deck.n);
+  md["bottom"] = known_segment(c, minion_deck);
+  o["minion_deck"] = md;
+  o["upgrade_row"] = upgrade_row == kNoCard ? Json() : Json(c.name[upgrade_row]);
+  Json ud;
+  ud["size"] = static_cast<int>(upgrade_deck.n);
+  ud["bottom"] = known_segment(c, upgrade_deck);
+  o["upgrade_deck"] = ud;
+  o["scaredy_bots"] = static_cast<int>(scaredy_left);
+  o["expelled"] = names(c, expelled);
+  Json ps = Json(Json::Array{});
+  for (int p = 0; p < c.players; ++p) {
+    const PlayerState& pl = players[p];
+    Json j;
+    const bool own = p == viewer;
+    if (own) {
+      j["hand"] = names(c, pl.hand);
+      j["frozen"] = names(c, pl.frozen);
+      Multiset<kPileCap> contents;
+      for (int i = 0; i < pl.deck.n; ++i) contents.add(pl.deck.c[i]);
+      j["deck_contents"] = names(c, contents);
+    } else {
+      j["hand_known"] = names(c, pl.hand_public);
+      // What the viewer can deduce but not place: the rest of the hand, the
+      // frozen cards and the unknown part of the deck, as one multiset.
+      Multiset<kPileCap + kSmallPile + 8> unseen;
+      Multiset<kSmallPile> rest = pl.hand;
+      for (const uint8_t card : pl.hand_public) rest.remove(card);
+      for (const uint8_t card : rest) unseen.add(card);
+      for (const uint8_t card : pl.frozen) unseen.add(card);
+      for (int i = 0; i < pl.deck.n_unknown; ++i) unseen.add(pl.deck.c[i]);
+      j["unseen"] = names(c, unseen);
+    }
+    j["hand_size"] = pl.hand.size();
+    j["frozen_size"] = pl.frozen.size();
+    j["deck_size"] = pl.deck.size();
+    j["deck_bottom"] = known_segment(c, pl.deck);
+    j["discard"] = names(c, pl.discard);
+    j["in_play"] = names(c, pl.in_play);
+    j["bought"] = names(c, pl.bought);
+    j["stash"] = names(c, pl.stash);
+    j["upgrades"] = names(c, pl.upgrades);
+    j["upgrades_pending"] = names(c, pl.upgrades_pending);
+    Json used = Json(Json::Array{});
+    for (const uint8_t u : pl.upgrades) {
+      if (pl.upgrades_used & (1u << crew_of(u))) used.push_back(c.name[u]);
+    }
+    j["upgrades_used"] = used;
+    j["power"] = static_cast<int>(pl.power);
+    Json pool = Json(Json::Object{});
+    for (int a = 1; a < kNumAbilities; ++a) {
+      if (pl.tokens[a]) pool[ability_name(a)] = static_cast<int>(pl.tokens[a]);
+    }
+    j["abilities"] = pool;
+    j["supervillains_won"] = static_cast<int>(pl.won);
+    ps.push_back(j);
+  }
+  o["players"] = ps;
+  return o;
+}
+
+void State::observation_tensor(int viewer, float* out) const {
+  const Config& c = *cfg;
+  const int n = c.players;
+  const int len = observation_length(c);
+  for (int i = 0; i < len; ++i) out[i] = 0.0f;
+  auto plane = [&](int index) { return out + index * kCardIds; };
+  auto add = [](float* pl, const auto& pile) {
+    for (const uint8_t card : pile) pl[card] += 1.0f;
+  };
+  for (int seat = 0; seat < n; ++seat) {
+    const int p = (viewer + seat) % n;  // seat 0 is always the viewer
+    const PlayerState& pl = players[p];
+    const int base = seat * kSeatPlanes;
+    if (seat == 0) {
+      add(plane(base + 0), pl.hand);
+      for (int i = 0; i < pl.deck.n_unknown; ++i) plane(base + 1)[pl.deck.c[i]] += 1.0f;
+      add(plane(base + 7), pl.frozen);
+    } else {
+      add(plane(base + 0), pl.hand_public);
+      float* hidden = plane(base + 1);
+      add(hidden, pl.hand);
+      for (const uint8_t card : pl.hand_public) hidden[card] -= 1.0f;
+      add(hidden, pl.frozen);
+      for (int i = 0; i < pl.deck.n_unknown; ++i) hidden[pl.deck.c[i]] += 1.0f;
+    }
+    for (int i = pl.deck.n_unknown; i < pl.deck.n; ++i) plane(base + 2)[pl.deck.c[i]] = static_cast<float>(pl.deck.n - i);
+    add(plane(base + 3), pl.discard);
+    add(plane(base + 4), pl.in_play);
+    add(plane(base + 5), pl.bought);
+    add(plane(base + 6), pl.stash);
+    for (int crew = 0; crew < c.crews; ++crew) add(plane(base + 8), attached[crew][p]);
+    add(plane(base + 8), pl.upgrades);
+    add(plane(base + 8), pl.upgrades_pending);
+  }
+  const int shared = n * kSeatPlanes;
+  for (int i = 0; i < kRowSlots; ++i) {
+    if (row[i] != kNoCard) plane(shared)[row[i]] = static_cast<float>(i + 1);
+  }
+  for (int i = 0; i < minion_deck.n; ++i) plane(shared + 1)[minion_deck.c[i]] = i < minion_deck.n_unknown ? 1.0f : 2.0f;
+  if (upgrade_row != kNoCard) plane(shared + 2)[upgrade_row] = 2.0f;
+  for (int i = 0; i < upgrade_deck.n; ++i) plane(shared + 2)[upgrade_deck.c[i]] = 1.0f;
+  add(plane(shared + 3), expelled);
+  plane(shared + 4)[kScaredyBot] = static_cast<float>(scaredy_left);
+  float* s = out + (shared + kSharedPlanes) * kCardIds;
+  for (int seat = 0; seat < n; ++seat) {
+    const int p = (viewer + seat) % n;
+    const PlayerState& pl = players[p];
+    *s++ = pl.power;
+    *s++ = pl.won;
+    *s++ = static_cast<float>(pl.hand.size());
+    *s++ = static_cast<float>(pl.deck.size());
+    for (int a = 0; a < kNumAbilities; ++a) *s++ = pl.tokens[a];
+    for (int crew = 0; crew < kMaxCrews; ++crew) *s++ = crew < c.crews ? static_cast<float>(reputation(crew, p)) : 0.0f;
+  }
+  *s++ = static_cast<float>(turn) / static_cast<float>(c.max_turns);
+  *s++ = turn_player_ == viewer ? 1.0f : 0.0f;
+  *s++ = over ? 1.0f : 0.0f;
+  *s++ = pending == Pending::kFetchDiscard ? 1.0f : 0.0f;
+  *s++ = pending == Pending::kReturnUpgrade ? 1.0f : 0.0f;
+  for (int crew = 0; crew < kMaxCrews; ++crew) {
+    const bool in_game = crew < c.crews;
+    bool in_slot = false;
+    for (const int8_t slot : supervillain_slot) in_slot = in_slot || slot == crew;
+    *s++ = in_game && (supervillain_deck & (1u << crew)) ? 1.0f : 0.0f;
+    *s++ = in_game && in_slot ? 1.0f : 0.0f;
+    *s++ = in_game && (danger_zone & (1u << crew)) ? 1.0f : 0.0f;
+    for (int seat = 0; seat < kMaxPlayers; ++seat) {
+      *s++ = in_game && seat < n && won_by[crew] == (viewer + seat) % n ? 1.0f : 0.0f;
+    }
+  }
+}
+
+std::string State::action_to_string(Action a) const {
+  const Config& c = *cfg;
+  auto card = [&](int id) -> std::string {
+    if (id >= 0 && id < kCardIds && c.valid_card(id)) return c.name[static_cast<size_t>(id)];
+    return "card #" + std::to_string(id);
+  };
+  if (a >= kChanceSupervillain) {
+    const int crew = a - kChanceSupervillain;
+    return "reveal " + (crew < c.crews ? c.crew[static_cast<size_t>(crew)].supervillain : "#" + std::to_string(crew));
+  }
+  if (a >= kChanceCard) {
+    const bool draw = n_tasks > 0 && (tasks[0].kind == TaskKind::kDrawHand || tasks[0].kind == TaskKind::kDrawFetch ||
+                                      tasks[0].kind == TaskKind::kDrawFreeze);
+    return (draw ? "draw " : "reveal ") + card(a - kChanceCard);
+  }
+  if (a >= kReturnUpgrade) return "return " + card(kUpgradeBase + a - kReturnUpgrade);
+  if (a >= kActivate) return "activate " + card(kUpgradeBase + a - kActivate);
+  if (a == kEndTurn) return "end turn";
+  if (a == kFetch_) return "fetch";
+  if (a == kFreeze_) return "freeze";
+  if (a == kReplicateLeftmost) return "replicate leftmost";
+  if (a >= kReplicateCopy) return std::string("replicate ") + ability_name(a - kReplicateCopy);
+  if (a >= kBountySwap) {
+    const int slot = (a - kBountySwap) / kStashSize;
+    const int j = (a - kBountySwap) % kStashSize;
+    const PlayerState& me = players[turn_player_];
+    const std::string taken = row[slot] == kNoCard ? "row slot " + std::to_string(slot + 1) : card(row[slot]);
+    const std::string given = j < me.stash.size() ? card(me.stash.c[j]) : "stash slot " + std::to_string(j + 1);
+    return "bounty " + taken + " for " + given;
+  }
+  if (a >= kBounty_) return "bounty " + card(a - kBounty_);
+  if (a >= kDiscardForFetch) return "discard " + card(a - kDiscardForFetch);
+  if (a >= kIncinerateDiscard) return "incinerate " + card(a - kIncinerateDiscard) + " from discard";
+  if (a >= kIncinerateHand) return "incinerate " + card(a - kIncinerateHand) + " from hand";
+  if (a >= kHarvest_) return "harvest " + card(a - kHarvest_);
+  if (a >= kTransfer_) return "transfer " + card(a - kTransfer_);
+  if (a >= kBuy) return "buy " + card(a - kBuy);
+  if (a >= kAttach) return "attach " + card(a - kAttach);
+  return "play " + card(a - kPlay);
+}
+
+std::string State::to_string() const {
+  const Config& c = *cfg;
+  std::ostringstream os;
+  auto list = [&](const auto& pile) {
+    std::string s;
+    for (const uint8_t card : pile) s += (s.empty() ? "" : ", ") + c.name[card];
+    return s.empty() ? std::string("-") : s;
+  };
+  os << "Seven Secret Supervillains, turn " << turn << ", player " << static_cast<int>(turn_player_) << " to play";
+  if (over) os << (winner >= 0 ? " -- game over, player " + std::to_string(winner) + " wins" : std::string(" -- game over, a draw"));
+  os << "\nSupervillains:";
+  for (const int8_t s : supervillain_slot) os << "  [" << (s < 0 ? std::string("empty") : c.crew[static_cast<size_t>(s)].supervillain) << "]";
+  os << "\nDanger Zone:";
+  for (int crew = 0; crew < c.crews; ++crew) {
+    if (danger_zone & (1u << crew)) os << "  [" << c.crew[static_cast<size_t>(crew)].supervillain << "]";
+  }
+  for (int crew = 0; crew < c.crews; ++crew) {
+    if (!supervillain_revealed(crew)) continue;
+    os << "\n  " << c.crew[static_cast<size_t>(crew)].supervillain << ":";
+    for (int p = 0; p < c.players; ++p) os << "  P" << p << " " << reputation(crew, p) << " rep";
+  }
+  os << "\nMinion row:";
+  for (const uint8_t card : row) os << "  [" << (card == kNoCard ? std::string("empty") : c.name[card] + " (" + std::to_string(c.health[card]) + ")") << "]";
+  os << "\nUpgrade: " << (upgrade_row == kNoCard ? std::string("none") : c.name[upgrade_row]) << "   Scaredy Bots: "
+     << static_cast<int>(scaredy_left) << "   Minion deck: " << static_cast<int>(minion_deck.n);
+  for (int p = 0; p < c.players; ++p) {
+    const PlayerState& pl = players[p];
+    os << "\nPlayer " << p << ": won " << static_cast<int>(pl.won) << ", power " << pl.power << ", deck "
+       << static_cast<int>(pl.deck.n) << ", discard " << pl.discard.size();
+    os << "\n  hand: " << list(pl.hand);
+    if (!pl.frozen.empty()) os << "\n  frozen: " << list(pl.frozen);
+    if (!pl.in_play.empty()) os << "\n  in play: " << list(pl.in_play);
+    if (!pl.bought.empty()) os << "\n  bought: " << list(pl.bought);
+    if (!pl.stash.empty()) os << "\n  stash: " << list(pl.stash);
+    if (!pl.upgrades.empty() || !pl.upgrades_pending.empty()) os << "\n  upgrades: " << list(pl.upgrades) << (pl.upgrades_pending.empty() ? "" : " + " + list(pl.upgrades_pending));
+    std::string pool;
+    for (int a = 1; a < kNumAbilities; ++a) {
+      if (pl.tokens[a]) pool += std::string(pool.empty() ? "" : ", ") + ability_name(a) + " x" + std::to_string(pl.tokens[a]);
+    }
+    if (!pool.empty()) os << "\n  abilities: " << pool;
+  }
+  return os.str();
+}
+
+// A position score: Supervillains won dominate; then progress toward the
+// next ones, then the quality of the deck and the unspent pool.
+double State::heuristic(int player) const {
+  const Config& c = *cfg;
+  auto score = [&](int p) {
+    const PlayerState& pl = players[p];
+    double v = 3.0 * pl.won;
+    for (int crew = 0; crew < c.crews; ++crew) {
+      if (!supervillain_revealed(crew)) continue;
+      const double frac = static_cast<double>(reputation(crew, p)) / c.win_reputation;
+      v += 1.5 * frac * frac;
+    }
+    double power = 0.0;
+    double rep = 0.0;
+    int cards = 0;
+    auto tally = [&](const auto& pile) {
+      for (const uint8_t card : pile) {
+        power += c.power[card] + (c.ability[card] != kNoAbility ? 0.5 : 0.0);
+        if (is_minion(card) && won_by[crew_of(card)] < 0) rep += c.reputation[card];
+        ++cards;
+      }
+    };
+    tally(pl.hand);
+    tally(pl.discard);
+    tally(pl.in_play);
+    tally(pl.bought);
+    tally(pl.frozen);
+    for (int i = 0; i < pl.deck.n; ++i) {
+      const uint8_t card = pl.deck.c[i];
+      power += c.power[card] + (c.ability[card] != kNoAbility ? 0.5 : 0.0);
+      if (is_minion(card) && won_by[crew_of(card)] < 0) rep += c.reputation[card];
+      ++cards;
+    }
+    for (const uint8_t card : pl.stash) rep += 0.5 * c.reputation[card];
+    v += cards ? 0.6 * power / cards : 0.0;
+    v += 0.02 * rep;
+    v += 0.1 * pl.upgrades.size() + 0.1 * pl.upgrades_pending.size();
+    if (p == turn_player_) {
+      v += 0.02 * pl.power;
+      for (int a = 1; a < kNumAbilities; ++a) v += 0.02 * pl.tokens[a];
+    }
+    return v;
+  };
+  if (over) return returns(player);
+  double best_other = -1e9;
+  for (int p = 0; p < c.players; ++p) {
+    if (p != player) best_other = std::max(best_other, score(p));
+  }
+  return std::tanh(0.5 * (score(player) - best_other));
+}
+
+}  // namespace henchmen::sss
