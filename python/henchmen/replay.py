@@ -1,0 +1,500 @@
+"""Replays: a whole game as a versioned, human-readable JSON document.
+
+A replay records the game and its options, the players, every action in
+order (chance outcomes included) in move notation and as an id, the result,
+and the state hash every :data:`CHECKPOINT_EVERY` actions and at the end.
+It does not depend on any random generator: replaying the recorded actions
+reproduces the game exactly, and :func:`load_replay` checks that it does,
+naming the first step where anything diverges.
+
+>>> import henchmen, tempfile, os
+>>> from henchmen.replay import write_replay, load_replay
+>>> state = henchmen.new_game("seven-secret-supervillains", seed=4)
+>>> for _ in range(20):
+...     state.apply(state.legal_action_ids()[0])
+>>> path = os.path.join(tempfile.mkdtemp(), "game.json")
+>>> _ = write_replay(path, state, seed=4)
+>>> replay = load_replay(path)
+>>> len(replay.steps) == state.move_number and replay.final_state == state
+True
+
+The document (format version 1)::
+
+    {"format": "henchmen-replay", "version": 1, "engine": "0.1.0",
+     "game": "seven-secret-supervillains", "options": {"players": 2},
+     "seed": 4,
+     "players": [{"name": "Player 1", "bot": "greedy", "seed": 11}, ...],
+     "actions": [{"step": 1, "player": "chance", "move": "...", "id": 17}, ...],
+     "checkpoints": [{"step": 0, "hash": "9f0c2d6e1b7a3c55"}, ...],
+     "result": {"terminal": true, "returns": [1.0, -1.0], "winners": [0]}}
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Union
+
+from henchmen import _checks, _core
+from henchmen.errors import ActionTypeError, HenchmenError, SerializationError
+from henchmen.game import Game
+from henchmen.state import State
+
+FORMAT = "henchmen-replay"
+FORMAT_VERSION = 1
+CHECKPOINT_EVERY = 10
+
+_KEYS = (
+    "format",
+    "version",
+    "engine",
+    "game",
+    "options",
+    "seed",
+    "players",
+    "actions",
+    "checkpoints",
+    "result",
+)
+
+PathLike = Union[str, "os.PathLike[str]"]
+
+
+def _engine_version() -> str:
+    from henchmen import __version__
+
+    return __version__
+
+
+def hash_hex(h: int) -> str:
+    """A 64-bit state hash as the 16 hex digits replays store.
+
+    >>> hash_hex(255)
+    '00000000000000ff'
+    """
+    return f"{h:016x}"
+
+
+@dataclass(frozen=True)
+class ReplayPlayer:
+    """A seat: the player's name, and the bot and bot seed that played it (None for a human)."""
+
+    name: str
+    bot: str | None = None
+    seed: int | None = None
+
+
+@dataclass(frozen=True)
+class ReplayStep:
+    """One recorded action: its step number (1-based), who took it, its notation and id.
+
+    ``player`` is the deciding player, or :data:`henchmen.CHANCE` for a chance outcome.
+    """
+
+    step: int
+    player: int
+    move: str
+    id: int
+
+    @property
+    def is_chance(self) -> bool:
+        """True for a chance outcome."""
+        return self.player == _core.CHANCE
+
+
+@dataclass
+class Replay:
+    """A recorded game.  Build one with :func:`make_replay` or :class:`ReplayRecorder`.
+
+    ``checkpoints`` maps a step number (actions applied) to the state hash
+    there, as 16 hex digits.  After :func:`load_replay` or :meth:`verify`,
+    ``final_state`` holds the replayed final position.
+    """
+
+    game: str
+    options: dict[str, Any]
+    players: list[ReplayPlayer]
+    steps: list[ReplayStep]
+    checkpoints: dict[int, str]
+    returns: tuple[float, ...]
+    terminal: bool
+    seed: int | None = None
+    engine: str = field(default_factory=_engine_version)
+    version: int = FORMAT_VERSION
+    final_state: State | None = field(default=None, compare=False, repr=False)
+
+    @property
+    def winners(self) -> list[int]:
+        """The players with the best return at the end; empty if unfinished or all tied."""
+        if not self.terminal or not self.returns:
+            return []
+        best = max(self.returns)
+        top = [p for p, r in enumerate(self.returns) if r == best]
+        return [] if len(top) == len(self.returns) else top
+
+    def to_json(self) -> str:
+        """The replay document: JSON with one action per line, easy to read and diff."""
+        head: dict[str, Any] = {
+            "format": FORMAT,
+            "version": self.version,
+            "engine": self.engine,
+            "game": self.game,
+            "options": self.options,
+            "seed": self.seed,
+            "players": [{"name": p.name, "bot": p.bot, "seed": p.seed} for p in self.players],
+        }
+        lines = ["{"]
+        lines += [f"  {json.dumps(k)}: {json.dumps(v)}," for k, v in head.items()]
+        actions = [
+            json.dumps(
+                {
+                    "step": s.step,
+                    "player": "chance" if s.is_chance else s.player,
+                    "move": s.move,
+                    "id": s.id,
+                }
+            )
+            for s in self.steps
+        ]
+        lines.append('  "actions": [' + ("\n    " if actions else ""))
+        lines[-1] += ",\n    ".join(actions) + ("\n  ]," if actions else "],")
+        marks = [json.dumps({"step": k, "hash": v}) for k, v in sorted(self.checkpoints.items())]
+        lines.append('  "checkpoints": [\n    ' + ",\n    ".join(marks) + "\n  ],")
+        result = {
+            "terminal": self.terminal,
+            "returns": list(self.returns),
+            "winners": self.winners,
+        }
+        lines.append(f'  "result": {json.dumps(result)}')
+        lines.append("}")
+        return "\n".join(lines) + "\n"
+
+    @classmethod
+    def from_json(cls, text: str) -> Replay:
+        """Read a replay document, checking its structure (not its moves: see :meth:`verify`)."""
+        if not isinstance(text, str):
+            raise ActionTypeError(f"replay text must be a str, got {_checks.describe(text)}")
+        try:
+            doc = json.loads(text)
+        except json.JSONDecodeError as e:
+            raise SerializationError(f"replay is not valid JSON: {e}") from None
+        return _parse(doc)
+
+    def verify(self) -> State:
+        """Replay every action and check it; returns the final state.
+
+        Raises :class:`~henchmen.errors.SerializationError` naming the first
+        step at which the notation, the id, the player to act or a checkpoint
+        hash disagrees with the engine.
+        """
+        state = _verify(self)
+        self.final_state = state
+        return state
+
+
+class ReplayRecorder:
+    """Follows a live game and records each action as it happens.
+
+    Call :meth:`sync` after applying actions to the state: it returns the new
+    :class:`ReplayStep` entries (chance outcomes the state resolved by itself
+    included), which is what a narrated log needs.  :meth:`replay` gives the
+    whole :class:`Replay` so far.
+
+    >>> import henchmen
+    >>> from henchmen.replay import ReplayRecorder
+    >>> state = henchmen.new_game("seven-secret-supervillains", seed=2)
+    >>> recorder = ReplayRecorder(state, seed=2)
+    >>> setup = recorder.sync()
+    >>> all(step.is_chance for step in setup)
+    True
+    >>> state.apply(state.legal_action_ids()[0])
+    >>> [step.player for step in recorder.sync()][0]
+    0
+    """
+
+    def __init__(
+        self,
+        state: State,
+        *,
+        seed: int | None = None,
+        players: Sequence[ReplayPlayer] | None = None,
+    ) -> None:
+        if not isinstance(state, State):
+            raise ActionTypeError(f"a replay records a State, got {_checks.describe(state)}")
+        game = state.game
+        if players is None:
+            players = [ReplayPlayer(f"Player {i + 1}") for i in range(game.num_players)]
+        if len(players) != game.num_players:
+            raise SerializationError(
+                f"a replay of {game.name} needs {game.num_players} players, got {len(players)}"
+            )
+        self._state = state
+        self._seed = None if seed is None else _checks.seed(seed)
+        self._players = list(players)
+        self._shadow = game._core.new_initial_state()
+        self._steps: list[ReplayStep] = []
+        self._checkpoints = {0: hash_hex(self._shadow.hash())}
+
+    def sync(self) -> list[ReplayStep]:
+        """Record the actions applied to the state since the last call, and return them."""
+        ids = self._state._s.history()
+        shadow = self._shadow
+        new: list[ReplayStep] = []
+        for a in ids[len(self._steps) :]:
+            step = len(self._steps) + 1
+            try:
+                entry = ReplayStep(step, shadow.current_player, shadow.action_to_string(a), a)
+                shadow.apply(a)
+            except HenchmenError as e:
+                raise SerializationError(
+                    f"step {step}: the state's history does not replay from the start ({e})"
+                ) from None
+            self._steps.append(entry)
+            new.append(entry)
+            if step % CHECKPOINT_EVERY == 0:
+                self._checkpoints[step] = hash_hex(shadow.hash())
+        if not shadow.same_position(self._state._s):
+            raise SerializationError(
+                f"step {len(self._steps)}: replaying the history does not reach the same position"
+            )
+        return new
+
+    def replay(self) -> Replay:
+        """The :class:`Replay` of everything so far (with a checkpoint at the end)."""
+        self.sync()
+        checkpoints = dict(self._checkpoints)
+        checkpoints[len(self._steps)] = hash_hex(self._shadow.hash())
+        state = self._state
+        return Replay(
+            game=state.game.name,
+            options=state.game.options,
+            players=list(self._players),
+            steps=list(self._steps),
+            checkpoints=checkpoints,
+            returns=state.returns,
+            terminal=state.is_terminal,
+            seed=self._seed,
+        )
+
+
+def make_replay(
+    state: State, *, seed: int | None = None, players: Sequence[ReplayPlayer] | None = None
+) -> Replay:
+    """The :class:`Replay` of a state's whole history (a state from :func:`henchmen.new_game`).
+
+    >>> import henchmen
+    >>> from henchmen.replay import make_replay
+    >>> state = henchmen.new_game("seven-secret-supervillains", seed=5)
+    >>> make_replay(state, seed=5).steps[0].is_chance
+    True
+    """
+    return ReplayRecorder(state, seed=seed, players=players).replay()
+
+
+def write_replay(
+    path: PathLike,
+    game: State | Replay,
+    *,
+    seed: int | None = None,
+    players: Sequence[ReplayPlayer] | None = None,
+) -> Path:
+    """Write a replay of ``game`` (a State or a Replay) to ``path``; returns the path.
+
+    Missing parent folders are created.  For a State, ``seed`` and
+    ``players`` are recorded as given.
+
+    >>> import henchmen, tempfile, os
+    >>> from henchmen.replay import write_replay
+    >>> state = henchmen.new_game("seven-secret-supervillains", seed=6)
+    >>> write_replay(os.path.join(tempfile.mkdtemp(), "r.json"), state).name
+    'r.json'
+    """
+    if isinstance(game, State):
+        replay = make_replay(game, seed=seed, players=players)
+    elif isinstance(game, Replay):
+        replay = game
+    else:
+        raise ActionTypeError(
+            f"write_replay needs a State or a Replay, got {_checks.describe(game)}"
+        )
+    out = Path(path)
+    try:
+        out.parent.mkdir(parents=True, exist_ok=True)
+        out.write_text(replay.to_json(), encoding="utf-8")
+    except OSError as e:
+        raise SerializationError(f"cannot write replay to {out}: {e.strerror or e}") from None
+    return out
+
+
+def load_replay(path: PathLike) -> Replay:
+    """Read, check and replay a replay file; returns the :class:`Replay`.
+
+    Every action is replayed with explicit chance, checking that notation and
+    id agree, that the right player acts, and that checkpoint hashes and the
+    result match.  Any problem raises
+    :class:`~henchmen.errors.SerializationError` naming the first bad step.
+    ``replay.final_state`` is the final position.
+    """
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as e:
+        reason = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
+        raise SerializationError(f"cannot read replay {path}: {reason}") from None
+    replay = Replay.from_json(text)
+    replay.verify()
+    return replay
+
+
+# ------------------------------------------------------------------ checking
+def _fail(msg: str) -> SerializationError:
+    return SerializationError(f"replay: {msg}")
+
+
+def _field(obj: dict[str, Any], key: str, kind: type | tuple[type, ...], where: str) -> Any:
+    if key not in obj:
+        raise _fail(f"{where} has no '{key}'")
+    value = obj[key]
+    if isinstance(value, bool) and bool not in (kind if isinstance(kind, tuple) else (kind,)):
+        raise _fail(f"{where}: '{key}' has the wrong type ({_checks.describe(value)})")
+    if not isinstance(value, kind):
+        raise _fail(f"{where}: '{key}' has the wrong type ({_checks.describe(value)})")
+    return value
+
+
+def _parse(doc: Any) -> Replay:
+    if not isinstance(doc, dict):
+        raise _fail("the document must be a JSON object")
+    if doc.get("format") != FORMAT:
+        raise _fail(f'not a henchmen replay (format must be "{FORMAT}")')
+    version = _field(doc, "version", int, "the document")
+    if version > FORMAT_VERSION:
+        raise _fail(
+            f"format version {version} is newer than this engine reads ({FORMAT_VERSION}); "
+            "upgrade henchmen"
+        )
+    if version != FORMAT_VERSION:
+        raise _fail(f"format version {version} is not supported (this engine reads 1)")
+    extra = sorted(set(doc) - set(_KEYS))
+    if extra:
+        raise _fail(f"unknown field(s) {', '.join(extra)}; allowed: {', '.join(_KEYS)}")
+    engine = _field(doc, "engine", str, "the document")
+    game = _field(doc, "game", str, "the document")
+    options = _field(doc, "options", dict, "the document")
+    seed = _field(doc, "seed", (int, type(None)), "the document")
+    players = []
+    for i, p in enumerate(_field(doc, "players", list, "the document")):
+        where = f"player {i}"
+        if not isinstance(p, dict):
+            raise _fail(f"{where} must be an object")
+        players.append(
+            ReplayPlayer(
+                _field(p, "name", str, where),
+                _field(p, "bot", (str, type(None)), where),
+                _field(p, "seed", (int, type(None)), where),
+            )
+        )
+    steps = []
+    for i, a in enumerate(_field(doc, "actions", list, "the document")):
+        where = f"step {i + 1}"
+        if not isinstance(a, dict):
+            raise _fail(f"{where} must be an object")
+        if _field(a, "step", int, where) != i + 1:
+            raise _fail(f"{where} is numbered {a['step']}; steps count 1, 2, 3, ...")
+        who = _field(a, "player", (int, str), where)
+        if isinstance(who, str):
+            if who != "chance":
+                raise _fail(f"{where}: 'player' must be a player index or \"chance\", got {who!r}")
+            who = _core.CHANCE
+        move = _field(a, "move", str, where)
+        steps.append(ReplayStep(i + 1, who, move, _field(a, "id", int, where)))
+    checkpoints: dict[int, str] = {}
+    for c in _field(doc, "checkpoints", list, "the document"):
+        if not isinstance(c, dict):
+            raise _fail("each checkpoint must be an object with 'step' and 'hash'")
+        step = _field(c, "step", int, "a checkpoint")
+        h = _field(c, "hash", str, f"checkpoint at step {step}")
+        if not 0 <= step <= len(steps):
+            raise _fail(f"checkpoint at step {step} is outside the game (0..{len(steps)})")
+        if len(h) != 16 or any(ch not in "0123456789abcdef" for ch in h):
+            raise _fail(f"checkpoint at step {step}: hash must be 16 lowercase hex digits")
+        checkpoints[step] = h
+    result = _field(doc, "result", dict, "the document")
+    terminal = _field(result, "terminal", bool, "the result")
+    returns = _field(result, "returns", list, "the result")
+    if not all(isinstance(r, (int, float)) and not isinstance(r, bool) for r in returns):
+        raise _fail("the result's returns must be numbers")
+    return Replay(
+        game=game,
+        options=options,
+        players=players,
+        steps=steps,
+        checkpoints=checkpoints,
+        returns=tuple(float(r) for r in returns),
+        terminal=terminal,
+        seed=seed,
+        engine=engine,
+        version=version,
+    )
+
+
+def _verify(replay: Replay) -> State:
+    note = ""
+    if replay.engine != _engine_version():
+        note = f" (written by henchmen {replay.engine}; this is {_engine_version()})"
+    try:
+        game = Game(replay.game, **replay.options)
+    except HenchmenError as e:
+        raise _fail(f"cannot set up the game{note}: {e}") from None
+    if len(replay.players) != game.num_players:
+        raise _fail(f"lists {len(replay.players)} players but the game has {game.num_players}")
+    state = game.new_initial_state(seed=None, auto_chance=False)
+    s = state._s
+
+    def check_hash(step: int) -> None:
+        want = replay.checkpoints.get(step)
+        got = hash_hex(s.hash())
+        if want is not None and got != want:
+            raise _fail(f"step {step}: state hash {got} differs from the recorded {want}{note}")
+
+    check_hash(0)
+    for st in replay.steps:
+        where = f"step {st.step} ('{st.move}', id {st.id})"
+        if s.is_terminal:
+            raise _fail(f"{where}: the game is already over{note}")
+        if s.current_player != st.player:
+            who = "chance" if s.is_chance else f"player {s.current_player}"
+            rec = "chance" if st.is_chance else f"player {st.player}"
+            raise _fail(f"{where}: {who} is to act, but the replay says {rec}{note}")
+        try:
+            by_text = s.string_to_action(st.move)
+        except HenchmenError as e:
+            raise _fail(f"{where}: {e}{note}") from None
+        if by_text != st.id:
+            raise _fail(f"{where}: the move names action {by_text} here, not {st.id}{note}")
+        try:
+            s.apply(st.id)
+        except HenchmenError as e:
+            raise _fail(f"{where}: {e}{note}") from None
+        check_hash(st.step)
+    end = len(replay.steps)
+    if s.is_terminal != replay.terminal:
+        said = "over" if replay.terminal else "unfinished"
+        raise _fail(f"step {end}: the replay says the game is {said}, but it is not{note}")
+    got = s.returns()
+    same = len(got) == len(replay.returns) and all(
+        math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-9)
+        for a, b in zip(got, replay.returns, strict=True)
+    )
+    if not same:
+        raise _fail(
+            f"step {end}: returns {tuple(got)} differ from the recorded {replay.returns}{note}"
+        )
+    try:
+        s.validate()
+    except HenchmenError as e:
+        raise _fail(f"step {end}: the final state is invalid: {e}") from None
+    return state

@@ -1,0 +1,530 @@
+"""State: one position of a game, the object you play and search with."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator, Sequence
+from typing import TYPE_CHECKING, Any, overload
+
+import numpy as np
+import numpy.typing as npt
+
+from henchmen import _checks, _core
+from henchmen.action import Action
+from henchmen.errors import (
+    ActionTypeError,
+    HenchmenError,
+    IllegalActionError,
+    NotationError,
+)
+
+if TYPE_CHECKING:
+    from henchmen.game import Game
+
+#: What :meth:`State.apply` accepts: an action id, an Action, or move notation.
+ActionLike = int | Action | str
+
+_new = object.__new__
+
+
+def _action_id(action: object) -> int:
+    """The id of an action given as an int-like, an Action (strings handled by callers)."""
+    if isinstance(action, Action):
+        return action.id
+    return _checks.integer(
+        action, "action", "an int id, an Action or a move string (e.g. from state.legal_actions)"
+    )
+
+
+def _outside(action: int, game: Game) -> IllegalActionError:
+    return IllegalActionError(
+        f"action id {action} is outside the action space 0..{game.num_distinct_actions - 1}"
+    )
+
+
+class State:
+    """One position of a game: who acts, what is legal, and what each player sees.
+
+    Get one from :func:`henchmen.new_game` (or :meth:`Game.new_initial_state`)
+    and play it by applying actions; branch with :meth:`child` or
+    :meth:`clone`.  By default chance (shuffles, draws) is resolved for you
+    with the seed you gave, so :attr:`current_player` is always a player or
+    :data:`henchmen.TERMINAL`; with ``auto_chance=False`` you see chance nodes
+    (``current_player == henchmen.CHANCE``) and apply one of
+    :attr:`chance_outcomes` yourself.
+
+    >>> import henchmen
+    >>> state = henchmen.new_game("seven-secret-supervillains", seed=1)
+    >>> state.current_player
+    0
+    >>> state.apply(state.legal_action_ids()[0])
+    >>> state.move_number > 0
+    True
+
+    States compare equal when they hold the same position (history and the
+    auto-chance generator are not compared), and hash by the stable 64-bit
+    position hash.  A state is mutable: do not keep one in a set or dict
+    while you apply actions to it.
+    """
+
+    __slots__ = ("__weakref__", "_game", "_s")
+
+    _s: _core.State
+    _game: Game
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        raise ActionTypeError(
+            "State cannot be built directly; use henchmen.new_game(name, ...), "
+            "Game.new_initial_state() or henchmen.deserialize(text)"
+        )
+
+    @classmethod
+    def _wrap(cls, core: _core.State, game: Game) -> State:
+        state: State = _new(cls)
+        state._s = core
+        state._game = game
+        return state
+
+    # ----------------------------------------------------------------- who acts
+    @property
+    def game(self) -> Game:
+        """The :class:`~henchmen.Game` (rules and options) this state belongs to."""
+        return self._game
+
+    @property
+    def current_player(self) -> int:
+        """The player who must decide now, or :data:`~henchmen.CHANCE` / :data:`~henchmen.TERMINAL`.
+
+        This is not always the player whose turn it is: a reaction or an
+        opponent's guess hands the decision to someone else (see
+        :attr:`turn_player`).
+        """
+        return self._s.current_player
+
+    @property
+    def turn_player(self) -> int:
+        """Whose turn it is, even while another player decides (a reaction, a guess)."""
+        return self._s.turn_player
+
+    @property
+    def is_terminal(self) -> bool:
+        """True when the game is over; :attr:`returns` then holds the result."""
+        return self._s.is_terminal
+
+    @property
+    def is_chance(self) -> bool:
+        """True when chance decides next (only seen with ``auto_chance=False``)."""
+        return self._s.is_chance
+
+    @property
+    def move_number(self) -> int:
+        """How many actions were applied since the start, chance outcomes included."""
+        return self._s.move_number
+
+    @property
+    def auto_chance(self) -> bool:
+        """True when chance nodes are resolved automatically by the seeded generator."""
+        return self._s.auto_chance
+
+    def set_auto_chance(self, on: bool, seed: int = 0) -> None:
+        """Turn automatic chance on (resolving any pending chance now) or off.
+
+        >>> import henchmen
+        >>> state = henchmen.new_game("seven-secret-supervillains", auto_chance=False)
+        >>> state.is_chance
+        True
+        >>> state.set_auto_chance(True, seed=3)
+        >>> state.is_chance
+        False
+        """
+        if not isinstance(on, bool):
+            raise ActionTypeError(f"on must be True or False, got {_checks.describe(on)}")
+        self._s.set_auto_chance(on, _checks.seed(seed))
+
+    # ------------------------------------------------------------------ actions
+    @property
+    def legal_actions(self) -> LegalActions:
+        """The legal actions as a live, lazy sequence of :class:`~henchmen.Action`.
+
+        >>> import henchmen
+        >>> state = henchmen.new_game("seven-secret-supervillains")
+        >>> moves = state.legal_actions
+        >>> len(moves) == len(moves.ids) and moves.ids[0] in moves
+        True
+        """
+        return LegalActions(self)
+
+    def legal_action_ids(self) -> list[int]:
+        """The legal action ids, strictly ascending (the fast form of :attr:`legal_actions`).
+
+        >>> import henchmen
+        >>> ids = henchmen.new_game("seven-secret-supervillains").legal_action_ids()
+        >>> ids == sorted(set(ids))
+        True
+        """
+        return self._s.legal_actions()
+
+    def legal_actions_mask(self) -> npt.NDArray[np.bool_]:
+        """A bool array over the whole action space, True where an action is legal.
+
+        >>> import henchmen
+        >>> state = henchmen.new_game("seven-secret-supervillains")
+        >>> int(state.legal_actions_mask().sum()) == len(state.legal_action_ids())
+        True
+        """
+        return self._s.legal_actions_mask()
+
+    @property
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        """At a chance node, each outcome with its probability; else an empty list.
+
+        >>> import henchmen
+        >>> state = henchmen.new_game("seven-secret-supervillains", auto_chance=False)
+        >>> outcome, p = state.chance_outcomes[0]
+        >>> 0 < p <= 1
+        True
+        """
+        s = self._s
+        return [(Action(a, s.action_to_string(a)), p) for a, p in s.chance_outcomes()]
+
+    def apply(self, action: ActionLike) -> None:
+        """Apply one action: an int id, an :class:`~henchmen.Action` or move notation.
+
+        Move notation is matched ignoring case and extra spaces.  An illegal
+        action raises :class:`~henchmen.errors.IllegalActionError` (or
+        :class:`~henchmen.errors.NotationError` for a string) listing what is
+        legal, and leaves the state exactly as it was.
+
+        >>> import henchmen
+        >>> state = henchmen.new_game("seven-secret-supervillains")
+        >>> first = state.legal_actions[0]
+        >>> state.apply(str(first).upper())
+        """
+        if type(action) is int:
+            try:
+                self._s.apply(action)
+            except TypeError:  # beyond a C int: pybind11 refused it
+                raise _outside(action, self._game) from None
+            return
+        self._s.apply(self._to_id(action))
+
+    def _to_id(self, action: object) -> int:
+        if isinstance(action, str):
+            return self._s.string_to_action(action)
+        a = _action_id(action)
+        if not _checks.INT32_MIN <= a <= _checks.INT32_MAX:
+            raise _outside(a, self._game)
+        return a
+
+    def child(self, action: ActionLike) -> State:
+        """A new state: a clone of this one with ``action`` applied (this one is unchanged).
+
+        >>> import henchmen
+        >>> state = henchmen.new_game("seven-secret-supervillains")
+        >>> after = state.child(state.legal_action_ids()[0])
+        >>> after.move_number > state.move_number
+        True
+        """
+        core = self._s.clone()
+        if type(action) is int:
+            try:
+                core.apply(action)
+            except TypeError:
+                raise _outside(action, self._game) from None
+        else:
+            core.apply(self._to_id(action))
+        return State._wrap(core, self._game)
+
+    def clone(self) -> State:
+        """An independent copy (including the auto-chance generator's position).
+
+        >>> import henchmen
+        >>> state = henchmen.new_game("seven-secret-supervillains")
+        >>> copy = state.clone()
+        >>> copy.apply(copy.legal_action_ids()[0])
+        >>> copy == state
+        False
+        """
+        return State._wrap(self._s.clone(), self._game)
+
+    def action_to_string(self, action: int | Action) -> str:
+        """The move notation of an action id in this position.
+
+        >>> import henchmen
+        >>> state = henchmen.new_game("seven-secret-supervillains")
+        >>> a = state.legal_action_ids()[0]
+        >>> state.string_to_action(state.action_to_string(a)) == a
+        True
+        """
+        a = _action_id(action)
+        if not _checks.INT32_MIN <= a <= _checks.INT32_MAX:
+            raise _outside(a, self._game)
+        return self._s.action_to_string(a)
+
+    def string_to_action(self, text: str) -> Action:
+        """The legal action that move notation names (case and spacing do not matter).
+
+        Raises :class:`~henchmen.errors.NotationError` listing the legal moves.
+
+        >>> import henchmen
+        >>> state = henchmen.new_game("seven-secret-supervillains")
+        >>> text = str(state.legal_actions[0])
+        >>> state.string_to_action(" " + text.upper()).text == text
+        True
+        """
+        if not isinstance(text, str):
+            raise ActionTypeError(f"move notation must be a str, got {_checks.describe(text)}")
+        a = self._s.string_to_action(text)
+        return Action(a, self._s.action_to_string(a))
+
+    # ---------------------------------------------------------------- the result
+    @property
+    def returns(self) -> tuple[float, ...]:
+        """One number per player: the result when terminal, all zero before.
+
+        >>> import henchmen
+        >>> henchmen.new_game("seven-secret-supervillains").returns
+        (0.0, 0.0)
+        """
+        return tuple(self._s.returns())
+
+    @property
+    def history(self) -> tuple[Action, ...]:
+        """Every action applied since the start, chance outcomes included, in order.
+
+        >>> import henchmen
+        >>> state = henchmen.new_game("seven-secret-supervillains", auto_chance=False)
+        >>> outcome = state.chance_outcomes[0][0]
+        >>> state.apply(outcome)
+        >>> state.history == (outcome,)
+        True
+        """
+        ids = self._s.history()
+        # Notation can depend on the position, so name each action where it was taken.
+        shadow = self._game._core.new_initial_state()
+        out: list[Action] = []
+        for i, a in enumerate(ids):
+            try:
+                out.append(Action(a, shadow.action_to_string(a)))
+                shadow.apply(a)
+            except HenchmenError:
+                # A history that does not start at the initial position (e.g. after
+                # resample): name the rest in the current position.
+                out.extend(Action(b, self._s.action_to_string(b)) for b in ids[i:])
+                break
+        return tuple(out)
+
+    def history_ids(self) -> list[int]:
+        """The ids of :attr:`history` (fast: no notation).
+
+        >>> import henchmen
+        >>> henchmen.new_game("seven-secret-supervillains").history_ids() != []
+        True
+        """
+        return self._s.history()
+
+    # -------------------------------------------------------------- observation
+    def observation(self, player: int) -> dict[str, Any]:
+        """Exactly what ``player`` may see, as a JSON-ready dict.
+
+        >>> import henchmen
+        >>> obs = henchmen.new_game("seven-secret-supervillains").observation(0)
+        >>> isinstance(obs, dict)
+        True
+        """
+        result: dict[str, Any] = json.loads(self._s.observation_json(self._player(player)))
+        return result
+
+    def observation_tensor(self, player: int) -> npt.NDArray[np.float32]:
+        """What ``player`` may see as a float32 array of ``game.observation_shape``.
+
+        >>> import henchmen
+        >>> state = henchmen.new_game("seven-secret-supervillains")
+        >>> state.observation_tensor(1).shape == state.game.observation_shape
+        True
+        """
+        return self._s.observation_tensor(self._player(player))
+
+    def resample(self, observer: int, seed: int = 0) -> State:
+        """A state ``observer`` cannot tell from this one, hidden cards redrawn.
+
+        Everything hidden from ``observer`` is redrawn consistently with all
+        they know (the basis of information-set search).  The new state's
+        history is not meaningful.
+
+        >>> import henchmen
+        >>> state = henchmen.new_game("seven-secret-supervillains")
+        >>> other = state.resample(0, seed=5)
+        >>> other.observation(0) == state.observation(0)
+        True
+        """
+        p = self._player(observer, "observer")
+        return State._wrap(self._s.resample(p, _checks.seed(seed)), self._game)
+
+    def heuristic(self, player: int) -> float:
+        """A cheap estimate in [-1, 1] of how well ``player`` stands (used by bots).
+
+        >>> import henchmen
+        >>> -1 <= henchmen.new_game("seven-secret-supervillains").heuristic(0) <= 1
+        True
+        """
+        return self._s.heuristic(self._player(player))
+
+    def _player(self, player: object, what: str = "player") -> int:
+        if type(player) is int and _checks.INT32_MIN <= player <= _checks.INT32_MAX:
+            return player  # the core checks the range and raises PlayerError
+        return _checks.player(player, self._game.num_players, what)
+
+    # ------------------------------------------------------------ serialization
+    def serialize(self) -> str:
+        """The exact position and history as JSON text; see :func:`henchmen.deserialize`.
+
+        >>> import henchmen
+        >>> state = henchmen.new_game("seven-secret-supervillains")
+        >>> henchmen.deserialize(state.serialize()) == state
+        True
+        """
+        return self._s.serialize()
+
+    @property
+    def position_hash(self) -> int:
+        """A stable 64-bit hash of the position: the same on every platform and run.
+
+        >>> import henchmen
+        >>> state = henchmen.new_game("seven-secret-supervillains")
+        >>> state.position_hash == state.clone().position_hash
+        True
+        """
+        return self._s.hash()
+
+    def validate(self) -> None:
+        """Check every invariant of the position; raises SerializationError naming a broken one.
+
+        >>> import henchmen
+        >>> henchmen.new_game("seven-secret-supervillains").validate()
+        """
+        self._s.validate()
+
+    # ----------------------------------------------------------- python protocol
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, State):
+            return NotImplemented
+        return self._s.same_position(other._s)
+
+    def __hash__(self) -> int:
+        return self._s.hash()
+
+    def __str__(self) -> str:
+        return self._s.to_string()
+
+    def __repr__(self) -> str:
+        s = self._s
+        p = s.current_player
+        if p == _core.TERMINAL:
+            who = f"game over, returns {tuple(s.returns())}"
+        elif p == _core.CHANCE:
+            who = "chance to act"
+        else:
+            who = f"player {p} to act"
+        return f"<State {self._game.name} move {s.move_number}, {who}>"
+
+    def __copy__(self) -> State:
+        return self.clone()
+
+    def __deepcopy__(self, memo: dict[int, object]) -> State:
+        return self.clone()
+
+    def __reduce__(self) -> tuple[Any, tuple[str, bool]]:
+        # The generator of an auto-chance state is not part of a serialization;
+        # the unpickled state reseeds it from the position (deterministically).
+        return (_unpickle, (self._s.serialize(), self._s.auto_chance))
+
+
+def _unpickle(text: str, auto_chance: bool) -> State:
+    from henchmen.game import deserialize
+
+    state = deserialize(text)
+    if auto_chance:
+        state.set_auto_chance(True, state.position_hash)
+    return state
+
+
+class LegalActions(Sequence[Action]):
+    """The legal actions of a state: a live, lazy sequence of :class:`~henchmen.Action`.
+
+    It always reflects the state's current position.  ``in`` accepts an id,
+    an Action or move notation; ``.ids`` is the list of ids and ``.mask`` a
+    bool array over the whole action space.
+
+    >>> import henchmen
+    >>> state = henchmen.new_game("seven-secret-supervillains")
+    >>> moves = state.legal_actions
+    >>> [str(m) for m in moves] == [state.action_to_string(i) for i in moves.ids]
+    True
+    >>> str(moves[0]) in moves and moves[0] in moves and -1 not in moves
+    True
+    """
+
+    __slots__ = ("_state",)
+
+    def __init__(self, state: State) -> None:
+        self._state = state
+
+    @property
+    def ids(self) -> list[int]:
+        """The legal action ids, strictly ascending."""
+        return self._state._s.legal_actions()
+
+    @property
+    def mask(self) -> npt.NDArray[np.bool_]:
+        """A bool array of ``num_distinct_actions`` entries, True where legal."""
+        return self._state._s.legal_actions_mask()
+
+    def __len__(self) -> int:
+        return len(self._state._s.legal_actions())
+
+    def __iter__(self) -> Iterator[Action]:
+        s = self._state._s
+        for a in s.legal_actions():
+            yield Action(a, s.action_to_string(a))
+
+    @overload
+    def __getitem__(self, index: int) -> Action: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[Action]: ...
+
+    def __getitem__(self, index: int | slice) -> Action | list[Action]:
+        s = self._state._s
+        ids = s.legal_actions()
+        if isinstance(index, slice):
+            return [Action(a, s.action_to_string(a)) for a in ids[index]]
+        try:
+            a = ids[index]
+        except IndexError:
+            raise IndexError(f"there are {len(ids)} legal actions, no index {index}") from None
+        return Action(a, s.action_to_string(a))
+
+    def __contains__(self, item: object) -> bool:
+        s = self._state._s
+        if isinstance(item, str):
+            try:
+                s.string_to_action(item)
+            except NotationError:
+                return False
+            return True
+        if isinstance(item, Action):
+            return item.id in s.legal_actions()
+        if type(item) is int:
+            return item in s.legal_actions()
+        return False
+
+    def __bool__(self) -> bool:
+        return bool(self._state._s.legal_actions())
+
+    def __repr__(self) -> str:
+        names = ", ".join(str(a) for a in self)
+        return f"<LegalActions ({names})>"
+
+
+__all__ = ["ActionLike", "LegalActions", "State"]
