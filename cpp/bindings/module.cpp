@@ -10,6 +10,8 @@
 namespace py = pybind11;
 using namespace henchmen;
 
+void bind_search(py::module_& m);  // search.cpp
+
 namespace {
 
 py::dict playout_dict(const PlayoutStats& st) {
@@ -142,4 +144,6 @@ PYBIND11_MODULE(_core, m) {
       .def("to_string", &State::to_string)
       .def("heuristic", &State::heuristic, py::arg("player"))
       .def("validate", &State::validate);
+
+  bind_search(m);
 }

@@ -12,15 +12,14 @@
 #include <utility>
 #include <vector>
 
+#include "core/action.h"
 #include "core/json.h"
 #include "core/options.h"
 #include "core/rng.h"
+#include "search/bots.h"
+#include "search/mcts.h"
 
 namespace henchmen {
-
-using Action = int32_t;
-constexpr int kChance = -1;    // the current player when chance decides
-constexpr int kTerminal = -4;  // the current player when the game is over
 
 struct GameInfo {
   std::string name;   // registry key, e.g. "seven-secret-supervillains"
@@ -58,6 +57,8 @@ class Game : public std::enable_shared_from_this<Game> {
   virtual Json card_table() const = 0;
   // Many random games natively, spread over `threads`, GIL-free from Python.
   virtual PlayoutStats random_playouts(int64_t games, uint64_t seed, int threads) const = 0;
+  // Games between native bots; game g seats bot (s + g) % n in seat s.
+  virtual MatchResult play_matches(const std::vector<BotSpec>& bots, int64_t games, uint64_t seed, int threads) const = 0;
 };
 
 class State {
@@ -103,6 +104,12 @@ class State {
   // Checks every invariant (cards conserved, counters in range); throws
   // SerializationError naming the first broken one.
   virtual void validate() const = 0;
+  // Samples one chance outcome with the given generator (chance nodes only).
+  virtual Action sample_chance(Rng& rng) const = 0;
+  // Native MCTS/ISMCTS for the player to move.
+  virtual SearchResult search(const SearchConfig& config) const = 0;
+  // A native bot's move for the player to move.
+  virtual Action bot_action(const BotSpec& bot, Rng& rng) const = 0;
 };
 
 // Stable across platforms: FNV-1a over bytes, finished with a splitmix round.

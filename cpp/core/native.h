@@ -14,7 +14,7 @@
 // and S has: current_player, turn_player, legal_actions(vector&), chance_outcomes(vector&),
 // sample_chance(Rng&), apply(Action) (legal actions only), returns(p), action_to_string,
 // observation(p), observation_tensor(p, float*), resample(observer, Rng&), to_json,
-// to_string, heuristic(p), validate().
+// to_string, heuristic(p), validate(), num_players().
 #pragma once
 #include <algorithm>
 #include <chrono>
@@ -222,6 +222,22 @@ class NativeState final : public State {
   }
   void validate() const override { s_.validate(); }
 
+  Action sample_chance(Rng& rng) const override {
+    if (s_.current_player() != kChance) throw PlayerError("sample_chance needs a chance node");
+    return s_.sample_chance(rng);
+  }
+
+  SearchResult search(const SearchConfig& config) const override {
+    if (s_.current_player() < 0) throw PlayerError("search needs a player to move (not chance, not the end of the game)");
+    return mcts_search(s_, config);
+  }
+
+  Action bot_action(const BotSpec& bot, Rng& rng) const override {
+    if (s_.current_player() < 0) throw PlayerError("a bot needs a player to move (not chance, not the end of the game)");
+    std::vector<Action> scratch;
+    return bot_choice(s_, bot, rng, scratch);
+  }
+
  private:
   void check_player(int player) const {
     if (player < 0 || player >= game_->num_players()) {
@@ -286,6 +302,45 @@ class NativeGame final : public Game {
       throw SerializationError("serialized state has options " + doc.at("options", "serialized state").dump() + " but this game has " + options_.dump());
     }
     return NativeState<T>::deserialize(self(), doc);
+  }
+
+  MatchResult play_matches(const std::vector<BotSpec>& bots, int64_t games, uint64_t seed, int threads) const override {
+    const auto start = std::chrono::steady_clock::now();
+    const int n = num_players();
+    if (static_cast<int>(bots.size()) != n) throw OptionError("a match needs one bot per player (" + std::to_string(n) + "), got " + std::to_string(bots.size()));
+    MatchResult out;
+    out.games = games;
+    out.returns.assign(static_cast<size_t>(games * n), 0.0);
+    out.lengths.assign(static_cast<size_t>(games), 0);
+    threads = std::max(1, std::min<int>(threads, static_cast<int>(std::max<int64_t>(1, games))));
+    std::vector<int64_t> truncated(static_cast<size_t>(threads), 0);
+    auto work = [&](int t) {
+      std::vector<Action> scratch;
+      const int64_t limit = max_game_length();
+      for (int64_t g = t; g < games; g += threads) {
+        S s = T::initial_state(*config_);
+        Rng rng(Rng::derive_seed(seed, static_cast<uint64_t>(g)));
+        int64_t steps = 0;
+        while (s.current_player() != kTerminal && steps < limit) {
+          const int p = s.current_player();
+          const Action a = p == kChance ? s.sample_chance(rng) : bot_choice(s, bots[static_cast<size_t>((p + g) % n)], rng, scratch);
+          s.apply(a);
+          ++steps;
+        }
+        out.lengths[static_cast<size_t>(g)] = steps;
+        if (s.current_player() != kTerminal) ++truncated[static_cast<size_t>(t)];
+        for (int seat = 0; seat < n; ++seat) {
+          out.returns[static_cast<size_t>(g * n + (seat + g) % n)] = s.current_player() == kTerminal ? s.returns(seat) : 0.0;
+        }
+      }
+    };
+    std::vector<std::thread> pool;
+    for (int t = 1; t < threads; ++t) pool.emplace_back(work, t);
+    work(0);
+    for (auto& th : pool) th.join();
+    for (const int64_t k : truncated) out.truncated += k;
+    out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    return out;
   }
 
   PlayoutStats random_playouts(int64_t games, uint64_t seed, int threads) const override {

@@ -1,0 +1,195 @@
+// Monte Carlo tree search over a game's flat state, entirely native.
+//
+// One algorithm, two uses: plain MCTS on the true state (determinize=false)
+// and single-observer information-set MCTS after Cowling, Powley and
+// Whitehouse (2012) (determinize=true): every iteration redraws what the
+// searching player cannot see (State::resample) and walks one tree keyed by
+// actions, with UCB over availability counts. Chance is open-loop: outcomes
+// are sampled as the walk meets them and make no tree nodes.
+//
+// python/henchmen/search/mcts.py is the readable twin of this file; both draw
+// from the engine Rng in the same order so they make the same decisions.
+#pragma once
+#include <chrono>
+#include <cmath>
+#include <cstdint>
+#include <algorithm>
+#include <vector>
+
+#include "core/action.h"
+#include "core/rng.h"
+
+namespace henchmen {
+
+struct SearchConfig {
+  int64_t iterations = 1000;
+  double max_seconds = 0.0;  // > 0: stop at this time too
+  double exploration = 1.0;  // UCT constant c (returns lie in [-1, 1])
+  bool determinize = true;   // ISMCTS; false: MCTS on the true state (sees hidden cards)
+  bool puct = false;         // PUCT selection with a uniform prior instead of UCT
+  int rollout_depth = -1;    // -1: play out to the end; 0: heuristic at the leaf; n: n steps then heuristic
+  uint64_t seed = 0;
+};
+
+struct SearchResult {
+  Action best = -1;
+  std::vector<Action> actions;   // root children, ascending
+  std::vector<int64_t> visits;
+  std::vector<double> values;    // mean return for the searching player
+  int64_t iterations = 0;
+  int64_t rollout_steps = 0;
+  double seconds = 0.0;
+};
+
+namespace detail {
+
+struct Node {
+  Action action = -1;
+  int mover = -1;  // who chose `action`
+  int32_t first_child = -1;
+  int32_t next_sibling = -1;
+  int64_t visits = 0;
+  int64_t available = 0;
+  double value = 0.0;  // sum of returns for `mover`
+};
+
+}  // namespace detail
+
+template <class S>
+SearchResult mcts_search(const S& root, const SearchConfig& cfg) {
+  using detail::Node;
+  SearchResult out;
+  const int me = root.current_player();
+  if (me < 0) return out;
+  const int n_players = root.num_players();
+  Rng rng(cfg.seed);
+  std::vector<Node> nodes(1);
+  nodes.reserve(static_cast<size_t>(std::min<int64_t>(cfg.iterations, 1 << 20) + 16));
+  std::vector<int32_t> path;
+  std::vector<Action> legal;
+  std::vector<int32_t> child_of;
+  std::vector<Action> untried;
+  std::vector<double> values(static_cast<size_t>(n_players));
+  const auto start = std::chrono::steady_clock::now();
+
+  for (int64_t it = 0; it < cfg.iterations; ++it) {
+    if (cfg.max_seconds > 0 && (it & 15) == 0 &&
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() >= cfg.max_seconds) {
+      break;
+    }
+    S s = root;
+    if (cfg.determinize) s.resample(me, rng);
+    path.clear();
+    path.push_back(0);
+    int32_t node = 0;
+    bool expanded = false;
+    // Selection and expansion.
+    while (true) {
+      const int p = s.current_player();
+      if (p == kTerminal) break;
+      if (p == kChance) {
+        s.apply(s.sample_chance(rng));
+        continue;
+      }
+      s.legal_actions(legal);
+      child_of.assign(legal.size(), -1);
+      for (int32_t c = nodes[static_cast<size_t>(node)].first_child; c >= 0; c = nodes[static_cast<size_t>(c)].next_sibling) {
+        const Action a = nodes[static_cast<size_t>(c)].action;
+        // legal is ascending: binary search for the child's action
+        size_t lo = 0, hi = legal.size();
+        while (lo < hi) {
+          const size_t mid = (lo + hi) / 2;
+          if (legal[mid] < a) lo = mid + 1;
+          else hi = mid;
+        }
+        if (lo < legal.size() && legal[lo] == a) child_of[lo] = c;
+      }
+      untried.clear();
+      for (size_t i = 0; i < legal.size(); ++i) {
+        if (child_of[i] < 0) untried.push_back(legal[i]);
+        else ++nodes[static_cast<size_t>(child_of[i])].available;
+      }
+      if (!untried.empty() && !expanded) {
+        const Action a = untried[rng.below(static_cast<uint32_t>(untried.size()))];
+        Node child;
+        child.action = a;
+        child.mover = p;
+        child.available = 1;
+        child.next_sibling = nodes[static_cast<size_t>(node)].first_child;
+        nodes.push_back(child);
+        const int32_t idx = static_cast<int32_t>(nodes.size() - 1);
+        nodes[static_cast<size_t>(node)].first_child = idx;
+        s.apply(a);
+        path.push_back(idx);
+        node = idx;
+        expanded = true;
+        break;
+      }
+      // Select among the children available in this determinization.
+      int32_t best = -1;
+      double best_score = -1e300;
+      const double parent_visits = static_cast<double>(nodes[static_cast<size_t>(node)].visits);
+      for (size_t i = 0; i < legal.size(); ++i) {
+        const int32_t c = child_of[i];
+        if (c < 0) continue;
+        const Node& ch = nodes[static_cast<size_t>(c)];
+        const double q = ch.visits ? ch.value / static_cast<double>(ch.visits) : 0.0;
+        double score;
+        if (cfg.puct) {
+          const double prior = 1.0 / static_cast<double>(legal.size());
+          score = q + cfg.exploration * prior * std::sqrt(parent_visits) / (1.0 + static_cast<double>(ch.visits));
+        } else {
+          score = q + cfg.exploration * std::sqrt(std::log(static_cast<double>(ch.available)) / static_cast<double>(ch.visits));
+        }
+        if (score > best_score) {
+          best_score = score;
+          best = c;
+        }
+      }
+      if (best < 0) break;  // unreachable: some child is available when nothing is untried
+      s.apply(nodes[static_cast<size_t>(best)].action);
+      path.push_back(best);
+      node = best;
+    }
+    // Evaluation.
+    int64_t steps = 0;
+    while (s.current_player() != kTerminal && (cfg.rollout_depth < 0 || steps < cfg.rollout_depth)) {
+      if (s.current_player() == kChance) {
+        s.apply(s.sample_chance(rng));
+      } else {
+        s.legal_actions(legal);
+        s.apply(legal[rng.below(static_cast<uint32_t>(legal.size()))]);
+      }
+      ++steps;
+    }
+    out.rollout_steps += steps;
+    const bool terminal = s.current_player() == kTerminal;
+    for (int p = 0; p < n_players; ++p) values[static_cast<size_t>(p)] = terminal ? s.returns(p) : s.heuristic(p);
+    // Backpropagation.
+    for (const int32_t idx : path) {
+      Node& nd = nodes[static_cast<size_t>(idx)];
+      ++nd.visits;
+      if (nd.mover >= 0) nd.value += values[static_cast<size_t>(nd.mover)];
+    }
+    ++out.iterations;
+  }
+  // Most visited root child; ties go to the lowest action id.
+  std::vector<int32_t> kids;
+  for (int32_t c = nodes[0].first_child; c >= 0; c = nodes[static_cast<size_t>(c)].next_sibling) kids.push_back(c);
+  std::sort(kids.begin(), kids.end(), [&](int32_t a, int32_t b) { return nodes[static_cast<size_t>(a)].action < nodes[static_cast<size_t>(b)].action; });
+  int64_t best_visits = -1;
+  for (const int32_t c : kids) {
+    const Node& ch = nodes[static_cast<size_t>(c)];
+    out.actions.push_back(ch.action);
+    out.visits.push_back(ch.visits);
+    out.values.push_back(ch.visits ? ch.value / static_cast<double>(ch.visits) : 0.0);
+    if (ch.visits > best_visits) {
+      best_visits = ch.visits;
+      out.best = ch.action;
+    }
+  }
+  out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return out;
+}
+
+}  // namespace henchmen
