@@ -1,0 +1,277 @@
+"""Build any Seven Secret Supervillains position from a compact spec, for tests.
+
+Name what matters to the test; the builder puts every other card somewhere
+legal so that all cards are conserved, writes the position JSON of
+``cpp/games/sss/serialize.cpp`` and loads it through ``henchmen.deserialize``
+(which runs ``validate()``).  Chance stays explicit: apply ``"draw Tiny Bot"``
+or ``"reveal King Cobra"`` yourself.
+
+Where the unspecified cards go:
+
+- Minions not named anywhere: the unknown part of the Minion deck (or the
+  expelled pile with ``rest_minions="expelled"``).  ``row=None`` takes the
+  first five of them in card-table order.
+- Tiny and Junky Bots: each player owns 8 and 2; those not named go to the
+  unknown part of their owner's deck (unless that deck is given, then to the
+  other player's deck).
+- Scaredy Bots not named: the Scaredy pile.  The Explodey Bot, if not named:
+  expelled (as if already played).  In a hand it is public by default.
+- Upgrades: ``upgrade_row`` defaults to the first one not named; the rest go
+  to the unknown part of the Upgrade deck.
+- Supervillains not in a slot, the Danger Zone or ``won_by``: the deck.
+
+>>> s = position(hands={0: ["Freezer Burn 3", "Tiny Bot"]}, power={0: 2})
+>>> s.legal_actions.ids == s.legal_action_ids()
+True
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+import henchmen
+
+GAME = "seven-secret-supervillains"
+_GAME = henchmen.Game(GAME)
+OPTIONS: dict[str, Any] = _GAME.options
+TABLE: dict[str, Any] = _GAME.card_table()
+CREWS: list[dict[str, Any]] = [
+    next(c for c in TABLE["crews"] if c["name"] == name) for name in OPTIONS["crews"]
+]
+MINIONS: list[str] = [f"{c['name']} {m['reputation']}" for c in CREWS for m in c["minions"]]
+UPGRADES: list[str] = [c["upgrade"]["name"] for c in CREWS]
+SUPERVILLAINS: list[str] = [c["supervillain"] for c in CREWS]
+BOTS_PER_PLAYER = {"Tiny Bot": 8, "Junky Bot": 2}
+SCAREDY_BOTS = 10
+
+PerPlayer = Mapping[int, Sequence[str]]
+_ZONES = ("hands", "decks", "deck_bottom", "discard", "in_play", "bought", "stash", "frozen")
+
+
+def card(name: str) -> dict[str, Any]:
+    """The card-table entry of a Minion ("Fire Starters 4"), Bot or Upgrade."""
+    if name in TABLE["bots"]:
+        return dict(TABLE["bots"][name])
+    for c in CREWS:
+        if c["upgrade"]["name"] == name:
+            return dict(c["upgrade"])
+        for m in c["minions"]:
+            if name == f"{c['name']} {m['reputation']}":
+                return dict(m)
+    raise KeyError(f"no card named {name!r}")
+
+
+def health(name: str) -> int:
+    """What a card costs to buy (its health; an Upgrade's cost)."""
+    entry = card(name)
+    return int(entry["cost"] if "cost" in entry else entry["health"])
+
+
+def power(name: str) -> int:
+    """The power a card gives when played."""
+    return int(card(name)["power"])
+
+
+def position_doc(
+    *,
+    turn_player: int = 0,
+    turn: int = 1,
+    hands: PerPlayer | None = None,
+    hand_public: PerPlayer | None = None,
+    decks: PerPlayer | None = None,
+    deck_bottom: PerPlayer | None = None,
+    discard: PerPlayer | None = None,
+    in_play: PerPlayer | None = None,
+    bought: PerPlayer | None = None,
+    stash: PerPlayer | None = None,
+    frozen: PerPlayer | None = None,
+    upgrades: PerPlayer | None = None,
+    upgrades_pending: PerPlayer | None = None,
+    upgrades_used: PerPlayer | None = None,
+    power: Mapping[int, int] | None = None,
+    abilities: Mapping[int, Mapping[str, int]] | None = None,
+    supervillains: Sequence[str | None] = ("King Cobra", "Ice-Cold Cream", "Killer Kiwi"),
+    danger_zone: Iterable[str] = (),
+    won_by: Mapping[str, int] | None = None,
+    attached: Mapping[str, PerPlayer] | None = None,
+    row: Sequence[str | None] | None = None,
+    minion_deck: Sequence[str] | None = None,
+    minion_deck_bottom: Sequence[str] = (),
+    upgrade_row: str | None = "",
+    upgrade_deck_bottom: Sequence[str] = (),
+    scaredy_bots: int | None = None,
+    expelled: Sequence[str] = (),
+    pending: str = "none",
+    tasks: Sequence[Mapping[str, Any]] = (),
+    over: bool = False,
+    winner: int = -1,
+    rest_minions: str = "deck",
+) -> dict[str, Any]:
+    """The serialized-state document (a dict) for the spec; see :func:`position`."""
+    n = OPTIONS["players"]
+    per = {
+        "hands": hands or {},
+        "decks": decks or {},
+        "deck_bottom": deck_bottom or {},
+        "discard": discard or {},
+        "in_play": in_play or {},
+        "bought": bought or {},
+        "stash": stash or {},
+        "frozen": frozen or {},
+    }
+    upgrades = upgrades or {}
+    upgrades_pending = upgrades_pending or {}
+    attached = attached or {}
+    won_by = dict(won_by or {})
+    expelled = list(expelled)
+
+    placed: Counter[str] = Counter()
+    own: list[Counter[str]] = [Counter() for _ in range(n)]
+    for zone in _ZONES:
+        for p, cards in per[zone].items():
+            own[p].update(cards)
+            placed.update(cards)
+    for sides in attached.values():
+        for cards in sides.values():
+            placed.update(cards)
+    placed.update(c for c in (row or ()) if c)
+    placed.update(minion_deck or ())
+    placed.update(minion_deck_bottom)
+    placed.update(expelled)
+    for ups in (upgrades, upgrades_pending):
+        for cards in ups.values():
+            placed.update(cards)
+    placed.update(upgrade_deck_bottom)
+    if upgrade_row:
+        placed[upgrade_row] += 1
+    for name, k in placed.items():
+        if name in MINIONS or name in UPGRADES or name == "Explodey Bot":
+            if k > 1:
+                raise ValueError(f"{name} is placed {k} times; there is one")
+
+    # Minions.
+    rest = [m for m in MINIONS if not placed[m]]
+    if row is None:
+        row = rest[:5] + [None] * (5 - len(rest[:5]))
+        rest = rest[5:]
+    unknown_minions = list(minion_deck or ())
+    if minion_deck is None and rest_minions == "deck":
+        unknown_minions += rest
+    elif rest_minions == "expelled":
+        expelled += rest
+    elif rest:
+        raise ValueError(f"minion_deck is given; {len(rest)} Minions are placed nowhere: {rest[:5]}...")
+
+    # Upgrades.
+    free_upgrades = [u for u in UPGRADES if not placed[u]]
+    if upgrade_row == "":
+        upgrade_row = free_upgrades.pop(0) if free_upgrades else None
+
+    # Bots.
+    deck_unknown: list[list[str]] = [list(per["decks"].get(p, ())) for p in range(n)]
+    defaults = [p for p in range(n) if p not in per["decks"]]
+    for bot, each in BOTS_PER_PLAYER.items():
+        left = each * n - placed[bot]
+        if left < 0:
+            raise ValueError(f"{placed[bot]} {bot}s are placed; there are {each * n}")
+        for p in defaults:
+            give = min(left, max(0, each - own[p][bot]))
+            deck_unknown[p] += [bot] * give
+            left -= give
+        if left and defaults:
+            deck_unknown[defaults[0]] += [bot] * left
+        elif left:
+            raise ValueError(f"{left} {bot}s are placed nowhere and every deck is given")
+    if not placed["Explodey Bot"]:
+        expelled.append("Explodey Bot")
+    if scaredy_bots is None:
+        scaredy_bots = SCAREDY_BOTS - placed["Scaredy Bot"]
+
+    # Supervillains.
+    slots = list(supervillains) + [None] * (3 - len(supervillains))
+    danger = list(danger_zone)
+    used_sv = {s for s in slots if s} | set(danger) | set(won_by)
+    sv_deck = [s for s in SUPERVILLAINS if s not in used_sv]
+
+    players = []
+    for p in range(n):
+        hand = list(per["hands"].get(p, ()))
+        if hand_public is not None and p in hand_public:
+            public = list(hand_public[p])
+        else:
+            public = [c for c in hand if c == "Explodey Bot"]
+        players.append(
+            {
+                "hand": hand,
+                "hand_public": public,
+                "deck": {"unknown": deck_unknown[p], "known_from_top": list(per["deck_bottom"].get(p, ()))},
+                "discard": list(per["discard"].get(p, ())),
+                "in_play": list(per["in_play"].get(p, ())),
+                "bought": list(per["bought"].get(p, ())),
+                "stash": list(per["stash"].get(p, ())),
+                "frozen": list(per["frozen"].get(p, ())),
+                "upgrades": list(upgrades.get(p, ())),
+                "upgrades_pending": list(upgrades_pending.get(p, ())),
+                "upgrades_used": list((upgrades_used or {}).get(p, ())),
+                "power": (power or {}).get(p, 0),
+                "abilities": dict((abilities or {}).get(p, {})),
+                "won": sum(1 for w in won_by.values() if w == p),
+            }
+        )
+    pos = {
+        "turn": turn,
+        "turn_player": turn_player,
+        "pending": pending,
+        "over": over,
+        "winner": winner,
+        "supervillain_deck": sv_deck,
+        "supervillain_slots": slots,
+        "danger_zone": danger,
+        "won_by": won_by,
+        "attached": {sv: [list(sides.get(p, ())) for p in range(n)] for sv, sides in attached.items()},
+        "minion_row": list(row),
+        "minion_deck": {"unknown": unknown_minions, "known_from_top": list(minion_deck_bottom)},
+        "upgrade_row": upgrade_row,
+        "upgrade_deck": {"unknown": free_upgrades, "known_from_top": list(upgrade_deck_bottom)},
+        "scaredy_bots": scaredy_bots,
+        "expelled": expelled,
+        "tasks": [dict(t) for t in tasks],
+        "players": players,
+    }
+    return {"format": "henchmen-state", "version": 1, "game": GAME, "options": OPTIONS, "position": pos, "history": []}
+
+
+def position(**spec: Any) -> henchmen.State:
+    """A state with chance explicit, built from the spec (keywords of :func:`position_doc`).
+
+    Per-player arguments are dicts ``{player: [card names]}``; ``attached``
+    is ``{supervillain: {player: [minions]}}``; ``abilities`` is
+    ``{player: {"Freeze": 1}}``.
+    """
+    return henchmen.deserialize(json.dumps(position_doc(**spec)))
+
+
+def pos(state: henchmen.State) -> dict[str, Any]:
+    """The position JSON of a state, as a dict (exact values to assert on)."""
+    doc: dict[str, Any] = json.loads(state.serialize())["position"]
+    return doc
+
+
+def me(state: henchmen.State, player: int) -> dict[str, Any]:
+    """One player's part of the position JSON."""
+    return pos(state)["players"][player]  # type: ignore[no-any-return]
+
+
+def moves(state: henchmen.State) -> list[str]:
+    """The legal moves in notation, in action-id order."""
+    return [str(a) for a in state.legal_actions]
+
+
+def play(state: henchmen.State, *notation: str) -> henchmen.State:
+    """Applies moves given in notation, in order; returns the state for chaining."""
+    for text in notation:
+        state.apply(text)
+    return state
