@@ -275,3 +275,15 @@ def play(state: henchmen.State, *notation: str) -> henchmen.State:
     for text in notation:
         state.apply(text)
     return state
+
+
+def resolve(state: henchmen.State) -> henchmen.State:
+    """Resolves pending chance by taking the first listed outcome each time."""
+    while state.is_chance:
+        state.apply(state.chance_outcomes[0][0])
+    return state
+
+
+def outcomes(state: henchmen.State) -> dict[str, float]:
+    """The chance outcomes in notation with their probabilities."""
+    return {str(a): p for a, p in state.chance_outcomes}
