@@ -1,0 +1,232 @@
+"""The conformance suite: every registered game keeps the state contract.
+
+Random games with explicit chance (driven by a seeded random.Random, so chance
+nodes are exercised) check, at every step: validate(); legal actions sorted,
+unique, in range and equal to the mask; clones independent; serialization
+round-trips with the same hash and equality; observation tensors of the
+declared shape, float32 and finite; observations JSON-ready; no leaks through
+resample; chance outcomes a distribution; returns consistent; and the same
+seed giving the same hash sequence twice.  Then: games end within
+max_game_length.
+
+Every game gets the cheap checks at every step; the expensive ones (round
+trips, clones, resamples) run at every step of the first FULL_GAMES games of
+each configuration and at a random tenth of the steps of the others, which
+keeps hundreds of games within a few minutes.  Set HENCHMEN_CONFORMANCE_GAMES
+and HENCHMEN_CONFORMANCE_FULL to change the counts per configuration.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import math
+import os
+import random
+from dataclasses import dataclass, field
+
+import numpy as np
+import pytest
+
+import henchmen
+
+GAMES_PER_CONFIG = int(os.environ.get("HENCHMEN_CONFORMANCE_GAMES", "200"))
+FULL_GAMES = int(os.environ.get("HENCHMEN_CONFORMANCE_FULL", "24"))
+SAMPLED_RATE = 0.1  # share of steps that get the expensive checks in the other games
+CHUNKS = 8  # spread each configuration over several tests so progress is visible
+
+CONFIGS = [
+    (info.name, players)
+    for info in henchmen.games()
+    for players in range(info.min_players, info.max_players + 1)
+]
+
+
+@dataclass
+class Tally:
+    games: int = 0
+    steps: int = 0
+    full_steps: int = 0
+    chance_steps: int = 0
+    resamples: int = 0
+    resample_changed_hidden: int = 0
+    lengths: list[int] = field(default_factory=list)
+
+
+TOTAL = Tally()
+
+
+def pick_chance(state: henchmen.State, rng: random.Random) -> int:
+    outcomes = state._s.chance_outcomes()
+    x = rng.random()
+    acc = 0.0
+    for a, p in outcomes:
+        acc += p
+        if x < acc:
+            return a
+    return outcomes[-1][0]
+
+
+def check_step(state: henchmen.State, rng: random.Random, tally: Tally, full: bool) -> None:
+    game = state.game
+    n = game.num_players
+    state.validate()
+    tally.steps += 1
+
+    # Legal actions: strictly ascending, unique, in range, equal to the mask.
+    ids = state.legal_action_ids()
+    mask = state.legal_actions_mask()
+    assert mask.dtype == np.bool_ and mask.shape == (game.num_distinct_actions,)
+    assert np.flatnonzero(mask).tolist() == ids
+    assert all(a < b for a, b in itertools.pairwise(ids)), ids
+    assert all(0 <= a < game.num_distinct_actions for a in ids)
+    if state.is_terminal:
+        assert ids == []
+    else:
+        assert ids, "a live state must have a legal action"
+        assert state.current_player == henchmen.CHANCE or 0 <= state.current_player < n
+        assert 0 <= state.turn_player < n
+
+    # Chance outcomes are a distribution over exactly the legal ids.
+    if state.is_chance:
+        outcomes = state._s.chance_outcomes()
+        assert [a for a, _ in outcomes] == ids
+        assert all(p > 0 for _, p in outcomes)
+        assert math.isclose(sum(p for _, p in outcomes), 1.0, abs_tol=1e-9)
+        tally.chance_steps += 1
+    else:
+        assert state._s.chance_outcomes() == []
+
+    # Returns: one per player, zero until the end, zero-sum for two players.
+    returns = state.returns
+    assert len(returns) == n
+    if not state.is_terminal:
+        assert all(r == 0 for r in returns), returns
+    elif n == 2:
+        assert sum(returns) == 0, returns
+
+    # Observation tensors: declared shape, float32, finite.
+    tensors = []
+    for p in range(n):
+        t = state.observation_tensor(p)
+        assert t.shape == game.observation_shape and t.dtype == np.float32
+        assert np.isfinite(t).all()
+        tensors.append(t)
+
+    if full:
+        check_expensive(state, ids, tensors, rng, tally)
+
+
+def check_expensive(
+    state: henchmen.State,
+    ids: list[int],
+    tensors: list[np.ndarray],
+    rng: random.Random,
+    tally: Tally,
+) -> None:
+    game = state.game
+    n = game.num_players
+    tally.full_steps += 1
+    text = state.serialize()
+    h = state.position_hash
+
+    # Serialization round-trips: same text, same hash, equal (through the
+    # module-level reader now and then: it rebuilds the game, which is slow).
+    if tally.full_steps % 16 == 1 or state.is_terminal:
+        back = henchmen.deserialize(text)
+        assert back.game == game
+        assert hash(back) == hash(state)
+    else:
+        back = game.deserialize(text)
+    assert back.serialize() == text
+    assert back.position_hash == h
+    assert back == state
+    assert back.current_player == state.current_player
+    assert back.legal_action_ids() == ids
+
+    # Clones are equal and independent.
+    clone = state.clone()
+    assert clone == state
+    if ids:
+        clone.apply(ids[rng.randrange(len(ids))])
+        assert state.serialize() == text and state.position_hash == h
+        assert clone.move_number == state.move_number + 1
+
+    # Observations are JSON-ready dicts.
+    views = [state.observation(p) for p in range(n)]
+    for view in views:
+        assert isinstance(view, dict)
+        json.dumps(view)
+
+    # No leaks: a resample for P looks the same to P; hidden things do change.
+    for p in range(n):
+        other = state.resample(p, rng.getrandbits(64))
+        tally.resamples += 1
+        other.validate()
+        assert other.observation(p) == views[p], f"resample for player {p} changed their view"
+        assert np.array_equal(other.observation_tensor(p), tensors[p])
+        assert other.current_player == state.current_player
+        if state.current_player == p:
+            assert other.legal_action_ids() == ids, "resample changed what the observer may do"
+        if any(other.observation(q) != views[q] for q in range(n) if q != p):
+            tally.resample_changed_hidden += 1
+
+
+def play(name: str, players: int, seed: int, tally: Tally, check: bool, full: bool) -> list[int]:
+    """One random game; returns its hash sequence.
+
+    With ``check``, every step gets the cheap checks and the expensive ones
+    run at every step if ``full``, else at a random tenth of the steps.
+    """
+    game = henchmen.Game(name, players=players)
+    state = game.new_initial_state(auto_chance=False)
+    rng = random.Random(seed)
+    hashes = [state.position_hash]
+    sampler = random.Random(seed + 1_000_003)
+    while True:
+        if check:
+            check_step(state, rng, tally, full or sampler.random() < SAMPLED_RATE)
+        if state.is_terminal:
+            break
+        assert state.move_number < game.max_game_length, "the game ran past max_game_length"
+        if state.is_chance:
+            action = pick_chance(state, rng)
+        else:
+            ids = state.legal_action_ids()
+            action = ids[rng.randrange(len(ids))]
+        state.apply(action)
+        hashes.append(state.position_hash)
+    assert state.move_number <= game.max_game_length
+    assert state.history_ids() == [] or len(state.history_ids()) == state.move_number
+    tally.lengths.append(state.move_number)
+    return hashes
+
+
+@pytest.mark.parametrize("chunk", range(CHUNKS))
+@pytest.mark.parametrize(("name", "players"), CONFIGS)
+def test_random_games_keep_the_contract(name: str, players: int, chunk: int) -> None:
+    tally = Tally()
+    seeds = range(chunk, GAMES_PER_CONFIG, CHUNKS)
+    for seed in seeds:
+        first = play(name, players, seed, tally, check=True, full=seed < FULL_GAMES)
+        # Determinism: the same seed and actions give the same hash sequence.
+        again = play(name, players, seed, Tally(), check=False, full=False)
+        assert first == again, f"seed {seed}: two runs diverged"
+        tally.games += 1
+    if tally.games:
+        assert tally.chance_steps > 0, "no chance node was exercised"
+        assert tally.resample_changed_hidden > 0, "resample never changed anything hidden"
+    TOTAL.games += tally.games
+    TOTAL.steps += tally.steps
+    print(
+        f"{name} players={players} chunk={chunk}: {tally.games} games, {tally.steps} steps "
+        f"({tally.full_steps} with every check), "
+        f"{tally.chance_steps} chance steps, {tally.resamples} resamples "
+        f"({tally.resample_changed_hidden} changed hidden information); "
+        f"running total {TOTAL.games} games, {TOTAL.steps} steps"
+    )
+
+
+def test_every_game_is_covered() -> None:
+    assert CONFIGS, "no games registered"
+    assert {name for name, _ in CONFIGS} == {g.name for g in henchmen.games()}
