@@ -24,10 +24,14 @@ void settle_chance(S& s, Rng& rng) {
 }
 
 // Picks the action whose result scores best by the game's heuristic, for the
-// player to move; chance after the move is averaged over a few samples.
+// player to move, judged on a resample of what that player cannot see;
+// chance after the move is averaged over a few samples.
 template <class S>
-Action greedy_choice(const S& s, int chance_samples, Rng& rng, std::vector<Action>& legal) {
-  const int me = s.current_player();
+Action greedy_choice(const S& position, int chance_samples, Rng& rng, std::vector<Action>& legal) {
+  const int me = position.current_player();
+  // Never peek: judge a redraw of what `me` cannot see.
+  S s = position;
+  s.resample(me, rng);
   s.legal_actions(legal);
   double best = -1e300;
   int ties = 0;

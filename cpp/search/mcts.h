@@ -78,7 +78,10 @@ SearchResult mcts_search(const S& root, const SearchConfig& cfg) {
       break;
     }
     S s = root;
-    if (cfg.determinize) s.resample(me, rng);
+    if (cfg.determinize) {
+      Rng redraw(rng.next_u64());
+      s.resample(me, redraw);
+    }
     path.clear();
     path.push_back(0);
     int32_t node = 0;

@@ -17,8 +17,11 @@ from __future__ import annotations
 from henchmen.bots.base import Bot, BotFactory, bot_names, make_bot, register_bot
 from henchmen.bots.greedy import GreedyBot
 from henchmen.bots.random_bot import RandomBot
+from henchmen.bots.search_bot import SearchBot
 
 register_bot("random", RandomBot)
 register_bot("greedy", GreedyBot)
+register_bot("ismcts", lambda seed: SearchBot(seed, "ismcts"))
+register_bot("mcts", lambda seed: SearchBot(seed, "mcts"))
 
-__all__ = ["Bot", "BotFactory", "GreedyBot", "RandomBot", "bot_names", "make_bot", "register_bot"]
+__all__ = ["Bot", "BotFactory", "GreedyBot", "RandomBot", "SearchBot", "bot_names", "make_bot", "register_bot"]

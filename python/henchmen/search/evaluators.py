@@ -1,0 +1,68 @@
+"""Leaf evaluators and priors for :mod:`henchmen.search`.
+
+An evaluator turns a position into one value per player, each in [-1, 1].
+The two built-ins have native twins, so a search that uses them can run
+entirely in C++; any other callable runs in Python.
+
+>>> import henchmen
+>>> from henchmen.search import HeuristicEvaluator
+>>> state = henchmen.new_game("seven-secret-supervillains", seed=1)
+>>> values = HeuristicEvaluator()(state)
+>>> len(values) == state.game.num_players and all(-1 <= v <= 1 for v in values)
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+
+from henchmen import _core
+from henchmen.state import State
+
+#: A user evaluator: a position -> one value per player in [-1, 1].
+Evaluator = Callable[[State], Sequence[float]]
+#: A user prior: a position -> a probability per legal action id (PUCT only).
+Prior = Callable[[State], Mapping[int, float]]
+
+
+@dataclass(frozen=True)
+class RandomRollout:
+    """Play uniformly random moves (chance sampled) for ``depth`` steps, or to
+    the end when ``depth`` is -1; then the returns, or the heuristic if the
+    game is not over."""
+
+    depth: int = -1
+
+    def __call__(self, state: State) -> Sequence[float]:
+        core = state._s.clone()
+        core.set_auto_chance(False, 0)
+        return rollout(core, _core.Rng(0), self.depth)[0]
+
+
+@dataclass(frozen=True)
+class HeuristicEvaluator:
+    """The game's own heuristic for each player, without any rollout."""
+
+    def __call__(self, state: State) -> Sequence[float]:
+        if state.is_terminal:
+            return list(state.returns)
+        return [state.heuristic(p) for p in range(state.game.num_players)]
+
+
+def rollout(core: _core.State, rng: _core.Rng, depth: int) -> tuple[list[float], int]:
+    """Random playout of ``core`` in place; the values and the steps taken.
+
+    Draws from ``rng`` in exactly the order the native search does.
+    """
+    steps = 0
+    while not core.is_terminal and (depth < 0 or steps < depth):
+        if core.is_chance:
+            core.apply(core.sample_chance(rng))
+        else:
+            legal = core.legal_actions()
+            core.apply(legal[rng.below(len(legal))])
+        steps += 1
+    if core.is_terminal:
+        return list(core.returns()), steps
+    return [core.heuristic(p) for p in range(core.game.num_players)], steps

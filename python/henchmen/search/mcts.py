@@ -1,0 +1,262 @@
+"""MCTS and single-observer ISMCTS, readable Python.
+
+This is the reference implementation, and the one that accepts Python
+evaluators and priors. ``cpp/search/mcts.h`` is its native twin: with a
+built-in evaluator and a uniform prior, :meth:`MCTS.search` runs there with
+the GIL released, and both draw from the engine's generator in the same order,
+so they choose the same action for the same seed and iteration budget.
+
+The algorithm (Cowling, Powley and Whitehouse, 2012, "SO-ISMCTS"): every
+iteration redraws what the searching player cannot see
+(:meth:`~henchmen.State.resample`), then walks one tree keyed by actions,
+choosing among the children legal in this redraw by UCB over *availability*
+counts. Chance is open-loop: outcomes are sampled during the walk and make no
+tree nodes. With ``determinize=False`` the same code is plain MCTS on the true
+state, which sees hidden cards: a cheat, useful as a yardstick.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass, field
+
+from henchmen import _checks, _core
+from henchmen.action import Action
+from henchmen.errors import OptionError, PlayerError
+from henchmen.search.evaluators import (
+    Evaluator,
+    HeuristicEvaluator,
+    Prior,
+    RandomRollout,
+    rollout,
+)
+from henchmen.state import State
+
+
+@dataclass
+class _Node:
+    action: int = -1
+    mover: int = -1
+    visits: int = 0
+    available: int = 0
+    value: float = 0.0
+    children: dict[int, _Node] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class SearchResult:
+    """What a search found: the chosen action and the root statistics."""
+
+    best: Action
+    #: (action, visits, mean value for the searching player), ascending by id.
+    children: list[tuple[Action, int, float]]
+    iterations: int
+    rollout_steps: int
+    seconds: float
+    native: bool
+
+
+@dataclass(frozen=True)
+class MCTS:
+    """Monte Carlo tree search for the player to move.
+
+    >>> import henchmen
+    >>> from henchmen.search import MCTS
+    >>> state = henchmen.new_game("seven-secret-supervillains", seed=2)
+    >>> result = MCTS(iterations=50, seed=1).search(state)
+    >>> result.best.id in state.legal_action_ids()
+    True
+
+    ``evaluator`` is a :class:`RandomRollout` (default: to the end), a
+    :class:`HeuristicEvaluator`, or any callable giving one value per player.
+    ``puct=True`` selects by PUCT with ``prior`` (uniform if None).
+    ``native`` is "auto" (native when the evaluator and prior allow it),
+    True (require it) or False (always Python).
+    """
+
+    iterations: int = 1000
+    max_seconds: float = 0.0
+    exploration: float = 1.0
+    puct: bool = False
+    evaluator: Evaluator = field(default_factory=RandomRollout)
+    prior: Prior | None = None
+    seed: int = 0
+    native: bool | str = "auto"
+    determinize: bool = False
+
+    def __post_init__(self) -> None:
+        _checks.count(self.iterations, "iterations", 1, 100_000_000)
+        _checks.seed(self.seed)
+        for name in ("max_seconds", "exploration"):
+            value = getattr(self, name)
+            if not isinstance(value, int | float) or isinstance(value, bool) or not 0 <= value <= 1e5:
+                raise OptionError(f"{name} must be a number from 0 to 100000, got {value!r}")
+        if self.native not in (True, False, "auto"):
+            raise OptionError(f"native must be True, False or 'auto', got {self.native!r}")
+        if self.native is True and not self._native_ok():
+            raise OptionError(
+                "native search needs a built-in evaluator (RandomRollout, HeuristicEvaluator) "
+                "and no prior; use native='auto' or native=False for Python evaluators"
+            )
+
+    def _native_ok(self) -> bool:
+        return self.prior is None and isinstance(self.evaluator, RandomRollout | HeuristicEvaluator)
+
+    def _depth(self) -> int:
+        if isinstance(self.evaluator, HeuristicEvaluator):
+            return 0
+        if isinstance(self.evaluator, RandomRollout):
+            return self.evaluator.depth
+        return -2  # a Python evaluator
+
+    def search(self, state: State) -> SearchResult:
+        """Search from ``state`` (not changed) for its current player."""
+        if not isinstance(state, State):
+            raise OptionError(f"search needs a henchmen State, got {type(state).__name__}")
+        if state.current_player < 0:
+            raise PlayerError("search needs a player to move (not chance, not the end of the game)")
+        if self.native is not False and self._native_ok():
+            return self._native(state)
+        return self._python(state)
+
+    def _native(self, state: State) -> SearchResult:
+        raw = state._s.search(
+            {
+                "iterations": self.iterations,
+                "max_seconds": float(self.max_seconds),
+                "exploration": float(self.exploration),
+                "determinize": self.determinize,
+                "puct": self.puct,
+                "rollout_depth": self._depth(),
+                "seed": self.seed,
+            }
+        )
+        core = state._s
+        children = [
+            (Action(a, core.action_to_string(a)), v, q)
+            for a, v, q in zip(raw["actions"], raw["visits"], raw["values"], strict=True)
+        ]
+        best = raw["best"]
+        return SearchResult(
+            Action(best, core.action_to_string(best)),
+            children,
+            raw["iterations"],
+            raw["rollout_steps"],
+            raw["seconds"],
+            native=True,
+        )
+
+    def _python(self, state: State) -> SearchResult:
+        start = time.perf_counter()
+        me = state.current_player
+        players = state.game.num_players
+        rng = _core.Rng(self.seed)
+        root = _Node()
+        depth = self._depth()
+        rollout_steps = 0
+        done = 0
+        for it in range(self.iterations):
+            if self.max_seconds > 0 and it % 16 == 0 and time.perf_counter() - start >= self.max_seconds:
+                break
+            if self.determinize:
+                s = state._s.resample(me, rng.next_u64())
+            else:
+                s = state._s.clone()
+            s.set_auto_chance(False, 0)
+            path = [root]
+            node = root
+            # Selection and expansion.
+            while not s.is_terminal:
+                if s.is_chance:
+                    s.apply(s.sample_chance(rng))
+                    continue
+                legal = s.legal_actions()
+                untried = []
+                for a in legal:
+                    child = node.children.get(a)
+                    if child is None:
+                        untried.append(a)
+                    else:
+                        child.available += 1
+                if untried:
+                    a = untried[rng.below(len(untried))]
+                    child = _Node(action=a, mover=s.current_player, available=1)
+                    node.children[a] = child
+                    s.apply(a)
+                    path.append(child)
+                    break
+                node = self._select(node, legal, s, state)
+                s.apply(node.action)
+                path.append(node)
+            # Evaluation.
+            if depth >= -1:
+                values, steps = rollout(s, rng, depth)
+                rollout_steps += steps
+            else:
+                values = list(self.evaluator(State._wrap(s, state.game)))
+                if len(values) != players:
+                    raise OptionError(f"the evaluator returned {len(values)} values for {players} players")
+            # Backpropagation.
+            for n in path:
+                n.visits += 1
+                if n.mover >= 0:
+                    n.value += values[n.mover]
+            done += 1
+        return self._result(root, state, done, rollout_steps, time.perf_counter() - start)
+
+    def _select(self, node: _Node, legal: list[int], s: _core.State, state: State) -> _Node:
+        best: _Node | None = None
+        best_score = -math.inf
+        priors = self._priors(s, state, legal) if self.puct else None
+        parent_visits = float(node.visits)
+        for a in legal:
+            child = node.children[a]
+            q = child.value / child.visits if child.visits else 0.0
+            if priors is not None:
+                score = q + self.exploration * priors[a] * math.sqrt(parent_visits) / (1.0 + child.visits)
+            else:
+                score = q + self.exploration * math.sqrt(math.log(child.available) / child.visits)
+            if score > best_score:
+                best_score = score
+                best = child
+        assert best is not None  # every legal action has a child once none is untried
+        return best
+
+    def _priors(self, s: _core.State, state: State, legal: list[int]) -> dict[int, float]:
+        if self.prior is None:
+            return dict.fromkeys(legal, 1.0 / len(legal))
+        given = self.prior(State._wrap(s, state.game))
+        return {a: float(given.get(a, 0.0)) for a in legal}
+
+    def _result(self, root: _Node, state: State, done: int, steps: int, seconds: float) -> SearchResult:
+        core = state._s
+        children = []
+        best_id, best_visits = -1, -1
+        for a in sorted(root.children):
+            child = root.children[a]
+            children.append(
+                (Action(a, core.action_to_string(a)), child.visits, child.value / child.visits if child.visits else 0.0)
+            )
+            if child.visits > best_visits:
+                best_id, best_visits = a, child.visits
+        return SearchResult(
+            Action(best_id, core.action_to_string(best_id)), children, done, steps, seconds, native=False
+        )
+
+
+@dataclass(frozen=True)
+class ISMCTS(MCTS):
+    """Single-observer information-set MCTS: MCTS over redraws of what the
+    searching player cannot see, so it never peeks at hidden cards.
+
+    >>> import henchmen
+    >>> from henchmen.search import ISMCTS
+    >>> state = henchmen.new_game("seven-secret-supervillains", seed=2)
+    >>> python = ISMCTS(iterations=40, seed=5, native=False).search(state)
+    >>> native = ISMCTS(iterations=40, seed=5, native=True).search(state)
+    >>> python.best == native.best and python.children == native.children
+    True
+    """
+
+    determinize: bool = True
