@@ -173,9 +173,15 @@ def _cmd_play(args: argparse.Namespace, out: TextIO) -> int:
         players = info.option("players").default
     if bot_list is None:
         bot_list = ["random"] * players
-    if len(bot_list) != players:
+    if len(bot_list) != players or not info.min_players <= players <= info.max_players:
+        span = (
+            str(info.min_players)
+            if info.min_players == info.max_players
+            else f"{info.min_players} to {info.max_players}"
+        )
+        need = players if args.players is not None else span
         raise OptionError(
-            f"--bots names {len(bot_list)} bot(s) but the game has {players} players; "
+            f"--bots names {len(bot_list)} bot(s) but the game has {need} players; "
             "give one bot per player"
         )
     options = dict(parse_option(info, text) for text in args.option)
