@@ -443,6 +443,9 @@ void State::apply(Action action) {
     if (!me.upgrades.remove(u)) me.upgrades_pending.remove(u);
     upgrade_deck.put_bottom(u);
     pending = Pending::kNone;
+    // The purchase found the Upgrade deck empty: the returned card is now its
+    // top, and a bought card is always replaced when a card can replace it.
+    if (upgrade_row == kNoCard) push_task(TaskKind::kRefillUpgrade, me_idx, 0, 1);
   } else if (action >= kActivate) {
     const int crew = action - kActivate;
     me.upgrades_used = static_cast<uint16_t>(me.upgrades_used | (1u << crew));

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .builder import me, moves, outcomes, play, pos, position
+from .builder import me, moves, outcomes, play, pos, position, power
 
 
 def test_tiny_bot_gives_one_power_junky_bot_zero() -> None:
@@ -74,11 +74,11 @@ def test_explodey_bot_stays_in_hand_across_turns_and_is_public() -> None:
     assert o["hand_known"] == ["Explodey Bot"] and o["hand_size"] == 6
 
 
-def test_explodey_bot_played_gives_three_power_and_is_expelled() -> None:
+def test_explodey_bot_played_gives_its_power_and_is_expelled() -> None:
     s = position(hands={0: ["Explodey Bot"]})
     play(s, "play Explodey Bot")
     p = pos(s)
-    assert p["players"][0]["power"] == 3 and p["players"][0]["in_play"] == [] and p["expelled"] == ["Explodey Bot"]
+    assert p["players"][0]["power"] == power("Explodey Bot") and p["players"][0]["in_play"] == [] and p["expelled"] == ["Explodey Bot"]
     assert p["players"][0]["hand_public"] == []
 
 

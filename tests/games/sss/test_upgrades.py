@@ -91,3 +91,15 @@ def test_two_upgrades_in_one_turn_count_toward_the_three() -> None:
 def resolve_draws(s) -> None:  # noqa: ANN001
     while s.is_chance:
         s.apply(s.chance_outcomes[0][0])
+
+
+def test_a_returned_upgrade_refills_an_empty_upgrade_slot() -> None:
+    """Bug fixed: with the Upgrade deck empty at the purchase, the returned Upgrade becomes the deck and replaces the bought one."""
+    s = position(power={0: 5}, upgrade_row="Golden Throne",
+                 upgrades={0: ["Deep Freezer", "Compost Heap", "Wanted Board"], 1: ["Magnifying Lens", "Chameleon Cloak", "Blast Furnace"]})
+    play(s, "buy Golden Throne")
+    assert not s.is_chance and pos(s)["upgrade_row"] is None
+    play(s, "return Deep Freezer")
+    p = pos(s)
+    assert p["upgrade_row"] == "Deep Freezer" and p["upgrade_deck"] == {"unknown": [], "known_from_top": []}
+    assert me(s, 0)["upgrades"] == ["Compost Heap", "Wanted Board"] and me(s, 0)["upgrades_pending"] == ["Golden Throne"]
