@@ -1,0 +1,239 @@
+"""Henchmen benchmarks, with OpenSpiel's card games measured in the same run.
+
+    python bench/run.py            # full table (about two minutes)
+    python bench/run.py --quick    # smaller budgets, for a smoke run
+    python bench/run.py --markdown # the table as Markdown, for docs/performance.md
+
+Every figure is taken in this process, one after another, so ratios between
+rows compare like with like on this machine at this time. OpenSpiel rows need
+the ``open-spiel`` package (``pip install open-spiel``); without it they are
+skipped.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import random
+import statistics
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import henchmen
+from henchmen import _core
+
+OPENSPIEL_GAMES = ("hearts", "gin_rummy", "dou_dizhu")
+
+
+@dataclass
+class Row:
+    name: str
+    figures: dict[str, float] = field(default_factory=dict)
+
+
+def best_of(runs: int, fn: Callable[[], float]) -> float:
+    """The best (highest) of several measurements: the least disturbed one."""
+    return max(fn() for _ in range(runs))
+
+
+def midgame(name: str, seed: int, steps: int) -> henchmen.State:
+    """A position some random steps into a game (a fair place to time)."""
+    state = henchmen.new_game(name, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if state.is_terminal:
+            break
+        ids = state.legal_action_ids()
+        state.apply(ids[rng.randrange(len(ids))])
+    return state
+
+
+def python_loop(name: str, seconds: float) -> float:
+    """Actions per second for a plain loop over the public API (chance resolved natively)."""
+    rng = random.Random(1)
+    actions = 0
+    start = time.perf_counter()
+    game = 0
+    while time.perf_counter() - start < seconds:
+        state = henchmen.new_game(name, seed=game)
+        before = state.move_number
+        while not state.is_terminal:
+            ids = state.legal_action_ids()
+            state.apply(ids[rng.randrange(len(ids))])
+        actions += state.move_number - before
+        game += 1
+    return actions / (time.perf_counter() - start)
+
+
+def ours(name: str, quick: bool) -> Row:
+    row = Row(name)
+    game = henchmen.Game(name)
+    games = 200 if quick else 2000
+    one = best_of(2, lambda: _rate(game.random_playouts(games, seed=1, threads=1)))
+    row.figures["native actions/s (1 thread)"] = one
+    cores = os.cpu_count() or 1
+    row.figures[f"native actions/s ({cores} threads)"] = best_of(
+        2, lambda: _rate(game.random_playouts(games * 2, seed=1, threads=cores))
+    )
+    row.figures["python actions/s"] = python_loop(name, 1.0 if quick else 3.0)
+    state = midgame(name, seed=3, steps=40)
+    core = state._s
+    repeats = 20_000 if quick else 200_000
+    for op in ("clone", "legal_actions", "apply", "observation_tensor"):
+        row.figures[f"{op} ns (native)"] = min(core.native_cost_ns(op, repeats) for _ in range(3))
+    row.figures["clone ns (from python)"] = _per_call(state.clone, 20_000)
+    row.figures["legal_actions ns (from python)"] = _per_call(state.legal_action_ids, 20_000)
+    row.figures["state bytes"] = core.native_size_bytes()
+    iterations = 200 if quick else 1000
+    result = core.search({"iterations": iterations, "seed": 1, "rollout_depth": -1})
+    row.figures["ismcts iterations/s (native)"] = result["iterations"] / result["seconds"]
+    row.figures["ismcts rollout steps/s (native)"] = result["rollout_steps"] / result["seconds"]
+    from henchmen.search import ISMCTS
+
+    start = time.perf_counter()
+    python = ISMCTS(iterations=max(20, iterations // 10), seed=1, native=False).search(state)
+    row.figures["ismcts iterations/s (python)"] = python.iterations / (time.perf_counter() - start)
+    return row
+
+
+def _rate(stats: dict[str, object]) -> float:
+    return float(stats["actions"]) / float(stats["seconds"])  # type: ignore[arg-type]
+
+
+def _per_call(fn: Callable[[], object], repeats: int) -> float:
+    best = float("inf")
+    for _ in range(3):
+        start = time.perf_counter_ns()
+        for _ in range(repeats):
+            fn()
+        best = min(best, (time.perf_counter_ns() - start) / repeats)
+    return best
+
+
+def openspiel(name: str, quick: bool) -> Row | None:
+    try:
+        import pyspiel
+    except ImportError:
+        return None
+    row = Row(f"openspiel:{name}")
+    game = pyspiel.load_game(name)
+    rng = random.Random(1)
+
+    def random_game() -> int:
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+                state.apply_action(rng.choices(outcomes, probs)[0])
+            else:
+                legal = state.legal_actions()
+                state.apply_action(legal[rng.randrange(len(legal))])
+        return len(state.history())
+
+    lengths = [random_game() for _ in range(20 if quick else 100)]
+    mean_length = statistics.mean(lengths)
+    games = 100 if quick else 1000
+    bots = [pyspiel.make_uniform_random_bot(p, 1000 + p) for p in range(game.num_players())]
+
+    def native() -> float:
+        start = time.perf_counter()
+        for g in range(games):
+            pyspiel.evaluate_bots(game.new_initial_state(), bots, g)
+        return games * mean_length / (time.perf_counter() - start)
+
+    row.figures["native actions/s (1 thread)"] = best_of(2, native)
+
+    def python() -> float:
+        start = time.perf_counter()
+        actions = 0
+        while time.perf_counter() - start < (1.0 if quick else 3.0):
+            actions += random_game()
+        return actions / (time.perf_counter() - start)
+
+    row.figures["python actions/s"] = python()
+    # A position in the play of the hand, with a real choice to make.
+    depth = {"hearts": 60}.get(name, 20)
+    state = game.new_initial_state()
+    while not state.is_terminal() and (
+        state.is_chance_node() or len(state.history()) < depth or len(state.legal_actions()) < 2
+    ):
+        if state.is_chance_node():
+            outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(rng.choices(outcomes, probs)[0])
+        else:
+            state.apply_action(state.legal_actions()[0])
+    row.figures["clone ns (from python)"] = _per_call(state.clone, 20_000)
+    row.figures["legal_actions ns (from python)"] = _per_call(state.legal_actions, 20_000)
+    evaluator = pyspiel.RandomRolloutEvaluator(1, 1)
+    sims = 200 if quick else 1000
+    policy = pyspiel.ISMCTSFinalPolicyType.NORMALIZED_VISIT_COUNT
+    try:
+        bot = pyspiel.ISMCTSBot(1, evaluator, 1.0, sims, -1, policy, False, True)
+        start = time.perf_counter()
+        bot.step(state)
+        seconds = time.perf_counter() - start
+    except pyspiel.SpielError:
+        return row  # this game has no information-state resampling in OpenSpiel
+    remaining = statistics.mean(_remaining(state, rng) for _ in range(20))
+    row.figures["ismcts iterations/s (native)"] = sims / seconds
+    row.figures["ismcts rollout steps/s (native)"] = sims * remaining / seconds
+    return row
+
+
+def _remaining(state: object, rng: random.Random) -> int:
+    s = state.clone()  # type: ignore[attr-defined]
+    n = 0
+    while not s.is_terminal():
+        if s.is_chance_node():
+            outcomes, probs = zip(*s.chance_outcomes(), strict=True)
+            s.apply_action(rng.choices(outcomes, probs)[0])
+        else:
+            legal = s.legal_actions()
+            s.apply_action(legal[rng.randrange(len(legal))])
+        n += 1
+    return n
+
+
+def fmt(value: float) -> str:
+    if value >= 1e6:
+        return f"{value / 1e6:.2f}M"
+    if value >= 1e4:
+        return f"{value / 1e3:.0f}k"
+    if value >= 100:
+        return f"{value:.0f}"
+    return f"{value:.1f}"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description="Henchmen benchmark table")
+    parser.add_argument("--quick", action="store_true", help="smaller budgets")
+    parser.add_argument("--markdown", action="store_true", help="print a Markdown table")
+    parser.add_argument("--games", nargs="*", help="only these henchmen games")
+    args = parser.parse_args()
+    names = args.games or [g.name for g in henchmen.games()]
+    rows = [ours(n, args.quick) for n in names]
+    for name in OPENSPIEL_GAMES:
+        row = openspiel(name, args.quick)
+        if row is not None:
+            rows.append(row)
+    columns: list[str] = []
+    for row in rows:
+        columns += [c for c in row.figures if c not in columns]
+    print(f"# {time.strftime('%Y-%m-%d %H:%M')} on {platform.machine()}, {os.cpu_count()} cores, "
+          f"{platform.python_implementation()} {platform.python_version()}")
+    if args.markdown:
+        print("| measure | " + " | ".join(r.name for r in rows) + " |")
+        print("|---|" + "---:|" * len(rows))
+        for c in columns:
+            print(f"| {c} | " + " | ".join(fmt(r.figures[c]) if c in r.figures else "-" for r in rows) + " |")
+    else:
+        width = max(len(c) for c in columns)
+        print(" " * width + "".join(f"{r.name[:22]:>24}" for r in rows))
+        for c in columns:
+            print(f"{c:<{width}}" + "".join(f"{fmt(r.figures[c]) if c in r.figures else '-':>24}" for r in rows))
+
+
+if __name__ == "__main__":
+    main()
