@@ -89,6 +89,13 @@ void bind_search(py::module_& m) {
                                          return s.bot_action(b, rng);
                                        },
                                        py::is_method(state), py::arg("bot"), py::arg("rng")));
+  py::setattr(state, "native_cost_ns", py::cpp_function(
+                                           [](const State& s, const std::string& op, int64_t repeats) {
+                                             py::gil_scoped_release release;
+                                             return s.native_cost_ns(op, repeats);
+                                           },
+                                           py::is_method(state), py::arg("operation"), py::arg("repeats") = 100000));
+  py::setattr(state, "native_size_bytes", py::cpp_function([](const State& s) { return s.native_size_bytes(); }, py::is_method(state)));
   py::setattr(game, "play_matches", py::cpp_function(
                                         [](const Game& g, const py::list& bots, int64_t games, uint64_t seed, int threads) {
                                           std::vector<BotSpec> specs;

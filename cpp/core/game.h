@@ -110,6 +110,11 @@ class State {
   virtual SearchResult search(const SearchConfig& config) const = 0;
   // A native bot's move for the player to move.
   virtual Action bot_action(const BotSpec& bot, Rng& rng) const = 0;
+  // Native cost of one operation on this position, in nanoseconds, averaged
+  // over `repeats` ("clone", "legal_actions", "apply", "observation_tensor",
+  // "hash"); and the size of the flat state in bytes. For bench/ only.
+  virtual double native_cost_ns(const std::string& operation, int64_t repeats) const = 0;
+  virtual int64_t native_size_bytes() const = 0;
 };
 
 // Stable across platforms: FNV-1a over bytes, finished with a splitmix round.

@@ -49,6 +49,12 @@ int64_t random_playout(typename T::S& s, Rng& rng, std::vector<Action>& scratch,
   return steps;
 }
 
+inline int64_t total_size(const std::vector<int>& shape) {
+  int64_t n = 1;
+  for (const int d : shape) n *= d;
+  return n;
+}
+
 inline std::string normalize_move(const std::string& text) {
   std::string out;
   bool space = false;
@@ -231,6 +237,41 @@ class NativeState final : public State {
     if (s_.current_player() < 0) throw PlayerError("search needs a player to move (not chance, not the end of the game)");
     return mcts_search(s_, config);
   }
+
+  double native_cost_ns(const std::string& operation, int64_t repeats) const override {
+    if (repeats < 1) throw OptionError("repeats must be at least 1");
+    std::vector<Action> legal;
+    std::vector<float> tensor(static_cast<size_t>(game_->observation_shape().empty() ? 0 : total_size(game_->observation_shape())));
+    volatile int64_t sink = 0;
+    const int me = std::max(0, s_.current_player());
+    if (operation == "apply" && s_.current_player() < 0) throw PlayerError("apply cost needs a player to move");
+    if (operation == "apply") s_.legal_actions(legal);
+    const auto start = std::chrono::steady_clock::now();
+    for (int64_t i = 0; i < repeats; ++i) {
+      if (operation == "clone") {
+        S copy = s_;
+        sink = sink + copy.current_player();
+      } else if (operation == "legal_actions") {
+        s_.legal_actions(legal);
+        sink = sink + static_cast<int64_t>(legal.size());
+      } else if (operation == "apply") {
+        S copy = s_;
+        copy.apply(legal[static_cast<size_t>(i) % legal.size()]);
+        sink = sink + copy.current_player();
+      } else if (operation == "observation_tensor") {
+        s_.observation_tensor(me, tensor.data());
+        sink = sink + static_cast<int64_t>(tensor[0]);
+      } else if (operation == "hash") {
+        sink = sink + static_cast<int64_t>(hash() & 1);
+      } else {
+        throw OptionError("unknown operation '" + operation + "'; operations: clone, legal_actions, apply, observation_tensor, hash");
+      }
+    }
+    const double ns = std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - start).count();
+    (void)sink;
+    return ns / static_cast<double>(repeats);
+  }
+  int64_t native_size_bytes() const override { return static_cast<int64_t>(sizeof(S)); }
 
   Action bot_action(const BotSpec& bot, Rng& rng) const override {
     if (s_.current_player() < 0) throw PlayerError("a bot needs a player to move (not chance, not the end of the game)");
