@@ -367,7 +367,21 @@ void State::validate() const {
       if (tasks[i].player >= n) broken("a task names a player not in the game");
       if ((tasks[i].kind == TaskKind::kRevealSupervillain && tasks[i].slot >= kSupervillainSlots)) broken("a task names a bad slot");
     }
-    if (!task_needs_chance(tasks[0])) broken("the first queued task needs no chance outcome (the position is not settled)");
+    // Play never leaves a certain draw queued first, but a resample may (it can
+    // leave one kind of card in an opponent's deck): then chance has a single
+    // outcome. What must hold is that chance has something to draw from.
+    const Task& t = tasks[0];
+    bool ready = false;
+    switch (t.kind) {
+      case TaskKind::kDrawHand:
+      case TaskKind::kDrawFreeze:
+      case TaskKind::kDrawFetch: ready = t.count > 0 && players[t.player].deck.n_unknown > 0; break;
+      case TaskKind::kRefillRow: ready = row[t.slot] == kNoCard && minion_deck.n_unknown > 0; break;
+      case TaskKind::kRefillUpgrade: ready = upgrade_row == kNoCard && upgrade_deck.n_unknown > 0; break;
+      case TaskKind::kRevealSupervillain: ready = supervillain_slot[t.slot] == -1 && supervillain_deck != 0; break;
+      case TaskKind::kFinishCleanup: ready = false; break;
+    }
+    if (!ready) broken("the first queued task cannot be done by a chance outcome (the position is not settled)");
   } else if (pending == Pending::kFetchDiscard && players[turn_player_].hand.empty()) {
     broken("a Fetch discard is pending with an empty hand");
   } else if (pending == Pending::kReturnUpgrade &&
