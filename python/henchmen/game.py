@@ -55,7 +55,12 @@ class GameInfo:
     options: tuple[OptionInfo, ...]
 
     def option(self, name: str) -> OptionInfo:
-        """The option called ``name``; OptionError naming the options if there is none."""
+        """The option called ``name``; OptionError naming the options if there is none.
+
+        >>> import henchmen
+        >>> henchmen.game_info("seven-secret-supervillains").option("players").default
+        2
+        """
         for o in self.options:
             if o.name == name:
                 return o
@@ -64,7 +69,13 @@ class GameInfo:
 
 
 class PlayoutStats(TypedDict):
-    """Totals from :meth:`Game.random_playouts`."""
+    """Totals from :meth:`Game.random_playouts`.
+
+    >>> import henchmen
+    >>> stats = henchmen.Game("seven-secret-supervillains").random_playouts(4)
+    >>> sorted(stats)  # doctest: +NORMALIZE_WHITESPACE
+    ['actions', 'decisions', 'games', 'mean_returns', 'seconds', 'truncated', 'wins']
+    """
 
     games: int
     actions: int

@@ -81,7 +81,11 @@ def hash_hex(h: int) -> str:
 
 @dataclass(frozen=True)
 class ReplayPlayer:
-    """A seat: the player's name, and the bot and bot seed that played it (None for a human)."""
+    """A seat: the player's name, and the bot and bot seed that played it (None for a human).
+
+    >>> ReplayPlayer("Ann", "greedy", 1).bot
+    'greedy'
+    """
 
     name: str
     bot: str | None = None
@@ -93,6 +97,11 @@ class ReplayStep:
     """One recorded action: its step number (1-based), who took it, its notation and id.
 
     ``player`` is the deciding player, or :data:`henchmen.CHANCE` for a chance outcome.
+
+    >>> import henchmen
+    >>> first = make_replay(henchmen.new_game("seven-secret-supervillains")).steps[0]
+    >>> first.step, first.is_chance
+    (1, True)
     """
 
     step: int
@@ -113,6 +122,11 @@ class Replay:
     ``checkpoints`` maps a step number (actions applied) to the state hash
     there, as 16 hex digits.  After :func:`load_replay` or :meth:`verify`,
     ``final_state`` holds the replayed final position.
+
+    >>> import henchmen
+    >>> replay = make_replay(henchmen.new_game("seven-secret-supervillains", seed=1), seed=1)
+    >>> replay.seed, replay.terminal, replay.checkpoints[0] == replay.checkpoints[0].lower()
+    (1, False, True)
     """
 
     game: str
@@ -137,7 +151,13 @@ class Replay:
         return [] if len(top) == len(self.returns) else top
 
     def to_json(self) -> str:
-        """The replay document: JSON with one action per line, easy to read and diff."""
+        """The replay document: JSON with one action per line, easy to read and diff.
+
+        >>> import henchmen
+        >>> replay = make_replay(henchmen.new_game("seven-secret-supervillains"))
+        >>> Replay.from_json(replay.to_json()) == replay
+        True
+        """
         head: dict[str, Any] = {
             "format": FORMAT,
             "version": self.version,
@@ -175,7 +195,13 @@ class Replay:
 
     @classmethod
     def from_json(cls, text: str) -> Replay:
-        """Read a replay document, checking its structure (not its moves: see :meth:`verify`)."""
+        """Read a replay document, checking its structure (not its moves: see :meth:`verify`).
+
+        >>> import henchmen
+        >>> text = make_replay(henchmen.new_game("seven-secret-supervillains")).to_json()
+        >>> Replay.from_json(text).game
+        'seven-secret-supervillains'
+        """
         if not isinstance(text, str):
             raise ActionTypeError(f"replay text must be a str, got {_checks.describe(text)}")
         try:
@@ -190,6 +216,11 @@ class Replay:
         Raises :class:`~henchmen.errors.SerializationError` naming the first
         step at which the notation, the id, the player to act or a checkpoint
         hash disagrees with the engine.
+
+        >>> import henchmen
+        >>> state = henchmen.new_game("seven-secret-supervillains", seed=3)
+        >>> make_replay(state).verify() == state
+        True
         """
         state = _verify(self)
         self.final_state = state
@@ -240,7 +271,14 @@ class ReplayRecorder:
         self._checkpoints = {0: hash_hex(self._shadow.hash())}
 
     def sync(self) -> list[ReplayStep]:
-        """Record the actions applied to the state since the last call, and return them."""
+        """Record the actions applied to the state since the last call, and return them.
+
+        >>> import henchmen
+        >>> state = henchmen.new_game("seven-secret-supervillains")
+        >>> recorder = ReplayRecorder(state)
+        >>> len(recorder.sync()) == state.move_number and recorder.sync() == []
+        True
+        """
         ids = self._state._s.history()
         shadow = self._shadow
         new: list[ReplayStep] = []
@@ -264,7 +302,13 @@ class ReplayRecorder:
         return new
 
     def replay(self) -> Replay:
-        """The :class:`Replay` of everything so far (with a checkpoint at the end)."""
+        """The :class:`Replay` of everything so far (with a checkpoint at the end).
+
+        >>> import henchmen
+        >>> state = henchmen.new_game("seven-secret-supervillains")
+        >>> ReplayRecorder(state).replay().terminal
+        False
+        """
         self.sync()
         checkpoints = dict(self._checkpoints)
         checkpoints[len(self._steps)] = hash_hex(self._shadow.hash())
@@ -338,6 +382,12 @@ def load_replay(path: PathLike) -> Replay:
     result match.  Any problem raises
     :class:`~henchmen.errors.SerializationError` naming the first bad step.
     ``replay.final_state`` is the final position.
+
+    >>> import henchmen, tempfile, os
+    >>> state = henchmen.new_game("seven-secret-supervillains", seed=8)
+    >>> path = write_replay(os.path.join(tempfile.mkdtemp(), "r.json"), state)
+    >>> load_replay(path).final_state == state
+    True
     """
     try:
         text = Path(path).read_text(encoding="utf-8")
@@ -347,6 +397,21 @@ def load_replay(path: PathLike) -> Replay:
     replay = Replay.from_json(text)
     replay.verify()
     return replay
+
+
+__all__ = [
+    "CHECKPOINT_EVERY",
+    "FORMAT",
+    "FORMAT_VERSION",
+    "Replay",
+    "ReplayPlayer",
+    "ReplayRecorder",
+    "ReplayStep",
+    "hash_hex",
+    "load_replay",
+    "make_replay",
+    "write_replay",
+]
 
 
 # ------------------------------------------------------------------ checking

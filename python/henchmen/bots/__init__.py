@@ -24,4 +24,13 @@ register_bot("greedy", GreedyBot)
 register_bot("ismcts", lambda seed: SearchBot(seed, "ismcts"))
 register_bot("mcts", lambda seed: SearchBot(seed, "mcts"))
 
-__all__ = ["Bot", "BotFactory", "GreedyBot", "RandomBot", "SearchBot", "bot_names", "make_bot", "register_bot"]
+__all__ = [
+    "Bot",
+    "BotFactory",
+    "GreedyBot",
+    "RandomBot",
+    "SearchBot",
+    "bot_names",
+    "make_bot",
+    "register_bot",
+]

@@ -18,13 +18,29 @@ class Bot(Protocol):
 
     ``choose(state)`` returns a legal action id for ``state.current_player``
     and must not change ``state``.  A bot is deterministic given its own
-    seed: the same seed and the same states give the same choices.
+    seed: the same seed and the same states give the same choices.  Any
+    class with a ``name`` and such a ``choose`` is a Bot:
+
+    >>> import henchmen
+    >>> from henchmen.bots import Bot
+    >>> class FirstLegal:
+    ...     name = "first-legal"
+    ...     def choose(self, state: henchmen.State) -> int:
+    ...         return state.legal_action_ids()[0]
+    >>> isinstance(FirstLegal(), Bot)
+    True
     """
 
     name: str
 
     def choose(self, state: State) -> int:
-        """The id of the action to take in ``state``."""
+        """The id of the action to take in ``state``.
+
+        >>> import henchmen
+        >>> from henchmen.bots import make_bot
+        >>> state = henchmen.new_game("seven-secret-supervillains")
+        >>> state.apply(make_bot("random", seed=1).choose(state))
+        """
         ...
 
 

@@ -43,7 +43,13 @@ class GreedyBot:
         self._rng = random.Random(self.seed)
 
     def choose(self, state: State) -> int:
-        """The legal action id of ``state`` with the best heuristic score."""
+        """The legal action id of ``state`` with the best heuristic score.
+
+        >>> import henchmen
+        >>> state = henchmen.new_game("seven-secret-supervillains", seed=2)
+        >>> GreedyBot(seed=1).choose(state) == GreedyBot(seed=1).choose(state)
+        True
+        """
         me = decision_player(state, self.name)
         ids = state.legal_action_ids()
         if len(ids) == 1:

@@ -29,7 +29,13 @@ class RandomBot:
         self._rng = random.Random(self.seed)
 
     def choose(self, state: State) -> int:
-        """A uniformly random legal action id of ``state``."""
+        """A uniformly random legal action id of ``state``.
+
+        >>> import henchmen
+        >>> state = henchmen.new_game("seven-secret-supervillains")
+        >>> RandomBot(seed=4).choose(state) in state.legal_action_ids()
+        True
+        """
         decision_player(state, self.name)
         ids = state.legal_action_ids()
         return ids[self._rng.randrange(len(ids))]

@@ -1,0 +1,61 @@
+"""The README's promises: its Python example runs, its quick start is two commands."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import os
+import re
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+README = (ROOT / "README.md").read_text()
+
+
+def blocks(language: str) -> list[str]:
+    return re.findall(rf"```{language}\n(.*?)```", README, flags=re.DOTALL)
+
+
+def test_python_examples_run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    examples = blocks("python")
+    assert examples, "the README has no Python example"
+    monkeypatch.chdir(tmp_path)
+    for code in examples:
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out):
+            exec(compile(code, "README.md", "exec"), {"__name__": "readme"})
+        assert "LegalActions" in out.getvalue()
+
+
+def test_api_example_is_about_ten_lines() -> None:
+    lines = [line for line in blocks("python")[0].splitlines() if line.strip()]
+    assert len(lines) <= 12
+
+
+def test_quick_start_is_two_commands() -> None:
+    quick = README.split("## Quick start", 1)[1].split("\n## ", 1)[0]
+    commands = [c.strip() for c in re.findall(r"```sh\n(.*?)```", quick, flags=re.DOTALL)]
+    assert len(commands) == 2 and all("\n" not in c for c in commands)
+    play, test = commands
+    assert play.startswith("python3 -m venv .venv && .venv/bin/pip install . && ")
+    assert ".venv/bin/henchmen play seven-secret-supervillains" in play
+    assert test == (
+        "python3 -m venv .venv && .venv/bin/pip install '.[test]' && .venv/bin/python -m pytest"
+    )
+
+
+def test_ci_runs_the_readme_test_command() -> None:
+    ci = ROOT / ".ci" / "run"
+    text = ci.read_text()
+    assert os.access(ci, os.X_OK) and "set -euo pipefail" in text
+    assert "README.md" in text  # the command is read from the README, not copied
+
+
+def test_layout_names_real_folders() -> None:
+    layout = README.split("## Layout", 1)[1].split("```")[1]
+    for line in layout.splitlines():
+        if line.strip():
+            path = line.split()[0]
+            assert (ROOT / path).exists(), f"README layout names {path}, which does not exist"
