@@ -163,7 +163,9 @@ def position_doc(
     elif rest_minions == "expelled":
         expelled += rest
     elif rest:
-        raise ValueError(f"minion_deck is given; {len(rest)} Minions are placed nowhere: {rest[:5]}...")
+        raise ValueError(
+            f"minion_deck is given; {len(rest)} Minions are placed nowhere: {rest[:5]}..."
+        )
 
     # Upgrades.
     free_upgrades = [u for u in UPGRADES if not placed[u]]
@@ -207,7 +209,10 @@ def position_doc(
             {
                 "hand": hand,
                 "hand_public": public,
-                "deck": {"unknown": deck_unknown[p], "known_from_top": list(per["deck_bottom"].get(p, ()))},
+                "deck": {
+                    "unknown": deck_unknown[p],
+                    "known_from_top": list(per["deck_bottom"].get(p, ())),
+                },
                 "discard": list(per["discard"].get(p, ())),
                 "in_play": list(per["in_play"].get(p, ())),
                 "bought": list(per["bought"].get(p, ())),
@@ -231,7 +236,9 @@ def position_doc(
         "supervillain_slots": slots,
         "danger_zone": danger,
         "won_by": won_by,
-        "attached": {sv: [list(sides.get(p, ())) for p in range(n)] for sv, sides in attached.items()},
+        "attached": {
+            sv: [list(sides.get(p, ())) for p in range(n)] for sv, sides in attached.items()
+        },
         "minion_row": list(row),
         "minion_deck": {"unknown": unknown_minions, "known_from_top": list(minion_deck_bottom)},
         "upgrade_row": upgrade_row,
@@ -241,7 +248,14 @@ def position_doc(
         "tasks": [dict(t) for t in tasks],
         "players": players,
     }
-    return {"format": "henchmen-state", "version": 1, "game": GAME, "options": OPTIONS, "position": pos, "history": []}
+    return {
+        "format": "henchmen-state",
+        "version": 1,
+        "game": GAME,
+        "options": OPTIONS,
+        "position": pos,
+        "history": [],
+    }
 
 
 def position(**spec: Any) -> henchmen.State:

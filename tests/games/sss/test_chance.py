@@ -1,4 +1,5 @@
-"""Chance is explicit: unknown piles are multisets, certain draws are not chance, known places stay known."""
+"""Chance is explicit: unknown piles are multisets, certain draws are not chance, known places stay
+known."""
 
 from __future__ import annotations
 
@@ -12,14 +13,24 @@ END_TURN = 1179  # the action id of "end turn" (cpp/games/sss/state.h)
 
 
 def test_draw_probabilities_follow_the_deck_multiset() -> None:
-    s = position(decks={0: ["Tiny Bot", "Tiny Bot", "Tiny Bot", "Junky Bot", "Royal Rule 4", "Royal Rule 5"]})
+    s = position(
+        decks={0: ["Tiny Bot", "Tiny Bot", "Tiny Bot", "Junky Bot", "Royal Rule 4", "Royal Rule 5"]}
+    )
     play(s, "end turn")
     assert s.is_chance and s.current_player == henchmen.CHANCE
-    assert outcomes(s) == {"draw Royal Rule 4": pytest.approx(1 / 6), "draw Royal Rule 5": pytest.approx(1 / 6),
-                           "draw Tiny Bot": pytest.approx(3 / 6), "draw Junky Bot": pytest.approx(1 / 6)}
+    assert outcomes(s) == {
+        "draw Royal Rule 4": pytest.approx(1 / 6),
+        "draw Royal Rule 5": pytest.approx(1 / 6),
+        "draw Tiny Bot": pytest.approx(3 / 6),
+        "draw Junky Bot": pytest.approx(1 / 6),
+    }
     play(s, "draw Tiny Bot")
-    assert outcomes(s) == {"draw Royal Rule 4": pytest.approx(1 / 5), "draw Royal Rule 5": pytest.approx(1 / 5),
-                           "draw Tiny Bot": pytest.approx(2 / 5), "draw Junky Bot": pytest.approx(1 / 5)}
+    assert outcomes(s) == {
+        "draw Royal Rule 4": pytest.approx(1 / 5),
+        "draw Royal Rule 5": pytest.approx(1 / 5),
+        "draw Tiny Bot": pytest.approx(2 / 5),
+        "draw Junky Bot": pytest.approx(1 / 5),
+    }
 
 
 def test_a_certain_draw_is_not_a_chance_event() -> None:
@@ -32,8 +43,13 @@ def test_a_certain_draw_is_not_a_chance_event() -> None:
 
 
 def test_reshuffle_happens_only_when_a_draw_needs_it() -> None:
-    """The discard pile is not a deck until a draw needs it (a card played stays in play, not shuffled in)."""
-    s = position(hands={0: ["Sleuths N' Sniffs 3"]}, decks={0: ["Tiny Bot"]}, discard={0: ["Royal Rule 1", "Royal Rule 2"]})
+    """The discard pile is not a deck until a draw needs it (a card played stays in play, not
+    shuffled in)."""
+    s = position(
+        hands={0: ["Sleuths N' Sniffs 3"]},
+        decks={0: ["Tiny Bot"]},
+        discard={0: ["Royal Rule 1", "Royal Rule 2"]},
+    )
     play(s, "play Sleuths N' Sniffs 3", "fetch")
     assert not s.is_chance and me(s, 0)["discard"] == ["Royal Rule 1", "Royal Rule 2"]
     play(s, "discard Tiny Bot")
@@ -42,10 +58,15 @@ def test_reshuffle_happens_only_when_a_draw_needs_it() -> None:
 
 
 def test_known_bottom_cards_are_drawn_after_the_unknown_part_in_order() -> None:
-    """Cards put on the bottom keep a known position: the Minion deck's unknown part is above them."""
+    """Cards put on the bottom keep a known position: the unknown part lies above them."""
     row = ["Royal Rule 1", "Royal Rule 2", "Royal Rule 3", "Royal Rule 4", "Royal Rule 5"]
-    s = position(power={0: 3}, row=row, minion_deck=["Fire Starters 1"], minion_deck_bottom=["Tourist Trap 1", "Tourist Trap 2"],
-                 rest_minions="expelled")
+    s = position(
+        power={0: 3},
+        row=row,
+        minion_deck=["Fire Starters 1"],
+        minion_deck_bottom=["Tourist Trap 1", "Tourist Trap 2"],
+        rest_minions="expelled",
+    )
     play(s, "buy Royal Rule 1")
     assert not s.is_chance and pos(s)["minion_row"][0] == "Fire Starters 1"
     play(s, "buy Royal Rule 2")
@@ -54,17 +75,28 @@ def test_known_bottom_cards_are_drawn_after_the_unknown_part_in_order() -> None:
 
 
 def test_supervillain_reveal_probabilities() -> None:
-    s = position(hands={0: ["Royal Rule 9"]}, attached={"King Cobra": {0: ["Royal Rule 1"]}},
-                 won_by={"Mr. Shadow": 1, "MechaOven": 1}, expelled=[])
+    s = position(
+        hands={0: ["Royal Rule 9"]},
+        attached={"King Cobra": {0: ["Royal Rule 1"]}},
+        won_by={"Mr. Shadow": 1, "MechaOven": 1},
+        expelled=[],
+    )
     play(s, "attach Royal Rule 9")
     assert outcomes(s) == {"reveal Bounty Hunter Slippy": 0.5, "reveal Tourmeleon Tillie": 0.5}
 
 
 def test_the_last_supervillain_is_revealed_without_chance() -> None:
-    s = position(hands={0: ["Royal Rule 9"]}, attached={"King Cobra": {0: ["Royal Rule 1"]}},
-                 won_by={"Mr. Shadow": 1, "MechaOven": 1, "Bounty Hunter Slippy": 1})
+    s = position(
+        hands={0: ["Royal Rule 9"]},
+        attached={"King Cobra": {0: ["Royal Rule 1"]}},
+        won_by={"Mr. Shadow": 1, "MechaOven": 1, "Bounty Hunter Slippy": 1},
+    )
     play(s, "attach Royal Rule 9")
-    assert not s.is_chance and pos(s)["supervillain_slots"][0] == "Tourmeleon Tillie" and pos(s)["supervillain_deck"] == []
+    assert (
+        not s.is_chance
+        and pos(s)["supervillain_slots"][0] == "Tourmeleon Tillie"
+        and pos(s)["supervillain_deck"] == []
+    )
 
 
 def test_auto_chance_resolves_with_a_seed_and_is_reproducible() -> None:

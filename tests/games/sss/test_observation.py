@@ -7,7 +7,7 @@ import numpy as np
 from .builder import play, position
 
 
-def _same_view(a, b, viewer: int) -> None:  # noqa: ANN001
+def _same_view(a, b, viewer: int) -> None:
     assert a.observation(viewer) == b.observation(viewer)
     assert np.array_equal(a.observation_tensor(viewer), b.observation_tensor(viewer))
 
@@ -17,7 +17,11 @@ def test_opponent_hand_is_hidden_own_hand_is_shown() -> None:
     mine, theirs = s.observation(1)["players"][1], s.observation(0)["players"][1]
     assert mine["hand"] == ["Royal Rule 9", "Tiny Bot"]
     assert "hand" not in theirs and theirs["hand_size"] == 2 and theirs["hand_known"] == []
-    assert sorted(theirs["unseen"]) == ["Junky Bot", "Royal Rule 9", "Tiny Bot"]  # hand and deck, not placed
+    assert sorted(theirs["unseen"]) == [
+        "Junky Bot",
+        "Royal Rule 9",
+        "Tiny Bot",
+    ]  # hand and deck, not placed
 
 
 def test_no_leak_of_where_hidden_cards_are() -> None:
@@ -29,10 +33,23 @@ def test_no_leak_of_where_hidden_cards_are() -> None:
 
 
 def test_frozen_cards_are_hidden_from_the_opponent() -> None:
-    a = position(turn_player=1, hands={1: ["Freezer Burn 3"]}, decks={1: ["Royal Rule 9"]}, frozen={1: ["Tiny Bot"]})
-    b = position(turn_player=1, hands={1: ["Freezer Burn 3"]}, decks={1: ["Tiny Bot"]}, frozen={1: ["Royal Rule 9"]})
+    a = position(
+        turn_player=1,
+        hands={1: ["Freezer Burn 3"]},
+        decks={1: ["Royal Rule 9"]},
+        frozen={1: ["Tiny Bot"]},
+    )
+    b = position(
+        turn_player=1,
+        hands={1: ["Freezer Burn 3"]},
+        decks={1: ["Tiny Bot"]},
+        frozen={1: ["Royal Rule 9"]},
+    )
     _same_view(a, b, 0)
-    assert a.observation(0)["players"][1]["frozen_size"] == 1 and "frozen" not in a.observation(0)["players"][1]
+    assert (
+        a.observation(0)["players"][1]["frozen_size"] == 1
+        and "frozen" not in a.observation(0)["players"][1]
+    )
     assert a.observation(1)["players"][1]["frozen"] == ["Tiny Bot"]
 
 
@@ -52,18 +69,29 @@ def test_the_explodey_bot_in_hand_is_public() -> None:
 
 
 def test_public_information_is_shown_to_both() -> None:
-    s = position(stash={1: ["Tourist Trap 9"]}, discard={1: ["Royal Rule 4"]}, upgrades={1: ["Golden Throne"]},
-                 deck_bottom={1: ["Royal Rule 6"]}, attached={"King Cobra": {1: ["Royal Rule 2"]}})
+    s = position(
+        stash={1: ["Tourist Trap 9"]},
+        discard={1: ["Royal Rule 4"]},
+        upgrades={1: ["Golden Throne"]},
+        deck_bottom={1: ["Royal Rule 6"]},
+        attached={"King Cobra": {1: ["Royal Rule 2"]}},
+    )
     for viewer in (0, 1):
         o = s.observation(viewer)
         p1 = o["players"][1]
         assert p1["stash"] == ["Tourist Trap 9"] and p1["discard"] == ["Royal Rule 4"]
         assert p1["upgrades"] == ["Golden Throne"] and p1["deck_bottom"] == ["Royal Rule 6"]
-        assert o["supervillains"]["attached"]["King Cobra"][1] == {"cards": ["Royal Rule 2"], "reputation": 2}
+        assert o["supervillains"]["attached"]["King Cobra"][1] == {
+            "cards": ["Royal Rule 2"],
+            "reputation": 2,
+        }
 
 
 def test_resample_keeps_the_observers_view() -> None:
-    s = position(hands={0: ["Tiny Bot"], 1: ["Royal Rule 9", "Tiny Bot", "Explodey Bot"]}, decks={1: ["Junky Bot", "Royal Rule 8"]})
+    s = position(
+        hands={0: ["Tiny Bot"], 1: ["Royal Rule 9", "Tiny Bot", "Explodey Bot"]},
+        decks={1: ["Junky Bot", "Royal Rule 8"]},
+    )
     seen = set()
     for seed in range(40):
         r = s.resample(0, seed)

@@ -33,7 +33,16 @@ def _all_cards(p: dict) -> Counter[str]:
     c["Scaredy Bot"] += p["scaredy_bots"]
     c.update(p["expelled"])
     for pl in p["players"]:
-        for zone in ("hand", "discard", "in_play", "bought", "stash", "frozen", "upgrades", "upgrades_pending"):
+        for zone in (
+            "hand",
+            "discard",
+            "in_play",
+            "bought",
+            "stash",
+            "frozen",
+            "upgrades",
+            "upgrades_pending",
+        ):
             c.update(pl[zone])
         c.update(pl["deck"]["unknown"] + pl["deck"]["known_from_top"])
     return c
@@ -57,12 +66,16 @@ def test_setup_reveals_three_supervillains_uniformly() -> None:
     assert [str(a) for a, _ in out] == [f"reveal {v}" for v in SUPERVILLAINS]
     assert all(pr == pytest.approx(1 / 7) for _, pr in out)
     s.apply("reveal MechaOven")
-    assert len(s.chance_outcomes) == 6 and "reveal MechaOven" not in [str(a) for a, _ in s.chance_outcomes]
+    assert len(s.chance_outcomes) == 6 and "reveal MechaOven" not in [
+        str(a) for a, _ in s.chance_outcomes
+    ]
     s.apply("reveal King Cobra")
     s.apply("reveal Mr. Shadow")
     p = pos(s)
     assert p["supervillain_slots"] == ["MechaOven", "King Cobra", "Mr. Shadow"]
-    assert sorted(p["supervillain_deck"]) == sorted(set(SUPERVILLAINS) - {"MechaOven", "King Cobra", "Mr. Shadow"})
+    assert sorted(p["supervillain_deck"]) == sorted(
+        set(SUPERVILLAINS) - {"MechaOven", "King Cobra", "Mr. Shadow"}
+    )
 
 
 def test_setup_reveals_five_minions_then_one_upgrade() -> None:
@@ -90,19 +103,32 @@ def test_setup_decks_and_opening_hands() -> None:
     s = _explicit()
     while "draw" not in str(s.chance_outcomes[0][0]):
         s.apply(s.chance_outcomes[0][0])
-    assert {str(a): pr for a, pr in s.chance_outcomes} == {"draw Tiny Bot": pytest.approx(0.8), "draw Junky Bot": pytest.approx(0.2)}
+    assert {str(a): pr for a, pr in s.chance_outcomes} == {
+        "draw Tiny Bot": pytest.approx(0.8),
+        "draw Junky Bot": pytest.approx(0.2),
+    }
     for name in ("Junky Bot", "Junky Bot"):
         s.apply(f"draw {name}")
-    # Both Junky Bots are gone: the other three cards of player 0 are certainly Tiny Bots (no chance).
+    # Both Junky Bots are gone: the other three cards of player 0 are certainly Tiny Bots (no
+    # chance).
+
     assert {str(a) for a, _ in s.chance_outcomes} == {"draw Tiny Bot", "draw Junky Bot"}
     p = pos(s)
-    assert sorted(p["players"][0]["hand"]) == ["Junky Bot", "Junky Bot", "Tiny Bot", "Tiny Bot", "Tiny Bot"]
+    assert sorted(p["players"][0]["hand"]) == [
+        "Junky Bot",
+        "Junky Bot",
+        "Tiny Bot",
+        "Tiny Bot",
+        "Tiny Bot",
+    ]
     assert p["players"][0]["deck"]["unknown"] == ["Tiny Bot"] * 5
     _deal(s)
     p = pos(s)
     for pl in p["players"]:
         assert len(pl["deck"]["unknown"]) == 5
-        assert Counter(pl["hand"]) + Counter(pl["deck"]["unknown"]) - Counter(["Explodey Bot"]) == Counter({"Tiny Bot": 8, "Junky Bot": 2})
+        assert Counter(pl["hand"]) + Counter(pl["deck"]["unknown"]) - Counter(
+            ["Explodey Bot"]
+        ) == Counter({"Tiny Bot": 8, "Junky Bot": 2})
     assert p["scaredy_bots"] == 10
 
 
@@ -125,7 +151,7 @@ def test_first_turn_moves() -> None:
 
 
 def test_unimplemented_crew_is_an_option_error() -> None:
-    crews = henchmen.Game(GAME).options["crews"][:6] + ["Gale Force"]
+    crews = [*henchmen.Game(GAME).options["crews"][:6], "Gale Force"]
     with pytest.raises(OptionError, match="must be a list of names from: Royal Rule"):
         henchmen.Game(GAME, crews=crews)
 
@@ -137,5 +163,11 @@ def test_four_players_not_yet_supported() -> None:
 
 def test_default_crews_are_the_first_seven_of_the_card_reference() -> None:
     assert henchmen.Game(GAME).options["crews"] == [
-        "Royal Rule", "Freezer Burn", "Health Hazards", "Hoppy Hunters", "Sleuths N' Sniffs", "Fire Starters", "Tourist Trap",
+        "Royal Rule",
+        "Freezer Burn",
+        "Health Hazards",
+        "Hoppy Hunters",
+        "Sleuths N' Sniffs",
+        "Fire Starters",
+        "Tourist Trap",
     ]
