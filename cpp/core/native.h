@@ -20,6 +20,8 @@
 #include <chrono>
 #include <cctype>
 #include <thread>
+#include <type_traits>
+#include <utility>
 
 #include "core/error.h"
 #include "core/game.h"
@@ -48,6 +50,13 @@ int64_t random_playout(typename T::S& s, Rng& rng, std::vector<Action>& scratch,
   }
   return steps;
 }
+
+// Games may give their flat state a fast `uint64_t hash() const`; otherwise
+// the hash is taken over the position JSON.
+template <class S, class = void>
+struct has_native_hash : std::false_type {};
+template <class S>
+struct has_native_hash<S, std::void_t<decltype(std::declval<const S&>().hash())>> : std::true_type {};
 
 inline int64_t total_size(const std::vector<int>& shape) {
   int64_t n = 1;
@@ -216,10 +225,16 @@ class NativeState final : public State {
     return out;
   }
 
-  uint64_t hash() const override { return stable_hash(s_.to_json().dump()); }
+  uint64_t hash() const override {
+    if constexpr (has_native_hash<S>::value) {
+      return s_.hash();
+    } else {
+      return stable_hash(s_.to_json().dump());
+    }
+  }
   bool same_position(const State& other) const override {
     const auto* o = dynamic_cast<const NativeState*>(&other);
-    return o && o->game_->options().dump() == game_->options().dump() && o->s_.to_json().dump() == s_.to_json().dump();
+    return o && o->game_->options().dump() == game_->options().dump() && o->hash() == hash() && o->s_.to_json().dump() == s_.to_json().dump();
   }
   std::string to_string() const override { return s_.to_string(); }
   double heuristic(int player) const override {

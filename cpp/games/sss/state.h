@@ -113,6 +113,7 @@ struct State {
   std::string to_string() const;
   double heuristic(int player) const;
   void validate() const;
+  uint64_t hash() const;  // stable: the position JSON's content, field by field
 
   static State initial(const Config& cfg);
 

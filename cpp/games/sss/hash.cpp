@@ -1,0 +1,56 @@
+// Seven Secret Supervillains: the stable position hash (the same content as
+// the position JSON, fed field by field; see core/hasher.h).
+#include "core/hasher.h"
+#include "games/sss/state.h"
+
+namespace henchmen::sss {
+
+uint64_t State::hash() const {
+  Hasher h;
+  h.add(turn);
+  h.add(turn_player_);
+  h.add(static_cast<uint64_t>(pending));
+  h.add(over);
+  h.add(static_cast<uint64_t>(static_cast<int64_t>(winner)));
+  h.add(supervillain_deck);
+  h.add(danger_zone);
+  for (const int8_t s : supervillain_slot) h.add(static_cast<uint64_t>(static_cast<int64_t>(s)));
+  for (int crew = 0; crew < cfg->crews; ++crew) {
+    h.add(static_cast<uint64_t>(static_cast<int64_t>(won_by[crew])));
+    for (int p = 0; p < cfg->players; ++p) h.add_pile(attached[crew][p]);
+  }
+  h.add_bytes(row, kRowSlots);
+  h.add(minion_deck.n_unknown);
+  h.add_pile(minion_deck);
+  h.add(upgrade_row);
+  h.add(upgrade_deck.n_unknown);
+  h.add_pile(upgrade_deck);
+  h.add(scaredy_left);
+  h.add_pile(expelled);
+  h.add(n_tasks);
+  for (int i = 0; i < n_tasks; ++i) {
+    h.add(static_cast<uint64_t>(tasks[i].kind) | static_cast<uint64_t>(tasks[i].player) << 8 | static_cast<uint64_t>(tasks[i].slot) << 16 |
+          static_cast<uint64_t>(tasks[i].count) << 24);
+  }
+  for (int p = 0; p < cfg->players; ++p) {
+    const PlayerState& pl = players[p];
+    h.add_pile(pl.hand);
+    h.add_pile(pl.hand_public);
+    h.add(pl.deck.n_unknown);
+    h.add_pile(pl.deck);
+    h.add_pile(pl.discard);
+    h.add_pile(pl.in_play);
+    h.add_pile(pl.bought);
+    h.add_pile(pl.stash);
+    h.add_pile(pl.frozen);
+    h.add_pile(pl.upgrades);
+    h.add_pile(pl.upgrades_pending);
+    h.add(pl.upgrades_used);
+    h.add(static_cast<uint64_t>(static_cast<int64_t>(pl.power)));
+    h.add_bytes(pl.tokens, kNumAbilities);
+    h.add(pl.won);
+  }
+  return h.value();
+}
+
+}  // namespace henchmen::sss
