@@ -182,10 +182,11 @@ def play(name: str, players: int, seed: int, tally: Tally, check: bool, full: bo
     state = game.new_initial_state(auto_chance=False)
     rng = random.Random(seed)
     hashes = [state.position_hash]
-    sampler = random.Random(seed + 1_000_003)
+    # The checks draw from their own generator, so checking does not change the game.
+    checker = random.Random(seed + 1_000_003)
     while True:
         if check:
-            check_step(state, rng, tally, full or sampler.random() < SAMPLED_RATE)
+            check_step(state, checker, tally, full or checker.random() < SAMPLED_RATE)
         if state.is_terminal:
             break
         assert state.move_number < game.max_game_length, "the game ran past max_game_length"
