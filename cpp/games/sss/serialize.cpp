@@ -392,32 +392,41 @@ void State::validate() const {
 
 // Redraws what `observer` cannot see: every other player's unknown hand
 // cards, frozen cards and the unknown part of their deck are pooled and dealt
-// back in the same numbers. Known cards stay where they are.
+// back in the same numbers. Known cards stay where they are. While that
+// player's draw waits on chance, everyone knows their deck holds at least two
+// kinds of card; deals that break this are redrawn (rejection sampling gives
+// the right posterior), and after many failures the true deal is kept.
 void State::resample(int observer, Rng& rng) {
   for (int p = 0; p < cfg->players; ++p) {
     if (p == observer) continue;
     PlayerState& pl = players[p];
+    const PlayerState original = pl;
+    const bool draw_pending = n_tasks > 0 && tasks[0].player == p && task_needs_chance(tasks[0]);
     uint8_t pool[kPileCap + kSmallPile + 8];
     int n = 0;
-    Multiset<kSmallPile> rest = pl.hand;
-    for (const uint8_t card : pl.hand_public) rest.remove(card);
+    Multiset<kSmallPile> rest = original.hand;
+    for (const uint8_t card : original.hand_public) rest.remove(card);
     for (const uint8_t card : rest) pool[n++] = card;
-    for (const uint8_t card : pl.frozen) pool[n++] = card;
-    for (int i = 0; i < pl.deck.n_unknown; ++i) pool[n++] = pl.deck.c[i];
-    for (int i = n - 1; i > 0; --i) std::swap(pool[i], pool[rng.below(static_cast<uint32_t>(i + 1))]);
+    for (const uint8_t card : original.frozen) pool[n++] = card;
+    for (int i = 0; i < original.deck.n_unknown; ++i) pool[n++] = original.deck.c[i];
     const int hand_hidden = rest.size();
-    const int frozen = pl.frozen.size();
-    uint8_t known[kPileCap];
-    const int n_known = pl.deck.known();
-    for (int i = 0; i < n_known; ++i) known[i] = pl.deck.c[pl.deck.n_unknown + i];
-    pl.hand = pl.hand_public;
-    pl.frozen.clear();
-    pl.deck.clear();
-    int k = 0;
-    for (int i = 0; i < hand_hidden; ++i) pl.hand.add(pool[k++]);
-    for (int i = 0; i < frozen; ++i) pl.frozen.add(pool[k++]);
-    while (k < n) pl.deck.add_unknown(pool[k++]);
-    for (int i = 0; i < n_known; ++i) pl.deck.put_bottom(known[i]);
+    const int frozen = original.frozen.size();
+    for (int attempt = 0;; ++attempt) {
+      if (attempt == 1000) {
+        pl = original;
+        break;
+      }
+      for (int i = n - 1; i > 0; --i) std::swap(pool[i], pool[rng.below(static_cast<uint32_t>(i + 1))]);
+      pl.hand = original.hand_public;
+      pl.frozen.clear();
+      pl.deck.clear();
+      int k = 0;
+      for (int i = 0; i < hand_hidden; ++i) pl.hand.add(pool[k++]);
+      for (int i = 0; i < frozen; ++i) pl.frozen.add(pool[k++]);
+      while (k < n) pl.deck.add_unknown(pool[k++]);
+      for (int i = original.deck.n_unknown; i < original.deck.n; ++i) pl.deck.put_bottom(original.deck.c[i]);
+      if (!draw_pending || task_needs_chance(tasks[0])) break;
+    }
   }
 }
 

@@ -100,3 +100,23 @@ def test_resample_keeps_the_observers_view() -> None:
         assert "Explodey Bot" in r.observation(1)["players"][1]["hand"]
         seen.add(tuple(r.observation(1)["players"][1]["hand"]))
     assert len(seen) > 1  # the hidden cards really are redrawn
+
+
+def test_resample_during_the_opponents_draw_keeps_it_a_chance_event() -> None:
+    """Bug fixed: a resample may not deal the drawing player a deck of one kind.
+
+    Everyone sees that the draw is a chance event, so the deck holds two kinds of card.
+    """
+    s = position(
+        turn_player=1, hands={1: ["Tiny Bot"]}, decks={1: ["Tiny Bot"] * 4 + ["Junky Bot"]}
+    )
+    play(s, "end turn", "draw Tiny Bot", "draw Tiny Bot", "draw Tiny Bot")
+    assert (
+        s.is_chance
+        and sorted(s.observation(0)["players"][1]["unseen"]) == ["Junky Bot"] + ["Tiny Bot"] * 4
+    )
+    for seed in range(30):
+        r = s.resample(0, seed)
+        r.validate()
+        assert r.is_chance and r.chance_outcomes and len(r.chance_outcomes) == 2
+        _same_view(s, r, 0)
