@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 
 import pytest
@@ -171,3 +172,19 @@ def test_default_crews_are_the_first_seven_of_the_card_reference() -> None:
         "Fire Starters",
         "Tourist Trap",
     ]
+
+
+def test_card_data_replaces_the_designed_table() -> None:
+    """Designed (1): a user with the printed cards passes card_data (JSON text); no C++ changes."""
+    from .builder import TABLE
+
+    table = json.loads(json.dumps(TABLE))
+    table["bots"]["Tiny Bot"]["power"] = 2
+    table["crews"][0]["minions"][8]["health"] = 7
+    game = henchmen.Game(GAME, card_data=json.dumps(table))
+    assert game.card_table()["bots"]["Tiny Bot"]["power"] == 2
+    s = game.new_initial_state(seed=3)
+    s.apply("play Tiny Bot")
+    assert json.loads(s.serialize())["position"]["players"][0]["power"] == 2
+    with pytest.raises(OptionError, match="card_data"):
+        henchmen.Game(GAME, card_data="{not json")
