@@ -1,4 +1,5 @@
 // Bindings for native search, native bots and native matches.
+#include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
@@ -64,9 +65,65 @@ py::dict result_dict(const SearchResult& r) {
   return d;
 }
 
+template <class T>
+T* buffer(const py::object& arr, const char* name, std::vector<py::ssize_t> shape) {
+  if (arr.is_none()) return nullptr;
+  auto a = py::array::ensure(arr);
+  if (!a || !py::isinstance<py::array_t<T>>(a) || !(a.flags() & py::array::c_style) || !a.writeable()) {
+    throw OptionError(std::string(name) + " must be a writeable C-contiguous numpy array of " + py::str(py::dtype::of<T>()).cast<std::string>());
+  }
+  if (a.ndim() != static_cast<py::ssize_t>(shape.size())) throw OptionError(std::string(name) + " has the wrong number of dimensions");
+  for (size_t i = 0; i < shape.size(); ++i) {
+    if (a.shape(static_cast<py::ssize_t>(i)) != shape[i]) throw OptionError(std::string(name) + " has the wrong shape");
+  }
+  return static_cast<T*>(a.mutable_data());
+}
+
+BatchBuffers buffers(const Batch& b, const Game& g, const py::object& obs, const py::object& mask, const py::object& rewards, const py::object& done,
+                     const py::object& player) {
+  int64_t obs_len = 1;
+  for (const int d : g.observation_shape()) obs_len *= d;
+  BatchBuffers out;
+  out.observations = buffer<float>(obs, "observations", {b.size(), obs_len});
+  out.legal_mask = buffer<bool>(mask, "legal_mask", {b.size(), g.num_distinct_actions()});
+  out.rewards = buffer<float>(rewards, "rewards", {b.size(), g.num_players()});
+  out.done = buffer<bool>(done, "done", {b.size()});
+  out.current_player = buffer<int32_t>(player, "current_player", {b.size()});
+  return out;
+}
+
 }  // namespace
 
 void bind_search(py::module_& m) {
+  m.def("derive_seed", &Rng::derive_seed, py::arg("seed"), py::arg("index"),
+        "The seed of game `index` in a batch or a set of playouts seeded with `seed`.");
+  py::class_<Batch>(m, "Batch", "Many games stepped natively in parallel; results land in caller-owned numpy arrays.")
+      .def_property_readonly("size", &Batch::size)
+      .def_property_readonly("episodes_finished", &Batch::episodes_finished)
+      .def("state", &Batch::state, py::arg("index"))
+      .def("reset", [](Batch& b, const Game& g, py::object obs, py::object mask, py::object rewards, py::object done, py::object player) {
+             BatchBuffers out = buffers(b, g, obs, mask, rewards, done, player);
+             py::gil_scoped_release release;
+             b.reset(out);
+           })
+      .def("step", [](Batch& b, const Game& g, py::object actions, py::object obs, py::object mask, py::object rewards, py::object done, py::object player) {
+             const int32_t* acts = buffer<int32_t>(actions, "actions", {b.size()});
+             if (!acts) throw OptionError("actions must be an int32 numpy array with one action per game");
+             BatchBuffers out = buffers(b, g, obs, mask, rewards, done, player);
+             py::gil_scoped_release release;
+             b.step(acts, out);
+           })
+      .def("step_random", [](Batch& b, const Game& g, py::object actions, py::object obs, py::object mask, py::object rewards, py::object done, py::object player) {
+             int32_t* acts = buffer<int32_t>(actions, "actions", {b.size()});
+             BatchBuffers out = buffers(b, g, obs, mask, rewards, done, player);
+             py::gil_scoped_release release;
+             b.step_random(acts, out);
+           });
+  auto game_cls = py::reinterpret_borrow<py::object>(m.attr("Game"));
+  py::setattr(game_cls, "make_batch", py::cpp_function(
+                                          [](const Game& g, int64_t games, uint64_t seed, int threads) { return g.make_batch(games, seed, threads); },
+                                          py::is_method(game_cls), py::arg("games"), py::arg("seed") = 0, py::arg("threads") = 1));
+
   auto state = py::reinterpret_borrow<py::object>(m.attr("State"));
   auto game = py::reinterpret_borrow<py::object>(m.attr("Game"));
   py::setattr(state, "sample_chance", py::cpp_function([](const State& s, Rng& rng) { return s.sample_chance(rng); },

@@ -43,6 +43,34 @@ struct PlayoutStats {
 
 class State;
 
+// Where a batch writes its results: caller-owned arrays (numpy buffers from
+// Python), one row per game. Any pointer may be null to skip that output.
+struct BatchBuffers {
+  float* observations = nullptr;     // [games, observation size], the player to move's view
+  bool* legal_mask = nullptr;        // [games, num_distinct_actions]
+  float* rewards = nullptr;          // [games, players]: the returns of a game that ended this step
+  bool* done = nullptr;              // [games]: the game ended this step (and was restarted)
+  int32_t* current_player = nullptr; // [games]
+};
+
+// Many games stepped together, natively and in parallel. Chance is resolved
+// by each game's own generator, and a game that ends is restarted at once, so
+// every game always has a player to move. Results do not depend on the
+// number of threads.
+class Batch {
+ public:
+  virtual ~Batch() = default;
+  virtual int64_t size() const = 0;
+  virtual void reset(BatchBuffers& out) = 0;
+  // Applies actions[i] to game i. Throws IllegalActionError naming the first
+  // game whose action is illegal; then no game has changed.
+  virtual void step(const int32_t* actions, BatchBuffers& out) = 0;
+  // Every game takes a uniformly random legal action (written to `actions`).
+  virtual void step_random(int32_t* actions, BatchBuffers& out) = 0;
+  virtual std::unique_ptr<State> state(int64_t index) const = 0;
+  virtual int64_t episodes_finished() const = 0;
+};
+
 class Game : public std::enable_shared_from_this<Game> {
  public:
   virtual ~Game() = default;
@@ -57,6 +85,7 @@ class Game : public std::enable_shared_from_this<Game> {
   virtual Json card_table() const = 0;
   // Many random games natively, spread over `threads`, GIL-free from Python.
   virtual PlayoutStats random_playouts(int64_t games, uint64_t seed, int threads) const = 0;
+  virtual std::unique_ptr<Batch> make_batch(int64_t games, uint64_t seed, int threads) const = 0;
   // Games between native bots; game g seats bot (s + g) % n in seat s.
   virtual MatchResult play_matches(const std::vector<BotSpec>& bots, int64_t games, uint64_t seed, int threads) const = 0;
 };
