@@ -75,7 +75,8 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=2000)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
-    print(f"first seat wins (greedy vs greedy, {args.games} games): {seat_balance(args.games, args.seed)}")
+    seats = seat_balance(args.games, args.seed)
+    print(f"first seat wins (greedy vs greedy, {args.games} games): {seats}")
     print(f"player who bought more of a crew's Minions wins ({args.games // 4} games):")
     for crew, rate in crew_balance(args.games // 4, args.seed).items():
         print(f"  {crew:<18} {rate}")

@@ -22,7 +22,6 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import henchmen
-from henchmen import _core
 
 OPENSPIEL_GAMES = ("hearts", "gin_rummy", "dou_dizhu")
 
@@ -221,18 +220,27 @@ def main() -> None:
     columns: list[str] = []
     for row in rows:
         columns += [c for c in row.figures if c not in columns]
-    print(f"# {time.strftime('%Y-%m-%d %H:%M')} on {platform.machine()}, {os.cpu_count()} cores, "
-          f"{platform.python_implementation()} {platform.python_version()}")
+    print(
+        f"# {time.strftime('%Y-%m-%d %H:%M')} on {platform.machine()}, {os.cpu_count()} cores, "
+        f"{platform.python_implementation()} {platform.python_version()}"
+    )
     if args.markdown:
         print("| measure | " + " | ".join(r.name for r in rows) + " |")
         print("|---|" + "---:|" * len(rows))
         for c in columns:
-            print(f"| {c} | " + " | ".join(fmt(r.figures[c]) if c in r.figures else "-" for r in rows) + " |")
+            print(
+                f"| {c} | "
+                + " | ".join(fmt(r.figures[c]) if c in r.figures else "-" for r in rows)
+                + " |"
+            )
     else:
         width = max(len(c) for c in columns)
         print(" " * width + "".join(f"{r.name[:22]:>24}" for r in rows))
         for c in columns:
-            print(f"{c:<{width}}" + "".join(f"{fmt(r.figures[c]) if c in r.figures else '-':>24}" for r in rows))
+            print(
+                f"{c:<{width}}"
+                + "".join(f"{fmt(r.figures[c]) if c in r.figures else '-':>24}" for r in rows)
+            )
 
 
 if __name__ == "__main__":

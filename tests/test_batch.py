@@ -62,7 +62,9 @@ def test_each_game_matches_the_single_game_path(name: str) -> None:
     for _ in range(40):
         for i, single in enumerate(singles):
             assert single.current_player == step.current_player[i]
-            np.testing.assert_array_equal(single.observation_tensor(single.current_player), step.observations[i])
+            np.testing.assert_array_equal(
+                single.observation_tensor(single.current_player), step.observations[i]
+            )
             assert np.flatnonzero(step.legal_mask[i]).tolist() == single.legal_action_ids()
             assert games.state(i) == single
         actions = np.array([s.legal_action_ids()[-1] for s in singles], dtype=np.int32)
@@ -74,14 +76,19 @@ def test_each_game_matches_the_single_game_path(name: str) -> None:
 
 
 def test_games_that_end_restart_and_report_their_returns() -> None:
-    games = VectorGame("seven-secret-supervillains", num_games=8, seed=2, observations=False, legal_mask=False)
+    games = VectorGame(
+        "seven-secret-supervillains", num_games=8, seed=2, observations=False, legal_mask=False
+    )
     games.reset()
     ended = 0
     for _ in range(20000):
         _, step = games.step_random()
         for i in np.flatnonzero(step.done):
             ended += 1
-            assert sorted(step.rewards[i].tolist()) == [-1.0, 1.0] or step.rewards[i].tolist() == [0.0, 0.0]
+            assert sorted(step.rewards[i].tolist()) == [-1.0, 1.0] or step.rewards[i].tolist() == [
+                0.0,
+                0.0,
+            ]
         assert not step.rewards[~step.done].any()
         if ended >= 8:
             break

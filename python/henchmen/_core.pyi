@@ -47,6 +47,45 @@ class Game:
     def play_matches(
         self, bots: list[dict[str, Any]], games: int, seed: int = 0, threads: int = 1
     ) -> dict[str, Any]: ...
+    def make_batch(self, games: int, seed: int = 0, threads: int = 1) -> Batch: ...
+
+def derive_seed(seed: int, index: int) -> int: ...
+
+class Batch:
+    @property
+    def size(self) -> int: ...
+    @property
+    def episodes_finished(self) -> int: ...
+    def state(self, index: int) -> State: ...
+    def reset(
+        self,
+        game: Game,
+        observations: Any,
+        legal_mask: Any,
+        rewards: Any,
+        done: Any,
+        current_player: Any,
+    ) -> None: ...
+    def step(
+        self,
+        game: Game,
+        actions: Any,
+        observations: Any,
+        legal_mask: Any,
+        rewards: Any,
+        done: Any,
+        current_player: Any,
+    ) -> None: ...
+    def step_random(
+        self,
+        game: Game,
+        actions: Any,
+        observations: Any,
+        legal_mask: Any,
+        rewards: Any,
+        done: Any,
+        current_player: Any,
+    ) -> None: ...
 
 class State:
     @property

@@ -71,7 +71,9 @@ class VectorGame:
     ) -> None:
         self.game = Game(name, **options)
         self.num_games = _checks.count(num_games, "num_games", 1, 10_000_000)
-        self.threads = _checks.count(threads if threads is not None else os.cpu_count() or 1, "threads", 1, 256)
+        self.threads = _checks.count(
+            threads if threads is not None else os.cpu_count() or 1, "threads", 1, 256
+        )
         for flag, value in (("observations", observations), ("legal_mask", legal_mask)):
             if not isinstance(value, bool):
                 raise OptionError(f"{flag} must be True or False, got {value!r}")
@@ -79,7 +81,9 @@ class VectorGame:
         n, players = self.num_games, self.game.num_players
         shape = (n, *self.game.observation_shape)
         self._obs = np.zeros(shape, dtype=np.float32) if observations else None
-        self._mask = np.zeros((n, self.game.num_distinct_actions), dtype=np.bool_) if legal_mask else None
+        self._mask = (
+            np.zeros((n, self.game.num_distinct_actions), dtype=np.bool_) if legal_mask else None
+        )
         self._rewards = np.zeros((n, players), dtype=np.float32)
         self._done = np.zeros(n, dtype=np.bool_)
         self._player = np.zeros(n, dtype=np.int32)
@@ -101,7 +105,9 @@ class VectorGame:
 
     def reset(self) -> BatchStep:
         """Start every game afresh from the seed; the first observations."""
-        self._batch.reset(self.game._core, self._flat_obs(), self._mask, self._rewards, self._done, self._player)
+        self._batch.reset(
+            self.game._core, self._flat_obs(), self._mask, self._rewards, self._done, self._player
+        )
         return self._result()
 
     def step(self, actions: npt.ArrayLike) -> BatchStep:
@@ -112,14 +118,33 @@ class VectorGame:
         """
         arr = np.asarray(actions)
         if arr.shape != (self.num_games,) or not np.issubdtype(arr.dtype, np.integer):
-            raise OptionError(f"actions must be {self.num_games} integer action ids, got shape {arr.shape} of {arr.dtype}")
+            raise OptionError(
+                f"actions must be {self.num_games} integer action ids, "
+                f"got shape {arr.shape} of {arr.dtype}"
+            )
         np.copyto(self._actions, arr, casting="unsafe")
-        self._batch.step(self.game._core, self._actions, self._flat_obs(), self._mask, self._rewards, self._done, self._player)
+        self._batch.step(
+            self.game._core,
+            self._actions,
+            self._flat_obs(),
+            self._mask,
+            self._rewards,
+            self._done,
+            self._player,
+        )
         return self._result()
 
     def step_random(self) -> tuple[npt.NDArray[np.int32], BatchStep]:
         """Every game takes a uniformly random legal action; the actions and the step."""
-        self._batch.step_random(self.game._core, self._actions, self._flat_obs(), self._mask, self._rewards, self._done, self._player)
+        self._batch.step_random(
+            self.game._core,
+            self._actions,
+            self._flat_obs(),
+            self._mask,
+            self._rewards,
+            self._done,
+            self._player,
+        )
         return self._actions, self._result()
 
     def state(self, index: int) -> State:

@@ -25,7 +25,13 @@ class SearchBot:
     True
     """
 
-    def __init__(self, seed: int = 0, algorithm: str = "ismcts", iterations: int = 400, rollout_depth: int = 0) -> None:
+    def __init__(
+        self,
+        seed: int = 0,
+        algorithm: str = "ismcts",
+        iterations: int = 400,
+        rollout_depth: int = 0,
+    ) -> None:
         if algorithm not in ("ismcts", "mcts"):
             from henchmen.errors import OptionError
 
@@ -44,7 +50,9 @@ class SearchBot:
             return ids[0]
         from henchmen.search.evaluators import HeuristicEvaluator, RandomRollout
 
-        evaluator = HeuristicEvaluator() if self.rollout_depth == 0 else RandomRollout(self.rollout_depth)
+        evaluator = (
+            HeuristicEvaluator() if self.rollout_depth == 0 else RandomRollout(self.rollout_depth)
+        )
         cls = ISMCTS if self.algorithm == "ismcts" else MCTS
         search = cls(iterations=self.iterations, seed=self._rng.next_u64(), evaluator=evaluator)
         return search.search(state).best.id

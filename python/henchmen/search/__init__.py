@@ -11,4 +11,12 @@ True
 from henchmen.search.evaluators import Evaluator, HeuristicEvaluator, Prior, RandomRollout
 from henchmen.search.mcts import ISMCTS, MCTS, SearchResult
 
-__all__ = ["ISMCTS", "MCTS", "Evaluator", "HeuristicEvaluator", "Prior", "RandomRollout", "SearchResult"]
+__all__ = [
+    "ISMCTS",
+    "MCTS",
+    "Evaluator",
+    "HeuristicEvaluator",
+    "Prior",
+    "RandomRollout",
+    "SearchResult",
+]

@@ -90,7 +90,11 @@ class MCTS:
         _checks.seed(self.seed)
         for name in ("max_seconds", "exploration"):
             value = getattr(self, name)
-            if not isinstance(value, int | float) or isinstance(value, bool) or not 0 <= value <= 1e5:
+            if (
+                not isinstance(value, int | float)
+                or isinstance(value, bool)
+                or not 0 <= value <= 1e5
+            ):
                 raise OptionError(f"{name} must be a number from 0 to 100000, got {value!r}")
         if self.native not in (True, False, "auto"):
             raise OptionError(f"native must be True, False or 'auto', got {self.native!r}")
@@ -157,7 +161,11 @@ class MCTS:
         rollout_steps = 0
         done = 0
         for it in range(self.iterations):
-            if self.max_seconds > 0 and it % 16 == 0 and time.perf_counter() - start >= self.max_seconds:
+            if (
+                self.max_seconds > 0
+                and it % 16 == 0
+                and time.perf_counter() - start >= self.max_seconds
+            ):
                 break
             if self.determinize:
                 s = state._s.resample(me, rng.next_u64())
@@ -196,7 +204,9 @@ class MCTS:
             else:
                 values = list(self.evaluator(State._wrap(s, state.game)))
                 if len(values) != players:
-                    raise OptionError(f"the evaluator returned {len(values)} values for {players} players")
+                    raise OptionError(
+                        f"the evaluator returned {len(values)} values for {players} players"
+                    )
             # Backpropagation.
             for n in path:
                 n.visits += 1
@@ -214,7 +224,9 @@ class MCTS:
             child = node.children[a]
             q = child.value / child.visits if child.visits else 0.0
             if priors is not None:
-                score = q + self.exploration * priors[a] * math.sqrt(parent_visits) / (1.0 + child.visits)
+                score = q + self.exploration * priors[a] * math.sqrt(parent_visits) / (
+                    1.0 + child.visits
+                )
             else:
                 score = q + self.exploration * math.sqrt(math.log(child.available) / child.visits)
             if score > best_score:
@@ -229,19 +241,30 @@ class MCTS:
         given = self.prior(State._wrap(s, state.game))
         return {a: float(given.get(a, 0.0)) for a in legal}
 
-    def _result(self, root: _Node, state: State, done: int, steps: int, seconds: float) -> SearchResult:
+    def _result(
+        self, root: _Node, state: State, done: int, steps: int, seconds: float
+    ) -> SearchResult:
         core = state._s
         children = []
         best_id, best_visits = -1, -1
         for a in sorted(root.children):
             child = root.children[a]
             children.append(
-                (Action(a, core.action_to_string(a)), child.visits, child.value / child.visits if child.visits else 0.0)
+                (
+                    Action(a, core.action_to_string(a)),
+                    child.visits,
+                    child.value / child.visits if child.visits else 0.0,
+                )
             )
             if child.visits > best_visits:
                 best_id, best_visits = a, child.visits
         return SearchResult(
-            Action(best_id, core.action_to_string(best_id)), children, done, steps, seconds, native=False
+            Action(best_id, core.action_to_string(best_id)),
+            children,
+            done,
+            steps,
+            seconds,
+            native=False,
         )
 
 
