@@ -1,5 +1,6 @@
 // One line per game: the only place that knows every game.
 #include "core/registry.h"
+#include "games/legendary/game.h"
 #include "games/sss/game.h"
 
 namespace henchmen {
@@ -7,6 +8,7 @@ namespace henchmen {
 const std::vector<GameEntry>& registered_games() {
   static const std::vector<GameEntry> games = {
       {&sss::Traits::info, &sss::make_game},
+      {&legendary::Traits::info, &legendary::make_game},
   };
   return games;
 }

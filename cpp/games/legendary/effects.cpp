@@ -1,0 +1,862 @@
+// Legendary: the effect primitives and the decisions they ask for.
+#include <algorithm>
+
+#include "games/legendary/state.h"
+
+namespace henchmen::legendary {
+
+namespace {
+
+const std::vector<Effect>& effect_list(const Config& c, int card, int trigger) {
+  static const std::vector<Effect> none;
+  if (card < 0 || card >= kCardIds) return none;
+  switch (trigger) {
+    case 0: return c.on_play[static_cast<size_t>(card)];
+    case 1:
+    case 5: return c.on_fight[static_cast<size_t>(card)];
+    case 2: return c.on_escape[static_cast<size_t>(card)];
+    case 3:
+    case 4: return c.on_ambush[static_cast<size_t>(card)];
+    default: return none;
+  }
+}
+
+const Effect* effect_at(const Config& c, int card, int index, int trigger) {
+  const auto& list = effect_list(c, card, trigger);
+  if (index < 0 || index >= static_cast<int>(list.size())) return nullptr;
+  return &list[static_cast<size_t>(index)];
+}
+
+bool matches(const Config& c, uint8_t card, Filter f, uint16_t tags) {
+  switch (f) {
+    case Filter::kAny: return true;
+    case Filter::kWounds: return card == kWound;
+    case Filter::kTags: return is_hero(card) && (c.tags[card] & tags);
+  }
+  return false;
+}
+
+int tag_bit(uint16_t tags) {
+  for (int i = 0; i < 16; ++i) {
+    if (tags & (1u << i)) return i;
+  }
+  return 0;
+}
+
+// Insertion sort: the lists are a handful of actions.
+void sort_small(Action* a, int n) {
+  for (int i = 1; i < n; ++i) {
+    const Action x = a[i];
+    int j = i;
+    while (j > 0 && a[j - 1] > x) {
+      a[j] = a[j - 1];
+      --j;
+    }
+    a[j] = x;
+  }
+}
+
+struct Out {
+  Action* a;
+  int n = 0;
+  void add(Action x) {
+    if (n < 256) a[n++] = x;
+  }
+};
+
+}  // namespace
+
+// ---------------------------------------------------------------------------
+// Effects
+
+void State::run_effect(const Task& t) {
+  const Config& c = *cfg;
+  const Effect* ep = effect_at(c, t.card, t.a, t.c);
+  if (!ep) return;
+  const Effect& e = *ep;
+  const int p = t.p;
+  const int n = c.players;
+  const int idx = t.b;  // the played entry (play), the space fought in (fight)
+  const bool playing = t.c == 0;
+  switch (e.cond) {
+    case Cond::kNone: break;
+    case Cond::kSuperpower: {
+      if (!playing) break;
+      bool ok = false;
+      for (int i = 0; i < idx && i < n_played; ++i) ok = ok || (played[i].tags & e.cond_tags);
+      if (!ok) return;
+      break;
+    }
+    case Cond::kFoughtIn:
+      if (idx < 0 || idx >= kCity || !(e.cond_spaces & (1u << idx))) return;
+      break;
+    case Cond::kFirstHero:
+      if (idx != 0) return;
+      break;
+  }
+  PlayerState& me = players[p];
+  auto count = [&]() -> int {
+    switch (e.per) {
+      case Per::kNone: return 0;
+      case Per::kVpBystanders: return me.victory.count(kBystander);
+      case Per::kColors: return __builtin_popcount(hand_and_played_tags(p) & kClassMask);
+      case Per::kOtherPlayed: {
+        int k = 0;
+        for (int i = 0; i < n_played; ++i) k += (i != idx && (played[i].tags & e.tags)) ? 1 : 0;
+        return k;
+      }
+      case Per::kOtherPlayedOddCost: {
+        int k = 0;
+        for (int i = 0; i < n_played; ++i) k += (i != idx && is_hero(played[i].as) && (c.cost[played[i].as] % 2 == 1)) ? 1 : 0;
+        return k;
+      }
+      case Per::kExtraDraws: return extra_draws;
+      case Per::kYour: return count_your(p, e.tags);
+      case Per::kVpGroup: {
+        int k = 0;
+        for (const uint8_t v : me.victory) k += (is_villain(v) && group_of(v) == e.cost) ? 1 : 0;
+        return k;
+      }
+    }
+    return 0;
+  };
+  const bool extra = p == turn_player_;
+  switch (e.op) {
+    case Op::kNone:
+    case Op::kCount: return;
+    case Op::kAttack: attack = static_cast<int16_t>(attack + e.n); return;
+    case Op::kRecruit:
+      recruit = static_cast<int16_t>(recruit + e.n);
+      recruit_made = static_cast<int16_t>(recruit_made + e.n);
+      return;
+    case Op::kDraw: push(tDraw, p, kNoCard, e.n, extra ? 1 : 0); return;
+    case Op::kRescue: rescue(p, e.n); return;
+    case Op::kAttackPer: attack = static_cast<int16_t>(attack + e.n * count()); return;
+    case Op::kRecruitPer: {
+      const int k = e.n * count();
+      recruit = static_cast<int16_t>(recruit + k);
+      recruit_made = static_cast<int16_t>(recruit_made + k);
+      return;
+    }
+    case Op::kRescuePer: rescue(p, e.n * count()); return;
+    case Op::kDrawPer: {
+      const int k = e.n * count();
+      if (k > 0) push(tDraw, p, kNoCard, std::min(k, 60), extra ? 1 : 0);
+      return;
+    }
+    case Op::kKoThen: push(dKoThen, p, t.card, t.a, t.c); return;
+    case Op::kRevealTop: {
+      int arg = e.n;
+      if (e.mode == Mode::kDrawIf) arg = tag_bit(e.tags);
+      push(tReveal, p, kNoCard, static_cast<int>(e.mode), arg, p);
+      return;
+    }
+    case Op::kRevealOthersDiscardOrBack:
+      for (int k = n - 1; k >= 1; --k) push(tReveal, (p + k) % n, kNoCard, static_cast<int>(Mode::kDiscardOrBack), 0, p);
+      return;
+    case Op::kLookTopTakeCostLe:
+      look_private = false;
+      push(tLook, p, kNoCard, e.n, lkSpiderMan, e.cost);
+      return;
+    case Op::kPutHandOnTop: push(dPutOnTop, p, kNoCard, e.n); return;
+    case Op::kVillainCapturesChoice:
+      if (bystanders_left > 0) push(dCaptureChoice, p);
+      return;
+    case Op::kDoOver: push(dYesNo, p, kNoCard, ynDoOver); return;
+    case Op::kGainWoundToHandMay:
+      if (wounds_left > 0) push(dYesNo, p, kNoCard, ynWoundToHand);
+      return;
+    case Op::kPassLeft:
+      push(tPassResolve, p);
+      each_player(p, true, dPass, kNoCard, 0, 0, 0);
+      return;
+    case Op::kMayPlayVillainCard:
+      if (!villain_deck.empty() && !showdown) push(dYesNo, p, kNoCard, ynPlayVillain, e.then_n);
+      return;
+    case Op::kPsychicLink:
+      for (int k = n - 1; k >= 0; --k) {
+        const int q = (p + k) % n;
+        bool has = false;
+        for (const uint8_t x : players[q].hand) has = has || (c.tags[x] & kXMen);
+        if (q == turn_player_) {
+          for (int i = 0; i < n_played; ++i) has = has || (i != idx && (played[i].tags & kXMen));
+        }
+        if (has) push(tDraw, q, kNoCard, 1, q == turn_player_ ? 1 : 0);
+      }
+      return;
+    case Op::kOnDefeatRecruit: on_defeat_recruit = static_cast<uint8_t>(on_defeat_recruit + e.n); return;
+    case Op::kOnDefeatRescue: on_defeat_rescue = static_cast<uint8_t>(on_defeat_rescue + e.n); return;
+    case Op::kOthersDrawOrDiscard:
+      if (n > 1) push(dOthersDrawOrDiscard, p);
+      return;
+    case Op::kEachGainWound:
+      for (int k = e.all ? 0 : 1; k < n; ++k) {
+        for (int w = 0; w < std::max<int>(e.n, 1); ++w) gain_wound((p + k) % n, false);
+      }
+      return;
+    case Op::kDefeatWithBystander:
+      if (!showdown) push(dDefeatTarget, p, kNoCard, dkWithBystander);
+      return;
+    case Op::kDefeatBelowKoCount: {
+      if (showdown) return;
+      int k = 0;
+      for (int x = 0; x < kCardIds; ++x) {
+        if (is_hero(x) && (c.tags[x] & e.tags)) k += ko[x];
+      }
+      push(dDefeatTarget, p, kNoCard, dkBelowKo, std::min(k, 127));
+      return;
+    }
+    case Op::kCopyPlayed:
+      if (playing && idx >= 0 && idx < n_played) push(dCopyPlayed, p, kNoCard, idx);
+      return;
+    case Op::kStealAbilities:
+      push(tStealPlay, p);
+      for (int k = n - 1; k >= 0; --k) push(tStealReveal, (p + k) % n);
+      return;
+    case Op::kSpaceMinus:
+      if (e.space >= 0 && e.space < kCity) space_minus[e.space] = static_cast<int8_t>(space_minus[e.space] + e.n);
+      return;
+    case Op::kMastermindMinus: mastermind_minus = static_cast<int8_t>(mastermind_minus + e.n); return;
+    case Op::kMoveVillain: push(dMoveVillain, p); return;
+    case Op::kAttackIfRecruitMade:
+      if (recruit_made >= e.cost) attack = static_cast<int16_t>(attack + e.n);
+      return;
+    case Op::kRecruitAsAttack: recruit_as_attack = true; return;
+    case Op::kGainOfficerToHand:
+      for (int k = 0; k < std::max<int>(e.n, 1) && officers_left > 0; ++k) {
+        --officers_left;
+        me.hand.add(kOfficer);
+      }
+      return;
+    case Op::kEachRevealOrWound:
+      for (int k = e.all ? 0 : 1; k < n; ++k) {
+        const int q = (p + k) % n;
+        if (!reveals(q, e.tags)) {
+          for (int w = 0; w < std::max<int>(e.n, 1); ++w) gain_wound(q, false);
+        }
+      }
+      return;
+    case Op::kEachKoHeroes: each_player(p, true, dKoHeroes, kNoCard, e.n, static_cast<int>(e.from), 0); return;
+    case Op::kKoYourAll: {
+      Multiset<kHandCap> keep;
+      for (const uint8_t x : me.hand) {
+        if (is_hero(x) && (c.tags[x] & e.tags)) ko_card(x);
+        else keep.add(x);
+      }
+      me.hand = keep;
+      if (p == turn_player_) {
+        for (int i = 0; i < n_played; ++i) {
+          if (played[i].card != kNoCard && (c.tags[played[i].card] & e.tags)) {
+            ko_card(played[i].card);
+            played[i].card = kNoCard;
+          }
+        }
+      }
+      return;
+    }
+    case Op::kKoYourHeroes: push(dKoHeroes, p, kNoCard, e.n, static_cast<int>(From::kYourHeroes)); return;
+    case Op::kKoYourHeroesPer: {
+      const int k = count_your(p, e.tags);
+      if (k > 0) push(dKoHeroes, p, kNoCard, std::min(k, 100), static_cast<int>(From::kYourHeroes));
+      return;
+    }
+    case Op::kBecomesTwist: {
+      ++twists_played;
+      const Rule rule = c.scheme[static_cast<size_t>(scheme)].rule;
+      if (rule == Rule::kKillbots || rule == Rule::kCosmicCube) {
+        ++twists_beside;
+        ++mystique_twists;
+      }
+      push(tTwist, turn_player_, kNoCard, twists_played, 1);
+      return;
+    }
+    case Op::kChoosePlayerKoWounds: push(dPickPlayerWounds, p); return;
+    case Op::kPlayVillainCards:
+      if (!showdown) push(tVillainCard, p, kNoCard, e.n);
+      return;
+    case Op::kGainOfficerMay:
+      if (officers_left > 0) push(dYesNo, p, kNoCard, ynGainOfficer);
+      return;
+    case Op::kEachWithoutGroupGainsWound: {
+      if (!is_villain(t.card)) return;
+      const int g = group_of(t.card);
+      for (int k = 0; k < n; ++k) {
+        const int q = (p + k) % n;
+        int others = 0;
+        for (const uint8_t v : players[q].victory) others += (is_villain(v) && group_of(v) == g) ? 1 : 0;
+        if (t.c == 1 && q == p) --others;  // the Viper just defeated is not "another"
+        if (others <= 0) gain_wound(q, false);
+      }
+      return;
+    }
+    case Op::kEachRevealTopKoOrBack:
+      for (int k = n - 1; k >= 0; --k) push(tReveal, (p + k) % n, kNoCard, static_cast<int>(Mode::kVillain), 0, p);
+      return;
+    case Op::kPaibok:
+      for (int k = n - 1; k >= 0; --k) push(dPaibok, p, kNoCard, (p + k) % n);
+      return;
+    case Op::kTakeHqUnder: {
+      const int space = find_entered(t.card, idx);
+      if (space < 0 || city[space].under != kNoCard) return;
+      int best = -1;
+      int ties = 0;
+      for (int i = 0; i < kHQ; ++i) {
+        if (hq[i] == kNoCard) continue;
+        if (e.mode == Mode::kRightmost) {
+          best = i;  // the last filled slot is the rightmost
+          ties = 1;
+        } else if (best < 0 || c.cost[hq[i]] > c.cost[hq[best]]) {
+          best = i;
+          ties = 1;
+        } else if (c.cost[hq[i]] == c.cost[hq[best]] && hq[i] != hq[best]) {
+          ++ties;
+        }
+      }
+      if (best < 0) return;
+      if (ties > 1) {
+        push(dTakeHqUnder, p, t.card, space);
+        return;
+      }
+      city[space].under = hq[best];
+      take_hq(best);
+      return;
+    }
+    case Op::kGainUnder:
+      if (limbo != kNoCard) {
+        gain(p, limbo);
+        limbo = kNoCard;
+      }
+      return;
+    case Op::kCapture: {
+      const int space = find_entered(t.card, idx);
+      if (space >= 0) capture(space, e.n);
+      return;
+    }
+    case Op::kExtraDraw: extra_draw = static_cast<uint8_t>(extra_draw + e.n); return;
+    case Op::kLookTopKoOne:
+      look_private = true;
+      push(tLook, p, kNoCard, e.n, lkDoombot, 0);
+      return;
+    case Op::kEachRevealOrDiscardTo:
+      for (int k = n - 1; k >= 0; --k) {
+        const int q = (p + k) % n;
+        if (!reveals(q, e.tags)) push(dDiscardTo, q, kNoCard, e.n);
+      }
+      return;
+    case Op::kEachSixRevealOrTop2:
+      for (int k = n - 1; k >= 0; --k) {
+        const int q = (p + k) % n;
+        if (players[q].hand.size() == 6 && !reveals(q, e.tags)) push(dPutOnTop, q, kNoCard, 2);
+      }
+      return;
+    case Op::kFreeRecruit: push(dFreeRecruit, p, t.card, t.a, t.c); return;
+    case Op::kBubble: push(dBubble, p, t.card, t.a, t.c); return;
+    case Op::kExtraTurn: extra_turn = true; return;
+    case Op::kDefeatCityFree:
+      if (!showdown) push(dDefeatTarget, p, kNoCard, dkCityFree);
+      return;
+    case Op::kKoUpToFromDiscard: push(dKoUpTo, p, kNoCard, e.n); return;
+    case Op::kEachOtherKoVp:
+      for (int k = n - 1; k >= 1; --k) push(dKoVictory, (p + k) % n, kNoCard, e.n, e.mode == Mode::kBystanders ? 1 : 0);
+      return;
+    case Op::kRuthlessDictator:
+      look_private = true;
+      push(tLook, p, kNoCard, 3, lkRuthless, 0);
+      return;
+  }
+}
+
+// Where a villain that just entered is now (effects in between may have pushed it on).
+int State::find_entered(uint8_t card, int space) const {
+  if (space >= 0 && space < kCity && city[space].card == card) return space;
+  for (int s = 0; s < kCity; ++s) {
+    if (city[s].card == card) return s;
+  }
+  return -1;
+}
+
+void State::look_done(int p, int next, int arg) {
+  PlayerState& pl = players[p];
+  look_owner = static_cast<uint8_t>(p);
+  switch (next) {
+    case lkSpiderMan: {
+      // Cards costing `arg` or less go to the hand; the rest go back (in a
+      // fixed order: the rulebook lets the player order them; see the docs).
+      Multiset<8> back;
+      for (const uint8_t x : look) {
+        if (is_hero(x) && cfg->cost[x] <= arg) {
+          pl.hand.add(x);
+          if (p == turn_player_) ++extra_draws;
+        } else {
+          back.add(x);
+        }
+      }
+      for (int i = back.size() - 1; i >= 0; --i) pl.deck.put_top(back.c[i], false);
+      look.clear();
+      look_private = false;
+      return;
+    }
+    case lkDoombot:
+      if (look.empty()) return;
+      push(dLookKo, p);
+      return;
+    case lkRuthless:
+      if (look.empty()) return;
+      push(dRuthless, p, kNoCard, 0);
+      return;
+    default: return;
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Decisions
+
+int State::decision_options(const Task& t, Action* buf) const {
+  const Config& c = *cfg;
+  Out out{buf};
+  if (t.p >= c.players) return 0;
+  const PlayerState& pl = players[t.p];
+  auto hand_all = [&](auto pred) {
+    pl.hand.for_each_distinct([&](uint8_t x, int) {
+      if (pred(x)) out.add(kPickHand + x);
+    });
+  };
+  auto discard_all = [&](auto pred) {
+    pl.discard.for_each_distinct([&](uint8_t x, int) {
+      if (pred(x)) out.add(kPickDiscard + x);
+    });
+  };
+  auto played_all = [&](auto pred) {
+    if (t.p != turn_player_) return;
+    bool seen[kCardIds] = {};
+    Action tmp[kPlayedCap];
+    int k = 0;
+    for (int i = 0; i < n_played; ++i) {
+      const uint8_t x = played[i].card;
+      if (x == kNoCard || seen[x] || !pred(x)) continue;
+      seen[x] = true;
+      tmp[k++] = kPickPlayed + x;
+    }
+    sort_small(tmp, k);
+    for (int i = 0; i < k; ++i) out.add(tmp[i]);
+  };
+  auto hq_all = [&](auto pred) {
+    bool seen[kCardIds] = {};
+    Action tmp[kHQ];
+    int k = 0;
+    for (int i = 0; i < kHQ; ++i) {
+      const uint8_t x = hq[i];
+      if (x == kNoCard || seen[x] || !pred(x)) continue;
+      seen[x] = true;
+      tmp[k++] = kPickCard + x;
+    }
+    sort_small(tmp, k);
+    for (int i = 0; i < k; ++i) out.add(tmp[i]);
+  };
+  auto any = [](uint8_t) { return true; };
+  auto hero = [](uint8_t x) { return is_hero(x); };
+  switch (t.op) {
+    case dDiscardCost:
+    case dPutOnTop:
+    case dPass:
+    case dEachDiscard:
+      hand_all(any);
+      break;
+    case dDiscardTo:
+      if (pl.hand.size() > t.a) hand_all(any);
+      break;
+    case dKoThen: {
+      const Effect* e = effect_at(c, t.card, t.a, t.b);
+      if (!e) break;
+      auto pred = [&](uint8_t x) { return matches(c, x, e->filter, e->tags); };
+      if (e->from == From::kHand || e->from == From::kHandOrDiscard) hand_all(pred);
+      if (e->from == From::kDiscard || e->from == From::kHandOrDiscard) discard_all(pred);
+      if (out.n > 0) out.add(kNo);
+      break;
+    }
+    case dRevealed:
+      out.add(kOption + 0);
+      out.add(kOption + 1);
+      break;
+    case dCaptureChoice:
+      for (int s = 0; s < kCity; ++s) {
+        if (city[s].card != kNoCard) out.add(kPickSpace + s);
+      }
+      break;
+    case dYesNo:
+    case dOthersDrawOrDiscard:
+      if (t.op == dOthersDrawOrDiscard) {
+        out.add(kOption + 0);
+        out.add(kOption + 1);
+      } else {
+        out.add(kYes);
+        out.add(kNo);
+      }
+      break;
+    case dDefeatTarget: {
+      for (int s = 0; s < kCity; ++s) {
+        const CitySpace& v = city[s];
+        if (v.card == kNoCard || !can_defeat(v.card)) continue;
+        bool ok = false;
+        if (t.a == dkWithBystander) ok = v.bystanders > 0;
+        else if (t.a == dkBelowKo) ok = villain_attack(s) < t.b;
+        else ok = true;
+        if (ok) out.add(kPickSpace + s);
+      }
+      if (!tactics.empty() && !mm_defeated) {
+        if ((t.a == dkWithBystander && mm_bystanders > 0) || (t.a == dkBelowKo && mastermind_attack() < t.b)) out.add(kPickMastermind);
+      }
+      break;
+    }
+    case dCopyPlayed: {
+      bool seen[kCardIds] = {};
+      Action tmp[kPlayedCap];
+      int k = 0;
+      for (int i = 0; i < n_played; ++i) {
+        const uint8_t x = played[i].as;
+        if (i == t.a || x == kNoCard || !is_hero(x) || seen[x]) continue;
+        if (!steal.empty() && c.on_play[x].size() == 1 && c.on_play[x][0].op == Op::kStealAbilities) continue;
+        seen[x] = true;
+        tmp[k++] = kPickPlayed + x;
+      }
+      sort_small(tmp, k);
+      for (int i = 0; i < k; ++i) out.add(tmp[i]);
+      break;
+    }
+    case dMoveVillain: {
+      bool any_villain = false;
+      for (int s = 0; s < kCity; ++s) {
+        if (city[s].card == kNoCard) continue;
+        any_villain = true;
+        for (int to = 0; to < kCity; ++to) {
+          if (to != s) out.add(kMoveVillain + s * kCity + to);
+        }
+      }
+      if (any_villain) out.add(kNo);
+      break;
+    }
+    case dKoHeroes: {
+      if (t.a <= 0) break;
+      const From from = static_cast<From>(t.b);
+      if (from == From::kHand || from == From::kYourHeroes || from == From::kHandOrDiscard) hand_all(hero);
+      if (from == From::kDiscard || from == From::kHandOrDiscard) discard_all(hero);
+      if (from == From::kYourHeroes) played_all(hero);
+      break;
+    }
+    case dPickPlayerWounds:
+      for (int q = 0; q < c.players; ++q) out.add(kPickPlayer + q);
+      break;
+    case dPaibok:
+    case dKoHq:
+    case dSkrullTwist:
+    case dTakeHqUnder: {
+      int top_cost = -1;
+      for (const uint8_t x : hq) {
+        if (x != kNoCard) top_cost = std::max<int>(top_cost, c.cost[x]);
+      }
+      if (t.op == dPaibok) hq_all(any);
+      else if (t.op == dKoHq) hq_all([&](uint8_t x) { return c.cost[x] <= 6; });
+      else hq_all([&](uint8_t x) { return c.cost[x] == top_cost; });
+      break;
+    }
+    case dLookKo:
+    case dRuthless:
+      look.for_each_distinct([&](uint8_t x, int) { out.add(kPickCard + x); });
+      break;
+    case dFreeRecruit: {
+      const Effect* e = effect_at(c, t.card, t.a, t.b);
+      if (!e) break;
+      hq_all([&](uint8_t x) { return (c.tags[x] & e->tags) != 0; });
+      if (out.n > 0 && e->may) out.add(kNo);
+      break;
+    }
+    case dBubble: {
+      const Effect* e = effect_at(c, t.card, t.a, t.b);
+      if (!e) break;
+      auto pred = [&](uint8_t x) { return is_hero(x) && (c.tags[x] & e->tags); };
+      hand_all(pred);
+      played_all(pred);
+      break;
+    }
+    case dKoUpTo:
+      if (t.a <= 0) break;
+      discard_all(any);
+      if (out.n > 0) out.add(kNo);
+      break;
+    case dKoVictory:
+      if (t.a <= 0) break;
+      pl.victory.for_each_distinct([&](uint8_t x, int) {
+        if (t.b == 1 ? x == kBystander : is_villain_card(x)) out.add(kPickCard + x);
+      });
+      break;
+    default:
+      break;
+  }
+  return out.n;
+}
+
+void State::run_decision(Task t, Action action) {
+  const Config& c = *cfg;
+  const int p = t.p;
+  PlayerState& pl = players[p];
+  const int hand_card = action >= kPickHand && action < kPickHand + kCardIds ? action - kPickHand : -1;
+  const int discard_card = action >= kPickDiscard && action < kPickDiscard + kCardIds ? action - kPickDiscard : -1;
+  const int played_card = action >= kPickPlayed && action < kPickPlayed + kCardIds ? action - kPickPlayed : -1;
+  const int pick = action >= kPickCard && action < kPickCard + kCardIds ? action - kPickCard : -1;
+  const int space = action >= kPickSpace && action < kPickSpace + kCity ? action - kPickSpace : -1;
+  auto ko_played = [&](int card) {
+    for (int i = 0; i < n_played; ++i) {
+      if (played[i].card == card) {
+        played[i].card = kNoCard;
+        ko_card(static_cast<uint8_t>(card));
+        return;
+      }
+    }
+  };
+  auto push_effects = [&](int as, int idx) {
+    const auto& list = c.on_play[static_cast<size_t>(as)];
+    for (int i = static_cast<int>(list.size()) - 1; i >= 0; --i) push(tEffect, turn_player_, as, i, idx, 0);
+  };
+  switch (t.op) {
+    case dDiscardCost:
+      if (hand_card >= 0) discard_from_hand(p, static_cast<uint8_t>(hand_card), true);
+      if (t.a >= 0 && t.a < n_played && t.card != kNoCard) push_effects(t.card, t.a);
+      return;
+    case dKoThen: {
+      if (action == kNo) return;
+      if (hand_card >= 0) {
+        pl.hand.remove(static_cast<uint8_t>(hand_card));
+        ko_card(static_cast<uint8_t>(hand_card));
+      } else if (discard_card >= 0) {
+        pl.discard.remove(static_cast<uint8_t>(discard_card));
+        ko_card(static_cast<uint8_t>(discard_card));
+      }
+      const Effect* e = effect_at(c, t.card, t.a, t.b);
+      if (!e) return;
+      switch (e->then_op) {
+        case Op::kRescue: rescue(p, e->then_n); break;
+        case Op::kRecruit:
+          recruit = static_cast<int16_t>(recruit + e->then_n);
+          recruit_made = static_cast<int16_t>(recruit_made + e->then_n);
+          break;
+        case Op::kAttack: attack = static_cast<int16_t>(attack + e->then_n); break;
+        case Op::kDraw: push(tDraw, p, kNoCard, e->then_n, p == turn_player_ ? 1 : 0); break;
+        case Op::kGainOfficerToHand:
+          if (officers_left > 0) {
+            --officers_left;
+            pl.hand.add(kOfficer);
+          }
+          break;
+        default: break;
+      }
+      return;
+    }
+    case dRevealed: {
+      const int owner = t.a;
+      if (owner < 0 || owner >= c.players || t.card == kNoCard) return;
+      if (action == kOption + 1) {
+        players[owner].deck.put_top(t.card, false);
+      } else if (t.b == 1) {
+        ko_card(t.card);
+      } else {
+        players[owner].discard.add(t.card);
+      }
+      return;
+    }
+    case dPutOnTop:
+      if (hand_card >= 0) {
+        pl.hand.remove(static_cast<uint8_t>(hand_card));
+        pl.deck.put_top(static_cast<uint8_t>(hand_card), true);
+      }
+      if (t.a > 1) push(dPutOnTop, p, kNoCard, t.a - 1);
+      return;
+    case dCaptureChoice:
+      if (space >= 0) capture(space, 1);
+      return;
+    case dYesNo:
+      if (action != kYes) return;
+      switch (t.a) {
+        case ynDoOver: {
+          const int k = pl.hand.size();
+          Multiset<kHandCap> hand = pl.hand;
+          for (const uint8_t x : hand) discard_from_hand(p, x, true);
+          (void)k;
+          push(tDraw, p, kNoCard, 4, 1);
+          return;
+        }
+        case ynWoundToHand: gain_wound(p, true); return;
+        case ynPlayVillain:
+          attack = static_cast<int16_t>(attack + t.b);
+          push(tVillainCard, p, kNoCard, 1);
+          return;
+        case ynGainOfficer:
+          if (officers_left > 0) {
+            --officers_left;
+            gain(p, kOfficer);
+          }
+          return;
+        default: return;
+      }
+    case dPass:
+      if (hand_card >= 0) {
+        pl.hand.remove(static_cast<uint8_t>(hand_card));
+        pl.pass = static_cast<uint8_t>(hand_card);
+      }
+      return;
+    case dOthersDrawOrDiscard: {
+      const int n = c.players;
+      if (action == kOption + 0) {
+        for (int k = n - 1; k >= 1; --k) push(tDraw, (p + k) % n, kNoCard, 1, 0);
+      } else {
+        each_player(p, false, dEachDiscard, kNoCard, 0, 0, 0);
+      }
+      return;
+    }
+    case dEachDiscard:
+      if (hand_card >= 0) discard_from_hand(p, static_cast<uint8_t>(hand_card), true);
+      return;
+    case dDefeatTarget:
+      if (action == kPickMastermind) fight_mastermind(false);
+      else if (space >= 0) fight_space(space, false);
+      return;
+    case dCopyPlayed:
+      if (played_card >= 0 && t.a >= 0 && t.a < n_played) play_copy(static_cast<uint8_t>(played_card), played[t.a].card, t.a);
+      return;
+    case dMoveVillain: {
+      if (action == kNo || action < kMoveVillain || action >= kMoveVillain + kCity * kCity) return;
+      const int from = (action - kMoveVillain) / kCity;
+      const int to = (action - kMoveVillain) % kCity;
+      CitySpace moving = city[from];
+      for (int i = 0; i < moving.bystanders; ++i) pl.victory.add(kBystander);
+      moving.bystanders = 0;
+      city[from] = city[to];
+      city[to] = moving;
+      return;
+    }
+    case dKoHeroes:
+      if (hand_card >= 0) {
+        pl.hand.remove(static_cast<uint8_t>(hand_card));
+        ko_card(static_cast<uint8_t>(hand_card));
+      } else if (discard_card >= 0) {
+        pl.discard.remove(static_cast<uint8_t>(discard_card));
+        ko_card(static_cast<uint8_t>(discard_card));
+      } else if (played_card >= 0) {
+        ko_played(played_card);
+      }
+      if (t.a > 1) push(dKoHeroes, p, kNoCard, t.a - 1, t.b);
+      return;
+    case dPickPlayerWounds: {
+      const int q = action - kPickPlayer;
+      if (q < 0 || q >= c.players) return;
+      PlayerState& target = players[q];
+      const int in_hand = target.hand.count(kWound);
+      const int in_discard = target.discard.count(kWound);
+      for (int i = 0; i < in_hand; ++i) target.hand.remove(kWound);
+      for (int i = 0; i < in_discard; ++i) target.discard.remove(kWound);
+      ko[kWound] = static_cast<uint8_t>(ko[kWound] + in_hand + in_discard);
+      return;
+    }
+    case dPaibok: {
+      if (pick < 0 || t.a < 0 || t.a >= c.players) return;
+      for (int i = 0; i < kHQ; ++i) {
+        if (hq[i] == pick) {
+          gain(t.a, static_cast<uint8_t>(pick));
+          take_hq(i);
+          return;
+        }
+      }
+      return;
+    }
+    case dTakeHqUnder: {
+      const int sp = t.a;
+      if (pick < 0 || sp < 0 || sp >= kCity || city[sp].card == kNoCard || city[sp].under != kNoCard) return;
+      for (int i = 0; i < kHQ; ++i) {
+        if (hq[i] == pick) {
+          city[sp].under = static_cast<uint8_t>(pick);
+          take_hq(i);
+          return;
+        }
+      }
+      return;
+    }
+    case dSkrullTwist:
+    case dKoHq:
+      if (pick < 0) return;
+      for (int i = 0; i < kHQ; ++i) {
+        if (hq[i] == pick) {
+          take_hq(i);
+          if (t.op == dKoHq) ko_card(static_cast<uint8_t>(pick));
+          else push(tEnterCity, turn_player_, pick, -1);
+          return;
+        }
+      }
+      return;
+    case dLookKo: {
+      if (pick < 0) return;
+      look.remove(static_cast<uint8_t>(pick));
+      ko_card(static_cast<uint8_t>(pick));
+      for (int i = look.size() - 1; i >= 0; --i) players[look_owner].deck.put_top(look.c[i], true);
+      look.clear();
+      look_private = false;
+      return;
+    }
+    case dRuthless: {
+      if (pick < 0) return;
+      look.remove(static_cast<uint8_t>(pick));
+      if (t.a == 0) {  // KO one, then discard one, then the last goes back
+        ko_card(static_cast<uint8_t>(pick));
+        if (!look.empty()) {
+          push(dRuthless, p, kNoCard, 1);
+          return;
+        }
+      } else {
+        players[look_owner].discard.add(static_cast<uint8_t>(pick));
+        if (look.size() == 1) players[look_owner].deck.put_top(look.c[0], true);
+      }
+      look.clear();
+      look_private = false;
+      return;
+    }
+    case dFreeRecruit:
+      if (action == kNo || pick < 0) return;
+      for (int i = 0; i < kHQ; ++i) {
+        if (hq[i] == pick) {
+          take_hq(i);
+          gain(p, static_cast<uint8_t>(pick));
+          acted = true;
+          return;
+        }
+      }
+      return;
+    case dBubble:
+      if (hand_card >= 0) {
+        pl.hand.remove(static_cast<uint8_t>(hand_card));
+        bubble = static_cast<uint8_t>(hand_card);
+      } else if (played_card >= 0) {
+        for (int i = 0; i < n_played; ++i) {
+          if (played[i].card == played_card) {
+            played[i].card = kNoCard;
+            bubble = static_cast<uint8_t>(played_card);
+            break;
+          }
+        }
+      }
+      return;
+    case dKoUpTo:
+      if (action == kNo || discard_card < 0) return;
+      pl.discard.remove(static_cast<uint8_t>(discard_card));
+      ko_card(static_cast<uint8_t>(discard_card));
+      if (t.a > 1) push(dKoUpTo, p, kNoCard, t.a - 1);
+      return;
+    case dKoVictory:
+      if (pick < 0) return;
+      pl.victory.remove(static_cast<uint8_t>(pick));
+      ko_card(static_cast<uint8_t>(pick));
+      if (t.a > 1) push(dKoVictory, p, kNoCard, t.a - 1, t.b);
+      return;
+    default:
+      return;
+  }
+}
+
+}  // namespace henchmen::legendary

@@ -1,0 +1,1199 @@
+// Legendary: setup, the task engine, the turn, the city, chance.
+#include <algorithm>
+
+#include "core/error.h"
+#include "games/legendary/state.h"
+
+namespace henchmen::legendary {
+
+void PlayerDeck::put_top(uint8_t card, bool priv) {
+  if (n_top >= kTopCap) {  // no room to remember its place: it joins the unknown part
+    rest.add(card);
+    return;
+  }
+  for (int i = n_top; i > 0; --i) top[i] = top[i - 1];
+  top[0] = card;
+  top_private = static_cast<uint16_t>((top_private << 1) | (priv ? 1u : 0u));
+  ++n_top;
+}
+
+uint8_t PlayerDeck::take_top() {
+  const uint8_t card = top[0];
+  for (int i = 1; i < n_top; ++i) top[i - 1] = top[i];
+  --n_top;
+  top[n_top] = 0;
+  top_private = static_cast<uint16_t>(top_private >> 1);
+  return card;
+}
+
+namespace {
+
+int setup_heroes_needed(const Config& c, int scheme) {
+  const SchemeDef& sd = c.scheme[static_cast<size_t>(scheme)];
+  const int n = c.players;
+  if (n == 1) return c.setup[1].heroes;
+  if (n == 2 && sd.heroes_2_players) return sd.heroes_2_players;
+  return sd.heroes ? sd.heroes : c.setup[static_cast<size_t>(n)].heroes;
+}
+
+}  // namespace
+
+State State::initial(const Config& cfg) {
+  State s;
+  s.cfg = &cfg;
+  s.push(tSetupBuild);
+  s.push(tSetupHero);
+  s.push(tSetupHenchmen);
+  s.push(tSetupVillains);
+  s.push(tSetupScheme);
+  s.push(tSetupMastermind);
+  s.settle();
+  return s;
+}
+
+void State::push(uint8_t op, int p, int card, int a, int b, int c) {
+  if (n_tasks >= kTaskCap) return;  // unreachable: effects nest only a few deep
+  Task& t = tasks[n_tasks++];
+  t.op = op;
+  t.p = static_cast<uint8_t>(p);
+  t.card = static_cast<uint8_t>(card);
+  t.a = static_cast<int8_t>(a);
+  t.b = static_cast<int8_t>(b);
+  t.c = static_cast<int8_t>(c);
+}
+
+// ---------------------------------------------------------------------------
+// Queries
+
+int State::current_player() const {
+  if (over) return kTerminal;
+  if (n_tasks > 0) {
+    const Task& t = tasks[n_tasks - 1];
+    return is_chance_task(t) ? kChance : t.p;
+  }
+  return turn_player_;
+}
+
+int State::villain_attack(int space) const {
+  const CitySpace& v = city[space];
+  if (v.card == kNoCard) return 0;
+  int a;
+  if (is_hero(v.card)) {
+    a = cfg->cost[v.card] + (scheme >= 0 ? cfg->scheme[static_cast<size_t>(scheme)].skrull_attack_plus : 0);
+  } else if (v.card == kBystander) {
+    a = twists_beside;
+  } else if (cfg->attack_from_under[v.card]) {
+    a = v.under == kNoCard ? 0 : cfg->cost[v.under];
+  } else {
+    a = cfg->attack[v.card];
+  }
+  if (portals & (1u << space)) ++a;
+  if (scheme >= 0 && cfg->scheme[static_cast<size_t>(scheme)].rule == Rule::kBankRobbery) a += v.bystanders;
+  a -= space_minus[space];
+  return std::max(a, 0);
+}
+
+int State::mastermind_attack() const {
+  if (mastermind < 0) return 0;
+  int a = cfg->mastermind_attack[static_cast<size_t>(mastermind)] + cfg->mastermind_bonus;
+  if (portals & 32u) ++a;
+  a -= mastermind_minus;
+  return std::max(a, 0);
+}
+
+uint16_t State::hand_and_played_tags(int p) const {
+  uint16_t t = 0;
+  for (const uint8_t c : players[p].hand) t = static_cast<uint16_t>(t | cfg->tags[c]);
+  if (p == turn_player_) {
+    for (int i = 0; i < n_played; ++i) t = static_cast<uint16_t>(t | played[i].tags);
+  }
+  return t;
+}
+
+int State::count_your(int p, uint16_t tags) const {
+  int k = 0;
+  for (const uint8_t c : players[p].hand) k += (cfg->tags[c] & tags) ? 1 : 0;
+  if (p == turn_player_) {
+    for (int i = 0; i < n_played; ++i) k += (played[i].tags & tags) ? 1 : 0;
+  }
+  return k;
+}
+
+bool State::reveals(int p, uint16_t tags) const { return (hand_and_played_tags(p) & tags) != 0; }
+
+bool State::can_defeat(int card) const {
+  if (card == kNoCard || card >= kCardIds) return false;
+  const uint16_t need = cfg->defeat_requires[card];
+  return !need || reveals(turn_player_, need);
+}
+
+int State::vp(int p) const {
+  const PlayerState& pl = players[p];
+  int total = 0;
+  int owned[kCardIds] = {};
+  auto own = [&](const auto& pile) {
+    for (const uint8_t c : pile) ++owned[c];
+  };
+  own(pl.hand);
+  own(pl.discard);
+  own(pl.deck.rest);
+  for (int i = 0; i < pl.deck.n_top; ++i) ++owned[pl.deck.top[i]];
+  if (p == turn_player_) {
+    for (int i = 0; i < n_played; ++i) {
+      if (played[i].card != kNoCard) ++owned[played[i].card];
+    }
+  }
+  for (const uint8_t c : pl.victory) {
+    if (c >= kMastermindBase && c < kTacticBase) {
+      total += cfg->showdown_vp;
+      continue;
+    }
+    total += cfg->vp[c];
+    if (cfg->vp_per_kind[c] == 1) {
+      int others = -1;
+      for (const uint8_t d : pl.victory) others += (is_villain(d) && group_of(d) == group_of(c)) ? 1 : 0;
+      total += cfg->vp_per_n[c] * std::max(others, 0);
+    } else if (cfg->vp_per_kind[c] == 2) {
+      int k = 0;
+      for (int h = 0; h < kCardIds; ++h) {
+        if (is_hero(h) && (cfg->tags[h] & cfg->vp_per_tags[c])) k += owned[h];
+      }
+      total += cfg->vp_per_n[c] * k;
+    }
+  }
+  return total;
+}
+
+int State::solo_score() const {
+  return vp(0) - cfg->solo_per_carried * bystanders_carried - cfg->solo_per_twist * twists_played - cfg->solo_per_escaped * villains_escaped;
+}
+
+// ---------------------------------------------------------------------------
+// Chance
+
+void State::chance_pile(const Task& t, std::vector<std::pair<Action, double>>& out) const {
+  out.clear();
+  auto emit = [&](const uint8_t* cards, int n) {
+    for (int i = 0; i < n;) {
+      int j = i;
+      while (j < n && cards[j] == cards[i]) ++j;
+      out.emplace_back(kChanceCard + cards[i], static_cast<double>(j - i) / n);
+      i = j;
+    }
+  };
+  const Config& c = *cfg;
+  const int n = c.players;
+  auto uniform = [&](Action base, const int* items, int k) {
+    for (int i = 0; i < k; ++i) out.emplace_back(base + items[i], 1.0 / k);
+  };
+  int items[16];
+  int k = 0;
+  switch (t.op) {
+    case tSetupMastermind:
+      for (int m = 0; m < kMasterminds; ++m) items[k++] = m;
+      return uniform(kSetupMastermind, items, k);
+    case tSetupScheme:
+      for (int i = 0; i < kSchemes; ++i) {
+        if (n > 1 || c.scheme[static_cast<size_t>(i)].solo) items[k++] = i;
+      }
+      return uniform(kSetupScheme, items, k);
+    case tSetupVillains: {
+      int forced = -1;
+      if (scheme >= 0) {
+        const int req = c.scheme[static_cast<size_t>(scheme)].requires_group;
+        if (req >= 0 && !(villain_groups & (1u << req))) forced = req;
+      }
+      if (forced < 0 && n > 1 && mastermind >= 0) {
+        const int lg = c.leads_group[static_cast<size_t>(mastermind)];
+        if (lg >= 0 && !(villain_groups & (1u << lg))) forced = lg;
+      }
+      if (forced >= 0) {
+        items[k++] = forced;
+      } else {
+        for (int g = 0; g < kVillainGroups; ++g) {
+          if (!(villain_groups & (1u << g))) items[k++] = g;
+        }
+      }
+      return uniform(kSetupVillains, items, k);
+    }
+    case tSetupHenchmen: {
+      int forced = -1;
+      if (n > 1 && mastermind >= 0) {
+        const int lh = c.leads_henchmen[static_cast<size_t>(mastermind)];
+        if (lh >= 0 && !(henchmen_groups & (1u << lh))) forced = lh;
+      }
+      if (forced >= 0) {
+        items[k++] = forced;
+      } else {
+        for (int g = 0; g < kHenchmenGroups; ++g) {
+          if (!(henchmen_groups & (1u << g))) items[k++] = g;
+        }
+      }
+      return uniform(kSetupHenchmen, items, k);
+    }
+    case tSetupHero:
+      for (int h = 0; h < kHeroes; ++h) {
+        if (!(heroes_in & (1u << h))) items[k++] = h;
+      }
+      return uniform(kSetupHero, items, k);
+    case tDraw:
+    case tReveal:
+    case tLook:
+    case tStealReveal: {
+      const PlayerDeck& d = players[t.p].deck;
+      return emit(d.rest.c, d.rest.n);
+    }
+    case tVillainCard: return emit(villain_deck.c, villain_deck.n);
+    case tSkrullReveal:
+    case tRefillHQ: {
+      // Hero cards only: the pool never holds anything else.
+      return emit(hero_deck.c, hero_deck.n);
+    }
+    case tTactic: return emit(tactics.c, tactics.n);
+    default: return;
+  }
+}
+
+void State::chance_outcomes(std::vector<std::pair<Action, double>>& out) const {
+  out.clear();
+  if (over || n_tasks == 0) return;
+  const Task& t = tasks[n_tasks - 1];
+  if (!is_chance_task(t)) return;
+  chance_pile(t, out);
+}
+
+Action State::sample_chance(Rng& rng) const {
+  std::vector<std::pair<Action, double>> out;
+  chance_outcomes(out);
+  if (out.empty()) return kChanceCard;
+  // Every outcome's probability is (copies / pile size) or uniform: pick a
+  // unit uniformly so the draw is exact.
+  const Task& t = tasks[n_tasks - 1];
+  const uint8_t* cards = nullptr;
+  int n = 0;
+  switch (t.op) {
+    case tDraw:
+    case tReveal:
+    case tLook:
+    case tStealReveal:
+      cards = players[t.p].deck.rest.c;
+      n = players[t.p].deck.rest.n;
+      break;
+    case tVillainCard: cards = villain_deck.c; n = villain_deck.n; break;
+    case tSkrullReveal:
+    case tRefillHQ: cards = hero_deck.c; n = hero_deck.n; break;
+    case tTactic: cards = tactics.c; n = tactics.n; break;
+    default: break;
+  }
+  if (cards && n > 0) return kChanceCard + cards[rng.below(static_cast<uint32_t>(n))];
+  return out[rng.below(static_cast<uint32_t>(out.size()))].first;
+}
+
+// ---------------------------------------------------------------------------
+// The engine
+
+namespace {
+
+// What the top task needs: 0 run it now (certain), 1 a chance outcome, 2 a decision.
+int chance_need(const State& s, const Task& t) {
+  switch (t.op) {
+    case tDraw:
+    case tReveal:
+    case tLook:
+    case tStealReveal: return s.players[t.p].deck.rest.distinct() > 1 ? 1 : 0;
+    case tVillainCard: return s.villain_deck.distinct() > 1 ? 1 : 0;
+    case tSkrullReveal:
+    case tRefillHQ: return s.hero_deck.distinct() > 1 ? 1 : 0;
+    case tTactic: return s.tactics.distinct() > 1 ? 1 : 0;
+    default: break;
+  }
+  std::vector<std::pair<Action, double>> out;
+  s.chance_pile(t, out);
+  return out.size() > 1 ? 1 : 0;
+}
+
+}  // namespace
+
+void State::settle() {
+  Action opts[256];
+  while (!over && n_tasks > 0) {
+    const Task& t = tasks[n_tasks - 1];
+    if (is_chance_task(t)) {
+      // Setup picks fixed by options, finished piles and certain draws run now.
+      bool certain = false;
+      switch (t.op) {
+        case tSetupMastermind: certain = mastermind >= 0 || cfg->mastermind_opt >= 0; break;
+        case tSetupScheme: certain = scheme >= 0 || cfg->scheme_opt >= 0; break;
+        case tSetupVillains: {
+          const int need = cfg->setup[static_cast<size_t>(cfg->players)].villain_groups;
+          certain = __builtin_popcount(villain_groups) >= need || !cfg->villains_opt.empty();
+          break;
+        }
+        case tSetupHenchmen: {
+          const int need = cfg->setup[static_cast<size_t>(cfg->players)].henchmen_groups + cfg->scheme[static_cast<size_t>(scheme)].extra_henchmen;
+          certain = __builtin_popcount(henchmen_groups) >= need || !cfg->henchmen_opt.empty();
+          break;
+        }
+        case tSetupHero: certain = __builtin_popcount(heroes_in) >= setup_heroes_needed(*cfg, scheme) || !cfg->heroes_opt.empty(); break;
+        case tDraw:
+        case tReveal:
+        case tLook:
+        case tStealReveal: {
+          const PlayerState& pl = players[t.p];
+          certain = pl.deck.n_top > 0 || pl.deck.rest.empty() || (t.op == tDraw && t.a <= 0) || (t.op == tLook && t.a <= 0);
+          break;
+        }
+        case tVillainCard: certain = villain_deck.empty() || t.a <= 0; break;
+        case tRefillHQ: certain = hq[t.a] != kNoCard || hero_deck_size() <= 0; break;
+        case tSkrullReveal: certain = hero_deck.empty(); break;
+        case tTactic: certain = tactics.empty(); break;
+        default: break;
+      }
+      if (!certain && chance_need(*this, t) == 1) return;
+      run_top(-1);
+      continue;
+    }
+    if (is_decision_task(t)) {
+      const int k = decision_options(t, opts);
+      if (k >= 2) return;
+      if (k == 0) {
+        --n_tasks;
+        tasks[n_tasks] = Task{};
+        continue;
+      }
+      run_top(opts[0]);
+      continue;
+    }
+    run_top(-1);
+  }
+  if (over) {
+    n_tasks = 0;
+    for (auto& t : tasks) t = Task{};
+  }
+}
+
+void State::run_top(int outcome) {
+  const Task t = tasks[n_tasks - 1];
+  --n_tasks;
+  tasks[n_tasks] = Task{};
+  if (is_chance_task(t)) run_chance_task(t, outcome);
+  else if (is_decision_task(t)) run_decision(t, outcome);
+  else run_auto_task(t);
+}
+
+void State::apply(Action action) {
+  if (n_tasks > 0) {
+    run_top(action);
+    settle();
+    return;
+  }
+  const int p = turn_player_;
+  PlayerState& me = players[p];
+  if (action == kEndTurn) {
+    end_turn();
+  } else if (action == kHeal) {
+    const int k = me.hand.count(kWound);
+    for (int i = 0; i < k; ++i) me.hand.remove(kWound);
+    ko[kWound] = static_cast<uint8_t>(ko[kWound] + k);
+    healed = true;
+  } else if (action == kFightMastermind) {
+    fight_mastermind(true);
+  } else if (action >= kFight && action < kFight + kCity) {
+    fight_space(action - kFight, true);
+  } else if (action == kRecruitOfficer) {
+    recruit = static_cast<int16_t>(recruit - cfg->cost[kOfficer]);
+    --officers_left;
+    me.discard.add(kOfficer);
+    acted = true;
+  } else if (action >= kRecruit) {
+    const uint8_t card = static_cast<uint8_t>(action - kRecruit);
+    recruit = static_cast<int16_t>(recruit - cfg->cost[card]);
+    for (int i = 0; i < kHQ; ++i) {
+      if (hq[i] == card) {
+        take_hq(i);
+        break;
+      }
+    }
+    me.discard.add(card);
+    acted = true;
+  } else {
+    play_card(static_cast<uint8_t>(action - kPlay));
+  }
+  settle();
+}
+
+void State::legal_actions(std::vector<Action>& out) const {
+  out.clear();
+  if (over) return;
+  if (n_tasks > 0) {
+    const Task& t = tasks[n_tasks - 1];
+    if (is_chance_task(t)) return;
+    Action opts[256];
+    const int k = decision_options(t, opts);
+    out.assign(opts, opts + k);
+    return;
+  }
+  const PlayerState& me = players[turn_player_];
+  if (n_played < kPlayedCap) {
+    me.hand.for_each_distinct([&](uint8_t c, int) {
+      if (!is_hero(c)) return;
+      if (cfg->discard_to_play[c] && me.hand.size() < 2) return;
+      out.push_back(kPlay + c);
+    });
+  }
+  if (!healed && !showdown) {
+    for (int i = 0; i < kHQ; ++i) {
+      const uint8_t c = hq[i];
+      if (c != kNoCard && cfg->cost[c] <= recruit) out.push_back(kRecruit + c);
+    }
+    if (officers_left > 0 && cfg->cost[kOfficer] <= recruit) out.push_back(kRecruitOfficer);
+    const int power = attack + (recruit_as_attack ? recruit : 0);
+    for (int s = 0; s < kCity; ++s) {
+      if (city[s].card != kNoCard && villain_attack(s) <= power && can_defeat(city[s].card)) out.push_back(kFight + s);
+    }
+    if (!tactics.empty() && !mm_defeated && mastermind_attack() <= power) out.push_back(kFightMastermind);
+  }
+  if (!acted && !healed && !showdown && me.hand.contains(kWound)) out.push_back(kHeal);
+  out.push_back(kEndTurn);
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+}
+
+// ---------------------------------------------------------------------------
+// Chance tasks
+
+void State::run_chance_task(Task t, int outcome) {
+  const Config& c = *cfg;
+  const int n = c.players;
+  const int card_out = outcome >= kChanceCard && outcome < kChanceCard + kCardIds ? outcome - kChanceCard : -1;
+  switch (t.op) {
+    case tSetupMastermind:
+      mastermind = static_cast<int8_t>(c.mastermind_opt >= 0 ? c.mastermind_opt : outcome - kSetupMastermind);
+      return;
+    case tSetupScheme:
+      scheme = static_cast<int8_t>(c.scheme_opt >= 0 ? c.scheme_opt : outcome - kSetupScheme);
+      return;
+    case tSetupVillains: {
+      if (!c.villains_opt.empty()) {
+        // A scheme or mastermind drawn at random may need a group the options
+        // left out: it takes the place of the last group named that is not needed.
+        int forced[2] = {c.scheme[static_cast<size_t>(scheme)].requires_group, n > 1 ? c.leads_group[static_cast<size_t>(mastermind)] : -1};
+        std::vector<int> list = c.villains_opt;
+        for (int f : forced) {
+          if (f < 0 || std::find(list.begin(), list.end(), f) != list.end()) continue;
+          for (int i = static_cast<int>(list.size()) - 1; i >= 0; --i) {
+            if (list[static_cast<size_t>(i)] != forced[0] && list[static_cast<size_t>(i)] != forced[1]) {
+              list[static_cast<size_t>(i)] = f;
+              break;
+            }
+          }
+        }
+        for (int g : list) villain_groups = static_cast<uint8_t>(villain_groups | (1u << g));
+        return;
+      }
+      const int need = c.setup[static_cast<size_t>(n)].villain_groups;
+      if (__builtin_popcount(villain_groups) >= need) return;
+      std::vector<std::pair<Action, double>> opts;
+      chance_pile(t, opts);
+      const int g = outcome >= 0 ? outcome - kSetupVillains : opts[0].first - kSetupVillains;
+      villain_groups = static_cast<uint8_t>(villain_groups | (1u << g));
+      push(tSetupVillains);
+      return;
+    }
+    case tSetupHenchmen: {
+      if (!c.henchmen_opt.empty()) {
+        std::vector<int> list = c.henchmen_opt;
+        const int lh = n > 1 ? c.leads_henchmen[static_cast<size_t>(mastermind)] : -1;
+        if (lh >= 0 && std::find(list.begin(), list.end(), lh) == list.end()) list.back() = lh;
+        for (int g : list) henchmen_groups = static_cast<uint8_t>(henchmen_groups | (1u << g));
+        return;
+      }
+      const int need = c.setup[static_cast<size_t>(n)].henchmen_groups + c.scheme[static_cast<size_t>(scheme)].extra_henchmen;
+      if (__builtin_popcount(henchmen_groups) >= need) return;
+      std::vector<std::pair<Action, double>> opts;
+      chance_pile(t, opts);
+      const int g = outcome >= 0 ? outcome - kSetupHenchmen : opts[0].first - kSetupHenchmen;
+      henchmen_groups = static_cast<uint8_t>(henchmen_groups | (1u << g));
+      push(tSetupHenchmen);
+      return;
+    }
+    case tSetupHero: {
+      if (!c.heroes_opt.empty()) {
+        for (int h : c.heroes_opt) heroes_in = static_cast<uint16_t>(heroes_in | (1u << h));
+        return;
+      }
+      if (__builtin_popcount(heroes_in) >= setup_heroes_needed(c, scheme)) return;
+      std::vector<std::pair<Action, double>> opts;
+      chance_pile(t, opts);
+      const int h = outcome >= 0 ? outcome - kSetupHero : opts[0].first - kSetupHero;
+      heroes_in = static_cast<uint16_t>(heroes_in | (1u << h));
+      push(tSetupHero);
+      return;
+    }
+    case tDraw:
+    case tReveal:
+    case tLook:
+    case tStealReveal: {
+      PlayerState& pl = players[t.p];
+      if (t.op == tDraw && t.a <= 0) return;
+      if (t.op == tLook && (t.a <= 0 || (pl.deck.empty() && pl.discard.empty()))) return look_done(t.p, t.b, t.c);
+      if (pl.deck.empty()) {
+        if (pl.discard.empty()) return;  // nothing left to draw or reveal
+        // Out of cards: the discard pile becomes the deck, in no known order.
+        for (const uint8_t x : pl.discard) pl.deck.rest.add(x);
+        pl.discard.clear();
+        tasks[n_tasks++] = t;
+        return;
+      }
+      if (t.op == tDraw && pl.hand.full()) return;
+      uint8_t card;
+      if (pl.deck.n_top > 0) {
+        card = pl.deck.take_top();
+      } else {
+        card = card_out >= 0 ? static_cast<uint8_t>(card_out) : pl.deck.rest.c[0];
+        pl.deck.rest.remove(card);
+      }
+      if (t.op == tDraw) {
+        pl.hand.add(card);
+        if (t.b && t.p == turn_player_) ++extra_draws;
+        if (t.a > 1) push(tDraw, t.p, kNoCard, t.a - 1, t.b);
+        return;
+      }
+      if (t.op == tStealReveal) {
+        pl.discard.add(card);
+        steal.add(card);
+        return;
+      }
+      if (t.op == tLook) {
+        look.add(card);
+        look_owner = t.p;
+        push(tLook, t.p, kNoCard, t.a - 1, t.b, t.c);
+        return;
+      }
+      // tReveal: a = mode, b = argument, c = the player who decides.
+      switch (static_cast<Mode>(t.a)) {
+        case Mode::kDrawIfCostLe:
+          if (is_hero(card) && c.cost[card] <= t.b) {
+            pl.hand.add(card);
+            if (t.p == turn_player_) ++extra_draws;
+          } else {
+            pl.deck.put_top(card, false);
+          }
+          return;
+        case Mode::kDrawIf:
+          if (is_hero(card) && (c.tags[card] & (1u << t.b))) {
+            pl.hand.add(card);
+            if (t.p == turn_player_) ++extra_draws;
+          } else {
+            pl.deck.put_top(card, false);
+          }
+          return;
+        case Mode::kAttackCost:
+          attack = static_cast<int16_t>(attack + c.cost[card]);
+          pl.deck.put_top(card, false);
+          return;
+        case Mode::kDiscardOrBack:
+          push(dRevealed, t.c, card, t.p, 0);
+          return;
+        default:  // Melter: KO or put back
+          push(dRevealed, t.c, card, t.p, 1);
+          return;
+      }
+    }
+    case tVillainCard: {
+      if (villain_deck.empty() || t.a <= 0) return;
+      const uint8_t card = card_out >= 0 ? static_cast<uint8_t>(card_out) : villain_deck.c[0];
+      villain_deck.remove(card);
+      if (villain_deck.empty()) deck_ran_out = true;
+      if (t.a > 1) push(tVillainCard, t.p, kNoCard, t.a - 1);
+      play_villain_card(card);
+      return;
+    }
+    case tSkrullReveal: {
+      if (hero_deck.empty()) return;
+      const uint8_t card = card_out >= 0 ? static_cast<uint8_t>(card_out) : hero_deck.c[0];
+      hero_deck.remove(card);
+      enter_city(card, kNoCard);
+      return;
+    }
+    case tRefillHQ: {
+      if (hq[t.a] != kNoCard || hero_deck_size() <= 0) return;
+      const uint8_t card = card_out >= 0 ? static_cast<uint8_t>(card_out) : hero_deck.c[0];
+      hero_deck.remove(card);
+      hq[t.a] = card;
+      if (hero_deck_size() <= 0) {
+        deck_ran_out = true;
+        check_evil_wins();
+      }
+      return;
+    }
+    case tTactic: {
+      if (tactics.empty()) return;
+      const uint8_t card = card_out >= 0 ? static_cast<uint8_t>(card_out) : tactics.c[0];
+      take_tactic(t.p, card);
+      return;
+    }
+    default: return;
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Automatic tasks
+
+void State::run_auto_task(Task t) {
+  const Config& c = *cfg;
+  const int n = c.players;
+  switch (t.op) {
+    case tSetupBuild: {
+      const SchemeDef& sd = c.scheme[static_cast<size_t>(scheme)];
+      const SetupRow& row = c.setup[static_cast<size_t>(n)];
+      for (int g = 0; g < kVillainGroups; ++g) {
+        if (!(villain_groups & (1u << g))) continue;
+        for (int i = 0; i < 4; ++i) {
+          const uint8_t id = static_cast<uint8_t>(kVillainBase + g * 4 + i);
+          for (int k = 0; k < c.count[id]; ++k) villain_deck.add(id);
+        }
+      }
+      for (int g = 0; g < kHenchmenGroups; ++g) {
+        if (!(henchmen_groups & (1u << g))) continue;
+        for (int k = 0; k < row.henchmen_cards; ++k) villain_deck.add(static_cast<uint8_t>(kHenchBase + g));
+      }
+      int twists = (n >= 4 && sd.twists_4_5_players >= 0) ? sd.twists_4_5_players : sd.twists;
+      twists += c.extra_twists;
+      for (int i = 0; i < twists; ++i) villain_deck.add(kTwist);
+      for (int i = 0; i < row.master_strikes; ++i) villain_deck.add(kStrike);
+      const int bys = std::min(sd.bystanders ? sd.bystanders : row.bystanders, c.bystanders);
+      for (int i = 0; i < bys; ++i) villain_deck.add(kBystander);
+      bystanders_left = static_cast<uint8_t>(c.bystanders - bys);
+      twists_beside = static_cast<uint8_t>(sd.twists_beside);
+      wounds_left = static_cast<uint8_t>(sd.wounds_per_player ? std::min(c.wounds, sd.wounds_per_player * n) : c.wounds);
+      officers_left = static_cast<uint8_t>(c.officers - c.starting_officers * n);
+      for (int h = 0; h < kHeroes; ++h) {
+        if (!(heroes_in & (1u << h))) continue;
+        for (int i = 0; i < 4; ++i) {
+          const uint8_t id = static_cast<uint8_t>(h * 4 + i);
+          for (int k = 0; k < c.count[id]; ++k) hero_deck.add(id);
+        }
+      }
+      const int skrulls = std::min(sd.skrull_heroes, hero_deck.size() - kHQ);
+      for (int i = 0; i < skrulls; ++i) villain_deck.add(kSkrullHero);
+      for (int i = 0; i < 4; ++i) tactics.add(static_cast<uint8_t>(kTacticBase + mastermind * 4 + i));
+      for (int p = 0; p < n; ++p) {
+        PlayerDeck& d = players[p].deck;
+        for (int i = 0; i < c.starting_agents - c.starting_officers; ++i) d.rest.add(kAgent);
+        for (int i = 0; i < c.starting_officers; ++i) d.rest.add(kOfficer);
+        for (int i = 0; i < c.starting_troopers; ++i) d.rest.add(kTrooper);
+      }
+      built = true;
+      push(tStartTurn, 0);
+      for (int s = kHQ - 1; s >= 0; --s) push(tRefillHQ, 0, kNoCard, s);
+      for (int p = n - 1; p >= 0; --p) push(tDraw, p, kNoCard, c.hand_size, 0);
+      return;
+    }
+    case tStartTurn:
+      start_turn(t.p);
+      return;
+    case tAfterDraw:
+      after_draw(t.p);
+      return;
+    case tEffect:
+      run_effect(t);
+      return;
+    case tEnterCity:
+      enter_city(t.card, static_cast<uint8_t>(t.a < 0 ? kNoCard : t.a));
+      return;
+    case tTwist:
+      twist(t.a);
+      return;
+    case tAfterDefeat: {
+      recruit = static_cast<int16_t>(recruit + on_defeat_recruit);
+      recruit_made = static_cast<int16_t>(recruit_made + on_defeat_recruit);
+      if (on_defeat_rescue) rescue(t.p, on_defeat_rescue);
+      if (limbo != kNoCard) {  // a Hero under a villain whose Fight effect did not take it
+        ko_card(limbo);
+        limbo = kNoCard;
+      }
+      return;
+    }
+    case tPassResolve: {
+      uint8_t passing[kMaxPlayers];
+      for (int p = 0; p < n; ++p) {
+        passing[p] = players[p].pass;
+        players[p].pass = kNoCard;
+      }
+      for (int p = 0; p < n; ++p) {
+        if (passing[p] != kNoCard) players[(p + 1) % n].hand.add(passing[p]);
+      }
+      return;
+    }
+    case tStealPlay: {
+      if (steal.empty()) return;
+      const uint8_t card = steal.c[0];
+      steal.remove(card);
+      if (!steal.empty()) push(tStealPlay, t.p);
+      if (is_hero(card) && n_played < kPlayedCap) play_copy(card, kNoCard, -1);
+      return;
+    }
+    case tShowdownNext: {
+      // Everyone still in has played a Showdown turn: the best total wins.
+      int best = -1;
+      int count = 0;
+      for (int p = 0; p < n; ++p) {
+        if (!(showdown_mask & (1u << p))) continue;
+        if (best < 0 || showdown_total[p] > showdown_total[best]) {
+          best = p;
+          count = 1;
+        } else if (showdown_total[p] == showdown_total[best]) {
+          ++count;
+        }
+      }
+      if (best < 0 || count == 1 || showdown_round >= 3) {
+        if (best >= 0 && count == 1) {
+          showdown_winner = static_cast<int8_t>(best);
+          players[best].victory.add(static_cast<uint8_t>(kMastermindBase + mastermind));
+        }
+        showdown = false;
+        finish(1);
+        return;
+      }
+      // A tie: the tied players discard their hands, draw 6 and play again.
+      uint8_t mask = 0;
+      for (int p = 0; p < n; ++p) {
+        if ((showdown_mask & (1u << p)) && showdown_total[p] == showdown_total[best]) mask = static_cast<uint8_t>(mask | (1u << p));
+      }
+      showdown_mask = mask;
+      ++showdown_round;
+      int first = -1;
+      for (int k = 1; k <= n; ++k) {
+        const int p = (turn_player_ + k) % n;
+        if (mask & (1u << p)) {
+          if (first < 0) first = p;
+        }
+      }
+      for (int p = n - 1; p >= 0; --p) {
+        if (!(mask & (1u << p))) continue;
+        for (const uint8_t x : players[p].hand) players[p].discard.add(x);
+        players[p].hand.clear();
+        showdown_total[p] = 0;
+      }
+      push(tStartTurn, first);
+      for (int p = n - 1; p >= 0; --p) {
+        if (mask & (1u << p)) push(tDraw, p, kNoCard, c.hand_size, 0);
+      }
+      showdown_done = 0;
+      return;
+    }
+    default: return;
+  }
+}
+
+// ---------------------------------------------------------------------------
+// The turn
+
+void State::start_turn(int p) {
+  turn_player_ = static_cast<uint8_t>(p);
+  ++turn;
+  n_played = 0;
+  for (auto& e : played) e = Played{};
+  attack = recruit = recruit_made = 0;
+  extra_draws = 0;
+  recruit_as_attack = healed = acted = false;
+  on_defeat_recruit = on_defeat_rescue = 0;
+  for (auto& m : space_minus) m = 0;
+  mastermind_minus = 0;
+  extra_draw = 0;
+  if (showdown) return;  // a Showdown turn plays no villain card
+  push(tVillainCard, p, kNoCard, 1);
+}
+
+void State::end_turn() {
+  const int p = turn_player_;
+  const int n = cfg->players;
+  PlayerState& me = players[p];
+  if (showdown) {
+    showdown_total[p] = static_cast<int16_t>(attack + recruit);
+    showdown_done = static_cast<uint8_t>(showdown_done | (1u << p));
+    for (int i = 0; i < n_played; ++i) {
+      if (played[i].card != kNoCard) me.discard.add(played[i].card);
+    }
+    n_played = 0;
+    for (auto& e : played) e = Played{};
+    attack = recruit = 0;
+    for (int k = 1; k <= n; ++k) {
+      const int q = (p + k) % n;
+      if ((showdown_mask & (1u << q)) && !(showdown_done & (1u << q))) {
+        push(tStartTurn, q);
+        return;
+      }
+    }
+    push(tShowdownNext, p);
+    return;
+  }
+  if (mm_defeated && !cfg->final_showdown) return finish(1);
+  if (deck_ran_out && !mm_defeated) return finish(0);
+  for (int i = 0; i < n_played; ++i) {
+    if (played[i].card != kNoCard) me.discard.add(played[i].card);
+  }
+  n_played = 0;
+  for (auto& e : played) e = Played{};
+  for (const uint8_t x : me.hand) me.discard.add(x);
+  me.hand.clear();
+  const int size = cfg->hand_size + extra_draw;
+  attack = recruit = recruit_made = 0;
+  push(tAfterDraw, p);
+  push(tDraw, p, kNoCard, size, 0);
+}
+
+void State::after_draw(int p) {
+  const int n = cfg->players;
+  if (bubble != kNoCard) {
+    players[p].hand.add(bubble);
+    bubble = kNoCard;
+  }
+  if (mm_defeated) {
+    // Final Showdown: each player from the left plays a Showdown turn.
+    showdown = true;
+    showdown_mask = static_cast<uint8_t>((1u << n) - 1);
+    showdown_done = 0;
+    showdown_round = 1;
+    extra_turn = false;
+    push(tStartTurn, (p + 1) % n);
+    return;
+  }
+  const int next = extra_turn ? p : (p + 1) % n;
+  extra_turn = false;
+  push(tStartTurn, next);
+}
+
+void State::play_card(uint8_t card) {
+  const int p = turn_player_;
+  players[p].hand.remove(card);
+  play_copy(card, card, -1);
+}
+
+// Plays `as` (a card from hand, or a copy when physical is kNoCard); with
+// copy_index >= 0, Copy Powers turns that played entry into `as`.
+void State::play_copy(uint8_t as, uint8_t physical, int copy_index) {
+  const int p = turn_player_;
+  int idx = copy_index;
+  if (idx < 0) {
+    if (n_played >= kPlayedCap) return;
+    idx = n_played++;
+    played[idx].card = physical;
+    played[idx].tags = cfg->tags[as];
+  } else {
+    played[idx].tags = static_cast<uint16_t>(cfg->tags[as] | kCovert);
+  }
+  played[idx].as = as;
+  attack = static_cast<int16_t>(attack + cfg->attack[as]);
+  recruit = static_cast<int16_t>(recruit + cfg->recruit[as]);
+  recruit_made = static_cast<int16_t>(recruit_made + cfg->recruit[as]);
+  if (cfg->discard_to_play[as] && !players[p].hand.empty()) {
+    push(dDiscardCost, p, as, idx);
+    return;
+  }
+  const auto& list = cfg->on_play[as];
+  for (int i = static_cast<int>(list.size()) - 1; i >= 0; --i) push(tEffect, p, as, i, idx, 0);
+}
+
+// ---------------------------------------------------------------------------
+// The villain deck and the city
+
+void State::play_villain_card(uint8_t card) {
+  const int p = turn_player_;
+  if (card == kTwist) {
+    ++twists_played;
+    const Rule rule = cfg->scheme[static_cast<size_t>(scheme)].rule;
+    if (rule == Rule::kCosmicCube || rule == Rule::kKillbots) ++twists_beside;  // it stays next to the Scheme
+    else ko_card(kTwist);
+    push(tTwist, p, kNoCard, twists_played, 0);
+  } else if (card == kStrike) {
+    ko_card(kStrike);
+    const uint8_t mm = static_cast<uint8_t>(kMastermindBase + mastermind);
+    const auto& list = cfg->on_ambush[mm];
+    for (int i = static_cast<int>(list.size()) - 1; i >= 0; --i) push(tEffect, p, mm, i, -1, 4);
+  } else if (card == kBystander) {
+    if (cfg->scheme[static_cast<size_t>(scheme)].rule == Rule::kKillbots) {
+      enter_city(kBystander, kNoCard);
+      return;
+    }
+    for (int s = 0; s < kCity; ++s) {
+      if (city[s].card != kNoCard) {
+        ++city[s].bystanders;
+        return;
+      }
+    }
+    ++mm_bystanders;
+  } else if (card == kSkrullHero) {
+    push(tSkrullReveal, p);
+  } else {
+    enter_city(card, kNoCard);
+  }
+}
+
+void State::enter_city(uint8_t card, uint8_t under) {
+  const int p = turn_player_;
+  int k = 0;
+  while (k < kCity && city[k].card != kNoCard) ++k;
+  CitySpace escapee;
+  if (k == kCity) {
+    escapee = city[kCity - 1];
+    k = kCity - 1;
+  }
+  for (int i = k; i > 0; --i) city[i] = city[i - 1];
+  city[0] = CitySpace{card, 0, under};
+  if (is_villain_card(card)) {
+    const auto& list = cfg->on_ambush[card];
+    for (int i = static_cast<int>(list.size()) - 1; i >= 0; --i) push(tEffect, p, card, i, 0, 3);
+  }
+  if (escapee.card != kNoCard) escape(escapee);
+}
+
+void State::escape(const CitySpace& v) {
+  const int p = turn_player_;
+  ++villains_escaped;
+  ++escaped[v.card];
+  if (v.card == kBystander) ++killbots_escaped;
+  if (is_hero(v.card)) ++heroes_escaped;
+  if (v.under != kNoCard) {
+    ++escaped[v.under];
+    ++heroes_escaped;
+  }
+  escaped[kBystander] = static_cast<uint8_t>(escaped[kBystander] + v.bystanders);
+  bystanders_carried = static_cast<uint8_t>(bystanders_carried + v.bystanders);
+  // (c) its Escape effect, after (b) each player discards a card if it held
+  // bystanders, after (a) a Hero costing 6 or less leaves the HQ.
+  if (is_villain_card(v.card)) {
+    const auto& list = cfg->on_escape[v.card];
+    for (int i = static_cast<int>(list.size()) - 1; i >= 0; --i) push(tEffect, p, v.card, i, -1, 2);
+  }
+  if (v.bystanders > 0) each_player(p, true, dEachDiscard, kNoCard, 0, 0, 0);
+  push(dKoHq, p);
+  check_evil_wins();
+}
+
+void State::twist(int number) {
+  const int p = turn_player_;
+  const int n = cfg->players;
+  const SchemeDef& sd = cfg->scheme[static_cast<size_t>(scheme)];
+  // tTwist b (from the task) is not needed: a Mystique twist has no card.
+  if (n == 1) push(dKoHq, p);  // solo: after each Twist, a Hero costing 6 or less leaves the HQ
+  switch (sd.rule) {
+    case Rule::kCosmicCube:
+      if (number == 5 || number == 6) {
+        for (int k = 0; k < n; ++k) gain_wound((p + k) % n, false);
+      } else if (number == 7) {
+        for (int k = 0; k < n; ++k) {
+          for (int w = 0; w < 3; ++w) gain_wound((p + k) % n, false);
+        }
+      }
+      break;
+    case Rule::kDarkPortals:
+      if (number == 1) {
+        portals = static_cast<uint8_t>(portals | 32u);
+      } else {
+        for (int s = kCity - 1; s >= 0; --s) {
+          if (!(portals & (1u << s))) {
+            portals = static_cast<uint8_t>(portals | (1u << s));
+            break;
+          }
+        }
+      }
+      break;
+    case Rule::kLegacyVirus:
+      for (int k = 0; k < n; ++k) {
+        const int q = (p + k) % n;
+        if (!reveals(q, kTech)) gain_wound(q, false);
+      }
+      break;
+    case Rule::kBankRobbery:
+      push(tVillainCard, p, kNoCard, 1);
+      if (city[1].card != kNoCard) capture(1, 2);
+      break;
+    case Rule::kNegativeZone:
+      push(tVillainCard, p, kNoCard, 2);
+      break;
+    case Rule::kKillbots:
+      break;
+    case Rule::kSkrullInvasion: {
+      int best = -1;
+      int ties = 0;
+      for (int i = 0; i < kHQ; ++i) {
+        if (hq[i] == kNoCard) continue;
+        if (best < 0 || cfg->cost[hq[i]] > cfg->cost[hq[best]]) {
+          best = i;
+          ties = 1;
+        } else if (cfg->cost[hq[i]] == cfg->cost[hq[best]] && hq[i] != hq[best]) {
+          ++ties;
+        }
+      }
+      if (best >= 0 && ties > 1) {
+        push(dSkrullTwist, p);
+      } else if (best >= 0) {
+        const uint8_t hero = hq[best];
+        take_hq(best);
+        push(tEnterCity, p, hero, -1);
+      }
+      break;
+    }
+    case Rule::kCivilWar:
+      for (int i = 0; i < kHQ; ++i) {
+        if (hq[i] != kNoCard) {
+          ko_card(hq[i]);
+          take_hq(i);
+        }
+      }
+      break;
+  }
+  check_evil_wins();
+}
+
+void State::take_hq(int slot) {
+  hq[slot] = kNoCard;
+  push(tRefillHQ, turn_player_, kNoCard, slot);
+}
+
+void State::fight_space(int space, bool pay) {
+  const int p = turn_player_;
+  PlayerState& me = players[p];
+  if (pay) {
+    int cost = villain_attack(space);
+    const int from_attack = std::min<int>(cost, attack);
+    attack = static_cast<int16_t>(attack - from_attack);
+    recruit = static_cast<int16_t>(recruit - (cost - from_attack));
+  }
+  const CitySpace v = city[space];
+  city[space] = CitySpace{};
+  acted = true;
+  if (is_hero(v.card)) me.discard.add(v.card);  // a Skrull Hero: you gain it
+  else me.victory.add(v.card);
+  for (int i = 0; i < v.bystanders; ++i) me.victory.add(kBystander);
+  if (v.under != kNoCard) limbo = v.under;
+  push(tAfterDefeat, p);
+  if (is_villain_card(v.card)) {
+    const auto& list = cfg->on_fight[v.card];
+    for (int i = static_cast<int>(list.size()) - 1; i >= 0; --i) push(tEffect, p, v.card, i, space, 1);
+  }
+}
+
+void State::fight_mastermind(bool pay) {
+  if (pay) {
+    const int cost = mastermind_attack();
+    const int from_attack = std::min<int>(cost, attack);
+    attack = static_cast<int16_t>(attack - from_attack);
+    recruit = static_cast<int16_t>(recruit - (cost - from_attack));
+  }
+  acted = true;
+  push(tTactic, turn_player_);
+}
+
+void State::take_tactic(int p, uint8_t tactic) {
+  PlayerState& me = players[p];
+  tactics.remove(tactic);
+  me.victory.add(tactic);
+  for (int i = 0; i < mm_bystanders; ++i) me.victory.add(kBystander);
+  mm_bystanders = 0;
+  if (tactics.empty()) mm_defeated = true;
+  push(tAfterDefeat, p);
+  const auto& list = cfg->on_fight[tactic];
+  for (int i = static_cast<int>(list.size()) - 1; i >= 0; --i) push(tEffect, p, tactic, i, -1, 5);
+}
+
+// ---------------------------------------------------------------------------
+// Small effects
+
+void State::gain(int p, uint8_t card) { players[p].discard.add(card); }
+
+void State::gain_wound(int p, bool to_hand) {
+  if (wounds_left == 0 || over) return;
+  PlayerState& pl = players[p];
+  if (!to_hand) {
+    for (const uint8_t c : pl.hand) {
+      if (cfg->wound_draw[c]) {  // Diving Block: reveal it and draw a card instead
+        push(tDraw, p, kNoCard, 1, p == turn_player_ ? 1 : 0);
+        return;
+      }
+    }
+  }
+  --wounds_left;
+  if (to_hand) pl.hand.add(kWound);
+  else pl.discard.add(kWound);
+  check_evil_wins();
+}
+
+void State::rescue(int p, int n) {
+  for (int i = 0; i < n && bystanders_left > 0; ++i) {
+    --bystanders_left;
+    players[p].victory.add(kBystander);
+  }
+}
+
+void State::capture(int space, int n) {
+  for (int i = 0; i < n && bystanders_left > 0; ++i) {
+    --bystanders_left;
+    if (space < 0) ++mm_bystanders;
+    else ++city[space].bystanders;
+  }
+}
+
+void State::ko_card(uint8_t card) {
+  if (card == kNoCard || card >= kCardIds) return;
+  ++ko[card];
+}
+
+void State::discard_from_hand(int p, uint8_t card, bool by_effect) {
+  PlayerState& pl = players[p];
+  if (!pl.hand.remove(card)) return;
+  if (by_effect && cfg->return_on_discard[card]) {  // Unending Energy returns to the hand
+    pl.hand.add(card);
+    return;
+  }
+  pl.discard.add(card);
+}
+
+void State::each_player(int from, bool include_self, uint8_t op, int card, int a, int b, int c) {
+  const int n = cfg->players;
+  for (int k = n - 1; k >= (include_self ? 0 : 1); --k) push(op, (from + k) % n, card, a, b, c);
+}
+
+void State::finish(int8_t how) {
+  over = true;
+  result = how;
+  n_tasks = 0;
+  for (auto& t : tasks) t = Task{};
+}
+
+void State::check_evil_wins() {
+  if (over || mm_defeated || !built || scheme < 0) return;
+  const SchemeDef& sd = cfg->scheme[static_cast<size_t>(scheme)];
+  bool evil = false;
+  switch (sd.rule) {
+    case Rule::kCosmicCube: evil = twists_played >= 8; break;
+    case Rule::kDarkPortals: evil = twists_played >= 7; break;
+    case Rule::kLegacyVirus: evil = wounds_left == 0; break;
+    case Rule::kBankRobbery: evil = bystanders_carried >= sd.evil_wins_at; break;
+    case Rule::kNegativeZone: evil = villains_escaped >= sd.evil_wins_at; break;
+    case Rule::kKillbots: evil = killbots_escaped >= sd.evil_wins_at; break;
+    case Rule::kSkrullInvasion: evil = heroes_escaped >= sd.evil_wins_at; break;
+    case Rule::kCivilWar: evil = hero_deck_size() <= 0; break;
+  }
+  if (evil) finish(-1);
+}
+
+double State::returns(int player) const {
+  if (!over) return 0.0;
+  const int n = cfg->players;
+  const double team = result;
+  if (n == 1) return 0.8 * team + 0.2 * std::tanh(solo_score() / 20.0);
+  const int mine = vp(player);
+  int lower = 0, higher = 0;
+  for (int q = 0; q < n; ++q) {
+    if (q == player) continue;
+    const int v = vp(q);
+    lower += v < mine;
+    higher += v > mine;
+  }
+  return 0.8 * team + 0.2 * static_cast<double>(lower - higher) / (n - 1);
+}
+
+}  // namespace henchmen::legendary

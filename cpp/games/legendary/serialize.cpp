@@ -1,0 +1,596 @@
+// Legendary: the full position as JSON (both ways), the invariant check, and
+// resampling what an observer cannot see.
+#include <algorithm>
+
+#include "core/error.h"
+#include "games/legendary/state.h"
+
+namespace henchmen::legendary {
+
+const char* task_name(int op);
+int task_from_name(const std::string& name);
+
+namespace {
+
+[[noreturn]] void broken(const std::string& why) { throw SerializationError("invalid position: " + why); }
+
+template <class Pile>
+Json names(const Config& cfg, const Pile& pile) {
+  Json out = Json(Json::Array{});
+  for (const uint8_t c : pile) out.push_back(cfg.name[c]);
+  return out;
+}
+
+Json card_or_null(const Config& cfg, uint8_t c) { return c == kNoCard ? Json() : Json(cfg.name[c]); }
+
+int card_id(const Config& cfg, const Json& v, const std::string& where) {
+  const std::string& name = v.as_string(where);
+  const int id = cfg.card_from_name(name);
+  if (id < 0) throw SerializationError(where + ": no card named \"" + name + "\"");
+  return id;
+}
+
+uint8_t card_or_none(const Config& cfg, const Json& v, const std::string& where) {
+  return v.is_null() ? kNoCard : static_cast<uint8_t>(card_id(cfg, v, where));
+}
+
+template <class Pile>
+void read_pile(const Config& cfg, const Json& v, Pile& pile, const std::string& where) {
+  pile.clear();
+  const auto& arr = v.as_array(where);
+  if (static_cast<int>(arr.size()) > Pile::capacity()) throw SerializationError(where + " holds more cards than it can (" + std::to_string(Pile::capacity()) + ")");
+  for (const auto& item : arr) pile.add(static_cast<uint8_t>(card_id(cfg, item, where)));
+}
+
+Json counts_json(const Config& cfg, const uint8_t* counts) {
+  Json out = Json(Json::Object{});
+  for (int c = 0; c < kNumCardIds; ++c) {
+    if (counts[c]) out[cfg.name[static_cast<size_t>(c)]] = static_cast<int>(counts[c]);
+  }
+  return out;
+}
+
+void read_counts(const Config& cfg, const Json& v, uint8_t* counts, const std::string& where) {
+  for (int c = 0; c < kCardIds; ++c) counts[c] = 0;
+  for (const auto& [name, k] : v.as_object(where)) {
+    counts[card_id(cfg, Json(name), where)] = static_cast<uint8_t>(k.as_int(where + "." + name, 0, 255));
+  }
+}
+
+int index_in(const std::string& name, const std::string* list, int n, const std::string& where) {
+  for (int i = 0; i < n; ++i) {
+    if (list[i] == name) return i;
+  }
+  throw SerializationError(where + ": unknown name \"" + name + "\"");
+}
+
+}  // namespace
+
+Json State::to_json() const {
+  const Config& c = *cfg;
+  const int n = c.players;
+  Json o;
+  o["scheme"] = scheme >= 0 ? Json(c.scheme[static_cast<size_t>(scheme)].name) : Json();
+  o["mastermind"] = mastermind >= 0 ? Json(c.mastermind_name[static_cast<size_t>(mastermind)]) : Json();
+  Json groups = Json(Json::Array{}), hench = Json(Json::Array{}), heroes = Json(Json::Array{});
+  for (int g = 0; g < kVillainGroups; ++g) {
+    if (villain_groups & (1u << g)) groups.push_back(c.group_name[static_cast<size_t>(g)]);
+  }
+  for (int g = 0; g < kHenchmenGroups; ++g) {
+    if (henchmen_groups & (1u << g)) hench.push_back(c.henchmen_name[static_cast<size_t>(g)]);
+  }
+  for (int h = 0; h < kHeroes; ++h) {
+    if (heroes_in & (1u << h)) heroes.push_back(c.hero_name[static_cast<size_t>(h)]);
+  }
+  o["villain_groups"] = groups;
+  o["henchmen_groups"] = hench;
+  o["heroes"] = heroes;
+  o["built"] = built;
+  Json ps = Json(Json::Array{});
+  for (int p = 0; p < n; ++p) {
+    const PlayerState& pl = players[p];
+    Json j;
+    j["hand"] = names(c, pl.hand);
+    Json top = Json(Json::Array{});
+    Json priv = Json(Json::Array{});
+    for (int i = 0; i < pl.deck.n_top; ++i) {
+      top.push_back(c.name[pl.deck.top[i]]);
+      priv.push_back(static_cast<bool>((pl.deck.top_private >> i) & 1u));
+    }
+    j["deck_top"] = top;
+    j["deck_top_private"] = priv;
+    j["deck"] = names(c, pl.deck.rest);
+    j["discard"] = names(c, pl.discard);
+    j["victory"] = names(c, pl.victory);
+    j["pass"] = card_or_null(c, pl.pass);
+    ps.push_back(j);
+  }
+  o["players"] = ps;
+  o["villain_deck"] = names(c, villain_deck);
+  o["hero_deck"] = names(c, hero_deck);
+  Json hq_json = Json(Json::Array{});
+  for (const uint8_t x : hq) hq_json.push_back(card_or_null(c, x));
+  o["hq"] = hq_json;
+  Json city_json = Json(Json::Array{});
+  for (const auto& v : city) {
+    Json sp;
+    sp["card"] = card_or_null(c, v.card);
+    sp["bystanders"] = static_cast<int>(v.bystanders);
+    sp["under"] = card_or_null(c, v.under);
+    city_json.push_back(sp);
+  }
+  o["city"] = city_json;
+  o["ko"] = counts_json(c, ko);
+  o["escaped"] = counts_json(c, escaped);
+  Json counters;
+  counters["wounds_left"] = static_cast<int>(wounds_left);
+  counters["bystanders_left"] = static_cast<int>(bystanders_left);
+  counters["officers_left"] = static_cast<int>(officers_left);
+  counters["mastermind_bystanders"] = static_cast<int>(mm_bystanders);
+  counters["twists_played"] = static_cast<int>(twists_played);
+  counters["twists_beside"] = static_cast<int>(twists_beside);
+  counters["mystique_twists"] = static_cast<int>(mystique_twists);
+  counters["portals"] = static_cast<int>(portals);
+  counters["villains_escaped"] = static_cast<int>(villains_escaped);
+  counters["bystanders_carried"] = static_cast<int>(bystanders_carried);
+  counters["killbots_escaped"] = static_cast<int>(killbots_escaped);
+  counters["heroes_escaped"] = static_cast<int>(heroes_escaped);
+  o["counters"] = counters;
+  o["tactics"] = names(c, tactics);
+  Json tj;
+  tj["player"] = static_cast<int>(turn_player_);
+  tj["number"] = static_cast<int>(turn);
+  Json pl_json = Json(Json::Array{});
+  for (int i = 0; i < n_played; ++i) {
+    Json e;
+    e["card"] = card_or_null(c, played[i].card);
+    e["as"] = card_or_null(c, played[i].as);
+    e["copied"] = played[i].tags != (played[i].as == kNoCard ? 0 : c.tags[played[i].as]);
+    pl_json.push_back(e);
+  }
+  tj["played"] = pl_json;
+  tj["attack"] = attack;
+  tj["recruit"] = recruit;
+  tj["recruit_made"] = recruit_made;
+  tj["extra_draws"] = static_cast<int>(extra_draws);
+  tj["recruit_as_attack"] = recruit_as_attack;
+  tj["healed"] = healed;
+  tj["acted"] = acted;
+  tj["extra_turn"] = extra_turn;
+  tj["on_defeat_recruit"] = static_cast<int>(on_defeat_recruit);
+  tj["on_defeat_rescue"] = static_cast<int>(on_defeat_rescue);
+  Json sm = Json(Json::Array{});
+  for (const int8_t m : space_minus) sm.push_back(static_cast<int>(m));
+  tj["space_minus"] = sm;
+  tj["mastermind_minus"] = static_cast<int>(mastermind_minus);
+  tj["extra_draw"] = static_cast<int>(extra_draw);
+  tj["bubble"] = card_or_null(c, bubble);
+  tj["look"] = names(c, look);
+  tj["look_owner"] = static_cast<int>(look_owner);
+  tj["look_private"] = look_private;
+  tj["steal"] = names(c, steal);
+  tj["limbo"] = card_or_null(c, limbo);
+  o["turn"] = tj;
+  Json end;
+  end["mastermind_defeated"] = mm_defeated;
+  end["deck_ran_out"] = deck_ran_out;
+  end["over"] = over;
+  end["result"] = static_cast<int>(result);
+  end["showdown"] = showdown;
+  end["showdown_mask"] = static_cast<int>(showdown_mask);
+  end["showdown_done"] = static_cast<int>(showdown_done);
+  end["showdown_round"] = static_cast<int>(showdown_round);
+  Json totals = Json(Json::Array{});
+  for (int p = 0; p < n; ++p) totals.push_back(static_cast<int>(showdown_total[p]));
+  end["showdown_totals"] = totals;
+  end["showdown_winner"] = static_cast<int>(showdown_winner);
+  o["end"] = end;
+  Json tasks_json = Json(Json::Array{});
+  for (int i = 0; i < n_tasks; ++i) {
+    const Task& t = tasks[i];
+    Json j;
+    j["op"] = task_name(t.op);
+    j["p"] = static_cast<int>(t.p);
+    j["card"] = card_or_null(c, t.card);
+    j["a"] = static_cast<int>(t.a);
+    j["b"] = static_cast<int>(t.b);
+    j["c"] = static_cast<int>(t.c);
+    tasks_json.push_back(j);
+  }
+  o["tasks"] = tasks_json;
+  return o;
+}
+
+State State::from_json(const Config& c, const Json& o) {
+  State s;
+  s.cfg = &c;
+  const int n = c.players;
+  const std::string w = "position";
+  json_expect_keys(o, {"scheme", "mastermind", "villain_groups", "henchmen_groups", "heroes", "built", "players", "villain_deck", "hero_deck",
+                       "hq", "city", "ko", "escaped", "counters", "tactics", "turn", "end", "tasks"},
+                   w);
+  std::string schemes[kSchemes];
+  for (int i = 0; i < kSchemes; ++i) schemes[i] = c.scheme[static_cast<size_t>(i)].name;
+  const Json& sj = o.at("scheme", w);
+  s.scheme = static_cast<int8_t>(sj.is_null() ? -1 : index_in(sj.as_string("scheme"), schemes, kSchemes, "scheme"));
+  const Json& mj = o.at("mastermind", w);
+  s.mastermind = static_cast<int8_t>(mj.is_null() ? -1 : index_in(mj.as_string("mastermind"), c.mastermind_name.data(), kMasterminds, "mastermind"));
+  for (const auto& g : o.at("villain_groups", w).as_array("villain_groups")) {
+    s.villain_groups = static_cast<uint8_t>(s.villain_groups | (1u << index_in(g.as_string("villain_groups"), c.group_name.data(), kVillainGroups, "villain_groups")));
+  }
+  for (const auto& g : o.at("henchmen_groups", w).as_array("henchmen_groups")) {
+    s.henchmen_groups = static_cast<uint8_t>(s.henchmen_groups | (1u << index_in(g.as_string("henchmen_groups"), c.henchmen_name.data(), kHenchmenGroups, "henchmen_groups")));
+  }
+  for (const auto& h : o.at("heroes", w).as_array("heroes")) {
+    s.heroes_in = static_cast<uint16_t>(s.heroes_in | (1u << index_in(h.as_string("heroes"), c.hero_name.data(), kHeroes, "heroes")));
+  }
+  s.built = o.at("built", w).as_bool("built");
+  const auto& ps = o.at("players", w).as_array("players");
+  if (static_cast<int>(ps.size()) != n) throw SerializationError("players must have " + std::to_string(n) + " entries");
+  for (int p = 0; p < n; ++p) {
+    const Json& j = ps[static_cast<size_t>(p)];
+    const std::string pw = "players[" + std::to_string(p) + "]";
+    json_expect_keys(j, {"hand", "deck_top", "deck_top_private", "deck", "discard", "victory", "pass"}, pw);
+    PlayerState& pl = s.players[p];
+    read_pile(c, j.at("hand", pw), pl.hand, pw + ".hand");
+    read_pile(c, j.at("deck", pw), pl.deck.rest, pw + ".deck");
+    read_pile(c, j.at("discard", pw), pl.discard, pw + ".discard");
+    read_pile(c, j.at("victory", pw), pl.victory, pw + ".victory");
+    pl.pass = card_or_none(c, j.at("pass", pw), pw + ".pass");
+    const auto& top = j.at("deck_top", pw).as_array(pw + ".deck_top");
+    const auto& priv = j.at("deck_top_private", pw).as_array(pw + ".deck_top_private");
+    if (top.size() > kTopCap || priv.size() != top.size()) throw SerializationError(pw + ".deck_top must have at most 16 cards, one privacy flag each");
+    pl.deck.n_top = static_cast<uint8_t>(top.size());
+    for (size_t i = 0; i < top.size(); ++i) {
+      pl.deck.top[i] = static_cast<uint8_t>(card_id(c, top[i], pw + ".deck_top"));
+      if (priv[i].as_bool(pw + ".deck_top_private")) pl.deck.top_private = static_cast<uint16_t>(pl.deck.top_private | (1u << i));
+    }
+  }
+  read_pile(c, o.at("villain_deck", w), s.villain_deck, "villain_deck");
+  read_pile(c, o.at("hero_deck", w), s.hero_deck, "hero_deck");
+  const auto& hq_json = o.at("hq", w).as_array("hq");
+  if (hq_json.size() != kHQ) throw SerializationError("hq must have 5 entries");
+  for (int i = 0; i < kHQ; ++i) s.hq[i] = card_or_none(c, hq_json[static_cast<size_t>(i)], "hq");
+  const auto& city_json = o.at("city", w).as_array("city");
+  if (city_json.size() != kCity) throw SerializationError("city must have 5 spaces");
+  for (int i = 0; i < kCity; ++i) {
+    const Json& sp = city_json[static_cast<size_t>(i)];
+    json_expect_keys(sp, {"card", "bystanders", "under"}, "city space");
+    s.city[i].card = card_or_none(c, sp.at("card", "city"), "city.card");
+    s.city[i].bystanders = static_cast<uint8_t>(sp.at("bystanders", "city").as_int("city.bystanders", 0, 30));
+    s.city[i].under = card_or_none(c, sp.at("under", "city"), "city.under");
+  }
+  read_counts(c, o.at("ko", w), s.ko, "ko");
+  read_counts(c, o.at("escaped", w), s.escaped, "escaped");
+  const Json& k = o.at("counters", w);
+  json_expect_keys(k, {"wounds_left", "bystanders_left", "officers_left", "mastermind_bystanders", "twists_played", "twists_beside", "mystique_twists", "portals",
+                       "villains_escaped", "bystanders_carried", "killbots_escaped", "heroes_escaped"},
+                   "counters");
+  auto cnt = [&](const char* key, int hi) { return static_cast<uint8_t>(k.at(key, "counters").as_int(key, 0, hi)); };
+  s.wounds_left = cnt("wounds_left", 30);
+  s.bystanders_left = cnt("bystanders_left", 30);
+  s.officers_left = cnt("officers_left", 30);
+  s.mm_bystanders = cnt("mastermind_bystanders", 30);
+  s.twists_played = cnt("twists_played", 40);
+  s.twists_beside = cnt("twists_beside", 40);
+  s.mystique_twists = cnt("mystique_twists", 8);
+  s.portals = cnt("portals", 63);
+  s.villains_escaped = cnt("villains_escaped", 200);
+  s.bystanders_carried = cnt("bystanders_carried", 30);
+  s.killbots_escaped = cnt("killbots_escaped", 30);
+  s.heroes_escaped = cnt("heroes_escaped", 200);
+  read_pile(c, o.at("tactics", w), s.tactics, "tactics");
+  const Json& tj = o.at("turn", w);
+  json_expect_keys(tj, {"player", "number", "played", "attack", "recruit", "recruit_made", "extra_draws", "recruit_as_attack", "healed", "acted", "extra_turn",
+                        "on_defeat_recruit", "on_defeat_rescue", "space_minus", "mastermind_minus", "extra_draw", "bubble", "look", "look_owner",
+                        "look_private", "steal", "limbo"},
+                   "turn");
+  s.turn_player_ = static_cast<uint8_t>(tj.at("player", "turn").as_int("turn.player", 0, n - 1));
+  s.turn = static_cast<uint16_t>(tj.at("number", "turn").as_int("turn.number", 0, 60000));
+  const auto& pl_json = tj.at("played", "turn").as_array("turn.played");
+  if (pl_json.size() > kPlayedCap) throw SerializationError("turn.played holds too many cards");
+  for (const auto& e : pl_json) {
+    json_expect_keys(e, {"card", "as", "copied"}, "played card");
+    Played& x = s.played[s.n_played++];
+    x.card = card_or_none(c, e.at("card", "played"), "played.card");
+    x.as = card_or_none(c, e.at("as", "played"), "played.as");
+    x.tags = x.as == kNoCard ? 0 : c.tags[x.as];
+    if (e.at("copied", "played").as_bool("played.copied")) x.tags = static_cast<uint16_t>(x.tags | kCovert);
+  }
+  s.attack = static_cast<int16_t>(tj.at("attack", "turn").as_int("turn.attack", 0, 999));
+  s.recruit = static_cast<int16_t>(tj.at("recruit", "turn").as_int("turn.recruit", 0, 999));
+  s.recruit_made = static_cast<int16_t>(tj.at("recruit_made", "turn").as_int("turn.recruit_made", 0, 999));
+  s.extra_draws = static_cast<uint8_t>(tj.at("extra_draws", "turn").as_int("turn.extra_draws", 0, 255));
+  s.recruit_as_attack = tj.at("recruit_as_attack", "turn").as_bool("turn.recruit_as_attack");
+  s.healed = tj.at("healed", "turn").as_bool("turn.healed");
+  s.acted = tj.at("acted", "turn").as_bool("turn.acted");
+  s.extra_turn = tj.at("extra_turn", "turn").as_bool("turn.extra_turn");
+  s.on_defeat_recruit = static_cast<uint8_t>(tj.at("on_defeat_recruit", "turn").as_int("turn.on_defeat_recruit", 0, 60));
+  s.on_defeat_rescue = static_cast<uint8_t>(tj.at("on_defeat_rescue", "turn").as_int("turn.on_defeat_rescue", 0, 60));
+  const auto& sm = tj.at("space_minus", "turn").as_array("turn.space_minus");
+  if (sm.size() != kCity) throw SerializationError("turn.space_minus must have 5 entries");
+  for (int i = 0; i < kCity; ++i) s.space_minus[i] = static_cast<int8_t>(sm[static_cast<size_t>(i)].as_int("turn.space_minus", 0, 100));
+  s.mastermind_minus = static_cast<int8_t>(tj.at("mastermind_minus", "turn").as_int("turn.mastermind_minus", 0, 100));
+  s.extra_draw = static_cast<uint8_t>(tj.at("extra_draw", "turn").as_int("turn.extra_draw", 0, 60));
+  s.bubble = card_or_none(c, tj.at("bubble", "turn"), "turn.bubble");
+  read_pile(c, tj.at("look", "turn"), s.look, "turn.look");
+  s.look_owner = static_cast<uint8_t>(tj.at("look_owner", "turn").as_int("turn.look_owner", 0, n - 1));
+  s.look_private = tj.at("look_private", "turn").as_bool("turn.look_private");
+  read_pile(c, tj.at("steal", "turn"), s.steal, "turn.steal");
+  s.limbo = card_or_none(c, tj.at("limbo", "turn"), "turn.limbo");
+  const Json& e = o.at("end", w);
+  json_expect_keys(e, {"mastermind_defeated", "deck_ran_out", "over", "result", "showdown", "showdown_mask", "showdown_done", "showdown_round", "showdown_totals",
+                       "showdown_winner"},
+                   "end");
+  s.mm_defeated = e.at("mastermind_defeated", "end").as_bool("end.mastermind_defeated");
+  s.deck_ran_out = e.at("deck_ran_out", "end").as_bool("end.deck_ran_out");
+  s.over = e.at("over", "end").as_bool("end.over");
+  s.result = static_cast<int8_t>(e.at("result", "end").as_int("end.result", -1, 1));
+  s.showdown = e.at("showdown", "end").as_bool("end.showdown");
+  s.showdown_mask = static_cast<uint8_t>(e.at("showdown_mask", "end").as_int("end.showdown_mask", 0, (1 << n) - 1));
+  s.showdown_done = static_cast<uint8_t>(e.at("showdown_done", "end").as_int("end.showdown_done", 0, (1 << n) - 1));
+  s.showdown_round = static_cast<uint8_t>(e.at("showdown_round", "end").as_int("end.showdown_round", 0, 3));
+  const auto& totals = e.at("showdown_totals", "end").as_array("end.showdown_totals");
+  if (static_cast<int>(totals.size()) != n) throw SerializationError("end.showdown_totals must have one entry per player");
+  for (int p = 0; p < n; ++p) s.showdown_total[p] = static_cast<int16_t>(totals[static_cast<size_t>(p)].as_int("end.showdown_totals", 0, 999));
+  s.showdown_winner = static_cast<int8_t>(e.at("showdown_winner", "end").as_int("end.showdown_winner", -1, n - 1));
+  const auto& tasks_json = o.at("tasks", w).as_array("tasks");
+  if (tasks_json.size() > kTaskCap) throw SerializationError("too many queued tasks");
+  for (const auto& t : tasks_json) {
+    json_expect_keys(t, {"op", "p", "card", "a", "b", "c"}, "task");
+    const int op = task_from_name(t.at("op", "task").as_string("task op"));
+    if (op < 0) throw SerializationError("unknown task \"" + t.at("op", "task").as_string("task op") + "\"");
+    Task task;
+    task.op = static_cast<uint8_t>(op);
+    task.p = static_cast<uint8_t>(t.at("p", "task").as_int("task.p", 0, n - 1));
+    task.card = card_or_none(c, t.at("card", "task"), "task.card");
+    task.a = static_cast<int8_t>(t.at("a", "task").as_int("task.a", -128, 127));
+    task.b = static_cast<int8_t>(t.at("b", "task").as_int("task.b", -128, 127));
+    task.c = static_cast<int8_t>(t.at("c", "task").as_int("task.c", -128, 127));
+    s.tasks[s.n_tasks++] = task;
+  }
+  return s;
+}
+
+void State::validate() const {
+  const Config& c = *cfg;
+  const int n = c.players;
+  int count[kCardIds] = {};
+  auto tally = [&](const auto& pile) {
+    for (const uint8_t x : pile) ++count[x];
+  };
+  auto one = [&](uint8_t x) {
+    if (x != kNoCard) ++count[x];
+  };
+  for (int p = 0; p < n; ++p) {
+    const PlayerState& pl = players[p];
+    tally(pl.hand);
+    tally(pl.deck.rest);
+    for (int i = 0; i < pl.deck.n_top; ++i) one(pl.deck.top[i]);
+    tally(pl.discard);
+    tally(pl.victory);
+    one(pl.pass);
+    for (const uint8_t x : pl.hand) {
+      if (!is_hero(x) && x != kWound) broken("a hand holds " + c.name[x] + ", which is not a Hero or a Wound");
+    }
+    for (const uint8_t x : pl.discard) {
+      if (!is_hero(x) && x != kWound) broken("a discard pile holds " + c.name[x]);
+    }
+    for (const uint8_t x : pl.deck.rest) {
+      if (!is_hero(x) && x != kWound) broken("a deck holds " + c.name[x]);
+    }
+    for (int i = 0; i < pl.deck.n_top; ++i) {
+      if (!is_hero(pl.deck.top[i]) && pl.deck.top[i] != kWound) broken("a deck holds " + c.name[pl.deck.top[i]]);
+    }
+    for (const uint8_t x : pl.victory) {
+      const bool ok = is_villain_card(x) || x == kBystander || is_tactic(x) || (x >= kMastermindBase && x < kTacticBase);
+      if (!ok) broken("a victory pile holds " + c.name[x]);
+    }
+    if (pl.pass != kNoCard && !is_hero(pl.pass) && pl.pass != kWound) broken("a passed card is not a Hero or a Wound");
+  }
+  for (int i = 0; i < n_played; ++i) {
+    const Played& e = played[i];
+    if (e.as == kNoCard || !is_hero(e.as)) broken("a played card counts as something that is not a Hero");
+    if (e.card != kNoCard && !is_hero(e.card)) broken("a played card is not a Hero");
+    one(e.card);
+  }
+  for (const uint8_t x : hq) {
+    if (x != kNoCard && !is_hero_card(x)) broken("the HQ holds " + c.name[x]);
+    one(x);
+  }
+  for (const auto& v : city) {
+    if (v.card == kNoCard) {
+      if (v.bystanders || v.under != kNoCard) broken("an empty city space holds cards");
+      continue;
+    }
+    if (!is_villain_card(v.card) && !is_hero_card(v.card) && v.card != kBystander) broken("the city holds " + c.name[v.card]);
+    if (v.under != kNoCard && !is_hero_card(v.under)) broken("a villain has something other than a Hero under it");
+    one(v.card);
+    one(v.under);
+    count[kBystander] += v.bystanders;
+  }
+  count[kBystander] += mm_bystanders + bystanders_left;
+  count[kWound] += wounds_left;
+  count[kOfficer] += officers_left;
+  if (mystique_twists > twists_beside) broken("more Mystique twists than twists beside the scheme");
+  count[kTwist] += twists_beside - mystique_twists;
+  tally(villain_deck);
+  tally(hero_deck);
+  tally(tactics);
+  for (int x = 0; x < kCardIds; ++x) count[x] += ko[x] + escaped[x];
+  one(bubble);
+  tally(look);
+  one(limbo);
+  for (int i = 0; i < n_tasks; ++i) {
+    if (tasks[i].op == dRevealed) one(tasks[i].card);
+  }
+  for (const uint8_t x : villain_deck) {
+    if (is_hero(x) || x == kWound || is_tactic(x) || x >= kMastermindBase) broken("the Villain Deck holds " + c.name[x]);
+  }
+  for (const uint8_t x : hero_deck) {
+    if (!is_hero_card(x)) broken("the Hero Deck holds " + c.name[x]);
+  }
+  for (const uint8_t x : tactics) {
+    if (!is_tactic(x) || mastermind_of_tactic(x) != mastermind) broken("the mastermind has a tactic that is not its own");
+  }
+  for (const uint8_t x : steal) {
+    if (!is_hero(x) && x != kWound) broken("Steal Abilities copies a card that is not a Hero or a Wound");
+  }
+  if (look_owner >= n) broken("a look belongs to no player");
+
+  // What is in play.
+  if (!built) {
+    for (int x = 0; x < kCardIds; ++x) {
+      if (count[x]) broken("cards are out before setup is done");
+    }
+    static const uint8_t order[] = {tSetupBuild, tSetupHero, tSetupHenchmen, tSetupVillains, tSetupScheme, tSetupMastermind};
+    if (n_tasks < 1 || n_tasks > 6) broken("setup is not done but its steps are not queued");
+    for (int i = 0; i < n_tasks; ++i) {
+      if (tasks[i].op != order[i]) broken("setup steps are out of order");
+    }
+    if ((mastermind >= 0) == (n_tasks == 6)) broken("the mastermind must be chosen exactly when its setup step is done");
+    if ((scheme >= 0) == (n_tasks >= 5)) broken("the scheme must be chosen exactly when its setup step is done");
+    if (villain_groups && n_tasks >= 5) broken("villain groups are chosen before their step");
+    if (henchmen_groups && n_tasks >= 4) broken("henchmen groups are chosen before their step");
+    if (heroes_in && n_tasks >= 3) broken("heroes are chosen before their step");
+    if (over) broken("the game is over before setup is done");
+    return;
+  }
+  if (scheme < 0 || mastermind < 0) broken("setup is done without a scheme or a mastermind");
+  const SchemeDef& sd = c.scheme[static_cast<size_t>(scheme)];
+  const SetupRow& row = c.setup[static_cast<size_t>(n)];
+  int twists = (n >= 4 && sd.twists_4_5_players >= 0) ? sd.twists_4_5_players : sd.twists;
+  twists += c.extra_twists + sd.twists_beside;
+  for (int x = 0; x < kCardIds; ++x) {
+    int want = 0;
+    if (is_hero_card(x)) want = (heroes_in & (1u << hero_of(x))) ? c.count[static_cast<size_t>(x)] : 0;
+    else if (x == kAgent) want = (c.starting_agents - c.starting_officers) * n;
+    else if (x == kTrooper) want = c.starting_troopers * n;
+    else if (x == kOfficer) want = c.officers;
+    else if (x == kWound) want = sd.wounds_per_player ? std::min(c.wounds, sd.wounds_per_player * n) : c.wounds;
+    else if (x == kBystander) want = c.bystanders;
+    else if (x == kTwist) want = twists;
+    else if (x == kStrike) want = row.master_strikes;
+    else if (x == kSkrullHero) want = count[x];
+    else if (is_villain(x)) want = (villain_groups & (1u << group_of(x))) ? c.count[static_cast<size_t>(x)] : 0;
+    else if (is_henchman(x)) want = (henchmen_groups & (1u << (x - kHenchBase))) ? row.henchmen_cards : 0;
+    else if (is_tactic(x)) want = mastermind_of_tactic(x) == mastermind ? 1 : 0;
+    else if (x >= kMastermindBase && x < kTacticBase) want = (x - kMastermindBase == mastermind && showdown_winner >= 0) ? 1 : 0;
+    if (count[x] != want) broken("there should be " + std::to_string(want) + " of " + c.name[static_cast<size_t>(x)] + " in the game, found " + std::to_string(count[x]));
+  }
+  if (villain_deck.count(kSkrullHero) > hero_deck.size()) broken("more Skrull Heroes hidden in the Villain Deck than Heroes in the pool");
+  if (mm_defeated != tactics.empty()) broken("the mastermind is defeated exactly when no tactic is left");
+  if (showdown_winner >= 0 && !over) broken("a Showdown winner before the game is over");
+  if (turn_player_ >= n) broken("the turn player is not in the game");
+  if (over) {
+    if (n_tasks) broken("the game is over but work is pending");
+    return;
+  }
+  if (showdown && (!mm_defeated || !showdown_mask)) broken("a Final Showdown before the mastermind is defeated, or with nobody in it");
+  // Every queued task must be one this engine can run safely.
+  for (int i = 0; i < n_tasks; ++i) {
+    const Task& t = tasks[i];
+    if (t.op < tDraw || t.op == tSetupBuild || t.op >= kNumTaskOps) broken("a setup step is queued after setup");
+    if (t.p >= n) broken("a task names a player not in the game");
+    if (t.card != kNoCard && t.card >= kNumCardIds) broken("a task names an unknown card");
+    switch (t.op) {
+      case tRefillHQ:
+        if (t.a < 0 || t.a >= kHQ) broken("an HQ refill names a bad slot");
+        break;
+      case tReveal:
+        if (t.c < 0 || t.c >= n) broken("a reveal names a bad player");
+        if (t.a != static_cast<int>(Mode::kDrawIfCostLe) && t.a != static_cast<int>(Mode::kDrawIf) && t.a != static_cast<int>(Mode::kAttackCost) &&
+            t.a != static_cast<int>(Mode::kDiscardOrBack) && t.a != static_cast<int>(Mode::kVillain)) {
+          broken("a reveal has an unknown mode");
+        }
+        if (t.b < 0 || t.b > 15) broken("a reveal has a bad argument");
+        break;
+      case tLook:
+        if (t.b < lkSpiderMan || t.b > lkRuthless) broken("a look has an unknown continuation");
+        if (t.a < 0 || t.a > 8 - look.size()) broken("a look takes too many cards");
+        break;
+      case tEffect: {
+        if (t.c < 0 || t.c > 5) broken("an effect has an unknown trigger");
+        if (t.card == kNoCard) broken("an effect names no card");
+        break;
+      }
+      case tEnterCity:
+        if (t.card == kNoCard || !is_hero_card(t.card)) broken("only a Hero can be queued to enter the city");
+        break;
+      case dDiscardCost:
+        if (t.a < 0 || t.a >= n_played || t.card == kNoCard || !is_hero(t.card)) broken("a discard cost names no played card");
+        break;
+      case dRevealed:
+        if (t.card == kNoCard || (!is_hero(t.card) && t.card != kWound) || t.a < 0 || t.a >= n) broken("a revealed card is missing");
+        break;
+      case dCopyPlayed:
+        if (t.a < 0 || t.a >= n_played) broken("a copy names no played card");
+        break;
+      case dPaibok:
+        if (t.a < 0 || t.a >= n) broken("a Paibok choice names a bad player");
+        break;
+      case dTakeHqUnder:
+        if (t.a < 0 || t.a >= kCity) broken("a Skrull ambush names a bad space");
+        break;
+      case dKoHeroes:
+        if (t.b < 0 || t.b > static_cast<int>(From::kYourHeroes)) broken("a KO names a bad source");
+        break;
+      default:
+        break;
+    }
+  }
+  if (n_tasks > 0) {
+    const Task& t = tasks[n_tasks - 1];
+    if (is_chance_task(t)) {
+      std::vector<std::pair<Action, double>> out;
+      chance_pile(t, out);
+      if (out.empty()) broken("a chance step has no outcome (the position is not settled)");
+    } else if (is_decision_task(t)) {
+      Action opts[256];
+      if (decision_options(t, opts) == 0) broken("a decision has no option (the position is not settled)");
+    } else {
+      broken("an automatic step is pending (the position is not settled)");
+    }
+  }
+}
+
+// Redraws what `observer` cannot see: each other player's hand, the unknown
+// part of their deck, cards they put on top face down, a card they are
+// passing and cards only they looked at are pooled and dealt back in the
+// same numbers. Known cards stay where they are.
+void State::resample(int observer, Rng& rng) {
+  for (int p = 0; p < cfg->players; ++p) {
+    if (p == observer) continue;
+    PlayerState& pl = players[p];
+    uint8_t pool[kHandCap + kPileCap + kTopCap + 16];
+    int k = 0;
+    for (const uint8_t x : pl.hand) pool[k++] = x;
+    for (const uint8_t x : pl.deck.rest) pool[k++] = x;
+    for (int i = 0; i < pl.deck.n_top; ++i) {
+      if ((pl.deck.top_private >> i) & 1u) pool[k++] = pl.deck.top[i];
+    }
+    if (pl.pass != kNoCard) pool[k++] = pl.pass;
+    const bool own_look = look_private && look_owner == p;
+    if (own_look) {
+      for (const uint8_t x : look) pool[k++] = x;
+    }
+    for (int i = k - 1; i > 0; --i) std::swap(pool[i], pool[rng.below(static_cast<uint32_t>(i + 1))]);
+    int j = 0;
+    const int hand = pl.hand.size();
+    pl.hand.clear();
+    for (int i = 0; i < hand; ++i) pl.hand.add(pool[j++]);
+    for (int i = 0; i < pl.deck.n_top; ++i) {
+      if ((pl.deck.top_private >> i) & 1u) pl.deck.top[i] = pool[j++];
+    }
+    if (pl.pass != kNoCard) pl.pass = pool[j++];
+    if (own_look) {
+      const int n_look = look.size();
+      look.clear();
+      for (int i = 0; i < n_look; ++i) look.add(pool[j++]);
+    }
+    pl.deck.rest.clear();
+    while (j < k) pl.deck.rest.add(pool[j++]);
+  }
+}
+
+}  // namespace henchmen::legendary

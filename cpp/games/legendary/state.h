@@ -1,0 +1,278 @@
+// Legendary (core set): the flat state and its rules.
+//
+// Everything that happens is a task on a small stack (`tasks`): playing a
+// villain card, drawing, each card effect, each decision. `settle()` runs
+// tasks until the top one needs a chance outcome (a draw from an unknown pile,
+// a random tactic) or a player's decision with more than one option; with no
+// task left, the turn player acts freely (play, recruit, fight, heal, end).
+#pragma once
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "core/game.h"
+#include "core/piles.h"
+#include "games/legendary/cards.h"
+
+namespace henchmen::legendary {
+
+// The fixed action space.
+enum : Action {
+  kPlay = 0,              // + card: play a Hero from hand
+  kRecruit = 128,         // + card: recruit that Hero from the HQ
+  kRecruitOfficer = 256,  // recruit a S.H.I.E.L.D. Officer from its stack
+  kFight = 257,           // + city space
+  kFightMastermind = 262,
+  kHeal = 263,  // KO all Wounds from hand (Healing)
+  kEndTurn = 264,
+  kPickHand = 265,      // + card: a decision naming a card in your hand
+  kPickDiscard = 393,   // + card: ... in your discard pile
+  kPickPlayed = 521,    // + card: ... among the cards you played this turn
+  kPickCard = 649,      // + card: ... in the HQ, a Victory Pile, or cards looked at
+  kPickSpace = 777,     // + city space
+  kPickMastermind = 782,
+  kPickPlayer = 783,  // + player
+  kYes = 788,
+  kNo = 789,
+  kOption = 790,       // + option (see the decision's notation)
+  kMoveVillain = 794,  // + from * 5 + to
+  kChanceCard = 819,   // + card: the card a draw or a reveal turns up
+  kSetupMastermind = 947,
+  kSetupScheme = 951,
+  kSetupVillains = 959,
+  kSetupHenchmen = 966,
+  kSetupHero = 970,
+  kNumActions = 985,
+};
+
+constexpr int kHandCap = 64;
+constexpr int kPileCap = 160;
+constexpr int kTopCap = 16;
+constexpr int kPlayedCap = 48;
+constexpr int kVictoryCap = 128;
+constexpr int kTaskCap = 128;
+
+// A player's deck: known cards on top (top[0] first), then cards in no known
+// order. A known card is public unless its bit in top_private is set (then
+// only the owner knows it: cards put back from their hand or after a private
+// look).
+struct PlayerDeck {
+  uint8_t n_top = 0;
+  uint8_t top[kTopCap] = {};
+  uint16_t top_private = 0;
+  Multiset<kPileCap> rest;
+  int size() const { return n_top + rest.size(); }
+  bool empty() const { return size() == 0; }
+  void put_top(uint8_t card, bool priv);
+  uint8_t take_top();  // the known top card
+};
+
+struct Played {
+  uint8_t card = kNoCard;  // the physical card; kNoCard for a copy (Steal Abilities)
+  uint8_t as = kNoCard;    // what it counts as (Copy Powers changes this)
+  uint16_t tags = 0;
+};
+
+struct PlayerState {
+  Multiset<kHandCap> hand;
+  PlayerDeck deck;
+  Multiset<kPileCap> discard;
+  Multiset<kVictoryCap> victory;
+  uint8_t pass = kNoCard;  // a card chosen to pass left (Random Acts of Unkindness)
+};
+
+struct CitySpace {
+  uint8_t card = kNoCard;  // a villain, a henchman, a Skrull Hero or a Killbot (a Bystander)
+  uint8_t bystanders = 0;
+  uint8_t under = kNoCard;  // a Hero under a Skrull villain
+};
+
+// A unit of work. `op` is a TaskOp; the fields' meaning depends on it.
+struct Task {
+  uint8_t op = 0;
+  uint8_t p = 0;
+  uint8_t card = kNoCard;
+  int8_t a = 0;
+  int8_t b = 0;
+  int8_t c = 0;
+};
+
+enum TaskOp : uint8_t {
+  // chance
+  tSetupMastermind, tSetupScheme, tSetupVillains, tSetupHenchmen, tSetupHero,
+  tDraw,         // p draws a cards (b = 1: counts as an extra draw this turn)
+  tReveal,       // reveal the top of p's deck; a = Mode, b = argument, c = decider
+  tLook,         // look at the top a cards of p's deck into `look`; b = what next
+  tVillainCard,  // play the top a cards of the Villain Deck
+  tSkrullReveal, // a Hero from the hero pool enters the city as a Skrull
+  tRefillHQ,     // a = slot
+  tTactic,       // a random tactic of the mastermind goes to p
+  tStealReveal,  // p discards the top card of their deck for Steal Abilities
+  kFirstAuto,
+  // automatic steps
+  tSetupBuild = kFirstAuto, tStartTurn, tAfterDraw, tEffect, tEnterCity, tTwist, tAfterDefeat, tPassResolve,
+  tStealPlay, tShowdownNext,
+  kFirstDecision,
+  // decisions (p decides)
+  dDiscardCost = kFirstDecision, dKoThen, dRevealed, dPutOnTop, dCaptureChoice, dYesNo, dPass, dOthersDrawOrDiscard,
+  dEachDiscard, dDefeatTarget, dCopyPlayed, dMoveVillain, dKoHeroes, dPickPlayerWounds, dPaibok, dTakeHqUnder, dLookKo,
+  dDiscardTo, dFreeRecruit, dBubble, dKoUpTo, dKoVictory, dRuthless, dKoHq, dSkrullTwist,
+  kNumTaskOps
+};
+
+// Sub-kinds of dYesNo (in a).
+enum YesNo : int8_t { ynDoOver, ynWoundToHand, ynPlayVillain, ynGainOfficer };
+// dDefeatTarget kinds (in a).
+enum DefeatKind : int8_t { dkWithBystander, dkBelowKo, dkCityFree };
+// tLook continuations (in b).
+enum LookNext : int8_t { lkSpiderMan, lkDoombot, lkRuthless };
+
+// Length of the flat observation tensor.
+int observation_length(const Config& cfg);
+
+struct State {
+  const Config* cfg = nullptr;
+  // What is in play (chosen at setup).
+  int8_t scheme = -1;
+  int8_t mastermind = -1;
+  uint8_t villain_groups = 0;   // bit per group
+  uint8_t henchmen_groups = 0;  // bit per group
+  uint16_t heroes_in = 0;       // bit per hero
+  bool built = false;
+
+  PlayerState players[kMaxPlayers];
+  Multiset<128> villain_deck;
+  Multiset<96> hero_deck;  // the Hero Deck plus the Skrull Heroes still hidden in the Villain Deck
+  uint8_t hq[kHQ] = {kNoCard, kNoCard, kNoCard, kNoCard, kNoCard};
+  CitySpace city[kCity];
+  uint8_t ko[kCardIds] = {};
+  uint8_t escaped[kCardIds] = {};
+  uint8_t wounds_left = 0;
+  uint8_t bystanders_left = 0;
+  uint8_t officers_left = 0;
+  Multiset<4> tactics;
+  uint8_t mm_bystanders = 0;
+  uint8_t twists_played = 0;
+  uint8_t twists_beside = 0;  // Scheme Twists next to the Scheme (Mystique twists included)
+  uint8_t mystique_twists = 0;  // Mystique twists counted there, which are not Twist cards
+  uint8_t portals = 0;  // bit per city space; bit 5: the mastermind
+  uint8_t villains_escaped = 0;
+  uint8_t bystanders_carried = 0;
+  uint8_t killbots_escaped = 0;
+  uint8_t heroes_escaped = 0;
+
+  // The turn.
+  uint8_t turn_player_ = 0;
+  uint16_t turn = 0;
+  Played played[kPlayedCap];
+  uint8_t n_played = 0;
+  int16_t attack = 0;
+  int16_t recruit = 0;
+  int16_t recruit_made = 0;
+  uint8_t extra_draws = 0;
+  bool recruit_as_attack = false;
+  bool healed = false;
+  bool acted = false;  // recruited a Hero or defeated a Villain (no Healing)
+  bool extra_turn = false;
+  uint8_t on_defeat_recruit = 0;
+  uint8_t on_defeat_rescue = 0;
+  int8_t space_minus[kCity] = {};
+  int8_t mastermind_minus = 0;
+  uint8_t extra_draw = 0;
+  uint8_t bubble = kNoCard;
+  Multiset<8> look;
+  uint8_t look_owner = 0;
+  bool look_private = false;
+  Multiset<kMaxPlayers> steal;
+  uint8_t limbo = kNoCard;  // a Hero that was under a defeated Skrull, until its Fight effect gains it
+
+  // The end.
+  bool mm_defeated = false;
+  bool deck_ran_out = false;
+  bool over = false;
+  int8_t result = 0;  // 1 the players win, -1 evil wins, 0 a tie
+  // Final Showdown.
+  bool showdown = false;
+  uint8_t showdown_mask = 0;  // players still in
+  uint8_t showdown_done = 0;  // players who have played this round
+  uint8_t showdown_round = 0;
+  int16_t showdown_total[kMaxPlayers] = {};
+  int8_t showdown_winner = -1;
+
+  Task tasks[kTaskCap];
+  uint8_t n_tasks = 0;
+
+  // The contract (see core/native.h).
+  int current_player() const;
+  int turn_player() const { return turn_player_; }
+  void legal_actions(std::vector<Action>& out) const;
+  void chance_outcomes(std::vector<std::pair<Action, double>>& out) const;
+  Action sample_chance(Rng& rng) const;
+  void apply(Action action);
+  double returns(int player) const;
+  std::string action_to_string(Action action) const;
+  Json observation(int player) const;
+  void observation_tensor(int player, float* out) const;
+  void resample(int observer, Rng& rng);
+  Json to_json() const;
+  static State from_json(const Config& cfg, const Json& doc);
+  std::string to_string() const;
+  double heuristic(int player) const;
+  void validate() const;
+
+  static State initial(const Config& cfg);
+
+  // Queries shared by rules, view and serialization.
+  int num_players() const { return cfg->players; }
+  int villain_attack(int space) const;
+  int mastermind_attack() const;
+  bool can_defeat(int card) const;  // the turn player meets "can't defeat X unless..."
+  int vp(int player) const;
+  int solo_score() const;
+  int hero_deck_size() const { return hero_deck.size() - villain_deck.count(kSkrullHero); }
+  bool is_chance_task(const Task& t) const { return t.op < kFirstAuto; }
+  bool is_decision_task(const Task& t) const { return t.op >= kFirstDecision; }
+  int decision_options(const Task& t, Action* out) const;  // fills up to 256 actions, ascending
+  void chance_pile(const Task& t, std::vector<std::pair<Action, double>>& out) const;
+  uint16_t hand_and_played_tags(int player) const;
+  int count_your(int player, uint16_t tags) const;
+
+  // Rules (rules.cpp) and effects (effects.cpp).
+  void push(uint8_t op, int p = 0, int card = kNoCard, int a = 0, int b = 0, int c = 0);
+  void settle();
+  void run_top(int outcome);
+  void run_chance_task(Task t, int outcome);
+  void run_auto_task(Task t);
+  void run_decision(Task t, Action action);
+  void run_effect(const Task& t);
+  void start_turn(int p);
+  void end_turn();
+  void after_draw(int p);
+  void play_card(uint8_t card);
+  void play_copy(uint8_t as, uint8_t physical, int copy_index);
+  void play_villain_card(uint8_t card);
+  void enter_city(uint8_t card, uint8_t under);
+  void escape(const CitySpace& v);
+  void twist(int number);
+  void fight_space(int space, bool pay);
+  void fight_mastermind(bool pay);
+  void take_tactic(int p, uint8_t tactic);
+  void gain(int p, uint8_t card);
+  void gain_wound(int p, bool to_hand);
+  void rescue(int p, int n);
+  void capture(int space, int n);  // space -1: the mastermind
+  void ko_card(uint8_t card);
+  void discard_from_hand(int p, uint8_t card, bool by_effect);
+  void refill_hq();
+  void check_evil_wins();
+  void finish(int8_t how);
+  void each_player(int from, bool include_self, uint8_t op, int card, int a, int b, int c);
+  bool reveals(int p, uint16_t tags) const;
+  int villain_space_of_enter() const;
+  void take_hq(int slot);
+  void look_done(int p, int next, int arg);
+  int find_entered(uint8_t card, int space) const;
+};
+
+}  // namespace henchmen::legendary
