@@ -121,6 +121,9 @@ struct Deck {
     c[n] = 0;
     return card;
   }
+  // True when the next unknown card could be of more than one kind (the
+  // unknown part is sorted, so its ends differ exactly then).
+  bool uncertain() const { return n_unknown > 1 && c[0] != c[n_unknown - 1]; }
   int distinct_unknown() const {
     int k = 0;
     for (int i = 0; i < n_unknown; ++i) k += (i == 0 || c[i] != c[i - 1]);

@@ -75,21 +75,32 @@ void State::legal_actions(std::vector<Action>& out) const {
     std::sort(out.begin(), out.end());
     return;
   }
+  // Kinds of action occupy ascending ranges of ids, so emitting kind by kind,
+  // each in ascending order, gives a sorted list.
+  uint16_t revealed = danger_zone;
+  for (const int8_t slot : supervillain_slot) {
+    if (slot >= 0) revealed = static_cast<uint16_t>(revealed | (1u << slot));
+  }
+  auto attachable = [&](uint8_t c) { return is_minion(c) && (revealed & (1u << crew_of(c))); };
+  me.hand.for_each_distinct([&](uint8_t c, int) { out.push_back(kPlay + c); });
   me.hand.for_each_distinct([&](uint8_t c, int) {
-    out.push_back(kPlay + c);
-    if (is_minion(c) && supervillain_revealed(crew_of(c))) out.push_back(kAttach + c);
+    if (attachable(c)) out.push_back(kAttach + c);
   });
-  for (const uint8_t c : row) {
-    if (c != kNoCard && cfg->health[c] <= me.power) out.push_back(kBuy + c);
+  if (!me.bought.full()) {
+    const size_t first_buy = out.size();
+    for (const uint8_t c : row) {
+      if (c != kNoCard && cfg->health[c] <= me.power) out.push_back(kBuy + c);
+    }
+    for (const uint8_t c : me.stash) {
+      if (cfg->health[c] <= me.power) out.push_back(kBuy + c);
+    }
+    if (scaredy_left > 0 && cfg->health[kScaredyBot] <= me.power) out.push_back(kBuy + kScaredyBot);
+    if (upgrade_row != kNoCard && cfg->health[upgrade_row] <= me.power && !me.upgrades_pending.full()) out.push_back(kBuy + upgrade_row);
+    std::sort(out.begin() + static_cast<std::ptrdiff_t>(first_buy), out.end());
   }
-  for (const uint8_t c : me.stash) {
-    if (cfg->health[c] <= me.power) out.push_back(kBuy + c);
-  }
-  if (scaredy_left > 0 && cfg->health[kScaredyBot] <= me.power) out.push_back(kBuy + kScaredyBot);
-  if (upgrade_row != kNoCard && cfg->health[upgrade_row] <= me.power) out.push_back(kBuy + upgrade_row);
   if (me.tokens[kTransfer] > 0) {
     me.discard.for_each_distinct([&](uint8_t c, int) {
-      if (is_minion(c) && supervillain_revealed(crew_of(c))) out.push_back(kTransfer_ + c);
+      if (attachable(c)) out.push_back(kTransfer_ + c);
     });
   }
   if (me.tokens[kHarvest] > 0) me.discard.for_each_distinct([&](uint8_t c, int) { out.push_back(kHarvest_ + c); });
@@ -99,9 +110,11 @@ void State::legal_actions(std::vector<Action>& out) const {
   }
   if (me.tokens[kBounty] > 0) {
     if (!me.stash.full()) {
+      const size_t first = out.size();
       for (const uint8_t c : row) {
         if (c != kNoCard) out.push_back(kBounty_ + c);
       }
+      std::sort(out.begin() + static_cast<std::ptrdiff_t>(first), out.end());
     } else {
       for (int i = 0; i < kRowSlots; ++i) {
         if (row[i] == kNoCard) continue;
@@ -112,11 +125,10 @@ void State::legal_actions(std::vector<Action>& out) const {
   if (me.tokens[kReplicate] > 0) {
     bool seen[kNumAbilities] = {};
     for (const uint8_t c : me.in_play) {
-      const int a = is_minion(c) ? cfg->ability[c] : kNoAbility;
-      if (a != kNoAbility && a != kReplicate && !seen[a]) {
-        seen[a] = true;
-        out.push_back(kReplicateCopy + a);
-      }
+      if (is_minion(c)) seen[cfg->ability[c]] = true;
+    }
+    for (int a = kNoAbility + 1; a < kNumAbilities; ++a) {
+      if (seen[a] && a != kReplicate) out.push_back(kReplicateCopy + a);
     }
     bool any_row = false;
     for (const uint8_t c : row) any_row = any_row || c != kNoCard;
@@ -128,8 +140,6 @@ void State::legal_actions(std::vector<Action>& out) const {
   for (const uint8_t u : me.upgrades) {
     if (!(me.upgrades_used & (1u << crew_of(u)))) out.push_back(kActivate + crew_of(u));
   }
-  std::sort(out.begin(), out.end());
-  out.erase(std::unique(out.begin(), out.end()), out.end());
 }
 
 // ---------------------------------------------------------------------------
@@ -142,10 +152,10 @@ bool State::task_needs_chance(const Task& t) const {
     case TaskKind::kDrawFreeze:
     case TaskKind::kDrawFetch: {
       const auto& d = players[t.player].deck;
-      return t.count > 0 && d.distinct_unknown() > 1;
+      return t.count > 0 && d.uncertain();
     }
-    case TaskKind::kRefillRow: return minion_deck.distinct_unknown() > 1;
-    case TaskKind::kRefillUpgrade: return upgrade_deck.distinct_unknown() > 1;
+    case TaskKind::kRefillRow: return minion_deck.uncertain();
+    case TaskKind::kRefillUpgrade: return upgrade_deck.uncertain();
     case TaskKind::kRevealSupervillain: return __builtin_popcount(supervillain_deck) > 1;
     case TaskKind::kFinishCleanup: return false;
   }
