@@ -272,13 +272,19 @@ std::string State::to_string() const {
   os << "\nSupervillains:";
   for (const int8_t s : supervillain_slot) os << "  [" << (s < 0 ? std::string("empty") : c.crew[static_cast<size_t>(s)].supervillain) << "]";
   os << "\nDanger Zone:";
+  bool any_danger = false;
   for (int crew = 0; crew < c.crews; ++crew) {
-    if (danger_zone & (1u << crew)) os << "  [" << c.crew[static_cast<size_t>(crew)].supervillain << "]";
+    if (danger_zone & (1u << crew)) {
+      os << "  [" << c.crew[static_cast<size_t>(crew)].supervillain << "]";
+      any_danger = true;
+    }
   }
+  if (!any_danger) os << "  none";
+  os << "\nReputation attached:";
   for (int crew = 0; crew < c.crews; ++crew) {
     if (!supervillain_revealed(crew)) continue;
-    os << "\n  " << c.crew[static_cast<size_t>(crew)].supervillain << ":";
-    for (int p = 0; p < c.players; ++p) os << "  P" << p << " " << reputation(crew, p) << " rep";
+    os << "\n  " << c.crew[static_cast<size_t>(crew)].supervillain << " (" << c.crew[static_cast<size_t>(crew)].name << "):";
+    for (int p = 0; p < c.players; ++p) os << "  P" << p << " " << reputation(crew, p);
   }
   os << "\nMinion row:";
   for (const uint8_t card : row) os << "  [" << (card == kNoCard ? std::string("empty") : c.name[card] + " (" + std::to_string(c.health[card]) + ")") << "]";
