@@ -28,6 +28,18 @@ from henchmen._core import (
     UnknownGameError,
 )
 
+# Show them as henchmen.errors.X in tracebacks and reprs, where users import them.
+for _cls in (
+    HenchmenError,
+    IllegalActionError,
+    NotationError,
+    OptionError,
+    PlayerError,
+    SerializationError,
+    UnknownGameError,
+):
+    _cls.__module__ = __name__
+
 __all__ = [
     "ActionTypeError",
     "HenchmenError",
