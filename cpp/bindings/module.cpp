@@ -1,4 +1,6 @@
 // Python bindings: a thin layer. The friendly API lives in python/henchmen.
+#include <cstring>
+
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
@@ -26,6 +28,33 @@ py::dict playout_dict(const PlayoutStats& st) {
   return d;
 }
 
+// Text from Python. A str holding a lone surrogate is not valid Unicode and
+// cannot name anything; pybind11 would refuse it with a bare TypeError, so it
+// is encoded with '?' in its place and the core reports what it names.
+std::string utf8(const py::str& text) {
+  if (PyBytes_Check(text.ptr())) return text.cast<std::string>();
+  PyObject* bytes = PyUnicode_AsEncodedString(text.ptr(), "utf-8", "replace");
+  if (!bytes) throw py::error_already_set();
+  std::string out(PyBytes_AS_STRING(bytes), static_cast<size_t>(PyBytes_GET_SIZE(bytes)));
+  Py_DECREF(bytes);
+  return out;
+}
+
+// Raises a henchmen error in Python. Messages may quote bytes of user input
+// that are not valid UTF-8; decoding them strictly would raise
+// UnicodeDecodeError instead of the henchmen error, so undecodable bytes are
+// replaced.
+void set_error(PyObject* type, const std::exception& e) {
+  const char* what = e.what();
+  PyObject* msg = PyUnicode_DecodeUTF8(what, static_cast<Py_ssize_t>(std::strlen(what)), "replace");
+  if (!msg) {
+    PyErr_Clear();
+    msg = PyUnicode_FromString("(unprintable message)");
+  }
+  PyErr_SetObject(type, msg);
+  Py_XDECREF(msg);
+}
+
 Json game_info_json(const GameInfo& info) {
   Json d;
   d["name"] = info.name;
@@ -45,12 +74,32 @@ PYBIND11_MODULE(_core, m) {
   m.doc() = "Henchmen native core";
 
   auto base = py::register_exception<Error>(m, "HenchmenError", PyExc_ValueError);
-  py::register_exception<OptionError>(m, "OptionError", base.ptr());
-  py::register_exception<UnknownGameError>(m, "UnknownGameError", base.ptr());
-  py::register_exception<IllegalActionError>(m, "IllegalActionError", base.ptr());
-  py::register_exception<NotationError>(m, "NotationError", base.ptr());
-  py::register_exception<SerializationError>(m, "SerializationError", base.ptr());
-  py::register_exception<PlayerError>(m, "PlayerError", base.ptr());
+  auto option_error = py::register_exception<OptionError>(m, "OptionError", base.ptr());
+  auto unknown_game = py::register_exception<UnknownGameError>(m, "UnknownGameError", base.ptr());
+  auto illegal_action = py::register_exception<IllegalActionError>(m, "IllegalActionError", base.ptr());
+  auto notation_error = py::register_exception<NotationError>(m, "NotationError", base.ptr());
+  auto serialization_error = py::register_exception<SerializationError>(m, "SerializationError", base.ptr());
+  auto player_error = py::register_exception<PlayerError>(m, "PlayerError", base.ptr());
+  static PyObject* const types[] = {base.ptr(), option_error.ptr(), unknown_game.ptr(), illegal_action.ptr(), notation_error.ptr(), serialization_error.ptr(), player_error.ptr()};
+  py::register_exception_translator([](std::exception_ptr p) {
+    try {
+      if (p) std::rethrow_exception(p);
+    } catch (const OptionError& e) {
+      set_error(types[1], e);
+    } catch (const UnknownGameError& e) {
+      set_error(types[2], e);
+    } catch (const IllegalActionError& e) {
+      set_error(types[3], e);
+    } catch (const NotationError& e) {
+      set_error(types[4], e);
+    } catch (const SerializationError& e) {
+      set_error(types[5], e);
+    } catch (const PlayerError& e) {
+      set_error(types[6], e);
+    } catch (const Error& e) {
+      set_error(types[0], e);
+    }
+  });
 
   m.attr("CHANCE") = kChance;
   m.attr("TERMINAL") = kTerminal;
@@ -71,8 +120,14 @@ PYBIND11_MODULE(_core, m) {
       .def("uniform", &Rng::uniform);
 
   py::class_<Game, std::shared_ptr<Game>>(m, "Game")
-      .def(py::init([](const std::string& name, const std::string& options_json) {
-             return make_game(name, Json::parse(options_json));
+      .def(py::init([](const py::str& name, const py::str& options_json) {
+             Json options;
+             try {
+               options = Json::parse(utf8(options_json));
+             } catch (const SerializationError& e) {
+               throw OptionError(std::string("options are not valid: ") + e.what());
+             }
+             return make_game(utf8(name), options);
            }),
            py::arg("name"), py::arg("options_json") = "{}")
       .def_property_readonly("name", [](const Game& g) { return g.info().name; })
@@ -83,7 +138,7 @@ PYBIND11_MODULE(_core, m) {
       .def_property_readonly("max_game_length", &Game::max_game_length)
       .def("card_table_json", [](const Game& g) { return g.card_table().dump(); })
       .def("new_initial_state", &Game::new_initial_state)
-      .def("deserialize", &Game::deserialize, py::arg("text"))
+      .def("deserialize", [](const Game& g, const py::str& text) { return g.deserialize(utf8(text)); }, py::arg("text"))
       .def("random_playouts",
            [](const Game& g, int64_t games, uint64_t seed, int threads) {
              if (games < 0) throw OptionError("games must be >= 0");
@@ -97,7 +152,8 @@ PYBIND11_MODULE(_core, m) {
            },
            py::arg("games"), py::arg("seed") = 0, py::arg("threads") = 1);
 
-  m.def("deserialize", [](const std::string& text) {
+  m.def("deserialize", [](const py::str& py_text) {
+    const std::string text = utf8(py_text);
     const Json doc = Json::parse(text);
     if (!doc.is_object()) throw SerializationError("a serialized state must be a JSON object");
     auto game = make_game(doc.at("game", "serialized state").as_string("game"), doc.at("options", "serialized state"));
@@ -128,7 +184,7 @@ PYBIND11_MODULE(_core, m) {
       .def("returns", &State::returns)
       .def("history", &State::history)
       .def("action_to_string", &State::action_to_string, py::arg("action"))
-      .def("string_to_action", &State::string_to_action, py::arg("text"))
+      .def("string_to_action", [](const State& s, const py::str& text) { return s.string_to_action(utf8(text)); }, py::arg("text"))
       .def("observation_json", [](const State& s, int p) { return s.observation(p).dump(); }, py::arg("player"))
       .def("observation_tensor", [](const State& s, int p) {
         std::vector<int> shape = s.game().observation_shape();

@@ -1,5 +1,6 @@
 #include "core/json.h"
 
+#include <cerrno>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -56,6 +57,11 @@ class Parser {
     if (c == 'f') { expect_word("false"); return Json(false); }
     if (c == 'n') { expect_word("null"); return Json(); }
     if (c == '-' || (c >= '0' && c <= '9')) return parse_number();
+    if (static_cast<unsigned char>(c) < 0x20 || static_cast<unsigned char>(c) >= 0x7f) {
+      char buf[8];
+      std::snprintf(buf, sizeof buf, "0x%02x", static_cast<unsigned>(static_cast<unsigned char>(c)));
+      fail(std::string("unexpected byte ") + buf);
+    }
     fail(std::string("unexpected character '") + c + "'");
   }
 
@@ -189,8 +195,12 @@ class Parser {
     }
     const std::string num = text_.substr(start, pos_ - start);
     if (!is_double) {
-      if (num.size() > 18) fail("integer out of range");
-      return Json(static_cast<int64_t>(std::strtoll(num.c_str(), nullptr, 10)));
+      // The whole int64 range: 19 digits and a sign at most, overflow checked.
+      if (num.size() > 20) fail("integer out of range");
+      errno = 0;
+      const long long v = std::strtoll(num.c_str(), nullptr, 10);
+      if (errno == ERANGE) fail("integer out of range");
+      return Json(static_cast<int64_t>(v));
     }
     const double d = std::strtod(num.c_str(), nullptr);
     if (!std::isfinite(d)) fail("number out of range");

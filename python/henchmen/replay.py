@@ -206,7 +206,9 @@ class Replay:
             raise ActionTypeError(f"replay text must be a str, got {_checks.describe(text)}")
         try:
             doc = json.loads(text)
-        except json.JSONDecodeError as e:
+        except (ValueError, RecursionError) as e:
+            # ValueError: bad JSON, or an integer too long to convert;
+            # RecursionError: nesting deeper than the interpreter allows.
             raise SerializationError(f"replay is not valid JSON: {e}") from None
         return _parse(doc)
 
