@@ -82,10 +82,15 @@ void State::legal_actions(std::vector<Action>& out) const {
     if (slot >= 0) revealed = static_cast<uint16_t>(revealed | (1u << slot));
   }
   auto attachable = [&](uint8_t c) { return is_minion(c) && (revealed & (1u << crew_of(c))); };
-  me.hand.for_each_distinct([&](uint8_t c, int) { out.push_back(kPlay + c); });
-  me.hand.for_each_distinct([&](uint8_t c, int) {
-    if (attachable(c)) out.push_back(kAttach + c);
-  });
+  // The distinct cards of the hand (and, when an ability needs it, of the
+  // discard pile), gathered once: several kinds of action range over them.
+  uint8_t hand[kSmallPile];
+  int n_hand = 0;
+  me.hand.for_each_distinct([&](uint8_t c, int) { hand[n_hand++] = c; });
+  for (int i = 0; i < n_hand; ++i) out.push_back(kPlay + hand[i]);
+  for (int i = 0; i < n_hand; ++i) {
+    if (attachable(hand[i])) out.push_back(kAttach + hand[i]);
+  }
   if (!me.bought.full()) {
     const size_t first_buy = out.size();
     for (const uint8_t c : row) {
@@ -98,15 +103,22 @@ void State::legal_actions(std::vector<Action>& out) const {
     if (upgrade_row != kNoCard && cfg->health[upgrade_row] <= me.power && !me.upgrades_pending.full()) out.push_back(kBuy + upgrade_row);
     std::sort(out.begin() + static_cast<std::ptrdiff_t>(first_buy), out.end());
   }
-  if (me.tokens[kTransfer] > 0) {
-    me.discard.for_each_distinct([&](uint8_t c, int) {
-      if (attachable(c)) out.push_back(kTransfer_ + c);
-    });
-  }
-  if (me.tokens[kHarvest] > 0) me.discard.for_each_distinct([&](uint8_t c, int) { out.push_back(kHarvest_ + c); });
-  if (me.tokens[kIncinerate] > 0) {
-    me.hand.for_each_distinct([&](uint8_t c, int) { out.push_back(kIncinerateHand + c); });
-    me.discard.for_each_distinct([&](uint8_t c, int) { out.push_back(kIncinerateDiscard + c); });
+  if (me.tokens[kTransfer] > 0 || me.tokens[kHarvest] > 0 || me.tokens[kIncinerate] > 0) {
+    uint8_t discard[kPileCap];
+    int n_discard = 0;
+    me.discard.for_each_distinct([&](uint8_t c, int) { discard[n_discard++] = c; });
+    if (me.tokens[kTransfer] > 0) {
+      for (int i = 0; i < n_discard; ++i) {
+        if (attachable(discard[i])) out.push_back(kTransfer_ + discard[i]);
+      }
+    }
+    if (me.tokens[kHarvest] > 0) {
+      for (int i = 0; i < n_discard; ++i) out.push_back(kHarvest_ + discard[i]);
+    }
+    if (me.tokens[kIncinerate] > 0) {
+      for (int i = 0; i < n_hand; ++i) out.push_back(kIncinerateHand + hand[i]);
+      for (int i = 0; i < n_discard; ++i) out.push_back(kIncinerateDiscard + discard[i]);
+    }
   }
   if (me.tokens[kBounty] > 0) {
     if (!me.stash.full()) {
