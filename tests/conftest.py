@@ -16,3 +16,15 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     for item in items:
         if "slow" in item.keywords:
             item.add_marker(skip)
+
+
+def pytest_terminal_summary(
+    terminalreporter: pytest.TerminalReporter, config: pytest.Config
+) -> None:
+    total = getattr(config, "henchmen_conformance", None)
+    if total is not None and total.games:
+        terminalreporter.write_line(
+            f"conformance: {total.games} random games, {total.steps} steps checked "
+            f"({total.full_steps} with every check, {total.chance_steps} at chance nodes, "
+            f"{total.resamples} resamples)"
+        )

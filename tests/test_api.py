@@ -47,8 +47,11 @@ def played(seed: int = 1, steps: int = 30, **kwargs: object) -> henchmen.State:
 # --------------------------------------------------------------------- games
 def test_games_lists_every_game_with_its_options() -> None:
     infos = henchmen.games()
-    assert [g.name for g in infos] == [json.loads(_core.games_json())[0]["name"]]
-    info = infos[0]
+    assert [g.name for g in infos] == [g["name"] for g in json.loads(_core.games_json())]
+    for g in infos:
+        assert g.options[0].name == "players" and 1 <= g.min_players <= g.max_players
+        assert g.options[0].default in range(g.min_players, g.max_players + 1)
+    info = next(g for g in infos if g.name == SSS)
     assert info.name == SSS and info.title == "Seven Secret Supervillains"
     assert info.summary and info.min_players == 2 and info.max_players == 2
     assert info.options[0].name == "players"

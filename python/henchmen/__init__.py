@@ -5,8 +5,8 @@ The native core (C++) holds the rules; this package is the friendly face.
 Start a game, look at it, and play:
 
 >>> import henchmen
->>> [g.name for g in henchmen.games()]
-['seven-secret-supervillains']
+>>> "seven-secret-supervillains" in [g.name for g in henchmen.games()]
+True
 >>> state = henchmen.new_game("seven-secret-supervillains", seed=1)
 >>> while not state.is_terminal:
 ...     state.apply(state.legal_actions[0])

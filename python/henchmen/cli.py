@@ -218,8 +218,8 @@ def _cmd_play(args: argparse.Namespace, out: TextIO) -> int:
     best = max(returns)
     top = [p for p, r in enumerate(returns) if r == best]
     shown = ", ".join(f"{r:g}" for r in returns)
-    if len(top) == len(returns):
-        verdict = "a draw"
+    if len(top) == len(returns):  # all equal: a draw, or a shared fate in a cooperative game
+        verdict = "everyone wins" if best > 0 else "everyone loses" if best < 0 else "a draw"
     else:
         verdict = " and ".join(names[p] for p in top) + (" wins" if len(top) == 1 else " win")
     out.write(f"Result after {state.move_number} actions: {verdict} (returns {shown})\n")

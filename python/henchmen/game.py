@@ -41,6 +41,9 @@ class OptionInfo:
 class GameInfo:
     """What a registered game is: name, title, summary, player counts and options.
 
+    ``zero_sum`` says whether the returns always sum to zero (None when the
+    game does not say).
+
     >>> import henchmen
     >>> info = henchmen.game_info("seven-secret-supervillains")
     >>> info.title, info.min_players <= 2 <= info.max_players
@@ -53,6 +56,7 @@ class GameInfo:
     min_players: int
     max_players: int
     options: tuple[OptionInfo, ...]
+    zero_sum: bool | None = None
 
     def option(self, name: str) -> OptionInfo:
         """The option called ``name``; OptionError naming the options if there is none.
@@ -96,7 +100,13 @@ def _registry() -> tuple[GameInfo, ...]:
         )
         out.append(
             GameInfo(
-                g["name"], g["title"], g["summary"], g["min_players"], g["max_players"], options
+                g["name"],
+                g["title"],
+                g["summary"],
+                g["min_players"],
+                g["max_players"],
+                options,
+                g.get("zero_sum"),
             )
         )
     return tuple(out)
@@ -106,8 +116,8 @@ def games() -> list[GameInfo]:
     """Every game this build knows, with its options.
 
     >>> import henchmen
-    >>> [g.name for g in henchmen.games()]
-    ['seven-secret-supervillains']
+    >>> "seven-secret-supervillains" in [g.name for g in henchmen.games()]
+    True
     """
     return list(_registry())
 
