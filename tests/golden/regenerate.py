@@ -1,0 +1,161 @@
+"""Golden playthroughs: seeded games written step by step as readable text.
+
+For every registered game and player count, GAMES_PER_CONFIG short games
+with random bots and explicit chance, both drawn from the engine's own pinned
+generator (``henchmen._core.Rng``, xoshiro256**), so the files depend only on
+the rules, the notation and the encodings. Each step shows the state
+(``str(state)`` in full every FULL_BOARD_EVERY steps, its changed lines
+in between), what changed in each player's observation (every field at
+step 0), a digest of each observation tensor, the legal actions (or chance
+outcomes with their probabilities) and the action chosen.
+
+Regenerate (and so accept a change) with::
+
+    python tests/golden/regenerate.py
+
+then review the diff in git like any other change.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import henchmen
+from henchmen import _core
+
+HERE = Path(__file__).resolve().parent
+GAMES_PER_CONFIG = 2
+MAX_STEPS = 100
+FULL_BOARD_EVERY = 20
+SEEDS = (1, 2)
+
+
+def configs() -> list[tuple[str, int]]:
+    """Every registered game with every player count it allows."""
+    return [
+        (g.name, p) for g in henchmen.games() for p in range(g.min_players, g.max_players + 1)
+    ]
+
+
+def file_name(name: str, players: int, seed: int) -> str:
+    return f"{name}-{players}p-seed{seed}.txt"
+
+
+def _flatten(value: Any, prefix: str, out: dict[str, str]) -> None:
+    if isinstance(value, dict) and value:
+        for k in sorted(value):
+            _flatten(value[k], f"{prefix}.{k}" if prefix else str(k), out)
+    elif isinstance(value, list) and value and any(isinstance(v, (dict, list)) for v in value):
+        for i, v in enumerate(value):
+            _flatten(v, f"{prefix}[{i}]", out)
+    else:
+        out[prefix or "."] = json.dumps(value, sort_keys=True, separators=(",", ":"))
+
+
+def _tensor_digest(state: henchmen.State, player: int) -> str:
+    t = state.observation_tensor(player)
+    digest = hashlib.sha256(t.tobytes()).hexdigest()[:16]
+    return f"sha256 {digest}, {int((t != 0).sum())} nonzero of {t.size}, sum {float(t.sum()):.6g}"
+
+
+def render(name: str, players: int, seed: int) -> str:
+    """The golden text of one seeded game (at most MAX_STEPS actions)."""
+    state = henchmen.Game(name, players=players).new_initial_state(seed=None)
+    rng = _core.Rng(seed)
+    lines = [
+        f"# Golden playthrough: {name}, {players} players, seed {seed}",
+        "# Random bots and chance, both from henchmen._core.Rng(seed); explicit chance.",
+        "# Regenerate with: python tests/golden/regenerate.py",
+        "",
+    ]
+    last: list[dict[str, str]] = [{} for _ in range(players)]
+    last_board: list[str] = []
+    for step in range(MAX_STEPS + 1):
+        who = state.current_player
+        if who == henchmen.CHANCE:
+            head = "chance to act"
+        elif who == henchmen.TERMINAL:
+            head = f"game over, returns {list(state.returns)}"
+        else:
+            head = f"player {who} to act (turn of player {state._s.turn_player})"
+        lines.append(f"## step {step}: {head}")
+        lines.append(f"hash {state.position_hash:016x}")
+        board = str(state).splitlines()
+        if step % FULL_BOARD_EVERY == 0 or who == henchmen.TERMINAL:
+            lines.append("state:")
+            lines += ["  " + row for row in board]
+        else:
+            # Between full boards, the lines that changed (numbered as in the board).
+            lines.append("state changes:")
+            lines += [
+                f"  {i:>3}| {row}"
+                for i, row in enumerate(board)
+                if i >= len(last_board) or last_board[i] != row
+            ]
+            if len(board) < len(last_board):
+                lines.append(f"  (board now {len(board)} lines, was {len(last_board)})")
+        last_board = board
+        for p in range(players):
+            flat: dict[str, str] = {}
+            _flatten(state.observation(p), "", flat)
+            changed = [f"  {k} = {v}" for k, v in flat.items() if last[p].get(k) != v]
+            changed += [f"  {k} (gone)" for k in last[p] if k not in flat]
+            word = "observation" if step == 0 else "observation changes"
+            lines.append(f"{word} {p}: {len(changed)} field(s)")
+            lines += changed
+            lines.append(f"tensor {p}: {_tensor_digest(state, p)}")
+            last[p] = flat
+        if who == henchmen.TERMINAL or step == MAX_STEPS:
+            if who != henchmen.TERMINAL:
+                lines.append(f"(stopped after {MAX_STEPS} actions)")
+            break
+        if who == henchmen.CHANCE:
+            outcomes = state.chance_outcomes
+            lines.append("outcomes: " + ", ".join(f"{a} ({a.id}) p={p:.6g}" for a, p in outcomes))
+            u = rng.uniform()
+            chosen = outcomes[-1][0]
+            for a, p in outcomes:
+                u -= p
+                if u < 0:
+                    chosen = a
+                    break
+        else:
+            legal = list(state.legal_actions)
+            lines.append("legal: " + ", ".join(f"{a} ({a.id})" for a in legal))
+            chosen = legal[rng.below(len(legal))]
+        lines.append(f"chosen: {chosen} ({chosen.id})")
+        lines.append("")
+        state.apply(chosen.id)
+    return "\n".join(lines) + "\n"
+
+
+def expected_files() -> dict[str, tuple[str, int, int]]:
+    """File name -> (game, players, seed) for every golden file there should be."""
+    return {
+        file_name(n, p, s): (n, p, s) for n, p in configs() for s in SEEDS[:GAMES_PER_CONFIG]
+    }
+
+
+def main() -> int:
+    want = expected_files()
+    for stale in sorted(HERE.glob("*.txt")):
+        if stale.name not in want:
+            stale.unlink()
+            print(f"removed {stale.name}")
+    for fname, (n, p, s) in want.items():
+        path = HERE / fname
+        text = render(n, p, s)
+        old = path.read_text(encoding="utf-8") if path.exists() else None
+        if old != text:
+            path.write_text(text, encoding="utf-8")
+            print(f"{'updated' if old is not None else 'wrote'} {fname}")
+    print(f"{len(want)} golden files in {HERE}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

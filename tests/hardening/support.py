@@ -1,0 +1,117 @@
+"""Shared helpers for the hardening suites: every game and player count, the
+positions the fuzzers start from, case counters and known findings.
+
+Every suite iterates over :func:`henchmen.games` and each allowed player
+count, so a game that lands is covered without touching these files.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import random
+from collections import Counter
+
+import pytest
+
+import henchmen
+from henchmen import _core
+
+#: Cases tried per check, printed at the end of the session (see conftest.py).
+COUNTS: Counter[str] = Counter()
+
+#: Checks a game other than Seven Secret Supervillains is known to fail:
+#: {(game, check): reason}. Only for games still landing; never for SSS.
+KNOWN_FINDINGS: dict[tuple[str, str], str] = {}
+
+SSS = "seven-secret-supervillains"
+
+
+def long_run() -> bool:
+    """True under ``pytest --slow`` or ``HENCHMEN_LONG=1``: the full-size variants."""
+    return os.environ.get("HENCHMEN_LONG", "") == "1"
+
+
+def scaled(ci: int, full: int) -> int:
+    """The CI size, or the full size on a long run."""
+    return full if long_run() else ci
+
+
+def configs() -> list[tuple[str, int]]:
+    """Every registered game with every player count it allows."""
+    return [
+        (g.name, p) for g in henchmen.games() for p in range(g.min_players, g.max_players + 1)
+    ]
+
+
+def config_params(check: str) -> list[object]:
+    """pytest params for every (game, players), xfail(strict) where a finding is known."""
+    out: list[object] = []
+    for name, players in configs():
+        reason = KNOWN_FINDINGS.get((name, check))
+        marks = [pytest.mark.xfail(strict=True, reason=reason)] if reason else []
+        out.append(pytest.param(name, players, id=f"{name}-{players}p", marks=marks))
+    return out
+
+
+def game_params(check: str) -> list[object]:
+    """pytest params for every game (its smallest and largest player counts separately)."""
+    return config_params(check)
+
+
+def play_random(state: henchmen.State, steps: int, rng: random.Random) -> henchmen.State:
+    """Apply up to ``steps`` uniformly random legal actions (chance included if explicit)."""
+    s = state._s
+    for _ in range(steps):
+        if s.is_terminal:
+            break
+        if s.is_chance:
+            outcomes = s.chance_outcomes()
+            s.apply(outcomes[rng.randrange(len(outcomes))][0])
+        else:
+            ids = s.legal_actions()
+            s.apply(ids[rng.randrange(len(ids))])
+    return state
+
+
+def explicit(state: henchmen.State) -> henchmen.State:
+    """The same position with chance explicit (no auto-chance generator)."""
+    return henchmen.deserialize(state.serialize())
+
+
+@functools.lru_cache(maxsize=None)
+def _position_texts(name: str, players: int) -> tuple[tuple[str, str], ...]:
+    out: list[tuple[str, str]] = []
+    game = henchmen.Game(name, players=players)
+    start = game.new_initial_state(seed=1)
+    out.append(("initial", start.serialize()))
+    out.append(("setup-chance", game.new_initial_state(seed=None).serialize()))
+    rng = random.Random(11)
+    mid = play_random(start.clone(), 60, rng)
+    out.append(("midgame", mid.serialize()))
+    # A pending chance node in the middle of a game.
+    chance = explicit(mid)
+    for _ in range(400):
+        if chance.is_chance or chance.is_terminal:
+            break
+        play_random(chance, 1, rng)
+    out.append(("midgame-chance", chance.serialize()))
+    late = play_random(mid.clone(), 200, rng)
+    out.append(("late", late.serialize()))
+    end = play_random(late.clone(), game.max_game_length, rng)
+    assert end.is_terminal, f"{name} {players}p: a random game did not end"
+    out.append(("terminal", end.serialize()))
+    return tuple(out)
+
+
+def positions(name: str, players: int) -> list[tuple[str, henchmen.State]]:
+    """Fixed positions of a game to fuzz from: fresh states every call.
+
+    initial (setup resolved, seed 1), setup-chance (explicit chance before
+    setup), midgame, midgame-chance (a chance node), late and terminal.
+    """
+    return [(label, henchmen.deserialize(text)) for label, text in _position_texts(name, players)]
+
+
+def chance_constants() -> tuple[int, int]:
+    return _core.CHANCE, _core.TERMINAL

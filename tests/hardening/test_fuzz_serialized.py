@@ -1,0 +1,195 @@
+"""Fuzzing deserialize with random and mutated serialized states.
+
+Mutations of real positions: flip a field, delete a key, change a number
+(by one or to an extreme), swap card names, replace a value with one of
+another type, truncate the text, flip a byte. Every outcome is a
+SerializationError (a henchmen error) or a state that passes validate(),
+round-trips exactly, and keeps passing validate() through random play: the
+only defence against a tampered state is the game's from_json + validate,
+so anything they accept must be a position the rules can continue from.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import henchmen
+from henchmen.errors import HenchmenError
+
+from .support import COUNTS, config_params, positions, scaled
+
+SETTINGS = settings(
+    max_examples=scaled(150, 5000),
+    deadline=None,
+    database=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+
+Path = tuple[str | int, ...]
+
+
+def _paths(doc: Any, prefix: Path = ()) -> list[Path]:
+    out = [prefix]
+    if isinstance(doc, dict):
+        for k, v in doc.items():
+            out += _paths(v, (*prefix, k))
+    elif isinstance(doc, list):
+        for i, v in enumerate(doc):
+            out += _paths(v, (*prefix, i))
+    return out
+
+
+def _strings(doc: Any) -> list[str]:
+    if isinstance(doc, str):
+        return [doc]
+    if isinstance(doc, dict):
+        return [*doc.keys(), *(s for v in doc.values() for s in _strings(v))]
+    if isinstance(doc, list):
+        return [s for v in doc for s in _strings(v)]
+    return []
+
+
+def _get(doc: Any, path: Path) -> Any:
+    for p in path:
+        doc = doc[p]
+    return doc
+
+
+def _set(doc: Any, path: Path, value: Any) -> Any:
+    if not path:
+        return value
+    _get(doc, path[:-1])[path[-1]] = value
+    return doc
+
+
+json_values = st.recursive(
+    st.one_of(
+        st.none(),
+        st.booleans(),
+        st.integers(-(2**63), 2**63 - 1),
+        st.integers(-3, 130),
+        st.floats(allow_nan=False, allow_infinity=False),
+        st.text(max_size=12),
+    ),
+    lambda inner: st.one_of(
+        st.lists(inner, max_size=5), st.dictionaries(st.text(max_size=6), inner, max_size=4)
+    ),
+    max_leaves=12,
+)
+
+
+@st.composite
+def mutated(draw: st.DrawFn, text: str) -> str:
+    """A serialized state with 1-3 tampered spots (or its text truncated or flipped)."""
+    doc = json.loads(text)
+    names = sorted(set(_strings(doc)))
+    for _ in range(draw(st.integers(1, 3))):
+        paths = _paths(doc)
+        path = draw(st.sampled_from(paths))
+        value = _get(doc, path)
+        how = draw(st.integers(0, 7))
+        if how == 0 and path:  # delete a key or a list entry
+            parent = _get(doc, path[:-1])
+            del parent[path[-1]]
+        elif how == 1 and isinstance(value, bool):
+            doc = _set(doc, path, not value)
+        elif how == 1 and isinstance(value, int):
+            doc = _set(doc, path, value + draw(st.sampled_from([-1, 1, -100, 100, 2**40])))
+        elif how == 2 and isinstance(value, str) and names:  # swap in another name
+            doc = _set(doc, path, draw(st.sampled_from(names)))
+        elif how == 3 and isinstance(value, list) and value:  # duplicate or drop an entry
+            if draw(st.booleans()):
+                value.append(draw(st.sampled_from(value)))
+            else:
+                value.pop(draw(st.integers(0, len(value) - 1)))
+        elif how == 4 and isinstance(value, list) and names:  # add a card name
+            value.insert(draw(st.integers(0, len(value))), draw(st.sampled_from(names)))
+        elif how == 5 and isinstance(value, dict) and names:  # add a key
+            value[draw(st.sampled_from(names))] = draw(json_values)
+        elif how == 6 and isinstance(value, list) and len(value) > 1:
+            i, j = draw(st.integers(0, len(value) - 1)), draw(st.integers(0, len(value) - 1))
+            value[i], value[j] = value[j], value[i]
+        else:  # a value of any type in its place
+            doc = _set(doc, path, draw(json_values))
+    out = json.dumps(doc, separators=(",", ":"), sort_keys=draw(st.booleans()))
+    cut = draw(st.integers(0, 12))
+    if cut == 0:
+        out = out[: draw(st.integers(0, len(out)))]
+    elif cut == 1:
+        i = draw(st.integers(0, len(out) - 1))
+        out = out[:i] + chr(draw(st.integers(0, 0x10FFFF)) or 1) + out[i + 1 :]
+    return out
+
+
+def _play_on(state: henchmen.State, seed: int, steps: int) -> None:
+    """A state deserialize accepted must keep its invariants through random play."""
+    rng = random.Random(seed)
+    s = state._s
+    for _ in range(steps):
+        if s.is_terminal:
+            break
+        if s.is_chance:
+            outcomes = s.chance_outcomes()
+            assert outcomes, "a chance node with no outcomes"
+            assert abs(sum(p for _, p in outcomes) - 1) < 1e-9
+            s.apply(outcomes[rng.randrange(len(outcomes))][0])
+        else:
+            ids = s.legal_actions()
+            assert ids, "a player to act with no legal action"
+            s.apply(ids[rng.randrange(len(ids))])
+        s.validate()
+        state.observation_tensor(max(0, s.current_player))
+
+
+def check_text(text: str, seed: int) -> bool:
+    """deserialize(text) is a henchmen error or a fully valid state. True if accepted."""
+    try:
+        state = henchmen.deserialize(text)
+    except HenchmenError:
+        return False
+    state.validate()
+    again = henchmen.deserialize(state.serialize())
+    assert again == state and again.serialize() == state.serialize()
+    for p in range(state.game.num_players):
+        json.dumps(state.observation(p))
+    str(state)
+    _play_on(state, seed, 150)
+    return True
+
+
+@pytest.mark.parametrize(("name", "players"), config_params("fuzz-serialized"))
+@SETTINGS
+@given(data=st.data())
+def test_mutated_serialized_states(name: str, players: int, data: st.DataObject) -> None:
+    for label, state in positions(name, players):
+        text = data.draw(mutated(state.serialize()), label=label)
+        before = state.serialize()
+        accepted = check_text(text, data.draw(st.integers(0, 2**32), label="seed"))
+        # deserialize through the game object too: same verdict.
+        try:
+            state.game.deserialize(text)
+            via_game = True
+        except HenchmenError:
+            via_game = False
+        assert via_game == accepted or not accepted
+        assert state.serialize() == before
+        COUNTS[f"fuzz: mutated states ({'accepted' if accepted else 'refused'})"] += 1
+
+
+@pytest.mark.parametrize(("name", "players"), config_params("fuzz-serialized-random"))
+@SETTINGS
+@given(data=st.data())
+def test_random_serialized_states(name: str, players: int, data: st.DataObject) -> None:
+    doc = json.loads(positions(name, players)[0][1].serialize())
+    random_doc = data.draw(json_values)
+    # Random position bodies inside a well-formed envelope, and random text.
+    doc["position"] = random_doc
+    for text in (json.dumps(doc), json.dumps(random_doc), data.draw(st.text(max_size=200))):
+        check_text(text, 0)
+        COUNTS["fuzz: random states"] += 1

@@ -1,0 +1,152 @@
+"""Counting tests (perft): the number of distinct action sequences to a
+small depth from fixed positions, chance outcomes counted as branches.
+
+These are REGRESSION PINS: the counts were obtained by running this very
+count on the engine at the time of writing (``python -m
+tests.hardening.test_perft`` prints them, run from the repository root), not
+derived independently. A changed count means legal move generation (or
+chance, or setup) changed: if intended, re-pin from the printed table and say
+why in the commit.
+
+One count is verified by hand from the rules: Seven Secret Supervillains
+from before setup (explicit chance), depth 5. Setup reveals three of the
+seven Supervillains into the three slots, one chance event each (7, then 6,
+then 5 outcomes), then refills the Minion row from the Minion deck of 63
+Minions, every one a distinct card (7 crews of 9), so the first two refills
+have 63 and then 62 outcomes: 7 * 6 * 5 * 63 * 62 = 820,260 sequences, and
+the shallower depths are the prefixes 7, 42, 210 and 13,230. Every count
+stays under a million nodes.
+
+Positions, per game and player count: "setup" (the initial state with chance
+explicit), "initial" (setup resolved by seed 1, then chance made explicit)
+and "midgame" (from "initial", 40 random legal actions drawn with the
+engine's generator Rng(5), chance resolved by the state's seeded generator).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+import henchmen
+from henchmen import _core
+
+from .support import COUNTS, KNOWN_FINDINGS, SSS
+
+MAX_NODES = 1_000_000
+
+#: (game, players, position, depth) -> count. Regression pins (see above).
+PINS: dict[tuple[str, int, str, int], int] = {
+    ('legendary', 1, 'initial', 8): 77243,
+    ('legendary', 1, 'midgame', 8): 15268,
+    ('legendary', 1, 'setup', 6): 161280,
+    ('legendary', 2, 'initial', 8): 449164,
+    ('legendary', 2, 'midgame', 8): 103600,
+    ('legendary', 2, 'setup', 6): 197910,
+    ('legendary', 3, 'initial', 8): 192148,
+    ('legendary', 3, 'midgame', 8): 370548,
+    ('legendary', 3, 'setup', 7): 989550,
+    ('legendary', 4, 'initial', 8): 48702,
+    ('legendary', 4, 'midgame', 8): 7893,
+    ('legendary', 4, 'setup', 7): 214020,
+    ('legendary', 5, 'initial', 8): 28817,
+    ('legendary', 5, 'midgame', 8): 45956,
+    ('legendary', 5, 'setup', 8): 856080,
+    ('seven-secret-supervillains', 2, 'initial', 8): 23532,
+    ('seven-secret-supervillains', 2, 'midgame', 8): 3705,
+    ('seven-secret-supervillains', 2, 'setup', 5): 820260,
+}
+
+#: The count verified by hand from the rules (see the module docstring).
+HAND_VERIFIED = {(SSS, 2, "setup", d): n for d, n in enumerate([1, 7, 42, 210, 13230, 820260])}
+
+
+def perft(s: _core.State, depth: int) -> int:
+    """Leaf count of the legal action tree to ``depth`` (chance outcomes are branches)."""
+    if depth == 0 or s.is_terminal:
+        return 1
+    ids = s.legal_actions()
+    if depth == 1:
+        return len(ids)
+    total = 0
+    for a in ids:
+        child = s.clone()
+        child.apply(a)
+        total += perft(child, depth - 1)
+    return total
+
+
+def position(name: str, players: int, label: str) -> henchmen.State:
+    game = henchmen.Game(name, players=players)
+    if label == "setup":
+        return game.new_initial_state(seed=None)
+    state = game.new_initial_state(seed=1)
+    if label == "midgame":
+        rng = _core.Rng(5)
+        for _ in range(40):
+            if state.is_terminal:
+                break
+            ids = state.legal_action_ids()
+            state.apply(ids[rng.below(len(ids))])
+    return henchmen.deserialize(state.serialize())  # chance explicit from here on
+
+
+def _params() -> list[object]:
+    out = []
+    for key in sorted(PINS):
+        name = key[0]
+        reason = KNOWN_FINDINGS.get((name, "perft"))
+        marks = [pytest.mark.xfail(strict=True, reason=reason)] if reason else []
+        out.append(pytest.param(*key, id="-".join(map(str, key)), marks=marks))
+    return out
+
+
+@pytest.mark.parametrize(("name", "players", "label", "depth"), _params())
+def test_perft_pinned(name: str, players: int, label: str, depth: int) -> None:
+    want = PINS[(name, players, label, depth)]
+    assert want <= MAX_NODES
+    got = perft(position(name, players, label)._s, depth)
+    COUNTS["perft: leaf nodes counted"] += got
+    assert got == want, (
+        f"perft({name}, {players}p, {label}, depth {depth}) = {got}, pinned {want}: "
+        "legal move generation, chance or setup changed"
+    )
+
+
+@pytest.mark.parametrize(("key", "want"), sorted(HAND_VERIFIED.items()))
+def test_perft_hand_verified(key: tuple[str, int, str, int], want: int) -> None:
+    name, players, label, depth = key
+    assert perft(position(name, players, label)._s, depth) == want
+
+
+def test_every_game_and_player_count_is_pinned() -> None:
+    pinned = {(k[0], k[1]) for k in PINS}
+    missing = [
+        (g.name, p)
+        for g in henchmen.games()
+        for p in range(g.min_players, g.max_players + 1)
+        if (g.name, p) not in pinned
+    ]
+    assert not missing, f"no perft pins for {missing}; print them with python -m tests.hardening.test_perft"
+
+
+def pin_table(max_depth: int = 8) -> dict[tuple[str, int, str, int], int]:
+    """The deepest count under MAX_NODES for every position (what PINS holds)."""
+    table = {}
+    for g in henchmen.games():
+        for players in range(g.min_players, g.max_players + 1):
+            for label in ("setup", "initial", "midgame"):
+                s = position(g.name, players, label)._s
+                best = None
+                for depth in range(1, max_depth + 1):
+                    n = perft(s, depth)
+                    if n > MAX_NODES:
+                        break
+                    best = (depth, n)
+                assert best is not None
+                table[(g.name, players, label, best[0])] = best[1]
+    return table
+
+
+if __name__ == "__main__":
+    for k, v in sorted(pin_table().items()):
+        print(f"    {k!r}: {v},")
