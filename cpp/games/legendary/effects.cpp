@@ -515,7 +515,11 @@ int State::decision_options(const Task& t, Action* buf) const {
       for (int i = 0; i < n_played; ++i) {
         const uint8_t x = played[i].as;
         if (i == t.a || x == kNoCard || !is_hero(x) || seen[x]) continue;
-        if (!steal.empty() && c.on_play[x].size() == 1 && c.on_play[x][0].op == Op::kStealAbilities) continue;
+        // Not a Copy Powers that copied nothing (it would copy itself forever), nor
+        // Steal Abilities while one is resolving.
+        bool skip = false;
+        for (const Effect& e : c.on_play[x]) skip = skip || e.op == Op::kCopyPlayed || (!steal.empty() && e.op == Op::kStealAbilities);
+        if (skip) continue;
         seen[x] = true;
         tmp[k++] = kPickPlayed + x;
       }
@@ -592,6 +596,10 @@ int State::decision_options(const Task& t, Action* buf) const {
     default:
       break;
   }
+  // A decision left with nothing to choose (only after a resample redrew the
+  // decider's hand) is passed with "no"; play itself skips such decisions.
+  if (out.n == 0) out.add(kNo);
+  sort_small(buf, out.n);
   return out.n;
 }
 

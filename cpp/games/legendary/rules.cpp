@@ -356,11 +356,6 @@ void State::settle() {
     if (is_decision_task(t)) {
       const int k = decision_options(t, opts);
       if (k >= 2) return;
-      if (k == 0) {
-        --n_tasks;
-        tasks[n_tasks] = Task{};
-        continue;
-      }
       run_top(opts[0]);
       continue;
     }
