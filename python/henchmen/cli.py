@@ -9,6 +9,7 @@ Every error is one line on stderr and exit status 2.
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -131,7 +132,8 @@ def _cmd_games(out: TextIO) -> int:
         )
         out.write(f"{g.name}  ({g.title}, {span} players)\n    {g.summary}\n")
         for o in g.options:
-            out.write(f"    --option {o.name}=...  {o.doc} [{o.allowed}; default {o.default}]\n")
+            default = json.dumps(o.default, ensure_ascii=False)
+            out.write(f"    --option {o.name}=...  {o.doc} [{o.allowed}; default {default}]\n")
     return 0
 
 
