@@ -374,7 +374,17 @@ def position(
         "tasks": [],
     }
     doc = {"format": "henchmen-state", "version": 1, "game": GAME, "options": g.options, "position": pos, "history": []}
-    return henchmen.deserialize(json.dumps(doc))
+    state = henchmen.deserialize(json.dumps(doc))
+    _INITIAL_KO[id(state)] = Counter(state.observation(0)["ko_pile"])
+    return state
+
+
+_INITIAL_KO: dict[int, Counter[str]] = {}
+
+
+def ko_added(state: henchmen.State) -> dict[str, int]:
+    """The cards KO'd since the position was built (the builder parks spare cards in the KO pile)."""
+    return dict(Counter(state.observation(0)["ko_pile"]) - _INITIAL_KO.get(id(state), Counter()))
 
 
 def obs(state: henchmen.State, player: int = 0) -> dict[str, Any]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from builder import AGENT, OFFICER, TROOPER, legal, me, obs, position
+from builder import AGENT, OFFICER, TROOPER, ko_added, legal, me, obs, position
 
 A = AGENT
 T = TROOPER
@@ -28,7 +28,7 @@ def test_dangerous_rescue_kos_for_a_bystander():
     s.apply("play Black Widow: Dangerous Rescue")
     assert set(legal(s)) == {"KO Wound from hand", "no"}
     s.apply("KO Wound from hand")
-    assert me(s)["victory"] == ["Bystander"] and turn(s)["attack"] == 2 and obs(s)["ko_pile"] == {"Wound": 1}
+    assert me(s)["victory"] == ["Bystander"] and turn(s)["attack"] == 2 and ko_added(s) == {"Wound": 1}
 
 
 def test_covert_operation_counts_bystanders():
