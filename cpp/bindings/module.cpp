@@ -62,6 +62,7 @@ Json game_info_json(const GameInfo& info) {
   d["summary"] = info.summary;
   d["min_players"] = info.min_players;
   d["max_players"] = info.max_players;
+  d["zero_sum"] = info.zero_sum;
   Json opts = Json(Json::Array{});
   for (const auto& o : info.options) opts.push_back(o.describe());
   d["options"] = opts;

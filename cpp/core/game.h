@@ -27,6 +27,7 @@ struct GameInfo {
   std::string summary;
   int min_players = 1;
   int max_players = 1;
+  bool zero_sum = true;  // returns sum to zero (false for cooperative games)
   std::vector<OptionSpec> options;  // "players" always comes first
 };
 

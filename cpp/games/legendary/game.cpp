@@ -10,6 +10,7 @@ const GameInfo& Traits::info() {
     g.summary = "Cooperative deck builder for 1 to 5 players: recruit heroes, fight the villains in the city and defeat the Mastermind before its Scheme wins.";
     g.min_players = 1;
     g.max_players = kMaxPlayers;
+    g.zero_sum = false;  // cooperative: everyone can win or lose together
     const Json& t = builtin_card_table();
     OptionSpec players{"players", OptionSpec::Kind::Int, Json(2), 1, kMaxPlayers, {}, "Number of players (1 is the solo game)."};
     OptionSpec scheme{"scheme", OptionSpec::Kind::Choice, Json("random"), 0, 0, {"random"}, "The Scheme; \"random\" draws one by chance at setup."};
