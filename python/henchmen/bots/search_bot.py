@@ -43,7 +43,15 @@ class SearchBot:
         self._rng = _core.Rng(_checks.seed(seed))
 
     def choose(self, state: State) -> int:
-        """The action the search prefers for ``state.current_player``."""
+        """The action the search prefers for ``state.current_player``.
+
+        >>> import henchmen
+        >>> from henchmen.bots import SearchBot
+        >>> state = henchmen.new_game("seven-secret-supervillains", seed=2)
+        >>> bot = SearchBot(seed=1, iterations=30)
+        >>> bot.choose(state) == SearchBot(seed=1, iterations=30).choose(state)
+        True
+        """
         decision_player(state, self.name)
         ids = state.legal_action_ids()
         if len(ids) == 1:
