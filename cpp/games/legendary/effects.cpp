@@ -723,6 +723,12 @@ void State::run_decision(Task t, Action action) {
     case dEachDiscard:
       if (hand_card >= 0) discard_from_hand(p, static_cast<uint8_t>(hand_card), true);
       return;
+    case dDiscardTo:
+      // Not "by an effect" for Unending Energy: returning it would never get
+      // the hand down to the number.
+      if (hand_card >= 0) discard_from_hand(p, static_cast<uint8_t>(hand_card), false);
+      if (hand_card >= 0 && pl.hand.size() > t.a) push(dDiscardTo, p, kNoCard, t.a);
+      return;
     case dDefeatTarget:
       if (action == kPickMastermind) fight_mastermind(false);
       else if (space >= 0) fight_space(space, false);

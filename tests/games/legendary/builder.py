@@ -282,6 +282,8 @@ def position(
     tac_left = [t for t in tactic_names for _ in range(left.pop(t, 0))]
     if tac is None:
         tac = tac_left
+    else:
+        ko_list += tac_left
     villain_left: list[str] = []
     for name in list(left):
         villain_left += [name] * left.pop(name)
