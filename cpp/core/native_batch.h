@@ -1,0 +1,147 @@
+// NativeBatch<T>: many games of one kind stepped in parallel (the Batch of game.h).
+#pragma once
+#include <algorithm>
+#include <atomic>
+#include <memory>
+#include <vector>
+
+#include "core/native_state.h"
+#include "core/thread_pool.h"
+
+namespace henchmen {
+
+template <class T>
+class NativeBatch final : public Batch {
+ public:
+  using S = typename T::S;
+
+  NativeBatch(std::shared_ptr<const NativeGame<T>> game, int64_t games, uint64_t seed, int threads)
+      : game_(std::move(game)), seed_(seed), pool_(threads) {
+    states_.resize(static_cast<size_t>(games));
+    rngs_.resize(static_cast<size_t>(games));
+    obs_len_ = static_cast<int>(total_size(game_->observation_shape()));
+  }
+
+  int64_t size() const override { return static_cast<int64_t>(states_.size()); }
+  int64_t episodes_finished() const override { return finished_; }
+
+  void reset(BatchBuffers& out) override {
+    finished_ = 0;
+    pool_.parallel_for(size(), [&](int64_t begin, int64_t end) {
+      for (int64_t i = begin; i < end; ++i) {
+        rngs_[static_cast<size_t>(i)].reseed(Rng::derive_seed(seed_, static_cast<uint64_t>(i)));
+        restart(i);
+        if (out.rewards) std::fill_n(out.rewards + i * players(), players(), 0.0f);
+        if (out.done) out.done[i] = false;
+        write(i, out);
+      }
+    });
+  }
+
+  void step(const int32_t* actions, BatchBuffers& out) override {
+    std::atomic<int64_t> first_bad{size()};
+    pool_.parallel_for(size(), [&](int64_t begin, int64_t end) {
+      std::vector<Action> legal;
+      for (int64_t i = begin; i < end; ++i) {
+        states_[static_cast<size_t>(i)].legal_actions(legal);
+        if (!std::binary_search(legal.begin(), legal.end(), actions[i])) {
+          int64_t seen = first_bad.load();
+          while (i < seen && !first_bad.compare_exchange_weak(seen, i)) {
+          }
+          return;
+        }
+      }
+    });
+    {
+      const int64_t i = first_bad.load();
+      if (i < size()) {
+        const S& s = states_[static_cast<size_t>(i)];
+        const bool in_space = actions[i] >= 0 && actions[i] < game_->num_distinct_actions();
+        throw IllegalActionError("game " + std::to_string(i) + ": " +
+                                 (in_space ? "'" + s.action_to_string(actions[i]) + "' (" + std::to_string(actions[i]) + ")" : "action id " + std::to_string(actions[i])) +
+                                 " is not legal; no game was changed");
+      }
+    }
+    advance([&](int64_t i, std::vector<Action>&) { return actions[i]; }, out);
+  }
+
+  void step_random(int32_t* actions, BatchBuffers& out) override {
+    advance(
+        [&](int64_t i, std::vector<Action>& legal) {
+          states_[static_cast<size_t>(i)].legal_actions(legal);
+          const Action a = legal[rngs_[static_cast<size_t>(i)].below(static_cast<uint32_t>(legal.size()))];
+          if (actions) actions[i] = a;
+          return a;
+        },
+        out);
+  }
+
+  std::unique_ptr<State> state(int64_t index) const override {
+    if (index < 0 || index >= size()) throw PlayerError("game index must be from 0 to " + std::to_string(size() - 1));
+    return std::make_unique<NativeState<T>>(game_, states_[static_cast<size_t>(index)]);
+  }
+
+ private:
+  int players() const { return game_->num_players(); }
+
+  void restart(int64_t i) {
+    S& s = states_[static_cast<size_t>(i)];
+    s = T::initial_state(*game_->config());
+    settle(i);
+  }
+
+  void settle(int64_t i) {
+    S& s = states_[static_cast<size_t>(i)];
+    Rng& rng = rngs_[static_cast<size_t>(i)];
+    while (s.current_player() == kChance) s.apply(s.sample_chance(rng));
+  }
+
+  template <class Choose>
+  void advance(Choose choose, BatchBuffers& out) {
+    std::atomic<int64_t> ended{0};
+    pool_.parallel_for(size(), [&](int64_t begin, int64_t end) {
+      std::vector<Action> legal;
+      for (int64_t i = begin; i < end; ++i) {
+        S& s = states_[static_cast<size_t>(i)];
+        s.apply(choose(i, legal));
+        settle(i);
+        const bool over = s.current_player() == kTerminal;
+        if (out.rewards) {
+          for (int p = 0; p < players(); ++p) out.rewards[i * players() + p] = over ? static_cast<float>(s.returns(p)) : 0.0f;
+        }
+        if (out.done) out.done[i] = over;
+        if (over) {
+          ++ended;
+          restart(i);
+        }
+        write(i, out);
+      }
+    });
+    finished_ += ended.load();
+  }
+
+  void write(int64_t i, BatchBuffers& out) const {
+    const S& s = states_[static_cast<size_t>(i)];
+    const int p = s.current_player();
+    if (out.current_player) out.current_player[i] = p;
+    if (out.observations) s.observation_tensor(p, out.observations + i * obs_len_);
+    if (out.legal_mask) {
+      bool* mask = out.legal_mask + i * game_->num_distinct_actions();
+      std::fill_n(mask, game_->num_distinct_actions(), false);
+      thread_local std::vector<Action> legal;
+      s.legal_actions(legal);
+      for (const Action a : legal) mask[a] = true;
+    }
+  }
+
+  std::shared_ptr<const NativeGame<T>> game_;
+  uint64_t seed_;
+  ThreadPool pool_;
+  std::vector<S> states_;
+  std::vector<Rng> rngs_;
+  int obs_len_ = 0;
+  int64_t finished_ = 0;
+};
+
+
+}  // namespace henchmen
