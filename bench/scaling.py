@@ -72,7 +72,8 @@ def length_table(quick: bool) -> list[str]:
 def batch_table(quick: bool) -> list[str]:
     cores = os.cpu_count() or 1
     rows = [
-        f"| game | games per batch | actions/s, obs+mask ({cores} threads) | actions/s, no obs ({cores} threads) |",
+        f"| game | games per batch | actions/s, obs+mask ({cores} threads) "
+        f"| actions/s, no obs ({cores} threads) |",
         "|---|---:|---:|---:|",
     ]
     for info in henchmen.games():
