@@ -34,13 +34,14 @@ from __future__ import annotations
 import json
 import math
 import os
-from collections.abc import Sequence
+import re
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Union
 
 from henchmen import _checks, _core
-from henchmen.errors import ActionTypeError, HenchmenError, SerializationError
+from henchmen.errors import ActionTypeError, HenchmenError, OptionError, SerializationError
 from henchmen.game import Game
 from henchmen.state import State
 
@@ -206,8 +207,10 @@ class Replay:
             raise ActionTypeError(f"replay text must be a str, got {_checks.describe(text)}")
         try:
             doc = json.loads(text)
+        except json.JSONDecodeError as e:
+            raise SerializationError(_bad_json(text, e)) from None
         except (ValueError, RecursionError) as e:
-            # ValueError: bad JSON, or an integer too long to convert;
+            # ValueError: an integer too long to convert;
             # RecursionError: nesting deeper than the interpreter allows.
             raise SerializationError(f"replay is not valid JSON: {e}") from None
         return _parse(doc)
@@ -227,6 +230,41 @@ class Replay:
         state = _verify(self)
         self.final_state = state
         return state
+
+    def cursor(self) -> ReplayCursor:
+        """A :class:`ReplayCursor` at the start, to step back and forth through the game.
+
+        The replay is verified first if it has not been yet.
+
+        >>> import henchmen
+        >>> replay = make_replay(henchmen.new_game("seven-secret-supervillains", seed=2))
+        >>> cursor = replay.cursor()
+        >>> cursor.position, cursor.next().step, cursor.position
+        (0, 1, 1)
+        """
+        return ReplayCursor(self)
+
+    def states(self) -> Iterator[State]:
+        """Every position of the game in order: before step 1, after step 1, ..., the end.
+
+        Each is an independent :class:`~henchmen.State` with explicit chance
+        (``auto_chance=False``); changing one changes nothing else.
+
+        >>> import henchmen
+        >>> state = henchmen.new_game("seven-secret-supervillains", seed=2)
+        >>> replay = make_replay(state)
+        >>> positions = list(replay.states())
+        >>> len(positions) == len(replay.steps) + 1 and positions[-1] == state
+        True
+        """
+        if self.final_state is None:
+            self.verify()
+        game = Game(self.game, **self.options)
+        core = game._core.new_initial_state()
+        yield State._wrap(core.clone(), game)
+        for st in self.steps:
+            core.apply(st.id)
+            yield State._wrap(core.clone(), game)
 
 
 class ReplayRecorder:
@@ -327,6 +365,140 @@ class ReplayRecorder:
         )
 
 
+class ReplayCursor:
+    """Steps back and forth through a verified replay.
+
+    ``position`` counts the actions applied: 0 is the start of the game and
+    ``len(replay.steps)`` the end.  :meth:`next` and :meth:`prev` move one
+    step, :meth:`seek` jumps anywhere (replaying from the nearest kept
+    snapshot, so going back is cheap).  :attr:`state` is an independent copy
+    of the position here, with explicit chance.
+
+    >>> import henchmen
+    >>> from henchmen.replay import make_replay
+    >>> state = henchmen.new_game("seven-secret-supervillains", seed=3)
+    >>> cursor = make_replay(state).cursor()
+    >>> _ = cursor.seek(len(cursor))
+    >>> cursor.state == state, cursor.at_end
+    (True, True)
+    >>> cursor.prev().step == len(cursor), cursor.position == len(cursor) - 1
+    (True, True)
+    """
+
+    #: A snapshot of the position is kept every this many steps.
+    SNAPSHOT_EVERY = 32
+
+    def __init__(self, replay: Replay) -> None:
+        if not isinstance(replay, Replay):
+            raise ActionTypeError(f"a ReplayCursor walks a Replay, got {_checks.describe(replay)}")
+        if replay.final_state is None:
+            replay.verify()
+        self.replay = replay
+        self._game = Game(replay.game, **replay.options)
+        self._core = self._game._core.new_initial_state()
+        self._position = 0
+        self._snapshots: dict[int, _core.State] = {0: self._core.clone()}
+
+    def __len__(self) -> int:
+        """The number of steps in the replay.
+
+        >>> import henchmen
+        >>> from henchmen.replay import make_replay
+        >>> state = henchmen.new_game("seven-secret-supervillains", seed=3)
+        >>> len(make_replay(state).cursor()) == state.move_number
+        True
+        """
+        return len(self.replay.steps)
+
+    @property
+    def position(self) -> int:
+        """How many actions have been applied (0 to ``len(cursor)``)."""
+        return self._position
+
+    @property
+    def at_start(self) -> bool:
+        """True before the first step."""
+        return self._position == 0
+
+    @property
+    def at_end(self) -> bool:
+        """True after the last step."""
+        return self._position == len(self.replay.steps)
+
+    @property
+    def state(self) -> State:
+        """An independent copy of the position at the cursor."""
+        return State._wrap(self._core.clone(), self._game)
+
+    @property
+    def last_step(self) -> ReplayStep | None:
+        """The step that led to this position (None at the start)."""
+        return self.replay.steps[self._position - 1] if self._position else None
+
+    def next(self) -> ReplayStep:
+        """Apply the next step and return it; OptionError at the end.
+
+        >>> import henchmen
+        >>> from henchmen.replay import make_replay
+        >>> cursor = make_replay(henchmen.new_game("seven-secret-supervillains")).cursor()
+        >>> cursor.next().is_chance
+        True
+        """
+        if self.at_end:
+            raise OptionError(f"the replay is at its end (step {self._position}); nothing follows")
+        st = self.replay.steps[self._position]
+        self._core.apply(st.id)
+        self._position += 1
+        if self._position % self.SNAPSHOT_EVERY == 0:
+            self._snapshots.setdefault(self._position, self._core.clone())
+        return st
+
+    def prev(self) -> ReplayStep:
+        """Undo the last step and return it; OptionError at the start.
+
+        >>> import henchmen
+        >>> from henchmen.replay import make_replay
+        >>> cursor = make_replay(henchmen.new_game("seven-secret-supervillains")).cursor()
+        >>> first = cursor.next()
+        >>> cursor.prev() == first and cursor.at_start
+        True
+        """
+        if self.at_start:
+            raise OptionError("the replay is at its start (step 0); nothing comes before")
+        st = self.replay.steps[self._position - 1]
+        self.seek(self._position - 1)
+        return st
+
+    def seek(self, position: int) -> State:
+        """Move to ``position`` (0 to ``len(cursor)``; negative counts from the end).
+
+        Returns the position there, like :attr:`state`.
+
+        >>> import henchmen
+        >>> from henchmen.replay import make_replay
+        >>> state = henchmen.new_game("seven-secret-supervillains", seed=1)
+        >>> cursor = make_replay(state).cursor()
+        >>> cursor.seek(-1) == state and cursor.seek(0).move_number == 0
+        True
+        """
+        n = len(self.replay.steps)
+        if isinstance(position, bool) or not isinstance(position, int):
+            raise ActionTypeError(f"a replay position is an int, got {_checks.describe(position)}")
+        target = position + n + 1 if position < 0 else position
+        if not 0 <= target <= n:
+            raise OptionError(
+                f"replay position must be from 0 to {n} (or -1 to -{n + 1}), got {position}"
+            )
+        if target < self._position or target - self._position > self.SNAPSHOT_EVERY:
+            base = max(k for k in self._snapshots if k <= target)
+            if base > self._position or target < self._position:
+                self._core = self._snapshots[base].clone()
+                self._position = base
+        while self._position < target:
+            self.next()
+        return self.state
+
+
 def make_replay(
     state: State, *, seed: int | None = None, players: Sequence[ReplayPlayer] | None = None
 ) -> Replay:
@@ -406,6 +578,7 @@ __all__ = [
     "FORMAT",
     "FORMAT_VERSION",
     "Replay",
+    "ReplayCursor",
     "ReplayPlayer",
     "ReplayRecorder",
     "ReplayStep",
@@ -417,6 +590,48 @@ __all__ = [
 
 
 # ------------------------------------------------------------------ checking
+_ACTION_LINE = re.compile(r'^\s*\{"step": (\d+), .*\}\s*,?\s*$')
+
+
+def _bad_json(text: str, e: json.JSONDecodeError) -> str:
+    """Explain broken JSON; for a replay cut short or corrupted, name the first bad step.
+
+    Replays keep one action per line, so the complete action lines before the
+    error tell how far the file is intact.
+    """
+    lines = text.splitlines()
+    good = 0
+    section = "head"  # then "actions", then "tail"
+    for line in lines[: max(e.lineno - 1, 0)]:
+        stripped = line.strip()
+        if section == "head" and stripped.startswith('"actions": ['):
+            section = "tail" if stripped.endswith("],") else "actions"
+        elif section == "actions":
+            m = _ACTION_LINE.match(line)
+            if m and int(m.group(1)) == good + 1:
+                good += 1
+            elif stripped in ("]", "],"):
+                section = "tail"
+    where = f"line {e.lineno} column {e.colno}: {e.msg}"
+    last = len(lines) - 1
+    while last > 0 and not lines[last].strip():
+        last -= 1
+    cut_short = e.lineno - 1 >= last
+    if not text.lstrip().startswith("{") or section == "head":
+        if cut_short and text.lstrip().startswith("{"):
+            return f"replay is not valid JSON: the file ends early ({where})"
+        return f"replay is not valid JSON: {e}"
+    if section == "tail":
+        what = "ends early" if cut_short else "is corrupt"
+        return f"replay: the file {what} after its last step, step {good} ({where})"
+    if cut_short:
+        return (
+            f"replay: the file ends early: intact up to step {good}; step {good + 1} "
+            f"and the rest are missing ({where})"
+        )
+    return f"replay: step {good + 1} is corrupt, not valid JSON ({where})"
+
+
 def _fail(msg: str) -> SerializationError:
     return SerializationError(f"replay: {msg}")
 
