@@ -2,14 +2,20 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from henchmen import _checks, _core
 from henchmen.bots.base import decision_player
+from henchmen.errors import OptionError
+from henchmen.search.evaluators import HeuristicEvaluator, RandomRollout
 from henchmen.search.mcts import ISMCTS, MCTS
 
 if TYPE_CHECKING:
     from henchmen.state import State
+
+#: The defaults, tuned in docs/strength.md: a few milliseconds a move natively.
+DEFAULT_ITERATIONS = 1000
+DEFAULT_EXPLORATION = 0.3
 
 
 class SearchBot:
@@ -17,6 +23,13 @@ class SearchBot:
 
     ``algorithm`` is "ismcts" (honest: never sees hidden cards) or "mcts"
     (searches the true state: it peeks, so use it only as a yardstick).
+    ``rollout_depth`` 0 evaluates leaves with the game's heuristic (the
+    default and the strongest, see docs/strength.md), -1 plays random
+    rollouts to the end, n plays n random steps then asks the heuristic.
+    Every move draws the search seed from the bot's own generator, so the
+    same seed and the same positions give the same choices, whatever the
+    machine; a time budget (``max_seconds`` > 0) gives that up, since how
+    many iterations fit depends on the machine and its load.
 
     >>> import henchmen
     >>> from henchmen.bots import SearchBot
@@ -29,18 +42,55 @@ class SearchBot:
         self,
         seed: int = 0,
         algorithm: str = "ismcts",
-        iterations: int = 400,
+        iterations: int = DEFAULT_ITERATIONS,
         rollout_depth: int = 0,
+        exploration: float = DEFAULT_EXPLORATION,
+        puct: bool = False,
+        max_seconds: float = 0.0,
     ) -> None:
         if algorithm not in ("ismcts", "mcts"):
-            from henchmen.errors import OptionError
-
             raise OptionError(f"algorithm must be 'ismcts' or 'mcts', got {algorithm!r}")
         self.name = algorithm
         self.algorithm = algorithm
         self.iterations = _checks.count(iterations, "iterations", 1, 100_000_000)
-        self.rollout_depth = rollout_depth
-        self._rng = _core.Rng(_checks.seed(seed))
+        self.rollout_depth = _checks.count(rollout_depth, "rollout_depth", -1, 1_000_000)
+        if not isinstance(puct, bool):
+            raise OptionError(f"puct must be True or False, got {puct!r}")
+        self.puct = puct
+        self.exploration = float(exploration)
+        self.max_seconds = float(max_seconds)
+        self.seed = _checks.seed(seed)
+        self._rng = _core.Rng(self.seed)
+        self._search(0)  # checks exploration and max_seconds now, not at the first move
+
+    def _search(self, seed: int) -> MCTS:
+        evaluator = (
+            HeuristicEvaluator() if self.rollout_depth == 0 else RandomRollout(self.rollout_depth)
+        )
+        cls = ISMCTS if self.algorithm == "ismcts" else MCTS
+        return cls(
+            iterations=self.iterations,
+            seed=seed,
+            evaluator=evaluator,
+            exploration=self.exploration,
+            puct=self.puct,
+            max_seconds=self.max_seconds,
+        )
+
+    def native_spec(self) -> dict[str, Any]:
+        """These settings as a native bot for ``Game._core.play_matches``.
+
+        >>> SearchBot(iterations=200).native_spec()["iterations"]
+        200
+        """
+        return {
+            "kind": self.algorithm,
+            "iterations": self.iterations,
+            "exploration": self.exploration,
+            "rollout_depth": self.rollout_depth,
+            "puct": self.puct,
+            "max_seconds": self.max_seconds,
+        }
 
     def choose(self, state: State) -> int:
         """The action the search prefers for ``state.current_player``.
@@ -56,11 +106,11 @@ class SearchBot:
         ids = state.legal_action_ids()
         if len(ids) == 1:
             return ids[0]
-        from henchmen.search.evaluators import HeuristicEvaluator, RandomRollout
+        return self._search(self._rng.next_u64()).search(state).best.id
 
-        evaluator = (
-            HeuristicEvaluator() if self.rollout_depth == 0 else RandomRollout(self.rollout_depth)
+    def __repr__(self) -> str:
+        return (
+            f"SearchBot(seed={self.seed}, algorithm={self.algorithm!r}, "
+            f"iterations={self.iterations}, rollout_depth={self.rollout_depth}, "
+            f"exploration={self.exploration}, puct={self.puct}, max_seconds={self.max_seconds})"
         )
-        cls = ISMCTS if self.algorithm == "ismcts" else MCTS
-        search = cls(iterations=self.iterations, seed=self._rng.next_u64(), evaluator=evaluator)
-        return search.search(state).best.id
