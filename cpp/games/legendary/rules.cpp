@@ -340,10 +340,12 @@ void State::settle() {
         case tLook:
         case tStealReveal: {
           const PlayerState& pl = players[t.p];
-          certain = pl.deck.n_top > 0 || pl.deck.rest.empty() || (t.op == tDraw && t.a <= 0) || (t.op == tLook && t.a <= 0);
+          // Drawing (or looking at) every unknown card left is certain as a set.
+          certain = pl.deck.n_top > 0 || pl.deck.rest.empty() || ((t.op == tDraw || t.op == tLook) && t.a >= pl.deck.rest.size()) ||
+                    (t.op == tDraw && t.a <= 0) || (t.op == tLook && t.a <= 0);
           break;
         }
-        case tVillainCard: certain = villain_deck.empty() || t.a <= 0; break;
+        case tVillainCard: certain = villain_deck.empty() || t.a <= 0; break;  // order matters here: each card resolves before the next
         case tRefillHQ: certain = hq[t.a] != kNoCard || hero_deck_size() <= 0; break;
         case tSkrullReveal: certain = hero_deck.empty(); break;
         case tTactic: certain = tactics.empty(); break;
