@@ -384,7 +384,7 @@ void State::look_done(int p, int next, int arg) {
       // fixed order: the rulebook lets the player order them; see the docs).
       Multiset<8> back;
       for (const uint8_t x : look) {
-        if (is_hero(x) && cfg->cost[x] <= arg) {
+        if (cfg->cost[x] <= arg) {
           pl.hand.add(x);
           if (p == turn_player_) ++extra_draws;
         } else {

@@ -570,7 +570,7 @@ void State::run_chance_task(Task t, int outcome) {
       // tReveal: a = mode, b = argument, c = the player who decides.
       switch (static_cast<Mode>(t.a)) {
         case Mode::kDrawIfCostLe:
-          if (is_hero(card) && c.cost[card] <= t.b) {
+          if (c.cost[card] <= t.b) {  // a Wound has no cost: 0
             pl.hand.add(card);
             if (t.p == turn_player_) ++extra_draws;
           } else {

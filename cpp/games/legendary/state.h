@@ -220,6 +220,7 @@ struct State {
   std::string to_string() const;
   double heuristic(int player) const;
   void validate() const;
+  uint64_t hash() const;  // stable, field by field (hash.cpp)
 
   static State initial(const Config& cfg);
 

@@ -508,3 +508,9 @@ def test_berserker_rage():
     s = position(heroes=["Wolverine"], hands={0: ["Wolverine: Berserker Rage"]}, played=["Wolverine: Keen Senses"], decks={0: [A] * 5})
     s.apply("play Wolverine: Berserker Rage")
     assert me(s)["hand_size"] == 3 and turn(s)["attack"] == 3
+
+
+def test_spider_man_draws_a_wound_it_costs_nothing():
+    s = position(heroes=["Spider-Man"], hands={0: ["Spider-Man: Great Responsibility"]}, decks={0: ["Wound"]})
+    s.apply("play Spider-Man: Great Responsibility")
+    assert me(s)["hand"] == ["Wound"]
