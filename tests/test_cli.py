@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from henchmen.errors import SerializationError
+from henchmen.game import games
 from henchmen.replay import load_replay
 
 SSS = "seven-secret-supervillains"
@@ -116,3 +117,188 @@ def test_entry_point_is_declared() -> None:
 def test_load_replay_rejects_a_missing_file(tmp_path: Path) -> None:
     with pytest.raises(SerializationError, match="cannot read replay"):
         load_replay(tmp_path / "missing.json")
+
+
+# ----------------------------------------------------------------- play, more
+def test_play_with_search_bot_settings_is_reproducible(tmp_path: Path) -> None:
+    args = ("play", SSS, "--bots", "ismcts:iterations=60:exploration=0.5,greedy", "--seed", "9")
+    first = henchmen_cli(*args, "--quiet", "--replay", "a.json", cwd=tmp_path)
+    second = henchmen_cli(*args, "--quiet", "--replay", "b.json", cwd=tmp_path)
+    assert first.returncode == 0 and second.returncode == 0, first.stderr + second.stderr
+    a = json.loads((tmp_path / "a.json").read_text())
+    assert a == json.loads((tmp_path / "b.json").read_text())
+    assert a["players"][0]["bot"] == "ismcts:iterations=60:exploration=0.5"
+    check = henchmen_cli("replay", "a.json", "--check", cwd=tmp_path)
+    assert check.returncode == 0 and check.stdout.startswith("ok: a.json: "), check.stderr
+
+
+@pytest.mark.parametrize("game", [g.name for g in games()])
+def test_every_game_played_writes_a_replay_that_checks(tmp_path: Path, game: str) -> None:
+    run = henchmen_cli("play", game, "--seed", "3", "--quiet", "--replay", "r.json", cwd=tmp_path)
+    assert run.returncode == 0, run.stderr
+    check = henchmen_cli("replay", "r.json", "--check", cwd=tmp_path)
+    assert check.returncode == 0, check.stderr
+    assert f"ok: r.json: {game}, " in check.stdout
+
+
+def human_game(tmp_path: Path, keys: str, *extra: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "henchmen", "play", SSS, "--bots", "human,greedy", "--seed", "2",
+         "--replay", "h.json", *extra],
+        cwd=tmp_path, input=keys, capture_output=True, text=True, timeout=300, check=False,
+    )  # fmt: skip
+
+
+def test_human_moves_by_number_and_notation_and_quits_cleanly(tmp_path: Path) -> None:
+    run = human_game(tmp_path, "99\nfly to the moon\n\nview\n1\nEND TURN\nquit\n")
+    assert run.returncode == 0, run.stderr
+    out = run.stdout
+    assert "-- What Player 1 sees --" in out and "   1. play Tiny Bot" in out
+    assert "no move numbered 99; choose 1 to 3" in out
+    assert "'fly to the moon' is not a legal move here; legal moves: " in out
+    assert "Game abandoned after " in out and "Replay written to h.json" in out
+    replay = load_replay(tmp_path / "h.json")
+    decisions = [s.move for s in replay.steps if s.player == 0]
+    assert decisions[:2] == ["play Tiny Bot", "end turn"]
+    assert replay.players[0].bot is None and not replay.terminal
+    # The log hides from the human what they cannot see (the opponent's draws).
+    assert "chance: (hidden)" in out
+    check = henchmen_cli("replay", "h.json", "--check", cwd=tmp_path)
+    assert check.returncode == 0 and "unfinished" in check.stdout
+
+
+def test_human_end_of_input_stops_the_game(tmp_path: Path) -> None:
+    run = human_game(tmp_path, "1\n")
+    assert run.returncode == 0, run.stderr
+    assert "Game abandoned after " in run.stdout and run.stderr == ""
+
+
+# ----------------------------------------------------------------- replay
+@pytest.fixture
+def replay_file(tmp_path: Path) -> Path:
+    run = henchmen_cli(
+        "play", SSS, "--bots", "greedy,random", "--seed", "5", "--quiet", "--replay", "g.json",
+        cwd=tmp_path,
+    )  # fmt: skip
+    assert run.returncode == 0, run.stderr
+    return tmp_path / "g.json"
+
+
+def test_replay_narrates_every_step_numbered(replay_file: Path) -> None:
+    run = henchmen_cli("replay", replay_file.name, cwd=replay_file.parent)
+    assert run.returncode == 0, run.stderr
+    replay = load_replay(replay_file)
+    lines = [line for line in run.stdout.splitlines() if line[:5].strip().rstrip(".").isdigit()]
+    assert len(lines) == len(replay.steps)
+    assert lines[0].startswith("   1. chance: ")
+    assert [line.split(": ", 1)[1] for line in lines] == [s.move for s in replay.steps]
+    assert "== Turn 1: Player 1 (greedy) ==" in run.stdout
+    assert run.stdout.splitlines()[-1].startswith("Result after ")
+
+
+def test_replay_as_one_player_masks_what_they_cannot_see(replay_file: Path) -> None:
+    full = henchmen_cli("replay", replay_file.name, cwd=replay_file.parent).stdout
+    seen = henchmen_cli("replay", replay_file.name, "--observer", "1", cwd=replay_file.parent)
+    assert seen.returncode == 0, seen.stderr
+    assert "(hidden)" not in full and "(hidden)" in seen.stdout
+    assert "-- What Player 2 (random) sees --" in seen.stdout
+    # Player 2's own moves are never hidden from them.
+    assert not any(
+        line.endswith("Player 2 (random): (hidden)") for line in seen.stdout.splitlines()
+    )
+
+
+def tamper(path: Path, step: int, key: str, value: object) -> Path:
+    doc = json.loads(path.read_text())
+    doc["actions"][step - 1][key] = value
+    out = path.with_name("tampered.json")
+    out.write_text(json.dumps(doc))
+    return out
+
+
+def test_replay_check_names_the_first_bad_step(replay_file: Path) -> None:
+    bad = tamper(replay_file, 25, "id", 99999)
+    run = henchmen_cli("replay", bad.name, "--check", cwd=replay_file.parent)
+    assert run.returncode == 2 and run.stdout == ""
+    assert run.stderr.startswith("henchmen: error: replay: step 25 ")
+    assert len(run.stderr.splitlines()) == 1
+    # Without --check the tampered replay is refused the same way.
+    run = henchmen_cli("replay", bad.name, cwd=replay_file.parent)
+    assert run.returncode == 2 and "step 25 " in run.stderr
+    # A truncated file.
+    text = replay_file.read_text()
+    replay_file.with_name("cut.json").write_text(text[: len(text) // 3])
+    run = henchmen_cli("replay", "cut.json", "--check", cwd=replay_file.parent)
+    assert run.returncode == 2 and "the file ends early: intact up to step " in run.stderr
+
+
+# ----------------------------------------------------------------- simulate
+def test_simulate_prints_a_win_rate_table(tmp_path: Path) -> None:
+    run = henchmen_cli(
+        "simulate", SSS, "--bots", "greedy,random", "--games", "24", "--seed", "3",
+        "--threads", "2", cwd=tmp_path,
+    )  # fmt: skip
+    assert run.returncode == 0, run.stderr
+    lines = run.stdout.splitlines()
+    assert lines[0].startswith("Seven Secret Supervillains: 24 games, seed 3, seats rotated")
+    assert lines[1].split() == [
+        "bot", "games", "wins", "draws", "losses", "win", "rate", "95%", "interval", "mean",
+        "return",
+    ]  # fmt: skip
+    greedy = lines[2].split()
+    assert greedy[0] == "greedy" and greedy[1] == "24" and "[" in lines[2]
+    assert int(greedy[2]) > int(lines[3].split()[2])
+    # Progress goes to stderr, never stdout.
+    assert "24/24 games" in run.stderr and "natively on 2 thread(s)" in run.stderr
+    again = henchmen_cli(
+        "simulate", SSS, "--bots", "greedy,random", "--games", "24", "--seed", "3", cwd=tmp_path
+    )
+    assert again.stdout.splitlines()[2:] == lines[2:]  # the thread count changes nothing
+
+
+def test_simulate_a_cooperative_game_reports_team_results(tmp_path: Path) -> None:
+    run = henchmen_cli(
+        "simulate", "legendary", "--bots", "greedy,random", "--games", "8", cwd=tmp_path
+    )
+    assert run.returncode == 0, run.stderr
+    assert "Cooperative game: a team win is" in run.stdout and "team wins" in run.stdout
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("replay", "missing.json"), "cannot read replay missing.json"),
+        (("replay", "notjson.json"), "replay is not valid JSON"),
+        (("replay", "notjson.json", "--check"), "replay is not valid JSON"),
+        (("replay",), "the following arguments are required: file"),
+        (("simulate", SSS, "--bots", "greedy,wizard"), "no bot named 'wizard'; known bots: "),
+        (("simulate", SSS, "--bots", "ismcts:depth=3,greedy"), "ismcts' has no setting 'depth'"),
+        (("simulate", SSS, "--bots", "ismcts:iterations=lots,greedy"), "must be an integer"),
+        (("simulate", SSS, "--bots", "ismcts:iterations=0,greedy"), "iterations must be"),
+        (("simulate", SSS, "--bots", "random:speed=3,greedy"), "settings are: none"),
+        (("simulate", SSS, "--bots", "ismcts:iterations,greedy"), "bot setting must be KEY=VALUE"),
+        (("simulate", SSS, "--games", "0"), "--games must be an integer from 1 to"),
+        (("simulate", SSS, "--games", "many"), "--games must be an integer"),
+        (("simulate", SSS, "--threads", "0"), "--threads must be an integer from 1 to 256"),
+        (("simulate", SSS, "--bots", "human,greedy"), "simulate plays bots only"),
+        (("simulate", "chess"), "no game named 'chess'"),
+        (("play", SSS, "--bots", "ismcts:exploration=-1,greedy"), "exploration must be"),
+        (("play", SSS, "--bots", "greedy:samples=x,random"), "'greedy:samples' must be an integer"),
+    ],
+)  # fmt: skip
+def test_more_errors_are_one_line_and_exit_2(
+    tmp_path: Path, args: tuple[str, ...], message: str
+) -> None:
+    (tmp_path / "notjson.json").write_text("this is not a replay")
+    run = henchmen_cli(*args, cwd=tmp_path)
+    assert run.returncode == 2, (run.stdout, run.stderr)
+    lines = run.stderr.splitlines()
+    assert len(lines) == 1, run.stderr
+    assert lines[0].startswith("henchmen: error: ") and message in lines[0], lines[0]
+    assert "Traceback" not in run.stderr
+
+
+def test_replay_observer_must_be_a_player(replay_file: Path) -> None:
+    run = henchmen_cli("replay", replay_file.name, "--observer", "5", cwd=replay_file.parent)
+    assert run.returncode == 2
+    assert "--observer must be an integer from 0 to 1, got 5" in run.stderr
