@@ -73,6 +73,12 @@ class MCTS:
     ``puct=True`` selects by PUCT with ``prior`` (uniform if None).
     ``native`` is "auto" (native when the evaluator and prior allow it),
     True (require it) or False (always Python).
+
+    ``iterations`` is the budget; ``max_seconds`` > 0 also stops the search
+    when that much time has passed (checked every 16 iterations).  A time
+    budget is not reproducible: how many iterations fit depends on the
+    machine and its load, so the same seed can choose differently.  For
+    reproducible play, budget by iterations only (the default).
     """
 
     iterations: int = 1000
