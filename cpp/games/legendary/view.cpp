@@ -464,14 +464,16 @@ double State::heuristic(int player) const {
   const double good = (4 - tactics.size()) / 4.0;
   int city_count = 0;
   for (const auto& v : city) city_count += v.card != kNoCard;
-  double team = 1.2 * good - 1.0 * evil - 0.05 * city_count;
+  double team = 2.0 * good - 1.0 * evil - 0.05 * city_count;
   auto strength = [&](int p) {
     const PlayerState& pl = players[p];
     double value = 0.0;
     int cards = 0;
+    // Attack wins the game; Recruit only builds the deck; effects are worth
+    // about what the card costs.
     auto tally = [&](uint8_t x) {
       ++cards;
-      if (is_hero(x)) value += c.cost[x] + 0.5 * (c.attack[x] + c.recruit[x]);
+      if (is_hero(x)) value += 1.0 * c.cost[x] + 0.5 * c.attack[x] + 0.3 * c.recruit[x];
       if (x == kWound) value -= 1.5;
     };
     for (const uint8_t x : pl.hand) tally(x);
@@ -488,8 +490,10 @@ double State::heuristic(int player) const {
   double mean_vp = 0.0;
   for (int q = 0; q < n; ++q) mean_vp += vp(q);
   mean_vp /= n;
-  double mine = 0.15 * strength(player) + 0.03 * vp(player) + 0.02 * (vp(player) - mean_vp);
-  if (player == turn_player_) mine += 0.004 * (attack + recruit);
+  double mine = 0.4 * strength(player) + 0.03 * vp(player) + 0.02 * (vp(player) - mean_vp);
+  // Unspent points this turn: worth less than what they buy, more than
+  // nothing, so a greedy player plays its whole hand before it spends.
+  if (player == turn_player_) mine += 0.03 * attack + 0.015 * recruit;
   return std::tanh(team + mine - 0.3);
 }
 
