@@ -36,9 +36,7 @@ SEEDS = (1, 2)
 
 def configs() -> list[tuple[str, int]]:
     """Every registered game with every player count it allows."""
-    return [
-        (g.name, p) for g in henchmen.games() for p in range(g.min_players, g.max_players + 1)
-    ]
+    return [(g.name, p) for g in henchmen.games() for p in range(g.min_players, g.max_players + 1)]
 
 
 def file_name(name: str, players: int, seed: int) -> str:
@@ -115,11 +113,11 @@ def render(name: str, players: int, seed: int) -> str:
             break
         if who == henchmen.CHANCE:
             outcomes = state.chance_outcomes
-            lines.append("outcomes: " + ", ".join(f"{a} ({a.id}) p={p:.6g}" for a, p in outcomes))
+            lines.append("outcomes: " + ", ".join(f"{a} ({a.id}) p={q:.6g}" for a, q in outcomes))
             u = rng.uniform()
             chosen = outcomes[-1][0]
-            for a, p in outcomes:
-                u -= p
+            for a, q in outcomes:
+                u -= q
                 if u < 0:
                     chosen = a
                     break
@@ -135,9 +133,7 @@ def render(name: str, players: int, seed: int) -> str:
 
 def expected_files() -> dict[str, tuple[str, int, int]]:
     """File name -> (game, players, seed) for every golden file there should be."""
-    return {
-        file_name(n, p, s): (n, p, s) for n, p in configs() for s in SEEDS[:GAMES_PER_CONFIG]
-    }
+    return {file_name(n, p, s): (n, p, s) for n, p in configs() for s in SEEDS[:GAMES_PER_CONFIG]}
 
 
 def main() -> int:

@@ -22,7 +22,14 @@ COUNTS: Counter[str] = Counter()
 
 #: Checks a game other than Seven Secret Supervillains is known to fail:
 #: {(game, check): reason}. Only for games still landing; never for SSS.
-KNOWN_FINDINGS: dict[tuple[str, str], str] = {}
+KNOWN_FINDINGS: dict[tuple[str, str], str] = {
+    ("legendary", "tamper-every-field"): (
+        "Legendary validate() does not check the end-of-game fields of a position "
+        "before setup is built: a tampered end.mastermind_defeated, end.showdown or "
+        "end.showdown_winner is accepted, and setup then reaches an invalid position "
+        "(see docs/reliability.md, findings left)"
+    ),
+}
 
 SSS = "seven-secret-supervillains"
 
@@ -39,9 +46,7 @@ def scaled(ci: int, full: int) -> int:
 
 def configs() -> list[tuple[str, int]]:
     """Every registered game with every player count it allows."""
-    return [
-        (g.name, p) for g in henchmen.games() for p in range(g.min_players, g.max_players + 1)
-    ]
+    return [(g.name, p) for g in henchmen.games() for p in range(g.min_players, g.max_players + 1)]
 
 
 def config_params(check: str) -> list[object]:
@@ -79,7 +84,7 @@ def explicit(state: henchmen.State) -> henchmen.State:
     return henchmen.deserialize(state.serialize())
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _position_texts(name: str, players: int) -> tuple[tuple[str, str], ...]:
     out: list[tuple[str, str]] = []
     game = henchmen.Game(name, players=players)

@@ -70,12 +70,18 @@ def test_random_action_ids(name: str, players: int, data: st.DataObject) -> None
     for label, state in positions(name, players):
         ids = state.legal_action_ids()
         choice = st.sampled_from(ids) if ids else any_int
-        action = data.draw(st.one_of(any_int, choice, st.builds(np.int64, any_int.filter(
-            lambda x: -(2**63) <= x < 2**63))), label=label)
+        action = data.draw(
+            st.one_of(
+                any_int,
+                choice,
+                st.builds(np.int64, any_int.filter(lambda x: -(2**63) <= x < 2**63)),
+            ),
+            label=label,
+        )
         _check_unchanged_on_error(state, action)
         # action_to_string: a string for ids in the action space, else IllegalActionError.
         try:
-            text = state.action_to_string(action)
+            text = state.action_to_string(int(action))
             assert isinstance(text, str) and text
         except HenchmenError:
             pass
@@ -191,8 +197,9 @@ def _options(draw: st.DrawFn, info: henchmen.GameInfo) -> dict[str, Any]:
             if opt.kind in ("choice", "choice-list") and isinstance(opt.default, (str, list)):
                 words = [w.strip(" .") for w in opt.allowed.split(":")[-1].split(",")]
                 plausible.append(st.sampled_from([w for w in words if w] or [""]))
-                plausible.append(st.lists(st.sampled_from([w for w in words if w] or [""]),
-                                          max_size=6))
+                plausible.append(
+                    st.lists(st.sampled_from([w for w in words if w] or [""]), max_size=6)
+                )
         out[key] = draw(st.one_of(*plausible))
     return out
 

@@ -32,7 +32,7 @@ SETTINGS = settings(
 _DIR = Path(tempfile.mkdtemp(prefix="henchmen-fuzz-replay-"))
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _replay_text(name: str, players: int) -> str:
     state = henchmen.new_game(name, players=players, seed=3)
     bots = [make_bot("random", seed=10 + i) for i in range(players)]

@@ -36,24 +36,24 @@ MAX_NODES = 1_000_000
 
 #: (game, players, position, depth) -> count. Regression pins (see above).
 PINS: dict[tuple[str, int, str, int], int] = {
-    ('legendary', 1, 'initial', 8): 77243,
-    ('legendary', 1, 'midgame', 8): 69423,
-    ('legendary', 1, 'setup', 6): 161280,
-    ('legendary', 2, 'initial', 8): 804563,
-    ('legendary', 2, 'midgame', 8): 378657,
-    ('legendary', 2, 'setup', 6): 197910,
-    ('legendary', 3, 'initial', 7): 340885,
-    ('legendary', 3, 'midgame', 8): 9347,
-    ('legendary', 3, 'setup', 7): 989550,
-    ('legendary', 4, 'initial', 7): 405794,
-    ('legendary', 4, 'midgame', 8): 5659,
-    ('legendary', 4, 'setup', 7): 214020,
-    ('legendary', 5, 'initial', 7): 880560,
-    ('legendary', 5, 'midgame', 8): 403650,
-    ('legendary', 5, 'setup', 8): 856080,
-    ('seven-secret-supervillains', 2, 'initial', 8): 23532,
-    ('seven-secret-supervillains', 2, 'midgame', 8): 3705,
-    ('seven-secret-supervillains', 2, 'setup', 5): 820260,
+    ("legendary", 1, "initial", 8): 77243,
+    ("legendary", 1, "midgame", 8): 69423,
+    ("legendary", 1, "setup", 6): 161280,
+    ("legendary", 2, "initial", 8): 804563,
+    ("legendary", 2, "midgame", 8): 378657,
+    ("legendary", 2, "setup", 6): 197910,
+    ("legendary", 3, "initial", 7): 340885,
+    ("legendary", 3, "midgame", 8): 9347,
+    ("legendary", 3, "setup", 7): 989550,
+    ("legendary", 4, "initial", 7): 405794,
+    ("legendary", 4, "midgame", 8): 5659,
+    ("legendary", 4, "setup", 7): 214020,
+    ("legendary", 5, "initial", 7): 880560,
+    ("legendary", 5, "midgame", 8): 403650,
+    ("legendary", 5, "setup", 8): 856080,
+    ("seven-secret-supervillains", 2, "initial", 8): 23532,
+    ("seven-secret-supervillains", 2, "midgame", 8): 3705,
+    ("seven-secret-supervillains", 2, "setup", 5): 820260,
 }
 
 #: The count verified by hand from the rules (see the module docstring).
@@ -91,7 +91,7 @@ def position(name: str, players: int, label: str) -> henchmen.State:
 
 
 def _params() -> list[object]:
-    out = []
+    out: list[object] = []
     for key in sorted(PINS):
         name = key[0]
         reason = KNOWN_FINDINGS.get((name, "perft"))
@@ -126,7 +126,9 @@ def test_every_game_and_player_count_is_pinned() -> None:
         for p in range(g.min_players, g.max_players + 1)
         if (g.name, p) not in pinned
     ]
-    assert not missing, f"no perft pins for {missing}; print them with python -m tests.hardening.test_perft"
+    assert not missing, (
+        f"no perft pins for {missing}; print them with python -m tests.hardening.test_perft"
+    )
 
 
 def pin_table(max_depth: int = 8) -> dict[tuple[str, int, str, int], int]:

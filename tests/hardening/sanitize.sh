@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# The sanitizer job: builds the package with HENCHMEN_SANITIZE=ON
+# (AddressSanitizer + UndefinedBehaviorSanitizer) into its own venv, then runs
+# the conformance suite (reduced game counts), the long native random
+# simulation, the soak and the serialized-state fuzzing under them. Any
+# report halts the process (halt_on_error; UBSan does not recover), so the
+# job fails on the first one.
+#
+#   tests/hardening/sanitize.sh [PYTHON]
+#
+# CPython itself is not instrumented: the ASan runtime is preloaded
+# (LD_PRELOAD) and leak checking is off (CPython keeps memory to exit).
+# libstdc++ is preloaded too: CPython does not link it, and without it ASan's
+# __cxa_throw interceptor finds no real function and aborts on the first C++
+# exception. pytest captures at the sys level only, so a report written to
+# file descriptor 2 reaches the log even when the process halts.
+# HENCHMEN_CONFORMANCE_GAMES (default 8) and HENCHMEN_NATIVE_SIM_GAMES
+# (default 200) size the run; HENCHMEN_LONG=1 runs the full-size variants.
+set -euo pipefail
+repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+python="${1:-python3}"
+work="${HENCHMEN_ASAN_DIR:-$(mktemp -d "${TMPDIR:-/tmp}/henchmen-asan.XXXXXX")}"
+export CXX="${CXX:-g++}"
+
+start=$(date +%s)
+"$python" -m venv "$work/venv"
+"$work/venv/bin/pip" install -q "$repo[test]" \
+  -C cmake.define.HENCHMEN_SANITIZE=ON -C cmake.build-type=RelWithDebInfo \
+  -C cmake.define.CMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1" \
+  -C build-dir="$work/build" >"$work/build.log" 2>&1 || { tail -40 "$work/build.log"; exit 1; }
+built=$(date +%s)
+echo "sanitize: built with ASan + UBSan ($CXX) in $((built - start)) s"
+
+preload="$("$CXX" -print-file-name=libasan.so) $("$CXX" -print-file-name=libstdc++.so)"
+cd "$repo"
+LD_PRELOAD="$preload" \
+ASAN_OPTIONS="detect_leaks=0:halt_on_error=1:abort_on_error=1:detect_stack_use_after_return=1" \
+UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1" \
+HENCHMEN_CONFORMANCE_GAMES="${HENCHMEN_CONFORMANCE_GAMES:-8}" \
+HENCHMEN_NATIVE_SIM_GAMES="${HENCHMEN_NATIVE_SIM_GAMES:-200}" \
+  "$work/venv/bin/python" -m pytest -q --capture=sys -p no:cacheprovider \
+    tests/conformance tests/hardening/test_native_sim.py tests/hardening/test_soak.py \
+    tests/hardening/test_concurrency.py tests/hardening/test_fuzz_serialized.py
+echo "sanitize: no sanitizer reports; tests ran in $(($(date +%s) - built)) s"
