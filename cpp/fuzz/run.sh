@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer targets (clang, ASan + UBSan) and fuzzes each for
+# SECONDS seconds (default 20) from a seed corpus made by make_corpus.py.
+#   cpp/fuzz/run.sh [SECONDS] [PYTHON]
+# PYTHON must have henchmen installed (for the seed corpus). Exits non-zero
+# on any finding; the crashing input is left in the work directory.
+set -euo pipefail
+seconds="${1:-20}"
+python="${2:-python3}"
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+work="${HENCHMEN_FUZZ_DIR:-$(mktemp -d "${TMPDIR:-/tmp}/henchmen-fuzz.XXXXXX")}"
+mkdir -p "$work"
+CXX="${CXX:-clang++}" cmake -S "$here" -B "$work/build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo >"$work/cmake.log" 2>&1 \
+  || { cat "$work/cmake.log"; exit 1; }
+cmake --build "$work/build" -j 2 >"$work/build.log" 2>&1 || { tail -50 "$work/build.log"; exit 1; }
+"$python" "$here/make_corpus.py" "$work/corpus"
+export ASAN_OPTIONS="halt_on_error=1:detect_leaks=1"
+export UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1"
+total=0
+for target in deserialize notation; do
+  mkdir -p "$work/corpus/$target"
+  log="$work/fuzz_$target.log"
+  if ! "$work/build/fuzz_$target" -max_total_time="$seconds" -max_len=65536 -timeout=10 \
+      -rss_limit_mb=2048 -print_final_stats=1 -artifact_prefix="$work/" \
+      "$work/corpus/$target" >"$log" 2>&1; then
+    tail -60 "$log"
+    echo "fuzz: fuzz_$target FOUND A PROBLEM; input saved under $work/" >&2
+    exit 1
+  fi
+  runs="$(grep -m1 -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' || echo 0)"
+  cov="$(grep -o 'cov: [0-9]*' "$log" | tail -1 || true)"
+  echo "fuzz: fuzz_$target ${seconds} s, $runs inputs tried, $cov, no findings"
+  total=$((total + runs))
+done
+echo "fuzz: $total inputs tried in all"
