@@ -263,11 +263,10 @@ void State::chance_outcomes(std::vector<std::pair<Action, double>>& out) const {
 }
 
 Action State::sample_chance(Rng& rng) const {
-  std::vector<std::pair<Action, double>> out;
-  chance_outcomes(out);
-  if (out.empty()) return kChanceCard;
-  // Every outcome's probability is (copies / pile size) or uniform: pick a
-  // unit uniformly so the draw is exact.
+  if (over || n_tasks == 0) return kChanceCard;
+  // Draws and reveals: every card in the pile is equally likely to be on
+  // top, so picking one uniformly is exact (and needs no outcome list: this
+  // is the hot path of every playout).
   const Task& t = tasks[n_tasks - 1];
   const uint8_t* cards = nullptr;
   int n = 0;
@@ -286,6 +285,9 @@ Action State::sample_chance(Rng& rng) const {
     default: break;
   }
   if (cards && n > 0) return kChanceCard + cards[rng.below(static_cast<uint32_t>(n))];
+  thread_local std::vector<std::pair<Action, double>> out;
+  chance_outcomes(out);
+  if (out.empty()) return kChanceCard;
   return out[rng.below(static_cast<uint32_t>(out.size()))].first;
 }
 

@@ -454,6 +454,17 @@ void State::validate() const {
     if (henchmen_groups && n_tasks >= 4) broken("henchmen groups are chosen before their step");
     if (heroes_in && n_tasks >= 3) broken("heroes are chosen before their step");
     if (over) broken("the game is over before setup is done");
+    // Before setup is built, everything but the setup picks is as a new game has it.
+    State fresh = State{};
+    fresh.cfg = cfg;
+    fresh.scheme = scheme;
+    fresh.mastermind = mastermind;
+    fresh.villain_groups = villain_groups;
+    fresh.henchmen_groups = henchmen_groups;
+    fresh.heroes_in = heroes_in;
+    for (int i = 0; i < n_tasks; ++i) fresh.tasks[i] = tasks[i];
+    fresh.n_tasks = n_tasks;
+    if (fresh.to_json().dump() != to_json().dump()) broken("a position before setup holds turn, end or counter values a new game does not have");
     return;
   }
   if (scheme < 0 || mastermind < 0) broken("setup is done without a scheme or a mastermind");
@@ -482,6 +493,8 @@ void State::validate() const {
   if (mm_defeated != tactics.empty()) broken("the mastermind is defeated exactly when no tactic is left");
   if (showdown_winner >= 0 && !over) broken("a Showdown winner before the game is over");
   if (turn_player_ >= n) broken("the turn player is not in the game");
+  if (!over && result != 0) broken("a result is set but the game is not over");
+  if (showdown_done & ~showdown_mask) broken("a player outside the Final Showdown has played in it");
   if (over) {
     if (n_tasks) broken("the game is over but work is pending");
     return;
