@@ -70,6 +70,8 @@ struct Multiset {
     for (int i = 0; i < n; ++i) k += (i == 0 || c[i] != c[i - 1]);
     return k;
   }
+  // True when the pile holds more than one kind of card (sorted: the ends differ).
+  bool mixed() const { return n > 1 && c[0] != c[n - 1]; }
 };
 
 template <int N>

@@ -302,14 +302,14 @@ int chance_need(const State& s, const Task& t) {
     case tDraw:
     case tReveal:
     case tLook:
-    case tStealReveal: return s.players[t.p].deck.rest.distinct() > 1 ? 1 : 0;
-    case tVillainCard: return s.villain_deck.distinct() > 1 ? 1 : 0;
+    case tStealReveal: return s.players[t.p].deck.rest.mixed() ? 1 : 0;
+    case tVillainCard: return s.villain_deck.mixed() ? 1 : 0;
     case tSkrullReveal:
-    case tRefillHQ: return s.hero_deck.distinct() > 1 ? 1 : 0;
-    case tTactic: return s.tactics.distinct() > 1 ? 1 : 0;
+    case tRefillHQ: return s.hero_deck.mixed() ? 1 : 0;
+    case tTactic: return s.tactics.mixed() ? 1 : 0;
     default: break;
   }
-  std::vector<std::pair<Action, double>> out;
+  thread_local std::vector<std::pair<Action, double>> out;
   s.chance_pile(t, out);
   return out.size() > 1 ? 1 : 0;
 }
