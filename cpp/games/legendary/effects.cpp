@@ -391,9 +391,9 @@ void State::look_done(int p, int next, int arg) {
           back.add(x);
         }
       }
-      for (int i = back.size() - 1; i >= 0; --i) pl.deck.put_top(back.c[i], false);
-      look.clear();
+      look = back;
       look_private = false;
+      push(dPutBack, p);  // the player orders the rest (one kind left: no choice)
       return;
     }
     case lkDoombot:
@@ -565,6 +565,7 @@ int State::decision_options(const Task& t, Action* buf) const {
     }
     case dLookKo:
     case dRuthless:
+    case dPutBack:
       look.for_each_distinct([&](uint8_t x, int) { out.add(kPickCard + x); });
       break;
     case dFreeRecruit: {
@@ -812,6 +813,13 @@ void State::run_decision(Task t, Action action) {
       for (int i = look.size() - 1; i >= 0; --i) players[look_owner].deck.put_top(look.c[i], true);
       look.clear();
       look_private = false;
+      return;
+    }
+    case dPutBack: {
+      // Each card chosen goes back on top of the deck: the last one ends on top.
+      if (pick < 0 || !look.remove(static_cast<uint8_t>(pick))) return;
+      players[look_owner].deck.put_top(static_cast<uint8_t>(pick), false);
+      if (!look.empty()) push(dPutBack, p);
       return;
     }
     case dRuthless: {

@@ -117,7 +117,7 @@ enum TaskOp : uint8_t {
   // decisions (p decides)
   dDiscardCost = kFirstDecision, dKoThen, dRevealed, dPutOnTop, dCaptureChoice, dYesNo, dPass, dOthersDrawOrDiscard,
   dEachDiscard, dDefeatTarget, dCopyPlayed, dMoveVillain, dKoHeroes, dPickPlayerWounds, dPaibok, dTakeHqUnder, dLookKo,
-  dDiscardTo, dFreeRecruit, dBubble, dKoUpTo, dKoVictory, dRuthless, dKoHq, dSkrullTwist,
+  dDiscardTo, dFreeRecruit, dBubble, dKoUpTo, dKoVictory, dRuthless, dKoHq, dSkrullTwist, dPutBack,
   kNumTaskOps
 };
 

@@ -30,7 +30,7 @@ const char* const kTaskNames[] = {
     "effect", "enter-city", "twist", "after-defeat", "pass-resolve", "steal-play", "showdown-next", "discard-cost",
     "ko-then", "revealed", "put-on-top", "capture-choice", "yes-no", "pass", "others-draw-or-discard", "each-discard",
     "defeat-target", "copy-played", "move-villain", "ko-heroes", "pick-player-wounds", "paibok", "take-hq-under",
-    "look-ko", "discard-to", "free-recruit", "bubble", "ko-up-to", "ko-victory", "ruthless", "ko-hq", "skrull-twist"};
+    "look-ko", "discard-to", "free-recruit", "bubble", "ko-up-to", "ko-victory", "ruthless", "ko-hq", "skrull-twist", "put-back"};
 static_assert(sizeof(kTaskNames) / sizeof(kTaskNames[0]) == kNumTaskOps, "one name per task op");
 
 constexpr int kSeatPlanes = 6;
@@ -374,6 +374,7 @@ std::string State::action_to_string(Action a) const {
       case dRuthless: return (t && t->a == 1 ? "discard " : "KO ") + x;
       case dFreeRecruit: return "recruit " + x + " for free";
       case dKoVictory: return "KO " + x + " from victory pile";
+      case dPutBack: return "put " + x + " back";
       default: return "KO " + x;
     }
   }

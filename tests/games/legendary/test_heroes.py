@@ -514,3 +514,12 @@ def test_spider_man_draws_a_wound_it_costs_nothing():
     s = position(heroes=["Spider-Man"], hands={0: ["Spider-Man: Great Responsibility"]}, decks={0: ["Wound"]})
     s.apply("play Spider-Man: Great Responsibility")
     assert me(s)["hand"] == ["Wound"]
+
+
+def test_the_amazing_spider_man_orders_what_goes_back():
+    s = position(heroes=["Spider-Man", "Hulk", "Wolverine"], hands={0: ["Spider-Man: The Amazing Spider-Man"]},
+                 deck_top={0: ["Hulk: Hulk Smash!", "Wolverine: Berserker Rage", A]}, decks={0: []})
+    s.apply("play Spider-Man: The Amazing Spider-Man")
+    assert set(legal(s)) == {"put Hulk: Hulk Smash! back", "put Wolverine: Berserker Rage back"}
+    s.apply("put Hulk: Hulk Smash! back")
+    assert me(s)["hand"] == [A] and me(s)["deck_top"] == ["Wolverine: Berserker Rage", "Hulk: Hulk Smash!"]
