@@ -24,7 +24,9 @@ def pytest_configure(config: pytest.Config) -> None:
 
 @pytest.fixture(autouse=True)
 def _hang_watchdog() -> Iterator[None]:
-    faulthandler.dump_traceback_later(HANG_SECONDS, exit=True, file=sys.stderr)
+    # The process's own stderr: pytest may have replaced sys.stderr with a
+    # capture object that has no file descriptor.
+    faulthandler.dump_traceback_later(HANG_SECONDS, exit=True, file=sys.__stderr__ or sys.stderr)
     try:
         yield
     finally:

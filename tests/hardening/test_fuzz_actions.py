@@ -17,12 +17,13 @@ from hypothesis import strategies as st
 import henchmen
 from henchmen.errors import ActionTypeError, HenchmenError, OptionError, UnknownGameError
 
-from .support import COUNTS, config_params, positions, scaled
+from .support import COUNTS, config_params, long_run, positions, scaled
 
 SETTINGS = settings(
-    max_examples=scaled(120, 3000),
+    max_examples=scaled(120, 1000),
     deadline=None,
     database=None,
+    derandomize=not long_run(),
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
 

@@ -19,13 +19,14 @@ from henchmen.bots import make_bot
 from henchmen.errors import HenchmenError, SerializationError
 from henchmen.replay import Replay, load_replay, write_replay
 
-from .support import COUNTS, config_params, scaled
+from .support import COUNTS, config_params, long_run, scaled
 from .test_fuzz_serialized import json_values, mutated
 
 SETTINGS = settings(
-    max_examples=scaled(60, 2000),
+    max_examples=scaled(60, 1000),
     deadline=None,
     database=None,
+    derandomize=not long_run(),
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
 

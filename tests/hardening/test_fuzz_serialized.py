@@ -27,7 +27,7 @@ from .support import COUNTS, config_params, long_run, positions, scaled
 # CI runs are derandomized (the same examples every run, so a pass or a
 # known failure is stable); long runs explore afresh every time.
 SETTINGS = settings(
-    max_examples=scaled(150, 5000),
+    max_examples=scaled(150, 1000),
     deadline=None,
     database=None,
     derandomize=not long_run(),
