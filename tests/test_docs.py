@@ -19,7 +19,9 @@ def test_examples_in_docs_run(path: Path) -> None:
         report=True,
         verbose=False,
     )
-    assert result.failed == 0, f"{result.failed} of {result.attempted} examples in {path.name} failed"
+    assert result.failed == 0, (
+        f"{result.failed} of {result.attempted} examples in {path.name} failed"
+    )
 
 
 def test_the_guide_has_examples() -> None:

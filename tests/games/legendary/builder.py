@@ -226,7 +226,11 @@ def position(
             used[spec["under"]] += 1
         used["Bystander"] += spec.get("bystanders", 0)
         city_json.append(
-            {"card": card if card != "Killbot" else "Bystander", "bystanders": spec.get("bystanders", 0), "under": spec.get("under")}
+            {
+                "card": card if card != "Killbot" else "Bystander",
+                "bystanders": spec.get("bystanders", 0),
+                "under": spec.get("under"),
+            }
         )
     used["Bystander"] += mastermind_bystanders
     played_json = [{"card": c, "as": c, "copied": False} for c in use(played)]
@@ -291,7 +295,9 @@ def position(
         vdeck = villain_left
     else:
         ko_list += villain_left
-    wounds_total = min(30, sd.get("wounds_per_player", 0) * players) if sd.get("wounds_per_player") else 30
+    wounds_total = (
+        min(30, sd.get("wounds_per_player", 0) * players) if sd.get("wounds_per_player") else 30
+    )
     w_used = used["Wound"]
     b_used = used["Bystander"]
     o_used = used[OFFICER]
@@ -375,7 +381,14 @@ def position(
         "end": end_json,
         "tasks": [],
     }
-    doc = {"format": "henchmen-state", "version": 1, "game": GAME, "options": g.options, "position": pos, "history": []}
+    doc = {
+        "format": "henchmen-state",
+        "version": 1,
+        "game": GAME,
+        "options": g.options,
+        "position": pos,
+        "history": [],
+    }
     state = henchmen.deserialize(json.dumps(doc))
     _INITIAL_KO[id(state)] = Counter(state.observation(0)["ko_pile"])
     return state
@@ -385,7 +398,10 @@ _INITIAL_KO: dict[int, Counter[str]] = {}
 
 
 def ko_added(state: henchmen.State) -> dict[str, int]:
-    """The cards KO'd since the position was built (the builder parks spare cards in the KO pile)."""
+    """The cards KO'd since the position was built.
+
+    (The builder parks spare cards in the KO pile.)
+    """
     return dict(Counter(state.observation(0)["ko_pile"]) - _INITIAL_KO.get(id(state), Counter()))
 
 

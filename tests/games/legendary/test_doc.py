@@ -20,7 +20,11 @@ def test_every_test_named_in_the_doc_exists() -> None:
 def test_every_effect_primitive_is_documented() -> None:
     import json
 
-    table = json.loads((Path(__file__).resolve().parents[3] / "cpp" / "games" / "legendary" / "cards.json").read_text())
+    table = json.loads(
+        (
+            Path(__file__).resolve().parents[3] / "cpp" / "games" / "legendary" / "cards.json"
+        ).read_text()
+    )
     ops = set()
 
     def walk(o):

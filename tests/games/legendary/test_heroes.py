@@ -16,7 +16,11 @@ def turn(s):
 
 
 def test_mission_accomplished_draws_and_rescues_with_tech():
-    s = position(heroes=["Black Widow", "Iron Man"], hands={0: ["Black Widow: Mission Accomplished"] * 2}, decks={0: [A] * 8})
+    s = position(
+        heroes=["Black Widow", "Iron Man"],
+        hands={0: ["Black Widow: Mission Accomplished"] * 2},
+        decks={0: [A] * 8},
+    )
     s.apply("play Black Widow: Mission Accomplished")  # no Tech played before it: no rescue
     assert me(s)["victory"] == [] and me(s)["hand_size"] == 2
     s.apply("play Black Widow: Mission Accomplished")  # the first one is Tech
@@ -24,15 +28,25 @@ def test_mission_accomplished_draws_and_rescues_with_tech():
 
 
 def test_dangerous_rescue_kos_for_a_bystander():
-    s = position(heroes=["Black Widow"], hands={0: ["Black Widow: Dangerous Rescue", "Wound"]}, played=["Black Widow: Silent Sniper"])
+    s = position(
+        heroes=["Black Widow"],
+        hands={0: ["Black Widow: Dangerous Rescue", "Wound"]},
+        played=["Black Widow: Silent Sniper"],
+    )
     s.apply("play Black Widow: Dangerous Rescue")
     assert set(legal(s)) == {"KO Wound from hand", "no"}
     s.apply("KO Wound from hand")
-    assert me(s)["victory"] == ["Bystander"] and turn(s)["attack"] == 2 and ko_added(s) == {"Wound": 1}
+    assert (
+        me(s)["victory"] == ["Bystander"] and turn(s)["attack"] == 2 and ko_added(s) == {"Wound": 1}
+    )
 
 
 def test_covert_operation_counts_bystanders():
-    s = position(heroes=["Black Widow"], hands={0: ["Black Widow: Covert Operation"]}, victory={0: ["Bystander"] * 3})
+    s = position(
+        heroes=["Black Widow"],
+        hands={0: ["Black Widow: Covert Operation"]},
+        victory={0: ["Bystander"] * 3},
+    )
     s.apply("play Black Widow: Covert Operation")
     assert turn(s)["attack"] == 3
 
@@ -53,7 +67,10 @@ def test_silent_sniper_defeats_a_villain_with_a_bystander():
 
 
 def test_avengers_assemble_counts_colours():
-    s = position(heroes=["Captain America", "Hulk"], hands={0: ["Captain America: Avengers Assemble!", T, "Hulk: Growing Anger"]})
+    s = position(
+        heroes=["Captain America", "Hulk"],
+        hands={0: ["Captain America: Avengers Assemble!", T, "Hulk: Growing Anger"]},
+    )
     s.apply("play Captain America: Avengers Assemble!")  # instinct, grey, strength
     assert turn(s)["recruit"] == 3
 
@@ -106,13 +123,20 @@ def test_optic_blast_chooses_the_discard():
 
 
 def test_unending_energy_returns_when_discarded_by_an_effect():
-    s = position(heroes=["Cyclops"], hands={0: ["Cyclops: Optic Blast", "Cyclops: Unending Energy"]})
+    s = position(
+        heroes=["Cyclops"], hands={0: ["Cyclops: Optic Blast", "Cyclops: Unending Energy"]}
+    )
     s.apply("play Cyclops: Optic Blast")
     assert me(s)["hand"] == ["Cyclops: Unending Energy"] and me(s)["discard"] == []
 
 
 def test_x_men_united():
-    s = position(heroes=["Cyclops", "Wolverine", "Storm"], hands={0: ["Cyclops: X-Men United"]}, played=["Wolverine: Keen Senses", "Storm: Lightning Bolt"], attack=3)
+    s = position(
+        heroes=["Cyclops", "Wolverine", "Storm"],
+        hands={0: ["Cyclops: X-Men United"]},
+        played=["Wolverine: Keen Senses", "Storm: Lightning Bolt"],
+        attack=3,
+    )
     s.apply("play Cyclops: X-Men United")
     assert turn(s)["attack"] == 3 + 6 + 2 * 2
 
@@ -121,7 +145,12 @@ def test_x_men_united():
 
 
 def test_here_hold_this_for_a_second():
-    s = position(heroes=["Deadpool"], villains=["Spider-Foes", "HYDRA"], hands={0: ["Deadpool: Here, Hold This for a Second"]}, city={"Bank": "Venom", "Bridge": "Viper"})
+    s = position(
+        heroes=["Deadpool"],
+        villains=["Spider-Foes", "HYDRA"],
+        hands={0: ["Deadpool: Here, Hold This for a Second"]},
+        city={"Bank": "Venom", "Bridge": "Viper"},
+    )
     s.apply("play Deadpool: Here, Hold This for a Second")
     assert set(legal(s)) == {"capture with Venom (Bank)", "capture with Viper (Bridge)"}
     s.apply("capture with Viper (Bridge)")
@@ -129,20 +158,30 @@ def test_here_hold_this_for_a_second():
 
 
 def test_do_over_redraws_four():
-    s = position(heroes=["Deadpool"], hands={0: ["Deadpool: Hey, Can I Get a Do-Over?", A, A]}, decks={0: [T] * 4})
+    s = position(
+        heroes=["Deadpool"],
+        hands={0: ["Deadpool: Hey, Can I Get a Do-Over?", A, A]},
+        decks={0: [T] * 4},
+    )
     s.apply("play Deadpool: Hey, Can I Get a Do-Over?")
     s.apply("yes")
     assert me(s)["hand"] == [T] * 4 and me(s)["discard"] == [A, A] and turn(s)["attack"] == 2
 
 
 def test_do_over_only_as_first_hero():
-    s = position(heroes=["Deadpool"], hands={0: ["Deadpool: Hey, Can I Get a Do-Over?", A]}, played=[T])
+    s = position(
+        heroes=["Deadpool"], hands={0: ["Deadpool: Hey, Can I Get a Do-Over?", A]}, played=[T]
+    )
     s.apply("play Deadpool: Hey, Can I Get a Do-Over?")
     assert legal(s) == ["play S.H.I.E.L.D. Agent", "end turn"]
 
 
 def test_oddball_counts_odd_costs():
-    s = position(heroes=["Deadpool", "Hulk", "Wolverine"], hands={0: ["Deadpool: Oddball"]}, played=["Hulk: Growing Anger", "Wolverine: Keen Senses"])
+    s = position(
+        heroes=["Deadpool", "Hulk", "Wolverine"],
+        hands={0: ["Deadpool: Oddball"]},
+        played=["Hulk: Growing Anger", "Wolverine: Keen Senses"],
+    )
     s.apply("play Deadpool: Oddball")  # Growing Anger costs 3 (odd), Keen Senses 2
     assert turn(s)["attack"] == 2 + 1
 
@@ -162,15 +201,21 @@ def test_random_acts_of_unkindness_passes_left():
 
 
 def test_mental_discipline():
-    s = position(heroes=["Emma Frost"], hands={0: ["Emma Frost: Mental Discipline"]}, decks={0: [A] * 3})
+    s = position(
+        heroes=["Emma Frost"], hands={0: ["Emma Frost: Mental Discipline"]}, decks={0: [A] * 3}
+    )
     s.apply("play Emma Frost: Mental Discipline")
     assert turn(s)["recruit"] == 1 and me(s)["hand"] == [A]
 
 
 def test_shadowed_thoughts_plays_a_villain_for_attack():
     s = position(
-        heroes=["Emma Frost", "Black Widow"], villains=["Spider-Foes", "HYDRA"], hands={0: ["Emma Frost: Shadowed Thoughts"]},
-        played=["Black Widow: Silent Sniper"], villain_deck=["Venom"], attack=4,
+        heroes=["Emma Frost", "Black Widow"],
+        villains=["Spider-Foes", "HYDRA"],
+        hands={0: ["Emma Frost: Shadowed Thoughts"]},
+        played=["Black Widow: Silent Sniper"],
+        villain_deck=["Venom"],
+        attack=4,
     )
     s.apply("play Emma Frost: Shadowed Thoughts")
     s.apply("yes")
@@ -179,7 +224,11 @@ def test_shadowed_thoughts_plays_a_villain_for_attack():
 
 def test_psychic_link_draws_for_each_xmen_revealer():
     s = position(
-        heroes=["Emma Frost", "Wolverine", "Hulk"], hands={0: ["Emma Frost: Psychic Link", "Wolverine: Keen Senses"], 1: ["Hulk: Growing Anger"]},
+        heroes=["Emma Frost", "Wolverine", "Hulk"],
+        hands={
+            0: ["Emma Frost: Psychic Link", "Wolverine: Keen Senses"],
+            1: ["Hulk: Growing Anger"],
+        },
         decks={0: [A] * 3, 1: [A] * 3},
     )
     s.apply("play Emma Frost: Psychic Link")
@@ -187,7 +236,12 @@ def test_psychic_link_draws_for_each_xmen_revealer():
 
 
 def test_diamond_form_recruit_per_defeat():
-    s = position(heroes=["Emma Frost"], villains=["Spider-Foes", "HYDRA"], hands={0: ["Emma Frost: Diamond Form"]}, city={"Sewers": "The Lizard"})
+    s = position(
+        heroes=["Emma Frost"],
+        villains=["Spider-Foes", "HYDRA"],
+        hands={0: ["Emma Frost: Diamond Form"]},
+        city={"Sewers": "The Lizard"},
+    )
     s.apply("play Emma Frost: Diamond Form")
     s.apply("fight The Lizard (Sewers)")
     assert turn(s)["recruit"] == 3 and turn(s)["attack"] == 2
@@ -213,7 +267,12 @@ def test_hypnotic_charm_discards_or_puts_back():
 
 
 def test_hypnotic_charm_instinct_reaches_other_decks():
-    s = position(heroes=["Gambit", "Wolverine"], hands={0: ["Gambit: Hypnotic Charm"]}, played=["Wolverine: Keen Senses"], decks={0: [T], 1: [A]})
+    s = position(
+        heroes=["Gambit", "Wolverine"],
+        hands={0: ["Gambit: Hypnotic Charm"]},
+        played=["Wolverine: Keen Senses"],
+        decks={0: [T], 1: [A]},
+    )
     s.apply("play Gambit: Hypnotic Charm")
     s.apply(f"put {T} back")
     s.apply(f"discard {A}")
@@ -221,7 +280,11 @@ def test_hypnotic_charm_instinct_reaches_other_decks():
 
 
 def test_card_shark_draws_an_xmen():
-    s = position(heroes=["Gambit", "Wolverine"], hands={0: ["Gambit: Card Shark"]}, decks={0: ["Wolverine: Keen Senses"]})
+    s = position(
+        heroes=["Gambit", "Wolverine"],
+        hands={0: ["Gambit: Card Shark"]},
+        decks={0: ["Wolverine: Keen Senses"]},
+    )
     s.apply("play Gambit: Card Shark")
     assert me(s)["hand"] == ["Wolverine: Keen Senses"]
     s = position(heroes=["Gambit"], hands={0: ["Gambit: Card Shark"]}, decks={0: [A]})
@@ -230,7 +293,11 @@ def test_card_shark_draws_an_xmen():
 
 
 def test_high_stakes_jackpot_adds_the_cost():
-    s = position(heroes=["Gambit", "Hulk"], hands={0: ["Gambit: High Stakes Jackpot"]}, decks={0: ["Hulk: Hulk Smash!"]})
+    s = position(
+        heroes=["Gambit", "Hulk"],
+        hands={0: ["Gambit: High Stakes Jackpot"]},
+        decks={0: ["Hulk: Hulk Smash!"]},
+    )
     s.apply("play Gambit: High Stakes Jackpot")
     assert turn(s)["attack"] == 4 + 8 and me(s)["deck_top"] == ["Hulk: Hulk Smash!"]
 
@@ -252,7 +319,11 @@ def test_team_player():
 
 
 def test_covering_fire_others_discard():
-    s = position(heroes=["Hawkeye", "Iron Man"], hands={0: ["Hawkeye: Covering Fire"], 1: [A, T]}, played=["Iron Man: Arc Reactor"])
+    s = position(
+        heroes=["Hawkeye", "Iron Man"],
+        hands={0: ["Hawkeye: Covering Fire"], 1: [A, T]},
+        played=["Iron Man: Arc Reactor"],
+    )
     s.apply("play Hawkeye: Covering Fire")
     s.apply("each other player discards")
     assert s.current_player == 1
@@ -261,7 +332,12 @@ def test_covering_fire_others_discard():
 
 
 def test_impossible_trick_shot_rescues_three_per_defeat():
-    s = position(heroes=["Hawkeye"], villains=["Spider-Foes", "HYDRA"], hands={0: ["Hawkeye: Impossible Trick Shot"]}, city={"Sewers": "The Lizard"})
+    s = position(
+        heroes=["Hawkeye"],
+        villains=["Spider-Foes", "HYDRA"],
+        hands={0: ["Hawkeye: Impossible Trick Shot"]},
+        city={"Sewers": "The Lizard"},
+    )
     s.apply("play Hawkeye: Impossible Trick Shot")
     s.apply("fight The Lizard (Sewers)")
     assert sorted(me(s)["victory"]) == ["Bystander"] * 3 + ["The Lizard"]
@@ -301,7 +377,9 @@ def test_hulk_smash():
 
 
 def test_endless_invention():
-    s = position(heroes=["Iron Man"], hands={0: ["Iron Man: Endless Invention"] * 2}, decks={0: [A] * 5})
+    s = position(
+        heroes=["Iron Man"], hands={0: ["Iron Man: Endless Invention"] * 2}, decks={0: [A] * 5}
+    )
     s.apply("play Iron Man: Endless Invention")
     assert me(s)["hand_size"] == 2
     s.apply("play Iron Man: Endless Invention")
@@ -309,19 +387,32 @@ def test_endless_invention():
 
 
 def test_repulsor_rays():
-    s = position(heroes=["Iron Man", "Storm"], hands={0: ["Iron Man: Repulsor Rays"]}, played=["Storm: Lightning Bolt"])
+    s = position(
+        heroes=["Iron Man", "Storm"],
+        hands={0: ["Iron Man: Repulsor Rays"]},
+        played=["Storm: Lightning Bolt"],
+    )
     s.apply("play Iron Man: Repulsor Rays")
     assert turn(s)["attack"] == 3
 
 
 def test_arc_reactor():
-    s = position(heroes=["Iron Man"], hands={0: ["Iron Man: Arc Reactor"]}, played=["Iron Man: Endless Invention", "Iron Man: Quantum Breakthrough"])
+    s = position(
+        heroes=["Iron Man"],
+        hands={0: ["Iron Man: Arc Reactor"]},
+        played=["Iron Man: Endless Invention", "Iron Man: Quantum Breakthrough"],
+    )
     s.apply("play Iron Man: Arc Reactor")
     assert turn(s)["attack"] == 3 + 2
 
 
 def test_quantum_breakthrough():
-    s = position(heroes=["Iron Man"], hands={0: ["Iron Man: Quantum Breakthrough"]}, played=["Iron Man: Endless Invention"], decks={0: [A] * 6})
+    s = position(
+        heroes=["Iron Man"],
+        hands={0: ["Iron Man: Quantum Breakthrough"]},
+        played=["Iron Man: Endless Invention"],
+        decks={0: [A] * 6},
+    )
     s.apply("play Iron Man: Quantum Breakthrough")
     assert me(s)["hand_size"] == 4 and turn(s)["extra_draws"] == 4
 
@@ -352,8 +443,11 @@ def test_legendary_commander():
 
 def test_pure_fury():
     s = position(
-        heroes=["Nick Fury"], villains=["Spider-Foes", "HYDRA"], hands={0: ["Nick Fury: Pure Fury"]},
-        city={"Sewers": "Doctor Octopus", "Bank": "Green Goblin"}, ko=[A] * 5,
+        heroes=["Nick Fury"],
+        villains=["Spider-Foes", "HYDRA"],
+        hands={0: ["Nick Fury: Pure Fury"]},
+        city={"Sewers": "Doctor Octopus", "Bank": "Green Goblin"},
+        ko=[A] * 5,
     )
     s.apply("play Nick Fury: Pure Fury")  # 5 S.H.I.E.L.D. Heroes KO'd: only Attack 4 qualifies
     assert me(s)["victory"] == ["Doctor Octopus"]
@@ -363,26 +457,44 @@ def test_pure_fury():
 
 
 def test_energy_drain():
-    s = position(heroes=["Rogue", "Black Widow"], hands={0: ["Rogue: Energy Drain", "Wound"]}, played=["Black Widow: Silent Sniper"])
+    s = position(
+        heroes=["Rogue", "Black Widow"],
+        hands={0: ["Rogue: Energy Drain", "Wound"]},
+        played=["Black Widow: Silent Sniper"],
+    )
     s.apply("play Rogue: Energy Drain")
     s.apply("KO Wound from hand")
     assert turn(s)["recruit"] == 3
 
 
 def test_borrowed_brawn():
-    s = position(heroes=["Rogue", "Hulk"], hands={0: ["Rogue: Borrowed Brawn"]}, played=["Hulk: Growing Anger"])
+    s = position(
+        heroes=["Rogue", "Hulk"],
+        hands={0: ["Rogue: Borrowed Brawn"]},
+        played=["Hulk: Growing Anger"],
+    )
     s.apply("play Rogue: Borrowed Brawn")
     assert turn(s)["attack"] == 4
 
 
 def test_copy_powers_copies_a_played_hero():
-    s = position(heroes=["Rogue", "Wolverine"], hands={0: ["Rogue: Copy Powers"]}, played=["Wolverine: Keen Senses"], attack=1, decks={0: [A] * 2})
+    s = position(
+        heroes=["Rogue", "Wolverine"],
+        hands={0: ["Rogue: Copy Powers"]},
+        played=["Wolverine: Keen Senses"],
+        attack=1,
+        decks={0: [A] * 2},
+    )
     s.apply("play Rogue: Copy Powers")  # one Hero to copy: Keen Senses (+1 Attack, Instinct: draw)
     assert turn(s)["attack"] == 2 and me(s)["hand"] == [A]
 
 
 def test_steal_abilities_plays_copies_of_the_top_cards():
-    s = position(heroes=["Rogue", "Hulk"], hands={0: ["Rogue: Steal Abilities"]}, decks={0: [T], 1: ["Hulk: Growing Anger"]})
+    s = position(
+        heroes=["Rogue", "Hulk"],
+        hands={0: ["Rogue: Steal Abilities"]},
+        decks={0: [T], 1: ["Hulk: Growing Anger"]},
+    )
     s.apply("play Rogue: Steal Abilities")
     # 4, +1 (a Trooper), +2 and Strength +1 (Growing Anger after a Strength card)
     assert turn(s)["attack"] == 4 + 1 + 3
@@ -393,13 +505,19 @@ def test_steal_abilities_plays_copies_of_the_top_cards():
 
 
 def test_astonishing_strength_draws_cheap_cards():
-    s = position(heroes=["Spider-Man"], hands={0: ["Spider-Man: Astonishing Strength"]}, decks={0: [A]})
+    s = position(
+        heroes=["Spider-Man"], hands={0: ["Spider-Man: Astonishing Strength"]}, decks={0: [A]}
+    )
     s.apply("play Spider-Man: Astonishing Strength")
     assert me(s)["hand"] == [A] and turn(s)["recruit"] == 1
 
 
 def test_great_responsibility_keeps_expensive_cards_on_top():
-    s = position(heroes=["Spider-Man", "Hulk"], hands={0: ["Spider-Man: Great Responsibility"]}, decks={0: ["Hulk: Hulk Smash!"]})
+    s = position(
+        heroes=["Spider-Man", "Hulk"],
+        hands={0: ["Spider-Man: Great Responsibility"]},
+        decks={0: ["Hulk: Hulk Smash!"]},
+    )
     s.apply("play Spider-Man: Great Responsibility")
     assert me(s)["hand"] == [] and me(s)["deck_top"] == ["Hulk: Hulk Smash!"]
     assert s.observation(1)["players"][0]["deck_top"] == ["Hulk: Hulk Smash!"]  # revealed: public
@@ -412,7 +530,12 @@ def test_web_shooters():
 
 
 def test_the_amazing_spider_man():
-    s = position(heroes=["Spider-Man", "Hulk"], hands={0: ["Spider-Man: The Amazing Spider-Man"]}, deck_top={0: [A, "Hulk: Hulk Smash!", T]}, decks={0: []})
+    s = position(
+        heroes=["Spider-Man", "Hulk"],
+        hands={0: ["Spider-Man: The Amazing Spider-Man"]},
+        deck_top={0: [A, "Hulk: Hulk Smash!", T]},
+        decks={0: []},
+    )
     s.apply("play Spider-Man: The Amazing Spider-Man")
     assert sorted(me(s)["hand"]) == sorted([A, T]) and me(s)["deck_top"] == ["Hulk: Hulk Smash!"]
 
@@ -421,7 +544,9 @@ def test_the_amazing_spider_man():
 
 
 def test_gathering_stormclouds():
-    s = position(heroes=["Storm"], hands={0: ["Storm: Gathering Stormclouds"] * 2}, decks={0: [A] * 3})
+    s = position(
+        heroes=["Storm"], hands={0: ["Storm: Gathering Stormclouds"] * 2}, decks={0: [A] * 3}
+    )
     s.apply("play Storm: Gathering Stormclouds")
     assert me(s)["hand_size"] == 1
     s.apply("play Storm: Gathering Stormclouds")
@@ -429,23 +554,44 @@ def test_gathering_stormclouds():
 
 
 def test_lightning_bolt_weakens_the_rooftops():
-    s = position(heroes=["Storm"], villains=["Enemies of Asgard", "HYDRA"], mastermind="Loki", hands={0: ["Storm: Lightning Bolt"]}, city={"Rooftops": "Frost Giant"})
+    s = position(
+        heroes=["Storm"],
+        villains=["Enemies of Asgard", "HYDRA"],
+        mastermind="Loki",
+        hands={0: ["Storm: Lightning Bolt"]},
+        city={"Rooftops": "Frost Giant"},
+    )
     s.apply("play Storm: Lightning Bolt")
     assert obs(s)["city"][2]["attack"] == 2
     assert "fight Frost Giant (Rooftops)" in legal(s)
 
 
 def test_spinning_cyclone_moves_and_rescues():
-    s = position(heroes=["Storm"], villains=["Spider-Foes", "HYDRA"], hands={0: ["Storm: Spinning Cyclone"]}, city={"Sewers": {"card": "Venom", "bystanders": 2}, "Bridge": "Viper"})
+    s = position(
+        heroes=["Storm"],
+        villains=["Spider-Foes", "HYDRA"],
+        hands={0: ["Storm: Spinning Cyclone"]},
+        city={"Sewers": {"card": "Venom", "bystanders": 2}, "Bridge": "Viper"},
+    )
     s.apply("play Storm: Spinning Cyclone")
     s.apply("move Venom (Sewers) to Bridge")
     city = obs(s)["city"]
-    assert city[4]["villain"] == "Venom" and city[0]["villain"] == "Viper" and city[4]["bystanders"] == 0
+    assert (
+        city[4]["villain"] == "Venom"
+        and city[0]["villain"] == "Viper"
+        and city[4]["bystanders"] == 0
+    )
     assert me(s)["victory"] == ["Bystander", "Bystander"]
 
 
 def test_tidal_wave():
-    s = position(heroes=["Storm"], villains=["Spider-Foes", "HYDRA"], hands={0: ["Storm: Tidal Wave"]}, played=["Storm: Lightning Bolt"], city={"Bridge": "Venom"})
+    s = position(
+        heroes=["Storm"],
+        villains=["Spider-Foes", "HYDRA"],
+        hands={0: ["Storm: Tidal Wave"]},
+        played=["Storm: Lightning Bolt"],
+        city={"Bridge": "Venom"},
+    )
     s.apply("play Storm: Tidal Wave")
     assert obs(s)["city"][4]["attack"] == 3 and obs(s)["mastermind_state"]["attack"] == 5
 
@@ -454,7 +600,9 @@ def test_tidal_wave():
 
 
 def test_odinson():
-    s = position(heroes=["Thor", "Hulk"], hands={0: ["Thor: Odinson"]}, played=["Hulk: Growing Anger"])
+    s = position(
+        heroes=["Thor", "Hulk"], hands={0: ["Thor: Odinson"]}, played=["Hulk: Growing Anger"]
+    )
     s.apply("play Thor: Odinson")
     assert turn(s)["recruit"] == 4
 
@@ -468,13 +616,22 @@ def test_surge_of_power_needs_eight_recruit():
 
 
 def test_call_lightning():
-    s = position(heroes=["Thor", "Storm"], hands={0: ["Thor: Call Lightning"]}, played=["Storm: Lightning Bolt"])
+    s = position(
+        heroes=["Thor", "Storm"],
+        hands={0: ["Thor: Call Lightning"]},
+        played=["Storm: Lightning Bolt"],
+    )
     s.apply("play Thor: Call Lightning")
     assert turn(s)["attack"] == 6
 
 
 def test_god_of_thunder_recruit_as_attack():
-    s = position(heroes=["Thor"], villains=["Spider-Foes", "HYDRA"], hands={0: ["Thor: God of Thunder"]}, city={"Sewers": "Doctor Octopus"})
+    s = position(
+        heroes=["Thor"],
+        villains=["Spider-Foes", "HYDRA"],
+        hands={0: ["Thor: God of Thunder"]},
+        city={"Sewers": "Doctor Octopus"},
+    )
     s.apply("play Thor: God of Thunder")
     s.apply("fight Doctor Octopus (Sewers)")
     assert turn(s)["recruit"] == 1 and me(s)["victory"] == ["Doctor Octopus"]
@@ -484,7 +641,9 @@ def test_god_of_thunder_recruit_as_attack():
 
 
 def test_keen_senses():
-    s = position(heroes=["Wolverine"], hands={0: ["Wolverine: Keen Senses"] * 2}, decks={0: [A] * 3})
+    s = position(
+        heroes=["Wolverine"], hands={0: ["Wolverine: Keen Senses"] * 2}, decks={0: [A] * 3}
+    )
     s.apply("play Wolverine: Keen Senses")
     assert me(s)["hand_size"] == 1
     s.apply("play Wolverine: Keen Senses")
@@ -492,34 +651,55 @@ def test_keen_senses():
 
 
 def test_healing_factor():
-    s = position(heroes=["Wolverine"], hands={0: ["Wolverine: Healing Factor", "Wound"]}, decks={0: [A] * 3})
+    s = position(
+        heroes=["Wolverine"], hands={0: ["Wolverine: Healing Factor", "Wound"]}, decks={0: [A] * 3}
+    )
     s.apply("play Wolverine: Healing Factor")
     s.apply("KO Wound from hand")
     assert me(s)["hand"] == [A] and turn(s)["attack"] == 2
 
 
 def test_frenzied_slashing():
-    s = position(heroes=["Wolverine"], hands={0: ["Wolverine: Frenzied Slashing"]}, played=["Wolverine: Keen Senses"], decks={0: [A] * 3})
+    s = position(
+        heroes=["Wolverine"],
+        hands={0: ["Wolverine: Frenzied Slashing"]},
+        played=["Wolverine: Keen Senses"],
+        decks={0: [A] * 3},
+    )
     s.apply("play Wolverine: Frenzied Slashing")
     assert me(s)["hand_size"] == 2
 
 
 def test_berserker_rage():
-    s = position(heroes=["Wolverine"], hands={0: ["Wolverine: Berserker Rage"]}, played=["Wolverine: Keen Senses"], decks={0: [A] * 5})
+    s = position(
+        heroes=["Wolverine"],
+        hands={0: ["Wolverine: Berserker Rage"]},
+        played=["Wolverine: Keen Senses"],
+        decks={0: [A] * 5},
+    )
     s.apply("play Wolverine: Berserker Rage")
     assert me(s)["hand_size"] == 3 and turn(s)["attack"] == 3
 
 
 def test_spider_man_draws_a_wound_it_costs_nothing():
-    s = position(heroes=["Spider-Man"], hands={0: ["Spider-Man: Great Responsibility"]}, decks={0: ["Wound"]})
+    s = position(
+        heroes=["Spider-Man"], hands={0: ["Spider-Man: Great Responsibility"]}, decks={0: ["Wound"]}
+    )
     s.apply("play Spider-Man: Great Responsibility")
     assert me(s)["hand"] == ["Wound"]
 
 
 def test_the_amazing_spider_man_orders_what_goes_back():
-    s = position(heroes=["Spider-Man", "Hulk", "Wolverine"], hands={0: ["Spider-Man: The Amazing Spider-Man"]},
-                 deck_top={0: ["Hulk: Hulk Smash!", "Wolverine: Berserker Rage", A]}, decks={0: []})
+    s = position(
+        heroes=["Spider-Man", "Hulk", "Wolverine"],
+        hands={0: ["Spider-Man: The Amazing Spider-Man"]},
+        deck_top={0: ["Hulk: Hulk Smash!", "Wolverine: Berserker Rage", A]},
+        decks={0: []},
+    )
     s.apply("play Spider-Man: The Amazing Spider-Man")
     assert set(legal(s)) == {"put Hulk: Hulk Smash! back", "put Wolverine: Berserker Rage back"}
     s.apply("put Hulk: Hulk Smash! back")
-    assert me(s)["hand"] == [A] and me(s)["deck_top"] == ["Wolverine: Berserker Rage", "Hulk: Hulk Smash!"]
+    assert me(s)["hand"] == [A] and me(s)["deck_top"] == [
+        "Wolverine: Berserker Rage",
+        "Hulk: Hulk Smash!",
+    ]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from builder import AGENT, OFFICER, TROOPER, ko_added, legal, me, obs, position
+from builder import AGENT, TROOPER, ko_added, legal, me, obs, position
 
 A = AGENT
 T = TROOPER
@@ -22,7 +22,12 @@ def strike(mastermind: str, **kw):
 def fight(mastermind: str, tactic: str, **kw):
     if mastermind == "Loki":
         kw.setdefault("villains", ["Enemies of Asgard", "HYDRA"])
-    s = position(mastermind=mastermind, tactics=[f"{mastermind}: {tactic}"], attack=kw.pop("attack", 12), **kw)
+    s = position(
+        mastermind=mastermind,
+        tactics=[f"{mastermind}: {tactic}"],
+        attack=kw.pop("attack", 12),
+        **kw,
+    )
     s.apply("fight Mastermind")
     return s
 
@@ -70,7 +75,11 @@ def test_fight_mastermind_needs_its_attack_and_takes_a_random_tactic():
 
 
 def test_several_fights_a_turn_and_the_last_tactic_wins_at_end_of_turn():
-    s = position(mastermind="Red Skull", tactics=["Red Skull: Negablast Grenades", "Red Skull: Endless Resources"], attack=14)
+    s = position(
+        mastermind="Red Skull",
+        tactics=["Red Skull: Negablast Grenades", "Red Skull: Endless Resources"],
+        attack=14,
+    )
     s.apply("fight Mastermind")
     s.apply("tactic Red Skull: Endless Resources")
     s.apply("fight Mastermind")  # the last tactic is certain
@@ -89,18 +98,42 @@ def test_mastermind_bonus_option_and_portal():
 
 
 def test_bitter_captor_recruits_an_xmen_for_free():
-    s = fight("Magneto", "Bitter Captor", heroes=["Wolverine", "Hulk"], hq=["Wolverine: Keen Senses", "Hulk: Growing Anger", None, None, None], hero_deck=[])
+    s = fight(
+        "Magneto",
+        "Bitter Captor",
+        heroes=["Wolverine", "Hulk"],
+        hq=["Wolverine: Keen Senses", "Hulk: Growing Anger", None, None, None],
+        hero_deck=[],
+    )
     assert me(s)["discard"] == ["Wolverine: Keen Senses"]
 
 
 def test_crushing_shockwave():
-    s = fight("Magneto", "Crushing Shockwave", players=3, villains=["Brotherhood", "HYDRA", "Radiation"], heroes=["Wolverine"], hands={2: ["Wolverine: Keen Senses"]})
-    assert me(s, 1)["discard"] == ["Wound", "Wound"] and me(s, 2)["discard"] == [] and me(s, 0)["discard"] == []
+    s = fight(
+        "Magneto",
+        "Crushing Shockwave",
+        players=3,
+        villains=["Brotherhood", "HYDRA", "Radiation"],
+        heroes=["Wolverine"],
+        hands={2: ["Wolverine: Keen Senses"]},
+    )
+    assert (
+        me(s, 1)["discard"] == ["Wound", "Wound"]
+        and me(s, 2)["discard"] == []
+        and me(s, 0)["discard"] == []
+    )
 
 
 def test_electromagnetic_bubble_seventh_card():
-    s = position(mastermind="Magneto", tactics=["Magneto: Electromagnetic Bubble", "Magneto: Bitter Captor"], attack=8,
-                 heroes=["Wolverine"], hands={0: ["Wolverine: Keen Senses"]}, decks={0: [A] * 6}, villain_deck=["Blob"])
+    s = position(
+        mastermind="Magneto",
+        tactics=["Magneto: Electromagnetic Bubble", "Magneto: Bitter Captor"],
+        attack=8,
+        heroes=["Wolverine"],
+        hands={0: ["Wolverine: Keen Senses"]},
+        decks={0: [A] * 6},
+        villain_deck=["Blob"],
+    )
     s.apply("fight Mastermind")
     s.apply("tactic Magneto: Electromagnetic Bubble")
     assert obs(s)["turn_state"]["bubble"] == "Wolverine: Keen Senses"
@@ -109,7 +142,13 @@ def test_electromagnetic_bubble_seventh_card():
 
 
 def test_xaviers_nemesis_rescues_per_xmen():
-    s = fight("Magneto", "Xavier's Nemesis", heroes=["Wolverine", "Storm"], hands={0: ["Wolverine: Keen Senses"]}, played=["Storm: Lightning Bolt"])
+    s = fight(
+        "Magneto",
+        "Xavier's Nemesis",
+        heroes=["Wolverine", "Storm"],
+        hands={0: ["Wolverine: Keen Senses"]},
+        played=["Storm: Lightning Bolt"],
+    )
     assert me(s)["victory"].count("Bystander") == 2
 
 
@@ -117,8 +156,18 @@ def test_xaviers_nemesis_rescues_per_xmen():
 
 
 def test_dark_technology_may_recruit_tech_or_ranged():
-    s = fight("Dr. Doom", "Dark Technology", heroes=["Iron Man", "Hulk"], hq=["Iron Man: Repulsor Rays", "Iron Man: Arc Reactor", "Hulk: Growing Anger", None, None], hero_deck=[])
-    assert set(legal(s)) == {"recruit Iron Man: Repulsor Rays for free", "recruit Iron Man: Arc Reactor for free", "no"}
+    s = fight(
+        "Dr. Doom",
+        "Dark Technology",
+        heroes=["Iron Man", "Hulk"],
+        hq=["Iron Man: Repulsor Rays", "Iron Man: Arc Reactor", "Hulk: Growing Anger", None, None],
+        hero_deck=[],
+    )
+    assert set(legal(s)) == {
+        "recruit Iron Man: Repulsor Rays for free",
+        "recruit Iron Man: Arc Reactor for free",
+        "no",
+    }
     s.apply("recruit Iron Man: Arc Reactor for free")
     assert me(s)["discard"] == ["Iron Man: Arc Reactor"]
 
@@ -130,8 +179,13 @@ def test_monarchs_decree_each_other_player_draws():
 
 
 def test_secrets_of_time_travel_extra_turn():
-    s = position(mastermind="Dr. Doom", tactics=["Dr. Doom: Secrets of Time Travel", "Dr. Doom: Dark Technology"], attack=9,
-                 decks={0: [A] * 6}, villain_deck=["Doombot Legion"])
+    s = position(
+        mastermind="Dr. Doom",
+        tactics=["Dr. Doom: Secrets of Time Travel", "Dr. Doom: Dark Technology"],
+        attack=9,
+        decks={0: [A] * 6},
+        villain_deck=["Doombot Legion"],
+    )
     s.apply("fight Mastermind")
     s.apply("tactic Dr. Doom: Secrets of Time Travel")
     s.apply("end turn")
@@ -139,10 +193,22 @@ def test_secrets_of_time_travel_extra_turn():
 
 
 def test_treasures_of_latveria_three_extra_cards():
-    s = fight("Dr. Doom", "Treasures of Latveria", hands={0: []}, decks={0: [A] * 10}, villain_deck=["Doombot Legion"])
+    s = fight(
+        "Dr. Doom",
+        "Treasures of Latveria",
+        hands={0: []},
+        decks={0: [A] * 10},
+        villain_deck=["Doombot Legion"],
+    )
     s.apply("end turn")  # the game is over (last tactic): the hand is not drawn
-    s = position(mastermind="Dr. Doom", tactics=["Dr. Doom: Treasures of Latveria", "Dr. Doom: Dark Technology"], attack=9,
-                 hands={0: []}, decks={0: [A] * 10}, villain_deck=["Doombot Legion"])
+    s = position(
+        mastermind="Dr. Doom",
+        tactics=["Dr. Doom: Treasures of Latveria", "Dr. Doom: Dark Technology"],
+        attack=9,
+        hands={0: []},
+        decks={0: [A] * 10},
+        villain_deck=["Doombot Legion"],
+    )
     s.apply("fight Mastermind")
     s.apply("tactic Dr. Doom: Treasures of Latveria")
     s.apply("end turn")
@@ -153,7 +219,14 @@ def test_treasures_of_latveria_three_extra_cards():
 
 
 def test_cruel_ruler_defeats_a_villain_free():
-    s = fight("Loki", "Cruel Ruler", villains=["Enemies of Asgard", "HYDRA"], city={"Bank": "Destroyer"}, attack=10, hands={0: []})
+    s = fight(
+        "Loki",
+        "Cruel Ruler",
+        villains=["Enemies of Asgard", "HYDRA"],
+        city={"Bank": "Destroyer"},
+        attack=10,
+        hands={0: []},
+    )
     assert "Destroyer" in me(s)["victory"] and obs(s)["city"][1]["villain"] is None
 
 
@@ -167,7 +240,9 @@ def test_maniacal_tyrant_kos_up_to_four():
 
 
 def test_vanishing_illusions():
-    s = fight("Loki", "Vanishing Illusions", victory={1: ["Viper", "HYDRA Kidnappers", "Bystander"]})
+    s = fight(
+        "Loki", "Vanishing Illusions", victory={1: ["Viper", "HYDRA Kidnappers", "Bystander"]}
+    )
     s.apply("KO HYDRA Kidnappers from victory pile")
     assert sorted(me(s, 1)["victory"]) == ["Bystander", "Viper"]
 
@@ -186,7 +261,13 @@ def test_endless_resources():
 
 
 def test_hydra_conspiracy_draws_per_hydra():
-    s = fight("Red Skull", "HYDRA Conspiracy", attack=7, victory={0: ["Viper", "Supreme HYDRA"]}, decks={0: [A] * 8})
+    s = fight(
+        "Red Skull",
+        "HYDRA Conspiracy",
+        attack=7,
+        victory={0: ["Viper", "Supreme HYDRA"]},
+        decks={0: [A] * 8},
+    )
     assert me(s)["hand_size"] == 4
 
 
@@ -196,7 +277,9 @@ def test_negablast_grenades():
 
 
 def test_ruthless_dictator_ko_discard_and_back():
-    s = fight("Red Skull", "Ruthless Dictator", attack=7, deck_top={0: [A, T, "Wound"]}, decks={0: []})
+    s = fight(
+        "Red Skull", "Ruthless Dictator", attack=7, deck_top={0: [A, T, "Wound"]}, decks={0: []}
+    )
     s.apply("KO Wound")
     s.apply(f"discard {T}")
     assert me(s)["deck_top"] == [A] and me(s)["discard"] == [T] and ko_added(s) == {"Wound": 1}

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from builder import AGENT, TROOPER, ko_added, me, obs, position
+
 import henchmen
-from builder import AGENT, TROOPER, ko_added, legal, me, obs, position
 
 A = AGENT
 T = TROOPER
@@ -16,7 +17,12 @@ def twist(scheme: str, played: int = 0, **kw):
     kw.setdefault("hands", {0: []})
     counters = dict(kw.pop("counters", {}))
     counters.setdefault("twists_played", played)
-    s = position(scheme=scheme, villain_deck=kw.pop("villain_deck", ["Scheme Twist"]), counters=counters, **kw)
+    s = position(
+        scheme=scheme,
+        villain_deck=kw.pop("villain_deck", ["Scheme Twist"]),
+        counters=counters,
+        **kw,
+    )
     s.apply("end turn")
     return s
 
@@ -28,7 +34,10 @@ CUBE = "Unleash the Power of the Cosmic Cube"
 
 def test_cosmic_cube_twists_stay_and_wound_from_the_fifth():
     s = twist(CUBE, played=3)
-    assert obs(s)["scheme_state"]["twists_played"] == 4 and obs(s)["scheme_state"]["twists_beside"] == 1
+    assert (
+        obs(s)["scheme_state"]["twists_played"] == 4
+        and obs(s)["scheme_state"]["twists_beside"] == 1
+    )
     assert me(s, 0)["discard"] == []
     s = twist(CUBE, played=4)
     assert me(s, 0)["discard"] == ["Wound"] and me(s, 1)["discard"] == ["Wound"]
@@ -85,7 +94,12 @@ def test_bank_robbery_setup():
     s = g.new_initial_state(seed=1)
     o = s.observation(0)
     # 12 Bystanders in the Villain Deck (one may already have been played)
-    assert o["villain_deck"].count("Bystander") + sum(c["bystanders"] for c in o["city"]) + o["mastermind_state"]["bystanders"] == 12
+    assert (
+        o["villain_deck"].count("Bystander")
+        + sum(c["bystanders"] for c in o["city"])
+        + o["mastermind_state"]["bystanders"]
+        == 12
+    )
 
 
 def test_bank_robbery_twist_captures_and_plays_a_card():
@@ -94,14 +108,26 @@ def test_bank_robbery_twist_captures_and_plays_a_card():
     assert s.is_chance
     s.apply("villain deck: Scheme Twist")
     city = obs(s)["city"]
-    assert city[1]["villain"] == "HYDRA Kidnappers" and city[1]["bystanders"] == 2  # the Viper enters the empty Sewers
+    assert (
+        city[1]["villain"] == "HYDRA Kidnappers" and city[1]["bystanders"] == 2
+    )  # the Viper enters the empty Sewers
     assert city[1]["attack"] == 3 + 2 and city[0]["villain"] == "Viper"
 
 
 def test_bank_robbery_evil_wins_at_eight_carried_away():
-    s = twist(BANK, villain_deck=["Viper"], counters={"bystanders_carried": 6},
-              city={"Sewers": "Supreme HYDRA", "Bank": "HYDRA Kidnappers", "Rooftops": "HYDRA Kidnappers", "Streets": "Endless Armies of HYDRA",
-                    "Bridge": {"card": "Endless Armies of HYDRA", "bystanders": 2}}, **QUIET_HQ)
+    s = twist(
+        BANK,
+        villain_deck=["Viper"],
+        counters={"bystanders_carried": 6},
+        city={
+            "Sewers": "Supreme HYDRA",
+            "Bank": "HYDRA Kidnappers",
+            "Rooftops": "HYDRA Kidnappers",
+            "Streets": "Endless Armies of HYDRA",
+            "Bridge": {"card": "Endless Armies of HYDRA", "bystanders": 2},
+        },
+        **QUIET_HQ,
+    )
     assert s.is_terminal and obs(s)["result"] == "evil wins"
 
 
@@ -114,9 +140,19 @@ def test_negative_zone_twist_plays_two_and_escapes_win():
     s = twist(ZONE, villain_deck=["Scheme Twist", "Viper", "Viper"])
     s.apply("villain deck: Scheme Twist")  # then both Vipers are certain
     assert [c["villain"] for c in obs(s)["city"][:2]] == ["Viper", "Viper"]
-    s = twist(ZONE, villain_deck=["Viper"], counters={"villains_escaped": 11},
-              city={"Sewers": "Supreme HYDRA", "Bank": "HYDRA Kidnappers", "Rooftops": "HYDRA Kidnappers", "Streets": "Endless Armies of HYDRA",
-                    "Bridge": "Endless Armies of HYDRA"}, **QUIET_HQ)
+    s = twist(
+        ZONE,
+        villain_deck=["Viper"],
+        counters={"villains_escaped": 11},
+        city={
+            "Sewers": "Supreme HYDRA",
+            "Bank": "HYDRA Kidnappers",
+            "Rooftops": "HYDRA Kidnappers",
+            "Streets": "Endless Armies of HYDRA",
+            "Bridge": "Endless Armies of HYDRA",
+        },
+        **QUIET_HQ,
+    )
     assert s.is_terminal and obs(s)["result"] == "evil wins"
 
 
@@ -139,9 +175,19 @@ def test_killbots_enter_the_city_with_twist_attack():
 
 
 def test_killbots_escape_evil_wins():
-    s = twist(KILLBOTS, villain_deck=["Viper"], counters={"killbots_escaped": 4},
-              city={"Sewers": "Supreme HYDRA", "Bank": "HYDRA Kidnappers", "Rooftops": "HYDRA Kidnappers", "Streets": "Endless Armies of HYDRA", "Bridge": "Killbot"},
-              **QUIET_HQ)
+    s = twist(
+        KILLBOTS,
+        villain_deck=["Viper"],
+        counters={"killbots_escaped": 4},
+        city={
+            "Sewers": "Supreme HYDRA",
+            "Bank": "HYDRA Kidnappers",
+            "Rooftops": "HYDRA Kidnappers",
+            "Streets": "Endless Armies of HYDRA",
+            "Bridge": "Killbot",
+        },
+        **QUIET_HQ,
+    )
     assert s.is_terminal and obs(s)["result"] == "evil wins"
 
 
@@ -155,13 +201,34 @@ def test_skrull_setup_six_heroes_skrulls_and_hidden_heroes():
     s = g.new_initial_state(seed=4)
     o = s.observation(0)
     assert len(o["heroes"]) == 6 and "Skrulls" in o["villain_groups"]
-    assert o["villain_deck"].count("Skrull Hero") + sum(1 for c in o["city"] if c["villain"] and c["villain"].startswith("Skrull ") and ":" in c["villain"]) == 12
-    skrulls_in_city = sum(1 for c in o["city"] if c["villain"] and ":" in c["villain"]) + sum(1 for c in o["city"] if c["under"])
-    assert o["hero_deck_size"] + sum(1 for h in o["hq"] if h) + o["villain_deck"].count("Skrull Hero") + skrulls_in_city == 84
+    assert (
+        o["villain_deck"].count("Skrull Hero")
+        + sum(
+            1
+            for c in o["city"]
+            if c["villain"] and c["villain"].startswith("Skrull ") and ":" in c["villain"]
+        )
+        == 12
+    )
+    skrulls_in_city = sum(1 for c in o["city"] if c["villain"] and ":" in c["villain"]) + sum(
+        1 for c in o["city"] if c["under"]
+    )
+    assert (
+        o["hero_deck_size"]
+        + sum(1 for h in o["hq"] if h)
+        + o["villain_deck"].count("Skrull Hero")
+        + skrulls_in_city
+        == 84
+    )
 
 
 def test_skrull_twist_moves_the_highest_cost_hero_into_the_sewers():
-    s = twist(SKRULL, heroes=["Hulk", "Wolverine"], hq=["Hulk: Growing Anger", "Hulk: Hulk Smash!", None, None, None], hero_deck=[])
+    s = twist(
+        SKRULL,
+        heroes=["Hulk", "Wolverine"],
+        hq=["Hulk: Growing Anger", "Hulk: Hulk Smash!", None, None, None],
+        hero_deck=[],
+    )
     city = obs(s)["city"][0]
     assert city["villain"] == "Skrull Hulk: Hulk Smash!" and city["attack"] == 10
 
@@ -170,17 +237,38 @@ def test_skrull_hero_defeated_is_gained_and_escaped_heroes_win():
     s = position(scheme=SKRULL, heroes=["Hulk"], city={"Sewers": "Hulk: Growing Anger"}, attack=5)
     s.apply("fight Skrull Hulk: Growing Anger (Sewers)")
     assert me(s)["discard"] == ["Hulk: Growing Anger"] and me(s)["victory"] == []
-    s = twist(SKRULL, villain_deck=["Viper"], counters={"heroes_escaped": 5},
-              city={"Sewers": "Supreme HYDRA", "Bank": "HYDRA Kidnappers", "Rooftops": "HYDRA Kidnappers", "Streets": "Endless Armies of HYDRA",
-                    "Bridge": "Hulk: Crazed Rampage"}, **QUIET_HQ)
+    s = twist(
+        SKRULL,
+        villain_deck=["Viper"],
+        counters={"heroes_escaped": 5},
+        city={
+            "Sewers": "Supreme HYDRA",
+            "Bank": "HYDRA Kidnappers",
+            "Rooftops": "HYDRA Kidnappers",
+            "Streets": "Endless Armies of HYDRA",
+            "Bridge": "Hulk: Crazed Rampage",
+        },
+        **QUIET_HQ,
+    )
     assert s.is_terminal and obs(s)["result"] == "evil wins"
 
 
 def test_skrull_hero_in_the_villain_deck_is_revealed_by_chance():
-    s = twist(SKRULL, heroes=["Hulk"], villain_deck=["Skrull Hero"], hero_deck=["Hulk: Growing Anger", "Hulk: Hulk Smash!"], hq=["Hulk: Crazed Rampage"] * 3 + [None, None])
-    assert s.is_chance and sorted(str(a) for a, _ in s.chance_outcomes) == ["Skrull: Hulk: Growing Anger", "Skrull: Hulk: Hulk Smash!"]
+    s = twist(
+        SKRULL,
+        heroes=["Hulk"],
+        villain_deck=["Skrull Hero"],
+        hero_deck=["Hulk: Growing Anger", "Hulk: Hulk Smash!"],
+        hq=["Hulk: Crazed Rampage"] * 3 + [None, None],
+    )
+    assert s.is_chance and sorted(str(a) for a, _ in s.chance_outcomes) == [
+        "Skrull: Hulk: Growing Anger",
+        "Skrull: Hulk: Hulk Smash!",
+    ]
     s.apply("Skrull: Hulk: Hulk Smash!")
-    assert obs(s)["city"][0]["villain"] == "Skrull Hulk: Hulk Smash!" and obs(s)["hero_deck_size"] == 1
+    assert (
+        obs(s)["city"][0]["villain"] == "Skrull Hulk: Hulk Smash!" and obs(s)["hero_deck_size"] == 1
+    )
 
 
 # --- Civil War ---------------------------------------------------------------
@@ -198,7 +286,12 @@ def test_civil_war_setup_twists_and_heroes():
 
 
 def test_civil_war_twist_kos_the_hq_and_empty_hero_deck_wins():
-    s = twist(CIVIL, heroes=["Hulk"], hq=["Hulk: Growing Anger"] * 5, hero_deck=["Hulk: Crazed Rampage"] * 3)
+    s = twist(
+        CIVIL,
+        heroes=["Hulk"],
+        hq=["Hulk: Growing Anger"] * 5,
+        hero_deck=["Hulk: Crazed Rampage"] * 3,
+    )
     assert ko_added(s).get("Hulk: Growing Anger") == 5
     assert s.is_terminal and obs(s)["result"] == "evil wins"  # only 3 cards left to refill 5 spaces
 

@@ -15,12 +15,22 @@ def end_turn(s):
     return s
 
 
-QUIET_HQ = {"hq": ["Hulk: Growing Anger"] * 5, "hero_deck": [], "heroes": ["Hulk"]}  # no refill left to chance
+QUIET_HQ = {
+    "hq": ["Hulk: Growing Anger"] * 5,
+    "hero_deck": [],
+    "heroes": ["Hulk"],
+}  # no refill left to chance
 
 
 def five_villains(last: str) -> dict:
     """A full city with `last` on the Bridge (HYDRA fills the rest)."""
-    return {"Sewers": "Endless Armies of HYDRA", "Bank": "Supreme HYDRA", "Rooftops": "HYDRA Kidnappers", "Streets": "HYDRA Kidnappers", "Bridge": last}
+    return {
+        "Sewers": "Endless Armies of HYDRA",
+        "Bank": "Supreme HYDRA",
+        "Rooftops": "HYDRA Kidnappers",
+        "Streets": "HYDRA Kidnappers",
+        "Bridge": last,
+    }
 
 
 # --- Brotherhood -------------------------------------------------------------
@@ -29,14 +39,23 @@ def five_villains(last: str) -> dict:
 def test_blob_needs_an_xmen_hero():
     s = position(mastermind="Magneto", hands={0: [T]}, city={"Sewers": "Blob"}, attack=4)
     assert "fight Blob (Sewers)" not in legal(s)
-    s = position(mastermind="Magneto", heroes=["Wolverine"], hands={0: ["Wolverine: Keen Senses"]}, city={"Sewers": "Blob"}, attack=4)
+    s = position(
+        mastermind="Magneto",
+        heroes=["Wolverine"],
+        hands={0: ["Wolverine: Keen Senses"]},
+        city={"Sewers": "Blob"},
+        attack=4,
+    )
     assert "fight Blob (Sewers)" in legal(s)
 
 
 def test_juggernaut_ambush_kos_heroes_from_discards():
     s = position(
-        mastermind="Magneto", villain_deck=["Juggernaut"], decks={0: [A] * 6, 1: [A] * 6},
-        discards={0: [T, T], 1: [A, "Wound"]}, hands={0: []},
+        mastermind="Magneto",
+        villain_deck=["Juggernaut"],
+        decks={0: [A] * 6, 1: [A] * 6},
+        discards={0: [T, T], 1: [A, "Wound"]},
+        hands={0: []},
     )
     end_turn(s)
     assert obs(s)["city"][0]["villain"] == "Juggernaut"
@@ -46,8 +65,13 @@ def test_juggernaut_ambush_kos_heroes_from_discards():
 
 def test_juggernaut_escape_kos_heroes_from_hands():
     s = position(
-        mastermind="Magneto", villains=["Brotherhood", "HYDRA"], villain_deck=["Viper"], decks={0: [T] * 6},
-        hands={0: [], 1: [A, "Wound"]}, city=five_villains("Juggernaut"), **QUIET_HQ,
+        mastermind="Magneto",
+        villains=["Brotherhood", "HYDRA"],
+        villain_deck=["Viper"],
+        decks={0: [T] * 6},
+        hands={0: [], 1: [A, "Wound"]},
+        city=five_villains("Juggernaut"),
+        **QUIET_HQ,
     )
     end_turn(s)
     # (a) a Hero leaves the HQ, (c) each player KOs two Heroes from hand
@@ -57,13 +81,26 @@ def test_juggernaut_escape_kos_heroes_from_hands():
 
 
 def test_mystique_escape_becomes_a_twist():
-    s = position(mastermind="Magneto", villains=["Brotherhood", "HYDRA"], villain_deck=["Viper"], decks={0: [A] * 6}, city=five_villains("Mystique"), **QUIET_HQ)
+    s = position(
+        mastermind="Magneto",
+        villains=["Brotherhood", "HYDRA"],
+        villain_deck=["Viper"],
+        decks={0: [A] * 6},
+        city=five_villains("Mystique"),
+        **QUIET_HQ,
+    )
     end_turn(s)
     assert obs(s)["scheme_state"]["twists_played"] == 1 and obs(s)["escaped"] == {"Mystique": 1}
 
 
 def test_sabretooth_fight_each_reveals_xmen_or_gains_a_wound():
-    s = position(mastermind="Magneto", heroes=["Wolverine"], hands={0: ["Wolverine: Keen Senses"]}, city={"Sewers": "Sabretooth"}, attack=5)
+    s = position(
+        mastermind="Magneto",
+        heroes=["Wolverine"],
+        hands={0: ["Wolverine: Keen Senses"]},
+        city={"Sewers": "Sabretooth"},
+        attack=5,
+    )
     s.apply("fight Sabretooth (Sewers)")
     assert me(s, 0)["discard"] == [] and me(s, 1)["discard"] == ["Wound"]
 
@@ -82,8 +119,14 @@ def test_destroyer_kos_your_shield_heroes():
 
 
 def test_destroyer_escape_each_kos_two_heroes():
-    s = loki(villains=["Enemies of Asgard", "HYDRA"], villain_deck=["Viper"], decks={0: [T] * 6}, hands={0: [], 1: [A, A, A]},
-             city=five_villains("Destroyer"), **QUIET_HQ)
+    s = loki(
+        villains=["Enemies of Asgard", "HYDRA"],
+        villain_deck=["Viper"],
+        decks={0: [T] * 6},
+        hands={0: [], 1: [A, A, A]},
+        city=five_villains("Destroyer"),
+        **QUIET_HQ,
+    )
     end_turn(s)
     assert me(s, 1)["hand"] == [A] and me(s, 0)["hand"] == [T] * 4
 
@@ -95,7 +138,12 @@ def test_enchantress_draws_three():
 
 
 def test_frost_giant_fight_reveal_ranged_or_wound():
-    s = loki(heroes=["Storm"], hands={1: ["Storm: Lightning Bolt"]}, city={"Sewers": "Frost Giant"}, attack=4)
+    s = loki(
+        heroes=["Storm"],
+        hands={1: ["Storm: Lightning Bolt"]},
+        city={"Sewers": "Frost Giant"},
+        attack=4,
+    )
     s.apply("fight Frost Giant (Sewers)")
     assert me(s, 0)["discard"] == ["Wound"] and me(s, 1)["discard"] == []
 
@@ -104,7 +152,12 @@ def test_ymir_ambush_and_fight():
     s = loki(villain_deck=["Ymir, Frost Giant King"], decks={0: [A] * 6}, hands={0: []})
     end_turn(s)
     assert me(s, 0)["discard"] == ["Wound"] and me(s, 1)["discard"] == ["Wound"]
-    s = loki(city={"Sewers": "Ymir, Frost Giant King"}, attack=6, hands={1: ["Wound"]}, discards={1: ["Wound"]})
+    s = loki(
+        city={"Sewers": "Ymir, Frost Giant King"},
+        attack=6,
+        hands={1: ["Wound"]},
+        discards={1: ["Wound"]},
+    )
     s.apply("fight Ymir, Frost Giant King (Sewers)")
     s.apply("choose player 1")
     assert me(s, 1)["hand"] == [] and me(s, 1)["discard"] == [] and ko_added(s) == {"Wound": 2}
@@ -114,7 +167,9 @@ def test_ymir_ambush_and_fight():
 
 
 def test_endless_armies_play_two_villain_cards():
-    s = position(villain_deck=["Viper", "Viper"], city={"Sewers": "Endless Armies of HYDRA"}, attack=4)
+    s = position(
+        villain_deck=["Viper", "Viper"], city={"Sewers": "Endless Armies of HYDRA"}, attack=4
+    )
     s.apply("fight Endless Armies of HYDRA (Sewers)")
     assert [c["villain"] for c in obs(s)["city"][:2]] == ["Viper", "Viper"]
 
@@ -146,7 +201,13 @@ def moe(**kw):
 
 
 def test_baron_zemo_rescues_per_avenger():
-    s = moe(heroes=["Hawkeye", "Hulk"], hands={0: ["Hawkeye: Quick Draw"]}, played=["Hulk: Growing Anger"], city={"Sewers": "Baron Zemo"}, attack=6)
+    s = moe(
+        heroes=["Hawkeye", "Hulk"],
+        hands={0: ["Hawkeye: Quick Draw"]},
+        played=["Hulk: Growing Anger"],
+        city={"Sewers": "Baron Zemo"},
+        attack=6,
+    )
     s.apply("fight Baron Zemo (Sewers)")
     assert sorted(me(s)["victory"]) == ["Baron Zemo", "Bystander", "Bystander"]
 
@@ -160,10 +221,22 @@ def test_melter_ko_or_back_each_top_card():
 
 
 def test_ultron_vp_and_escape():
-    s = moe(heroes=["Iron Man"], victory={0: ["Ultron"]}, hands={0: ["Iron Man: Arc Reactor"]}, discards={0: ["Iron Man: Endless Invention"]})
+    s = moe(
+        heroes=["Iron Man"],
+        victory={0: ["Ultron"]},
+        hands={0: ["Iron Man: Arc Reactor"]},
+        discards={0: ["Iron Man: Endless Invention"]},
+    )
     assert me(s)["vp"] == 2 + 2
-    s = moe(heroes=["Iron Man", "Hulk"], villain_deck=["Viper"], decks={0: [A] * 6}, hands={0: [], 1: ["Iron Man: Arc Reactor"]}, city=five_villains("Ultron"),
-            hq=["Hulk: Growing Anger"] * 5, hero_deck=[])
+    s = moe(
+        heroes=["Iron Man", "Hulk"],
+        villain_deck=["Viper"],
+        decks={0: [A] * 6},
+        hands={0: [], 1: ["Iron Man: Arc Reactor"]},
+        city=five_villains("Ultron"),
+        hq=["Hulk: Growing Anger"] * 5,
+        hero_deck=[],
+    )
     end_turn(s)
     assert me(s, 0)["discard"] == ["Wound"] and me(s, 1)["discard"] == []
 
@@ -199,16 +272,27 @@ def test_the_leader_ambush_plays_another_card():
     s = rad(villain_deck=["The Leader", "Zzzax"], decks={0: [A] * 6}, hands={0: []})
     s.apply("end turn")
     assert s.is_chance
-    s.apply("villain deck: The Leader")  # its Ambush plays the next card: the last one, no chance left
+    s.apply(
+        "villain deck: The Leader"
+    )  # its Ambush plays the next card: the last one, no chance left
     assert [c["villain"] for c in obs(s)["city"][:2]] == ["Zzzax", "The Leader"]
 
 
 def test_maestro_kos_per_strength_hero():
-    s = rad(heroes=["Hulk"], hands={0: ["Hulk: Growing Anger", A]}, played=["Hulk: Crazed Rampage"], city={"Sewers": "Maestro"}, attack=6)
+    s = rad(
+        heroes=["Hulk"],
+        hands={0: ["Hulk: Growing Anger", A]},
+        played=["Hulk: Crazed Rampage"],
+        city={"Sewers": "Maestro"},
+        attack=6,
+    )
     s.apply("fight Maestro (Sewers)")
     s.apply(f"KO {A} from hand")
     s.apply("KO Hulk: Crazed Rampage from played")
-    assert me(s)["hand"] == ["Hulk: Growing Anger"] and ko_added(s) == {A: 1, "Hulk: Crazed Rampage": 1}
+    assert me(s)["hand"] == ["Hulk: Growing Anger"] and ko_added(s) == {
+        A: 1,
+        "Hulk: Crazed Rampage": 1,
+    }
 
 
 def test_zzzax_reveal_strength_or_wound():
@@ -227,32 +311,63 @@ def skrull(**kw):
 
 
 def test_paibok_each_player_gains_an_hq_hero():
-    s = skrull(city={"Sewers": "Paibok the Power Skrull"}, attack=8,
-               hq=["Hulk: Growing Anger", "Hulk: Hulk Smash!", "Wolverine: Keen Senses", "Wolverine: Keen Senses", "Wolverine: Keen Senses"],
-               hero_deck=["Wolverine: Healing Factor"] * 5)
+    s = skrull(
+        city={"Sewers": "Paibok the Power Skrull"},
+        attack=8,
+        hq=[
+            "Hulk: Growing Anger",
+            "Hulk: Hulk Smash!",
+            "Wolverine: Keen Senses",
+            "Wolverine: Keen Senses",
+            "Wolverine: Keen Senses",
+        ],
+        hero_deck=["Wolverine: Healing Factor"] * 5,
+    )
     s.apply("fight Paibok the Power Skrull (Sewers)")
-    s.apply("give Hulk: Hulk Smash! to player 0")  # the HQ refills (a certain card) before the next choice
+    s.apply(
+        "give Hulk: Hulk Smash! to player 0"
+    )  # the HQ refills (a certain card) before the next choice
     assert "give Wolverine: Healing Factor to player 1" in legal(s)
     s.apply("give Hulk: Growing Anger to player 1")
-    assert me(s, 0)["discard"] == ["Hulk: Hulk Smash!"] and me(s, 1)["discard"] == ["Hulk: Growing Anger"]
+    assert me(s, 0)["discard"] == ["Hulk: Hulk Smash!"] and me(s, 1)["discard"] == [
+        "Hulk: Growing Anger"
+    ]
 
 
 def test_skrull_queen_takes_the_highest_cost_hero():
-    s = skrull(villain_deck=["Skrull Queen Veranke"], decks={0: [A] * 6}, hands={0: []},
-               hq=["Hulk: Growing Anger", "Hulk: Hulk Smash!", "Wolverine: Keen Senses", None, None], hero_deck=[])
+    s = skrull(
+        villain_deck=["Skrull Queen Veranke"],
+        decks={0: [A] * 6},
+        hands={0: []},
+        hq=["Hulk: Growing Anger", "Hulk: Hulk Smash!", "Wolverine: Keen Senses", None, None],
+        hero_deck=[],
+    )
     end_turn(s)
     city = obs(s)["city"][0]
-    assert city["villain"] == "Skrull Queen Veranke" and city["under"] == "Hulk: Hulk Smash!" and city["attack"] == 8
+    assert (
+        city["villain"] == "Skrull Queen Veranke"
+        and city["under"] == "Hulk: Hulk Smash!"
+        and city["attack"] == 8
+    )
 
 
 def test_skrull_shapeshifters_take_the_rightmost_and_give_it_on_defeat():
-    s = skrull(villain_deck=["Skrull Shapeshifters"], decks={0: [A] * 6}, hands={0: []},
-               hq=["Hulk: Hulk Smash!", "Wolverine: Keen Senses", "Hulk: Growing Anger", None, None], hero_deck=[])
+    s = skrull(
+        villain_deck=["Skrull Shapeshifters"],
+        decks={0: [A] * 6},
+        hands={0: []},
+        hq=["Hulk: Hulk Smash!", "Wolverine: Keen Senses", "Hulk: Growing Anger", None, None],
+        hero_deck=[],
+    )
     end_turn(s)
     assert obs(s)["city"][0]["under"] == "Hulk: Growing Anger" and obs(s)["city"][0]["attack"] == 3
-    s = skrull(city={"Sewers": {"card": "Skrull Shapeshifters", "under": "Hulk: Growing Anger"}}, attack=3)
+    s = skrull(
+        city={"Sewers": {"card": "Skrull Shapeshifters", "under": "Hulk: Growing Anger"}}, attack=3
+    )
     s.apply("fight Skrull Shapeshifters (Sewers)")
-    assert me(s)["discard"] == ["Hulk: Growing Anger"] and me(s)["victory"] == ["Skrull Shapeshifters"]
+    assert me(s)["discard"] == ["Hulk: Growing Anger"] and me(s)["victory"] == [
+        "Skrull Shapeshifters"
+    ]
 
 
 def test_super_skrull_each_player_kos_a_hero():
@@ -270,7 +385,13 @@ def foes(**kw):
 
 
 def test_doctor_octopus_eight_card_hand():
-    s = foes(city={"Sewers": "Doctor Octopus"}, attack=4, hands={0: []}, decks={0: [A] * 10}, villain_deck=["Viper"])
+    s = foes(
+        city={"Sewers": "Doctor Octopus"},
+        attack=4,
+        hands={0: []},
+        decks={0: [A] * 10},
+        villain_deck=["Viper"],
+    )
     s.apply("fight Doctor Octopus (Sewers)")
     end_turn(s)
     assert s.observation(0)["players"][0]["hand_size"] == 8
@@ -283,15 +404,30 @@ def test_green_goblin_ambush_captures():
 
 
 def test_the_lizard_in_the_sewers_wounds_the_others():
-    s = foes(players=3, villains=["Spider-Foes", "HYDRA", "Radiation"], city={"Sewers": "The Lizard"}, attack=3)
+    s = foes(
+        players=3,
+        villains=["Spider-Foes", "HYDRA", "Radiation"],
+        city={"Sewers": "The Lizard"},
+        attack=3,
+    )
     s.apply("fight The Lizard (Sewers)")
-    assert me(s, 0)["discard"] == [] and me(s, 1)["discard"] == ["Wound"] and me(s, 2)["discard"] == ["Wound"]
+    assert (
+        me(s, 0)["discard"] == []
+        and me(s, 1)["discard"] == ["Wound"]
+        and me(s, 2)["discard"] == ["Wound"]
+    )
 
 
 def test_venom_needs_covert_and_escape_wounds_everyone():
     s = foes(city={"Sewers": "Venom"}, attack=5)
     assert "fight Venom (Sewers)" not in legal(s)
-    s = foes(villain_deck=["Viper"], decks={0: [A] * 6}, hands={0: []}, city=five_villains("Venom"), **QUIET_HQ)
+    s = foes(
+        villain_deck=["Viper"],
+        decks={0: [A] * 6},
+        hands={0: []},
+        city=five_villains("Venom"),
+        **QUIET_HQ,
+    )
     end_turn(s)
     assert me(s, 0)["discard"] == ["Wound"] and me(s, 1)["discard"] == ["Wound"]
 
@@ -300,7 +436,13 @@ def test_venom_needs_covert_and_escape_wounds_everyone():
 
 
 def test_doombot_legion_look_two_ko_one():
-    s = position(henchmen_groups=["Doombot Legion"], city={"Sewers": "Doombot Legion"}, attack=3, deck_top={0: [A, T]}, decks={0: []})
+    s = position(
+        henchmen_groups=["Doombot Legion"],
+        city={"Sewers": "Doombot Legion"},
+        attack=3,
+        deck_top={0: [A, T]},
+        decks={0: []},
+    )
     s.apply("fight Doombot Legion (Sewers)")
     assert set(legal(s)) == {f"KO {A}", f"KO {T}"}
     s.apply(f"KO {A}")
@@ -314,14 +456,27 @@ def test_hand_ninjas_recruit():
 
 
 def test_savage_land_mutates_extra_card():
-    s = position(henchmen_groups=["Savage Land Mutates"], city={"Sewers": "Savage Land Mutates"}, attack=3, hands={0: []}, decks={0: [A] * 8}, villain_deck=["Viper"])
+    s = position(
+        henchmen_groups=["Savage Land Mutates"],
+        city={"Sewers": "Savage Land Mutates"},
+        attack=3,
+        hands={0: []},
+        decks={0: [A] * 8},
+        villain_deck=["Viper"],
+    )
     s.apply("fight Savage Land Mutates (Sewers)")
     end_turn(s)
     assert s.observation(0)["players"][0]["hand_size"] == 7
 
 
 def test_sentinel_kos_one_of_your_heroes():
-    s = position(henchmen_groups=["Sentinel"], city={"Sewers": "Sentinel"}, attack=3, hands={0: [A, "Wound"]}, played=[T])
+    s = position(
+        henchmen_groups=["Sentinel"],
+        city={"Sewers": "Sentinel"},
+        attack=3,
+        hands={0: [A, "Wound"]},
+        played=[T],
+    )
     s.apply("fight Sentinel (Sewers)")
     assert set(legal(s)) == {f"KO {A} from hand", f"KO {T} from played"}
     s.apply(f"KO {T} from played")
