@@ -77,6 +77,11 @@ def ours(name: str, quick: bool) -> Row:
         2, lambda: _rate(game.random_playouts(games * 2, seed=1, threads=cores))
     )
     row.figures["python actions/s"] = python_loop(name, 1.0 if quick else 3.0)
+    for full in (False, True):
+        label = "obs+mask" if full else "no obs"
+        row.figures[f"batched actions/s (256 games, {label})"] = best_of(
+            2, lambda full=full: batched(name, 256, full, 1.0 if quick else 2.0)
+        )
     state = midgame(name, seed=3, steps=40)
     core = state._s
     repeats = 20_000 if quick else 200_000
@@ -95,6 +100,73 @@ def ours(name: str, quick: bool) -> Row:
     python = ISMCTS(iterations=max(20, iterations // 10), seed=1, native=False).search(state)
     row.figures["ismcts iterations/s (python)"] = python.iterations / (time.perf_counter() - start)
     return row
+
+
+def batched(name: str, games: int, full: bool, seconds: float) -> float:
+    """Actions per second through VectorGame.step_random on every core."""
+    from henchmen.batch import VectorGame
+
+    vector = VectorGame(
+        name,
+        num_games=games,
+        seed=1,
+        threads=os.cpu_count() or 1,
+        observations=full,
+        legal_mask=full,
+    )
+    vector.reset()
+    steps = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        vector.step_random()
+        steps += 1
+    return steps * games / (time.perf_counter() - start)
+
+
+TARGETS = (
+    # (what, our measure, OpenSpiel's measure on hearts, ratio wanted)
+    (
+        "native random playouts per thread >= 3x hearts",
+        "native actions/s (1 thread)",
+        "native actions/s (1 thread)",
+        3.0,
+    ),
+    ("python-driven actions/s >= hearts", "python actions/s", "python actions/s", 1.0),
+    (
+        "batched actions/s >= 10x hearts python-driven",
+        "batched actions/s (256 games, no obs)",
+        "python actions/s",
+        10.0,
+    ),
+    (
+        "native ISMCTS rollout steps/s >= 2x hearts",
+        "ismcts rollout steps/s (native)",
+        "ismcts rollout steps/s (native)",
+        2.0,
+    ),
+)
+
+
+def targets(rows: list[Row]) -> list[str]:
+    """The issue's targets, each marked met or not, with the ratio."""
+    hearts = next((r for r in rows if r.name == "openspiel:hearts"), None)
+    lines = ["| target | game | ours | hearts | ratio | met |", "|---|---|---:|---:|---:|---|"]
+    for row in rows:
+        if row.name.startswith("openspiel:"):
+            continue
+        clone = row.figures.get("clone ns (native)", float("nan"))
+        ok = "met" if clone < 150 else "NOT met"
+        lines.append(f"| native clone < 150 ns | {row.name} | {clone:.0f} ns | - | - | {ok} |")
+        if hearts is None:
+            continue
+        for what, ours_key, theirs_key, want in TARGETS:
+            a, b = row.figures.get(ours_key), hearts.figures.get(theirs_key)
+            if a is None or b is None:
+                continue
+            ratio = a / b
+            ok = "met" if ratio >= want else "NOT met"
+            lines.append(f"| {what} | {row.name} | {fmt(a)} | {fmt(b)} | {ratio:.2f}x | {ok} |")
+    return lines
 
 
 def _rate(stats: dict[str, object]) -> float:
@@ -225,6 +297,8 @@ def main() -> None:
         f"{platform.python_implementation()} {platform.python_version()}"
     )
     if args.markdown:
+        print("\n".join(targets(rows)))
+        print()
         print("| measure | " + " | ".join(r.name for r in rows) + " |")
         print("|---|" + "---:|" * len(rows))
         for c in columns:
