@@ -8,8 +8,9 @@
 2. Game length: native actions/s over successive stretches of a game (early,
    middle, late), to show whether later positions (bigger decks, more cards
    in play) cost more per action.
-3. Batch size: VectorGame throughput against the number of games per batch,
-   with and without observation tensors and legal masks.
+3. Batch size: VectorGame throughput (decisions and chance outcomes) against
+   the number of games per batch, with and without observation tensors and
+   legal masks.
 """
 
 from __future__ import annotations
@@ -93,7 +94,7 @@ def batch_table(quick: bool) -> list[str]:
                 start = time.perf_counter()
                 for _ in range(steps):
                     games.step_random()
-                rates.append(n * steps / (time.perf_counter() - start))
+                rates.append(games.actions_applied / (time.perf_counter() - start))
             rows.append(f"| {info.name} | {n} | {rates[0] / 1e6:.2f}M | {rates[1] / 1e6:.2f}M |")
     return rows
 

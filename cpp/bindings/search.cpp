@@ -100,6 +100,7 @@ void bind_search(py::module_& m) {
   py::class_<Batch>(m, "Batch", "Many games stepped natively in parallel; results land in caller-owned numpy arrays.")
       .def_property_readonly("size", &Batch::size)
       .def_property_readonly("episodes_finished", &Batch::episodes_finished)
+      .def_property_readonly("actions_applied", &Batch::actions_applied)
       .def("state", &Batch::state, py::arg("index"))
       .def("reset", [](Batch& b, const Game& g, py::object obs, py::object mask, py::object rewards, py::object done, py::object player) {
              BatchBuffers out = buffers(b, g, obs, mask, rewards, done, player);

@@ -70,6 +70,9 @@ class Batch {
   virtual void step_random(int32_t* actions, BatchBuffers& out) = 0;
   virtual std::unique_ptr<State> state(int64_t index) const = 0;
   virtual int64_t episodes_finished() const = 0;
+  // Decisions and chance outcomes applied by step/step_random since reset
+  // (the restarts' setup chance not included).
+  virtual int64_t actions_applied() const = 0;
 };
 
 class Game : public std::enable_shared_from_this<Game> {

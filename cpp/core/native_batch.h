@@ -24,9 +24,11 @@ class NativeBatch final : public Batch {
 
   int64_t size() const override { return static_cast<int64_t>(states_.size()); }
   int64_t episodes_finished() const override { return finished_; }
+  int64_t actions_applied() const override { return applied_; }
 
   void reset(BatchBuffers& out) override {
     finished_ = 0;
+    applied_ = 0;
     pool_.parallel_for(size(), [&](int64_t begin, int64_t end) {
       for (int64_t i = begin; i < end; ++i) {
         rngs_[static_cast<size_t>(i)].reseed(Rng::derive_seed(seed_, static_cast<uint64_t>(i)));
@@ -90,21 +92,29 @@ class NativeBatch final : public Batch {
     settle(i);
   }
 
-  void settle(int64_t i) {
+  // Resolves chance; returns how many chance outcomes it applied.
+  int64_t settle(int64_t i) {
     S& s = states_[static_cast<size_t>(i)];
     Rng& rng = rngs_[static_cast<size_t>(i)];
-    while (s.current_player() == kChance) s.apply(s.sample_chance(rng));
+    int64_t n = 0;
+    while (s.current_player() == kChance) {
+      s.apply(s.sample_chance(rng));
+      ++n;
+    }
+    return n;
   }
 
   template <class Choose>
   void advance(Choose choose, BatchBuffers& out) {
     std::atomic<int64_t> ended{0};
+    std::atomic<int64_t> applied{0};
     pool_.parallel_for(size(), [&](int64_t begin, int64_t end) {
       std::vector<Action> legal;
+      int64_t local = 0;
       for (int64_t i = begin; i < end; ++i) {
         S& s = states_[static_cast<size_t>(i)];
         s.apply(choose(i, legal));
-        settle(i);
+        local += 1 + settle(i);
         const bool over = s.current_player() == kTerminal;
         if (out.rewards) {
           for (int p = 0; p < players(); ++p) out.rewards[i * players() + p] = over ? static_cast<float>(s.returns(p)) : 0.0f;
@@ -116,8 +126,10 @@ class NativeBatch final : public Batch {
         }
         write(i, out);
       }
+      applied += local;
     });
     finished_ += ended.load();
+    applied_ += applied.load();
   }
 
   void write(int64_t i, BatchBuffers& out) const {
@@ -141,6 +153,7 @@ class NativeBatch final : public Batch {
   std::vector<Rng> rngs_;
   int obs_len_ = 0;
   int64_t finished_ = 0;
+  int64_t applied_ = 0;  // decisions and chance outcomes since the last reset
 };
 
 

@@ -153,6 +153,19 @@ class VectorGame:
         return State._wrap(self._batch.state(i), self.game)
 
     @property
+    def actions_applied(self) -> int:
+        """Decisions and chance outcomes applied by the steps since the last reset.
+
+        >>> from henchmen.batch import VectorGame
+        >>> games = VectorGame("seven-secret-supervillains", num_games=4, seed=1)
+        >>> _ = games.reset()
+        >>> _ = games.step_random()
+        >>> games.actions_applied >= 4
+        True
+        """
+        return int(self._batch.actions_applied)
+
+    @property
     def episodes_finished(self) -> int:
         """How many games have ended (and restarted) since the last reset."""
         return int(self._batch.episodes_finished)
