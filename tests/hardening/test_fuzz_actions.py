@@ -89,6 +89,25 @@ def test_random_action_ids(name: str, players: int, data: st.DataObject) -> None
         COUNTS["fuzz: action ids"] += 1
 
 
+@pytest.mark.parametrize(("name", "players"), config_params("notation-every-id"))
+def test_every_action_id_has_notation(name: str, players: int) -> None:
+    """Every id of the action space names itself in every position, legal or not.
+
+    Exhaustive and deterministic, so the sanitizer job runs it: an id the
+    rules never make legal once read past the Minion row in SSS (found by
+    cpp/fuzz/fuzz_notation under UBSan)."""
+    for _, state in positions(name, players):
+        before = state.serialize()
+        legal = set(state.legal_action_ids())
+        for a in range(state.game.num_distinct_actions):
+            text = state.action_to_string(a)
+            assert isinstance(text, str) and text
+            if a in legal:
+                assert state.string_to_action(text).id == a
+        assert state.serialize() == before
+        COUNTS["notation: action ids named"] += state.game.num_distinct_actions
+
+
 @pytest.mark.parametrize(("name", "players"), config_params("fuzz-action-types"))
 @SETTINGS
 @given(value=not_an_action)

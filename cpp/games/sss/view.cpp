@@ -243,6 +243,8 @@ std::string State::action_to_string(Action a) const {
   if (a >= kBountySwap) {
     const int slot = (a - kBountySwap) / kStashSize;
     const int j = (a - kBountySwap) % kStashSize;
+    // The range has room for one id past the last row slot; name it without reading past the row.
+    if (slot >= kRowSlots) return "bounty swap #" + std::to_string(a - kBountySwap);
     const PlayerState& me = players[turn_player_];
     const std::string taken = row[slot] == kNoCard ? "row slot " + std::to_string(slot + 1) : card(row[slot]);
     const std::string given = j < me.stash.size() ? card(me.stash.c[j]) : "stash slot " + std::to_string(j + 1);
