@@ -10,6 +10,12 @@ python="${2:-python3}"
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 work="${HENCHMEN_FUZZ_DIR:-$(mktemp -d "${TMPDIR:-/tmp}/henchmen-fuzz.XXXXXX")}"
 mkdir -p "$work"
+# libFuzzer comes with clang's runtime; a fresh machine may have neither.
+if ! command -v "${CXX:-clang++}" >/dev/null 2>&1 || ! ls /usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a >/dev/null 2>&1; then
+  echo "fuzz: installing clang and its runtime (apt)"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq >/dev/null && apt-get install -y -qq clang libclang-rt-14-dev >/dev/null
+fi
 CXX="${CXX:-clang++}" cmake -S "$here" -B "$work/build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo >"$work/cmake.log" 2>&1 \
   || { cat "$work/cmake.log"; exit 1; }
 cmake --build "$work/build" -j 2 >"$work/build.log" 2>&1 || { tail -50 "$work/build.log"; exit 1; }
