@@ -20,6 +20,7 @@ CXX="${CXX:-clang++}" cmake -S "$here" -B "$work/build" -G Ninja -DCMAKE_BUILD_T
   || { cat "$work/cmake.log"; exit 1; }
 cmake --build "$work/build" -j 2 >"$work/build.log" 2>&1 || { tail -50 "$work/build.log"; exit 1; }
 "$python" "$here/make_corpus.py" "$work/corpus"
+cp "$here"/regressions/* "$work/corpus/deserialize/"  # inputs that once found a bug
 export ASAN_OPTIONS="halt_on_error=1:detect_leaks=1"
 export UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1"
 total=0

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -34,11 +35,11 @@ SETTINGS = settings(
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
 
-Path = tuple[str | int, ...]
+JsonPath = tuple[str | int, ...]
 
 
-def _paths(doc: Any, prefix: Path = ()) -> list[Path]:
-    out = [prefix]
+def _paths(doc: Any, prefix: JsonPath = ()) -> list[JsonPath]:
+    out: list[JsonPath] = [prefix]
     if isinstance(doc, dict):
         for k, v in doc.items():
             out += _paths(v, (*prefix, k))
@@ -58,13 +59,13 @@ def _strings(doc: Any) -> list[str]:
     return []
 
 
-def _get(doc: Any, path: Path) -> Any:
+def _get(doc: Any, path: JsonPath) -> Any:
     for p in path:
         doc = doc[p]
     return doc
 
 
-def _set(doc: Any, path: Path, value: Any) -> Any:
+def _set(doc: Any, path: JsonPath, value: Any) -> Any:
     if not path:
         return value
     _get(doc, path[:-1])[path[-1]] = value
@@ -247,3 +248,15 @@ def test_every_single_field_tampering(name: str, players: int) -> None:
     assert not broken, f"{len(broken)} tampered states accepted but invalid:\n" + "\n".join(
         broken[:20]
     )
+
+
+REGRESSIONS = sorted(
+    (Path(__file__).resolve().parents[2] / "cpp" / "fuzz" / "regressions").glob("*")
+)
+
+
+@pytest.mark.parametrize("path", REGRESSIONS, ids=[p.name for p in REGRESSIONS])
+def test_fuzz_regressions(path: Path) -> None:
+    """Inputs the fuzzers once broke the engine with: refused now, or valid in play."""
+    for seed in range(20):
+        check_text(path.read_text(encoding="utf-8", errors="replace"), seed)

@@ -362,6 +362,19 @@ void State::validate() const {
     return;
   }
   if (winner != -1) broken("a winner is set but the game is not over");
+  // While cleanup is queued the turn is over: the turn player has put
+  // everything away, and finishing cleanup hands the turn on as it is.
+  for (int i = 0; i < n_tasks; ++i) {
+    if (tasks[i].kind != TaskKind::kFinishCleanup) continue;
+    const PlayerState& pl = players[turn_player_];
+    if (tasks[i].player != turn_player_) broken("cleanup is queued for a player whose turn it is not");
+    if (pl.power || !pl.in_play.empty() || !pl.bought.empty() || !pl.upgrades_pending.empty() || pl.upgrades_used || pending != Pending::kNone) {
+      broken("the turn player has cards in play, power or a decision during cleanup");
+    }
+    for (int a = 0; a < kNumAbilities; ++a) {
+      if (pl.tokens[a]) broken("the turn player has abilities in the pool during cleanup");
+    }
+  }
   if (n_tasks > 0) {
     for (int i = 0; i < n_tasks; ++i) {
       if (tasks[i].player >= n) broken("a task names a player not in the game");
