@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "core/error.h"
+#include "core/card_json.h"
 #include "games/legendary/state.h"
 
 namespace henchmen::legendary {
@@ -13,13 +14,6 @@ int task_from_name(const std::string& name);
 namespace {
 
 [[noreturn]] void broken(const std::string& why) { throw SerializationError("invalid position: " + why); }
-
-template <class Pile>
-Json names(const Config& cfg, const Pile& pile) {
-  Json out = Json(Json::Array{});
-  for (const uint8_t c : pile) out.push_back(cfg.name[c]);
-  return out;
-}
 
 Json card_or_null(const Config& cfg, uint8_t c) { return c == kNoCard ? Json() : Json(cfg.name[c]); }
 
@@ -40,14 +34,6 @@ void read_pile(const Config& cfg, const Json& v, Pile& pile, const std::string& 
   const auto& arr = v.as_array(where);
   if (static_cast<int>(arr.size()) > Pile::capacity()) throw SerializationError(where + " holds more cards than it can (" + std::to_string(Pile::capacity()) + ")");
   for (const auto& item : arr) pile.add(static_cast<uint8_t>(card_id(cfg, item, where)));
-}
-
-Json counts_json(const Config& cfg, const uint8_t* counts) {
-  Json out = Json(Json::Object{});
-  for (int c = 0; c < kNumCardIds; ++c) {
-    if (counts[c]) out[cfg.name[static_cast<size_t>(c)]] = static_cast<int>(counts[c]);
-  }
-  return out;
 }
 
 void read_counts(const Config& cfg, const Json& v, uint8_t* counts, const std::string& where) {
@@ -90,7 +76,7 @@ Json State::to_json() const {
   for (int p = 0; p < n; ++p) {
     const PlayerState& pl = players[p];
     Json j;
-    j["hand"] = names(c, pl.hand);
+    j["hand"] = card_names(c, pl.hand);
     Json top = Json(Json::Array{});
     Json priv = Json(Json::Array{});
     for (int i = 0; i < pl.deck.n_top; ++i) {
@@ -99,15 +85,15 @@ Json State::to_json() const {
     }
     j["deck_top"] = top;
     j["deck_top_private"] = priv;
-    j["deck"] = names(c, pl.deck.rest);
-    j["discard"] = names(c, pl.discard);
-    j["victory"] = names(c, pl.victory);
+    j["deck"] = card_names(c, pl.deck.rest);
+    j["discard"] = card_names(c, pl.discard);
+    j["victory"] = card_names(c, pl.victory);
     j["pass"] = card_or_null(c, pl.pass);
     ps.push_back(j);
   }
   o["players"] = ps;
-  o["villain_deck"] = names(c, villain_deck);
-  o["hero_deck"] = names(c, hero_deck);
+  o["villain_deck"] = card_names(c, villain_deck);
+  o["hero_deck"] = card_names(c, hero_deck);
   Json hq_json = Json(Json::Array{});
   for (const uint8_t x : hq) hq_json.push_back(card_or_null(c, x));
   o["hq"] = hq_json;
@@ -120,8 +106,8 @@ Json State::to_json() const {
     city_json.push_back(sp);
   }
   o["city"] = city_json;
-  o["ko"] = counts_json(c, ko);
-  o["escaped"] = counts_json(c, escaped);
+  o["ko"] = card_counts(c, ko, kNumCardIds);
+  o["escaped"] = card_counts(c, escaped, kNumCardIds);
   Json counters;
   counters["wounds_left"] = static_cast<int>(wounds_left);
   counters["bystanders_left"] = static_cast<int>(bystanders_left);
@@ -136,7 +122,7 @@ Json State::to_json() const {
   counters["killbots_escaped"] = static_cast<int>(killbots_escaped);
   counters["heroes_escaped"] = static_cast<int>(heroes_escaped);
   o["counters"] = counters;
-  o["tactics"] = names(c, tactics);
+  o["tactics"] = card_names(c, tactics);
   Json tj;
   tj["player"] = static_cast<int>(turn_player_);
   tj["number"] = static_cast<int>(turn);
@@ -165,10 +151,10 @@ Json State::to_json() const {
   tj["mastermind_minus"] = static_cast<int>(mastermind_minus);
   tj["extra_draw"] = static_cast<int>(extra_draw);
   tj["bubble"] = card_or_null(c, bubble);
-  tj["look"] = names(c, look);
+  tj["look"] = card_names(c, look);
   tj["look_owner"] = static_cast<int>(look_owner);
   tj["look_private"] = look_private;
-  tj["steal"] = names(c, steal);
+  tj["steal"] = card_names(c, steal);
   tj["limbo"] = card_or_null(c, limbo);
   o["turn"] = tj;
   Json end;

@@ -3,26 +3,12 @@
 #include <cmath>
 #include <sstream>
 
+#include "core/card_json.h"
 #include "games/legendary/state.h"
 
 namespace henchmen::legendary {
 
 namespace {
-
-template <class Pile>
-Json names(const Config& cfg, const Pile& pile) {
-  Json out = Json(Json::Array{});
-  for (const uint8_t c : pile) out.push_back(cfg.name[c]);
-  return out;
-}
-
-Json count_names(const Config& cfg, const uint8_t* counts) {
-  Json out = Json(Json::Object{});
-  for (int c = 0; c < kNumCardIds; ++c) {
-    if (counts[c]) out[cfg.name[static_cast<size_t>(c)]] = static_cast<int>(counts[c]);
-  }
-  return out;
-}
 
 const char* const kTaskNames[] = {
     "setup-mastermind", "setup-scheme", "setup-villains", "setup-henchmen", "setup-hero", "draw", "reveal", "look",
@@ -98,13 +84,13 @@ Json State::observation(int viewer) const {
   for (const uint8_t x : hq) hq_json.push_back(x == kNoCard ? Json() : Json(c.name[x]));
   o["hq"] = hq_json;
   o["villain_deck_size"] = villain_deck.size();
-  o["villain_deck"] = names(c, villain_deck);  // its contents are public; only the order is unknown
+  o["villain_deck"] = card_names(c, villain_deck);  // its contents are public; only the order is unknown
   o["hero_deck_size"] = hero_deck_size();
   o["bystander_stack"] = static_cast<int>(bystanders_left);
   o["wound_stack"] = static_cast<int>(wounds_left);
   o["officer_stack"] = static_cast<int>(officers_left);
-  o["ko_pile"] = count_names(c, ko);
-  o["escaped"] = count_names(c, escaped);
+  o["ko_pile"] = card_counts(c, ko, kNumCardIds);
+  o["escaped"] = card_counts(c, escaped, kNumCardIds);
   Json sch;
   sch["twists_played"] = static_cast<int>(twists_played);
   sch["twists_beside"] = static_cast<int>(twists_beside);
@@ -156,9 +142,9 @@ Json State::observation(int viewer) const {
     o["pending"] = Json();
   }
   const bool look_visible = !look_private || look_owner == viewer;
-  o["look"] = look_visible ? names(c, look) : Json();
+  o["look"] = look_visible ? card_names(c, look) : Json();
   o["look_size"] = look.size();
-  o["stolen"] = names(c, steal);
+  o["stolen"] = card_names(c, steal);
   Json ps = Json(Json::Array{});
   for (int p = 0; p < n; ++p) {
     const PlayerState& pl = players[p];
@@ -170,8 +156,8 @@ Json State::observation(int viewer) const {
       top.push_back(priv && !own ? Json() : Json(c.name[pl.deck.top[i]]));
     }
     if (own) {
-      j["hand"] = names(c, pl.hand);
-      j["deck_unknown"] = names(c, pl.deck.rest);
+      j["hand"] = card_names(c, pl.hand);
+      j["deck_unknown"] = card_names(c, pl.deck.rest);
       j["passing"] = pl.pass == kNoCard ? Json() : Json(c.name[pl.pass]);
     } else {
       // What the viewer can deduce but not place: the hand, the unknown part
@@ -186,14 +172,14 @@ Json State::observation(int viewer) const {
       if (look_private && look_owner == p) {
         for (const uint8_t x : look) unseen.add(x);
       }
-      j["unseen"] = names(c, unseen);
+      j["unseen"] = card_names(c, unseen);
       j["passing"] = pl.pass != kNoCard;
     }
     j["hand_size"] = pl.hand.size();
     j["deck_size"] = pl.deck.size();
     j["deck_top"] = top;
-    j["discard"] = names(c, pl.discard);
-    j["victory"] = names(c, pl.victory);
+    j["discard"] = card_names(c, pl.discard);
+    j["victory"] = card_names(c, pl.victory);
     j["vp"] = vp(p);
     ps.push_back(j);
   }

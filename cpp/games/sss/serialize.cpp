@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "core/error.h"
+#include "core/card_json.h"
 #include "games/sss/state.h"
 
 namespace henchmen::sss {
@@ -11,13 +12,6 @@ namespace {
 
 const char* const kTaskNames[] = {"draw-hand", "draw-freeze", "draw-fetch", "refill-row", "refill-upgrade", "reveal-supervillain", "finish-cleanup"};
 const char* const kAbilityKeys[] = {"", "Freeze", "Harvest", "Bounty", "Fetch", "Incinerate", "Replicate", "Transfer"};
-
-template <class Pile>
-Json names(const Config& cfg, const Pile& pile) {
-  Json out = Json(Json::Array{});
-  for (const uint8_t c : pile) out.push_back(cfg.name[c]);
-  return out;
-}
 
 template <class DeckT>
 Json deck_json(const Config& cfg, const DeckT& d) {
@@ -87,7 +81,7 @@ Json State::to_json() const {
     bool any = false;
     Json sides = Json(Json::Array{});
     for (int p = 0; p < c.players; ++p) {
-      sides.push_back(names(c, attached[crew][p]));
+      sides.push_back(card_names(c, attached[crew][p]));
       any = any || !attached[crew][p].empty();
     }
     if (any) att[name] = sides;
@@ -106,7 +100,7 @@ Json State::to_json() const {
   o["upgrade_row"] = upgrade_row == kNoCard ? Json() : Json(c.name[upgrade_row]);
   o["upgrade_deck"] = deck_json(c, upgrade_deck);
   o["scaredy_bots"] = static_cast<int>(scaredy_left);
-  o["expelled"] = names(c, expelled);
+  o["expelled"] = card_names(c, expelled);
   Json tasks_json = Json(Json::Array{});
   for (int i = 0; i < n_tasks; ++i) {
     Json t;
@@ -121,16 +115,16 @@ Json State::to_json() const {
   for (int p = 0; p < c.players; ++p) {
     const PlayerState& pl = players[p];
     Json j;
-    j["hand"] = names(c, pl.hand);
-    j["hand_public"] = names(c, pl.hand_public);
+    j["hand"] = card_names(c, pl.hand);
+    j["hand_public"] = card_names(c, pl.hand_public);
     j["deck"] = deck_json(c, pl.deck);
-    j["discard"] = names(c, pl.discard);
-    j["in_play"] = names(c, pl.in_play);
-    j["bought"] = names(c, pl.bought);
-    j["stash"] = names(c, pl.stash);
-    j["frozen"] = names(c, pl.frozen);
-    j["upgrades"] = names(c, pl.upgrades);
-    j["upgrades_pending"] = names(c, pl.upgrades_pending);
+    j["discard"] = card_names(c, pl.discard);
+    j["in_play"] = card_names(c, pl.in_play);
+    j["bought"] = card_names(c, pl.bought);
+    j["stash"] = card_names(c, pl.stash);
+    j["frozen"] = card_names(c, pl.frozen);
+    j["upgrades"] = card_names(c, pl.upgrades);
+    j["upgrades_pending"] = card_names(c, pl.upgrades_pending);
     Json used = Json(Json::Array{});
     for (int crew = 0; crew < c.crews; ++crew) {
       if (pl.upgrades_used & (1u << crew)) used.push_back(c.name[static_cast<size_t>(kUpgradeBase + crew)]);

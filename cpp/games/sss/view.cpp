@@ -3,18 +3,12 @@
 #include <cmath>
 #include <sstream>
 
+#include "core/card_json.h"
 #include "games/sss/state.h"
 
 namespace henchmen::sss {
 
 namespace {
-
-template <class Pile>
-Json names(const Config& cfg, const Pile& pile) {
-  Json out = Json(Json::Array{});
-  for (const uint8_t c : pile) out.push_back(cfg.name[c]);
-  return out;
-}
 
 template <class DeckT>
 Json known_segment(const Config& cfg, const DeckT& d) {
@@ -69,7 +63,7 @@ Json State::observation(int viewer) const {
       Json sides = Json(Json::Array{});
       for (int p = 0; p < c.players; ++p) {
         Json side;
-        side["cards"] = names(c, attached[crew][p]);
+        side["cards"] = card_names(c, attached[crew][p]);
         side["reputation"] = reputation(crew, p);
         sides.push_back(side);
       }
@@ -94,20 +88,20 @@ Json State::observation(int viewer) const {
   ud["bottom"] = known_segment(c, upgrade_deck);
   o["upgrade_deck"] = ud;
   o["scaredy_bots"] = static_cast<int>(scaredy_left);
-  o["expelled"] = names(c, expelled);
+  o["expelled"] = card_names(c, expelled);
   Json ps = Json(Json::Array{});
   for (int p = 0; p < c.players; ++p) {
     const PlayerState& pl = players[p];
     Json j;
     const bool own = p == viewer;
     if (own) {
-      j["hand"] = names(c, pl.hand);
-      j["frozen"] = names(c, pl.frozen);
+      j["hand"] = card_names(c, pl.hand);
+      j["frozen"] = card_names(c, pl.frozen);
       Multiset<kPileCap> contents;
       for (int i = 0; i < pl.deck.n; ++i) contents.add(pl.deck.c[i]);
-      j["deck_contents"] = names(c, contents);
+      j["deck_contents"] = card_names(c, contents);
     } else {
-      j["hand_known"] = names(c, pl.hand_public);
+      j["hand_known"] = card_names(c, pl.hand_public);
       // What the viewer can deduce but not place: the rest of the hand, the
       // frozen cards and the unknown part of the deck, as one multiset.
       Multiset<kPileCap + kSmallPile + 8> unseen;
@@ -116,18 +110,18 @@ Json State::observation(int viewer) const {
       for (const uint8_t card : rest) unseen.add(card);
       for (const uint8_t card : pl.frozen) unseen.add(card);
       for (int i = 0; i < pl.deck.n_unknown; ++i) unseen.add(pl.deck.c[i]);
-      j["unseen"] = names(c, unseen);
+      j["unseen"] = card_names(c, unseen);
     }
     j["hand_size"] = pl.hand.size();
     j["frozen_size"] = pl.frozen.size();
     j["deck_size"] = pl.deck.size();
     j["deck_bottom"] = known_segment(c, pl.deck);
-    j["discard"] = names(c, pl.discard);
-    j["in_play"] = names(c, pl.in_play);
-    j["bought"] = names(c, pl.bought);
-    j["stash"] = names(c, pl.stash);
-    j["upgrades"] = names(c, pl.upgrades);
-    j["upgrades_pending"] = names(c, pl.upgrades_pending);
+    j["discard"] = card_names(c, pl.discard);
+    j["in_play"] = card_names(c, pl.in_play);
+    j["bought"] = card_names(c, pl.bought);
+    j["stash"] = card_names(c, pl.stash);
+    j["upgrades"] = card_names(c, pl.upgrades);
+    j["upgrades_pending"] = card_names(c, pl.upgrades_pending);
     Json used = Json(Json::Array{});
     for (const uint8_t u : pl.upgrades) {
       if (pl.upgrades_used & (1u << crew_of(u))) used.push_back(c.name[u]);
