@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 from collections import Counter
 
 from henchmen import _core
+from henchmen.matches import wilson_interval
 
 GAME = "seven-secret-supervillains"
 
@@ -23,11 +23,8 @@ def interval(wins: int, n: int) -> str:
     """Win rate with a 95% Wilson interval."""
     if n == 0:
         return "n/a"
-    p = wins / n
-    z = 1.96
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return f"{100 * p:5.1f}% [{100 * (centre - half):4.1f}, {100 * (centre + half):4.1f}] (n={n})"
+    lo, hi = wilson_interval(wins, n)
+    return f"{100 * wins / n:5.1f}% [{100 * lo:4.1f}, {100 * hi:4.1f}] (n={n})"
 
 
 def seat_balance(games: int, seed: int) -> str:
