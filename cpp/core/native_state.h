@@ -3,7 +3,6 @@
 // serialization framing and the native hooks for search and bench/.
 #pragma once
 #include <algorithm>
-#include <cctype>
 #include <chrono>
 #include <string>
 #include <type_traits>
@@ -12,6 +11,7 @@
 
 #include "core/error.h"
 #include "core/game.h"
+#include "core/notation.h"
 
 namespace henchmen {
 
@@ -49,21 +49,6 @@ inline int64_t total_size(const std::vector<int>& shape) {
   int64_t n = 1;
   for (const int d : shape) n *= d;
   return n;
-}
-
-inline std::string normalize_move(const std::string& text) {
-  std::string out;
-  bool space = false;
-  for (const char c : text) {
-    if (std::isspace(static_cast<unsigned char>(c))) {
-      space = !out.empty();
-      continue;
-    }
-    if (space) out += ' ';
-    space = false;
-    out += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  }
-  return out;
 }
 
 template <class T>
