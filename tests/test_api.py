@@ -161,8 +161,8 @@ def test_game_properties() -> None:
 
 def test_game_new_initial_state_and_chance_modes() -> None:
     game = henchmen.Game(SSS)
-    assert game.new_initial_state(seed=None).is_chance
     assert game.new_initial_state(auto_chance=False).is_chance
+    assert not game.new_initial_state(seed=None).is_chance  # a fresh seed, chance resolved
     auto = game.new_initial_state(seed=5)
     assert not auto.is_chance and auto.auto_chance
     assert auto == game.new_initial_state(seed=5)
@@ -184,7 +184,7 @@ def test_random_playouts() -> None:
     assert same["actions"] == stats["actions"] and same["wins"] == stats["wins"]
     with pytest.raises(OptionError, match="games must be an int from 0"):
         game.random_playouts(-1)
-    with pytest.raises(OptionError, match="threads must be an int from 1 to 256"):
+    with pytest.raises(OptionError, match="threads must be an int from 1 to "):
         game.random_playouts(1, threads=0)
     with pytest.raises(ActionTypeError, match="games must be"):
         game.random_playouts(1.5)  # type: ignore[arg-type]
@@ -408,9 +408,9 @@ def test_serialize_round_trip_and_pickle() -> None:
     text = state.serialize()
     back = henchmen.deserialize(text)
     assert back == state and back.serialize() == text and hash(back) == hash(state)
-    assert not back.auto_chance  # explicit chance unless a seed is given
+    assert back.auto_chance == state.auto_chance and back.seed == state.seed
     seeded = henchmen.deserialize(text, seed=4)
-    assert seeded.auto_chance
+    assert seeded.auto_chance and seeded.seed == 4
     assert state.game.deserialize(text) == state
     pickled = pickle.loads(pickle.dumps(state))
     assert pickled == state and pickled.serialize() == text
@@ -418,6 +418,94 @@ def test_serialize_round_trip_and_pickle() -> None:
     for _ in range(30):
         pickled.apply(pickled.legal_action_ids()[-1])
         assert not pickled.is_chance
+
+
+def _continue(state: henchmen.State, steps: int) -> list[int]:
+    """Plays ``steps`` decisions (the first legal one each time); the history after."""
+    for _ in range(steps):
+        if state.is_terminal:
+            break
+        ids = state.legal_action_ids()
+        state.apply(ids[len(ids) // 2])
+    return state.history_ids()
+
+
+@pytest.mark.parametrize("game_name", [SSS, "legendary"])
+def test_a_saved_game_keeps_its_future(game_name: str) -> None:
+    """Issue 9: deserialize, pickle, deepcopy and clone all continue the same
+    game (the same draws) for 1000 steps, because the serialization holds the
+    auto-chance generator's position."""
+    state = henchmen.new_game(game_name, seed=21)
+    _continue(state, 40)
+    copies = [
+        henchmen.deserialize(state.serialize()),
+        state.game.deserialize(state.serialize()),
+        pickle.loads(pickle.dumps(state)),
+        copy.deepcopy(state),
+        state.clone(),
+    ]
+    expected = _continue(state.clone(), 1000)
+    for other in copies:
+        assert other.auto_chance
+        assert _continue(other, 1000) == expected
+
+
+def test_seed_none_draws_a_fresh_seed_and_records_it() -> None:
+    """Issue 9: seed=None deals a new game each time, and State.seed deals it again."""
+    a = henchmen.new_game(SSS)
+    b = henchmen.new_game(SSS)
+    assert a.seed != b.seed
+    assert a.history_ids() != b.history_ids()  # different deals (2**-64 to fail)
+    again = henchmen.new_game(SSS, seed=a.seed)
+    assert again == a and again.history_ids() == a.history_ids()
+    assert henchmen.new_game(SSS, seed=9).seed == 9
+    assert henchmen.deserialize(a.serialize()).seed == a.seed
+
+
+def test_version_1_states_still_load_with_explicit_chance() -> None:
+    state = played(seed=3, steps=20)
+    doc = json.loads(state.serialize())
+    doc["version"] = 1
+    del doc["chance"]
+    old = henchmen.deserialize(json.dumps(doc))
+    assert old == state and not old.auto_chance
+    doc["chance"] = {"auto": True, "seed": "1", "rng": ["0"] * 4}
+    with pytest.raises(SerializationError, match="chance"):
+        henchmen.deserialize(json.dumps(doc))
+
+
+@pytest.mark.parametrize(
+    ("chance", "message"),
+    [
+        ({"auto": True, "seed": "1", "rng": ["0" * 16] * 4}, "all zero"),
+        ({"auto": True, "seed": "1", "rng": ["0" * 16] * 3}, "4 words"),
+        ({"auto": True, "seed": "1", "rng": ["xyz"] * 4}, "hex"),
+        ({"auto": True, "seed": "-1", "rng": ["1" * 16] * 4}, "decimal"),
+        ({"auto": True, "seed": "99999999999999999999999", "rng": ["1" * 16] * 4}, "seed"),
+        ({"auto": "yes", "seed": "1", "rng": ["1" * 16] * 4}, "auto"),
+        ({"auto": True, "seed": "1", "rng": ["1" * 16] * 4, "extra": 1}, "extra"),
+    ],
+)
+def test_a_tampered_chance_block_is_refused(chance: dict[str, object], message: str) -> None:
+    doc = json.loads(played(seed=3, steps=5).serialize())
+    doc["chance"] = chance
+    with pytest.raises(SerializationError, match=message):
+        henchmen.deserialize(json.dumps(doc))
+
+
+def test_a_history_must_lead_to_the_position() -> None:
+    """Issue 10: a history that does not lead to the serialized position is refused."""
+    state = played(seed=5, steps=30)
+    doc = json.loads(state.serialize())
+    other = json.loads(played(seed=6, steps=30).serialize())
+    doc["history"] = other["history"]
+    with pytest.raises(SerializationError, match="history"):
+        henchmen.deserialize(json.dumps(doc))
+    doc["history"] = [999999]
+    with pytest.raises(SerializationError):
+        henchmen.deserialize(json.dumps(doc))
+    doc["history"] = []  # a position alone is fine
+    assert henchmen.deserialize(json.dumps(doc)) == state
 
 
 @pytest.mark.parametrize(

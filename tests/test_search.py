@@ -13,14 +13,17 @@ values in the same order.  No difference is known; a time budget
 
 from __future__ import annotations
 
+import math
 import random
+import threading
+import time
 from collections.abc import Sequence
 
 import pytest
 
 import henchmen
 from henchmen.bots import SearchBot, make_bot
-from henchmen.errors import OptionError, PlayerError
+from henchmen.errors import ActionTypeError, Cancelled, EvaluatorError, OptionError, PlayerError
 from henchmen.search import ISMCTS, MCTS, HeuristicEvaluator, RandomRollout
 
 GAMES = [g.name for g in henchmen.games()]
@@ -104,8 +107,51 @@ def test_python_evaluators_and_priors_run_in_python() -> None:
     with pytest.raises(OptionError, match="native search needs a built-in evaluator"):
         ISMCTS(evaluator=evaluator, native=True)
     bad = ISMCTS(iterations=5, evaluator=lambda s: [0.0])
-    with pytest.raises(OptionError, match="returned 1 values for 2 players"):
+    with pytest.raises(EvaluatorError, match="returned 1 values for 2 players"):
         bad.search(state)
+
+
+def _raises(s: henchmen.State) -> list[float]:
+    raise ZeroDivisionError("boom")
+
+
+@pytest.mark.parametrize(
+    ("settings", "message"),
+    [
+        ({"evaluator": lambda s: [math.nan, 0.0]}, "finite"),
+        ({"evaluator": lambda s: [math.inf, 0.0]}, "finite"),
+        ({"evaluator": _raises}, "evaluator raised ZeroDivisionError: boom"),
+        ({"evaluator": lambda s: None}, "evaluator raised TypeError"),
+        ({"evaluator": lambda s: ["x", 0.0]}, "evaluator raised ValueError"),
+        (
+            {"puct": True, "prior": lambda s: dict.fromkeys(s.legal_action_ids(), math.nan)},
+            "prior must give finite",
+        ),
+        ({"puct": True, "prior": lambda s: 5}, "prior raised"),
+    ],
+)
+def test_bad_evaluators_and_priors_raise_henchmen_errors(
+    settings: dict[str, object], message: str
+) -> None:
+    """Issue 10: NaN, a raising evaluator, a wrong prior: one clear henchmen error."""
+    state = positions(GAMES[0])[0]
+    with pytest.raises(EvaluatorError, match=message):
+        ISMCTS(iterations=30, seed=1, **settings).search(state)  # type: ignore[arg-type]
+
+
+def test_a_search_can_be_cancelled_from_another_thread() -> None:
+    state = positions(GAMES[0])[0]
+    for native in (True, False):
+        token = henchmen.CancelToken()
+        timer = threading.Timer(0.1, token.cancel)
+        timer.start()
+        start = time.perf_counter()
+        with pytest.raises(Cancelled):
+            ISMCTS(iterations=10**8, seed=1, native=native).search(state, cancel=token)
+        assert time.perf_counter() - start < 5.0
+        timer.join()
+    with pytest.raises(ActionTypeError, match="CancelToken"):
+        ISMCTS(iterations=5).search(state, cancel="stop")  # type: ignore[arg-type]
 
 
 def test_time_budget_stops_the_search() -> None:

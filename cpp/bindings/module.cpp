@@ -8,6 +8,7 @@
 #include "core/error.h"
 #include "core/game.h"
 #include "core/registry.h"
+#include "core/thread_pool.h"
 
 namespace py = pybind11;
 using namespace henchmen;
@@ -15,18 +16,6 @@ using namespace henchmen;
 void bind_search(py::module_& m);  // search.cpp
 
 namespace {
-
-py::dict playout_dict(const PlayoutStats& st) {
-  py::dict d;
-  d["games"] = st.games;
-  d["actions"] = st.actions;
-  d["decisions"] = st.decisions;
-  d["truncated"] = st.truncated;
-  d["mean_returns"] = st.mean_returns;
-  d["wins"] = st.wins;
-  d["seconds"] = st.seconds;
-  return d;
-}
 
 // Text from Python. A str holding a lone surrogate is not valid Unicode and
 // cannot name anything; pybind11 would refuse it with a bare TypeError, so it
@@ -81,7 +70,9 @@ PYBIND11_MODULE(_core, m) {
   auto notation_error = py::register_exception<NotationError>(m, "NotationError", base.ptr());
   auto serialization_error = py::register_exception<SerializationError>(m, "SerializationError", base.ptr());
   auto player_error = py::register_exception<PlayerError>(m, "PlayerError", base.ptr());
-  static PyObject* const types[] = {base.ptr(), option_error.ptr(), unknown_game.ptr(), illegal_action.ptr(), notation_error.ptr(), serialization_error.ptr(), player_error.ptr()};
+  auto cancelled = py::register_exception<CancelledError>(m, "Cancelled", base.ptr());
+  auto usage_error = py::register_exception<UsageError>(m, "UsageError", base.ptr());
+  static PyObject* const types[] = {base.ptr(), option_error.ptr(), unknown_game.ptr(), illegal_action.ptr(), notation_error.ptr(), serialization_error.ptr(), player_error.ptr(), cancelled.ptr(), usage_error.ptr()};
   py::register_exception_translator([](std::exception_ptr p) {
     try {
       if (p) std::rethrow_exception(p);
@@ -97,12 +88,17 @@ PYBIND11_MODULE(_core, m) {
       set_error(types[5], e);
     } catch (const PlayerError& e) {
       set_error(types[6], e);
+    } catch (const CancelledError& e) {
+      set_error(types[7], e);
+    } catch (const UsageError& e) {
+      set_error(types[8], e);
     } catch (const Error& e) {
       set_error(types[0], e);
     }
   });
 
   m.attr("CHANCE") = kChance;
+  m.attr("MAX_THREADS") = max_threads();
   m.attr("TERMINAL") = kTerminal;
 
   m.def("games_json", [] {
@@ -139,19 +135,7 @@ PYBIND11_MODULE(_core, m) {
       .def_property_readonly("max_game_length", &Game::max_game_length)
       .def("card_table_json", [](const Game& g) { return g.card_table().dump(); })
       .def("new_initial_state", &Game::new_initial_state)
-      .def("deserialize", [](const Game& g, const py::str& text) { return g.deserialize(utf8(text)); }, py::arg("text"))
-      .def("random_playouts",
-           [](const Game& g, int64_t games, uint64_t seed, int threads) {
-             if (games < 0) throw OptionError("games must be >= 0");
-             if (threads < 1 || threads > 256) throw OptionError("threads must be from 1 to 256");
-             PlayoutStats st;
-             {
-               py::gil_scoped_release release;
-               st = g.random_playouts(games, seed, threads);
-             }
-             return playout_dict(st);
-           },
-           py::arg("games"), py::arg("seed") = 0, py::arg("threads") = 1);
+      .def("deserialize", [](const Game& g, const py::str& text) { return g.deserialize(utf8(text)); }, py::arg("text"));
 
   m.def("deserialize", [](const py::str& py_text) {
     const std::string text = utf8(py_text);
@@ -169,6 +153,7 @@ PYBIND11_MODULE(_core, m) {
       .def_property_readonly("is_chance", &State::is_chance)
       .def_property_readonly("move_number", &State::move_number)
       .def_property_readonly("auto_chance", &State::auto_chance)
+      .def_property_readonly("seed", &State::seed)
       .def("legal_actions", &State::legal_actions)
       .def("legal_actions_mask", [](const State& s) {
         py::array_t<bool> mask(s.game().num_distinct_actions());

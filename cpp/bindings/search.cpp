@@ -3,13 +3,61 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <memory>
+#include <optional>
+
+#include "core/cancel.h"
 #include "core/error.h"
 #include "core/game.h"
+#include "core/thread_pool.h"
+#include "search/engine.h"
 
 namespace py = pybind11;
 using namespace henchmen;
 
 namespace {
+
+// Python can only deliver a signal (Ctrl-C) to its main thread while that
+// thread runs Python code. Native loops run with the GIL released, so they
+// ask here now and then: the GIL is taken for a moment and Python's signal
+// handlers run; if one raised, its exception is kept to be raised again once
+// the native call has unwound.
+struct PythonInterrupt {
+  std::optional<py::error_already_set> raised;
+  static bool poll(void* context) {
+    py::gil_scoped_acquire gil;
+    if (PyErr_CheckSignals() == 0) return false;
+    static_cast<PythonInterrupt*>(context)->raised.emplace();
+    return true;
+  }
+};
+
+std::shared_ptr<const CancelToken> token_of(const py::object& cancel) {
+  if (cancel.is_none()) return nullptr;
+  if (!py::isinstance<CancelToken>(cancel)) throw OptionError("cancel must be a henchmen.CancelToken or None");
+  return cancel.cast<std::shared_ptr<CancelToken>>();
+}
+
+double seconds_of(double seconds) {
+  if (!(seconds >= 0.0) || seconds > 1e9) throw OptionError("max_seconds must be from 0 (no limit) to 1e9");
+  return seconds;
+}
+
+// Runs f(stop) with the GIL released. Ctrl-C raises KeyboardInterrupt (or
+// whatever the handler raised); a cancellation or a deadline raises Cancelled.
+template <class F>
+auto stoppable(const py::object& cancel, double seconds, F&& f) -> decltype(f(std::declval<Stop&>())) {
+  PythonInterrupt interrupt;
+  Stop stop(token_of(cancel), seconds_of(seconds), &PythonInterrupt::poll, &interrupt);
+  try {
+    py::gil_scoped_release release;
+    return f(stop);
+  } catch (const Stopped& e) {
+    if (interrupt.raised) throw std::move(*interrupt.raised);
+    if (e.why == Stopped::Why::kInterrupted) throw py::error_already_set();
+    throw CancelledError(e.why == Stopped::Why::kCancelled ? "cancelled through the CancelToken" : "stopped: the time limit (max_seconds) passed");
+  }
+}
 
 template <class T>
 T get(const py::dict& d, const char* key, T fallback) {
@@ -97,28 +145,46 @@ BatchBuffers buffers(const Batch& b, const Game& g, const py::object& obs, const
 void bind_search(py::module_& m) {
   m.def("derive_seed", &Rng::derive_seed, py::arg("seed"), py::arg("index"),
         "The seed of game `index` in a batch or a set of playouts seeded with `seed`.");
+  py::class_<CancelToken, std::shared_ptr<CancelToken>>(m, "CancelToken", "A flag that cancels the native calls it is given.")
+      .def(py::init<>())
+      .def("cancel", &CancelToken::cancel)
+      .def_property_readonly("cancelled", &CancelToken::cancelled);
+
   py::class_<Batch>(m, "Batch", "Many games stepped natively in parallel; results land in caller-owned numpy arrays.")
       .def_property_readonly("size", &Batch::size)
-      .def_property_readonly("episodes_finished", &Batch::episodes_finished)
-      .def_property_readonly("actions_applied", &Batch::actions_applied)
-      .def("state", &Batch::state, py::arg("index"))
+      .def_property_readonly("ready", [](Batch& b) {
+        Batch::Use use(b);
+        return b.ready();
+      })
+      .def_property_readonly("episodes_finished", [](Batch& b) {
+        Batch::Use use(b);
+        return b.episodes_finished();
+      })
+      .def_property_readonly("actions_applied", [](Batch& b) {
+        Batch::Use use(b);
+        return b.actions_applied();
+      })
+      .def("state", [](Batch& b, int64_t index) {
+        Batch::Use use(b);
+        return b.state(index);
+      }, py::arg("index"))
       .def("reset", [](Batch& b, const Game& g, py::object obs, py::object mask, py::object rewards, py::object done, py::object player) {
+             Batch::Use use(b);
              BatchBuffers out = buffers(b, g, obs, mask, rewards, done, player);
-             py::gil_scoped_release release;
-             b.reset(out);
+             stoppable(py::none(), 0.0, [&](Stop& stop) { b.reset(out, &stop); });
            })
       .def("step", [](Batch& b, const Game& g, py::object actions, py::object obs, py::object mask, py::object rewards, py::object done, py::object player) {
+             Batch::Use use(b);
              const int32_t* acts = buffer<int32_t>(actions, "actions", {b.size()});
              if (!acts) throw OptionError("actions must be an int32 numpy array with one action per game");
              BatchBuffers out = buffers(b, g, obs, mask, rewards, done, player);
-             py::gil_scoped_release release;
-             b.step(acts, out);
+             stoppable(py::none(), 0.0, [&](Stop& stop) { b.step(acts, out, &stop); });
            })
       .def("step_random", [](Batch& b, const Game& g, py::object actions, py::object obs, py::object mask, py::object rewards, py::object done, py::object player) {
+             Batch::Use use(b);
              int32_t* acts = buffer<int32_t>(actions, "actions", {b.size()});
              BatchBuffers out = buffers(b, g, obs, mask, rewards, done, player);
-             py::gil_scoped_release release;
-             b.step_random(acts, out);
+             stoppable(py::none(), 0.0, [&](Stop& stop) { b.step_random(acts, out, &stop); });
            });
   auto game_cls = py::reinterpret_borrow<py::object>(m.attr("Game"));
   py::setattr(game_cls, "make_batch", py::cpp_function(
@@ -129,42 +195,63 @@ void bind_search(py::module_& m) {
   auto game = py::reinterpret_borrow<py::object>(m.attr("Game"));
   py::setattr(state, "sample_chance", py::cpp_function([](const State& s, Rng& rng) { return s.sample_chance(rng); },
                                                         py::is_method(state), py::arg("rng")));
+  // The state is cloned before the GIL is released: another Python thread may
+  // then change the original while the search runs, never the copy.
   py::setattr(state, "search", py::cpp_function(
-                                   [](const State& s, const py::dict& settings) {
+                                   [](const State& s, const py::dict& settings, const py::object& cancel) {
                                      const SearchConfig c = search_config(settings);
-                                     SearchResult r;
-                                     {
-                                       py::gil_scoped_release release;
-                                       r = s.search(c);
-                                     }
+                                     const Engine& engine = engine_for(s.game());
+                                     const std::unique_ptr<State> copy = s.clone();
+                                     const SearchResult r = stoppable(cancel, 0.0, [&](Stop& stop) { return engine.search(*copy, c, stop); });
                                      return result_dict(r);
                                    },
-                                   py::is_method(state), py::arg("settings")));
+                                   py::is_method(state), py::arg("settings"), py::arg("cancel") = py::none()));
   py::setattr(state, "bot_action", py::cpp_function(
-                                       [](const State& s, const py::dict& bot, Rng& rng) {
+                                       [](const State& s, const py::dict& bot, Rng& rng, const py::object& cancel) {
                                          const BotSpec b = bot_spec(bot);
-                                         py::gil_scoped_release release;
-                                         return s.bot_action(b, rng);
+                                         const Engine& engine = engine_for(s.game());
+                                         const std::unique_ptr<State> copy = s.clone();
+                                         Rng local = rng;  // the caller's generator advances only if the move is made
+                                         const Action a = stoppable(cancel, 0.0, [&](Stop& stop) { return engine.bot_action(*copy, b, local, stop); });
+                                         rng = local;
+                                         return a;
                                        },
-                                       py::is_method(state), py::arg("bot"), py::arg("rng")));
+                                       py::is_method(state), py::arg("bot"), py::arg("rng"), py::arg("cancel") = py::none()));
   py::setattr(state, "native_cost_ns", py::cpp_function(
                                            [](const State& s, const std::string& op, int64_t repeats) {
+                                             const Engine& engine = engine_for(s.game());
+                                             const std::unique_ptr<State> copy = s.clone();
                                              py::gil_scoped_release release;
-                                             return s.native_cost_ns(op, repeats);
+                                             return engine.cost_ns(*copy, op, repeats);
                                            },
                                            py::is_method(state), py::arg("operation"), py::arg("repeats") = 100000));
-  py::setattr(state, "native_size_bytes", py::cpp_function([](const State& s) { return s.native_size_bytes(); }, py::is_method(state)));
+  py::setattr(state, "native_size_bytes", py::cpp_function([](const State& s) { return engine_for(s.game()).state_bytes(); }, py::is_method(state)));
+  py::setattr(game, "random_playouts", py::cpp_function(
+                                           [](const Game& g, int64_t games, uint64_t seed, int threads, const py::object& cancel, double max_seconds) {
+                                             if (games < 0) throw OptionError("games must be >= 0");
+                                             check_threads(threads);
+                                             const Engine& engine = engine_for(g);
+                                             const PlayoutStats st = stoppable(cancel, max_seconds, [&](Stop& stop) { return engine.random_playouts(g, games, seed, threads, stop); });
+                                             py::dict d;
+                                             d["games"] = st.games;
+                                             d["actions"] = st.actions;
+                                             d["decisions"] = st.decisions;
+                                             d["truncated"] = st.truncated;
+                                             d["mean_returns"] = st.mean_returns;
+                                             d["wins"] = st.wins;
+                                             d["seconds"] = st.seconds;
+                                             return d;
+                                           },
+                                           py::is_method(game), py::arg("games"), py::arg("seed") = 0, py::arg("threads") = 1, py::arg("cancel") = py::none(),
+                                           py::arg("max_seconds") = 0.0));
   py::setattr(game, "play_matches", py::cpp_function(
-                                        [](const Game& g, const py::list& bots, int64_t games, uint64_t seed, int threads) {
+                                        [](const Game& g, const py::list& bots, int64_t games, uint64_t seed, int threads, const py::object& cancel, double max_seconds) {
                                           std::vector<BotSpec> specs;
                                           for (const auto& b : bots) specs.push_back(bot_spec(b.cast<py::dict>()));
                                           if (games < 0 || games > 100000000) throw OptionError("games must be from 0 to 100000000");
-                                          if (threads < 1 || threads > 256) throw OptionError("threads must be from 1 to 256");
-                                          MatchResult r;
-                                          {
-                                            py::gil_scoped_release release;
-                                            r = g.play_matches(specs, games, seed, threads);
-                                          }
+                                          check_threads(threads);
+                                          const Engine& engine = engine_for(g);
+                                          const MatchResult r = stoppable(cancel, max_seconds, [&](Stop& stop) { return engine.play_matches(g, specs, games, seed, threads, stop); });
                                           py::dict d;
                                           d["games"] = r.games;
                                           d["returns"] = r.returns;
@@ -173,5 +260,6 @@ void bind_search(py::module_& m) {
                                           d["seconds"] = r.seconds;
                                           return d;
                                         },
-                                        py::is_method(game), py::arg("bots"), py::arg("games"), py::arg("seed") = 0, py::arg("threads") = 1));
+                                        py::is_method(game), py::arg("bots"), py::arg("games"), py::arg("seed") = 0, py::arg("threads") = 1, py::arg("cancel") = py::none(),
+                                        py::arg("max_seconds") = 0.0));
 }

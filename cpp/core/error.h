@@ -34,5 +34,14 @@ struct SerializationError : Error {
 struct PlayerError : Error {
   using Error::Error;
 };
+// A call made in the wrong order (a batch stepped before its reset) or on an
+// object another thread is using.
+struct UsageError : Error {
+  using Error::Error;
+};
+// Work was cancelled through a CancelToken or ran past its deadline.
+struct CancelledError : Error {
+  using Error::Error;
+};
 
 }  // namespace henchmen

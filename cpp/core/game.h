@@ -2,10 +2,14 @@
 //
 // Two layers:
 //  * a game's own flat state struct (trivially copyable, no heap), which the
-//    native hot loops (playouts, search) use directly through templates; and
+//    native hot loops use directly through templates; and
 //  * the polymorphic `Game` and `State` below, which the bindings and any other
 //    frontend use. `native.h` builds the second from the first.
+//
+// The core knows nothing of search, bots or benchmarks: those live above it
+// (cpp/search/), which registers each game's flat state with itself.
 #pragma once
+#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -13,11 +17,11 @@
 #include <vector>
 
 #include "core/action.h"
+#include "core/cancel.h"
+#include "core/error.h"
 #include "core/json.h"
 #include "core/options.h"
 #include "core/rng.h"
-#include "search/bots.h"
-#include "search/mcts.h"
 
 namespace henchmen {
 
@@ -29,17 +33,6 @@ struct GameInfo {
   int max_players = 1;
   bool zero_sum = true;  // returns sum to zero (false for cooperative games)
   std::vector<OptionSpec> options;  // "players" always comes first
-};
-
-// Totals from a batch of native random playouts.
-struct PlayoutStats {
-  int64_t games = 0;
-  int64_t actions = 0;          // decisions and chance outcomes
-  int64_t decisions = 0;        // player actions only
-  int64_t truncated = 0;        // games stopped at the length limit (should be 0)
-  std::vector<double> mean_returns;  // per player
-  std::vector<int64_t> wins;         // games each player finished with the best return alone
-  double seconds = 0.0;
 };
 
 class State;
@@ -58,21 +51,45 @@ struct BatchBuffers {
 // by each game's own generator, and a game that ends is restarted at once, so
 // every game always has a player to move. Results do not depend on the
 // number of threads.
+// `stop` (may be null) is checked between games: an interrupted reset or
+// step leaves the batch needing a reset, which every call but reset refuses.
 class Batch {
  public:
   virtual ~Batch() = default;
   virtual int64_t size() const = 0;
-  virtual void reset(BatchBuffers& out) = 0;
+  virtual bool ready() const = 0;  // reset has run (and was not interrupted since)
+  virtual void reset(BatchBuffers& out, Stop* stop) = 0;
   // Applies actions[i] to game i. Throws IllegalActionError naming the first
   // game whose action is illegal; then no game has changed.
-  virtual void step(const int32_t* actions, BatchBuffers& out) = 0;
+  virtual void step(const int32_t* actions, BatchBuffers& out, Stop* stop) = 0;
   // Every game takes a uniformly random legal action (written to `actions`).
-  virtual void step_random(int32_t* actions, BatchBuffers& out) = 0;
+  virtual void step_random(int32_t* actions, BatchBuffers& out, Stop* stop) = 0;
   virtual std::unique_ptr<State> state(int64_t index) const = 0;
   virtual int64_t episodes_finished() const = 0;
   // Decisions and chance outcomes applied by step/step_random since reset
   // (the restarts' setup chance not included).
   virtual int64_t actions_applied() const = 0;
+
+  // A batch is used by one thread at a time (its calls release the GIL):
+  // frontends hold a Use while they call it, and a second one fails.
+  class Use {
+   public:
+    explicit Use(Batch& b) : b_(b) {
+      bool expected = false;
+      if (!b_.in_use_.compare_exchange_strong(expected, true)) {
+        throw UsageError("this batch is already in use by another thread; a batch (VectorGame) may be used by one thread at a time");
+      }
+    }
+    ~Use() { b_.in_use_.store(false); }
+    Use(const Use&) = delete;
+    Use& operator=(const Use&) = delete;
+
+   private:
+    Batch& b_;
+  };
+
+ private:
+  std::atomic<bool> in_use_{false};
 };
 
 class Game : public std::enable_shared_from_this<Game> {
@@ -87,11 +104,7 @@ class Game : public std::enable_shared_from_this<Game> {
   virtual std::unique_ptr<State> new_initial_state() const = 0;
   virtual std::unique_ptr<State> deserialize(const std::string& text) const = 0;
   virtual Json card_table() const = 0;
-  // Many random games natively, spread over `threads`, GIL-free from Python.
-  virtual PlayoutStats random_playouts(int64_t games, uint64_t seed, int threads) const = 0;
   virtual std::unique_ptr<Batch> make_batch(int64_t games, uint64_t seed, int threads) const = 0;
-  // Games between native bots; game g seats bot (s + g) % n in seat s.
-  virtual MatchResult play_matches(const std::vector<BotSpec>& bots, int64_t games, uint64_t seed, int threads) const = 0;
 };
 
 class State {
@@ -113,6 +126,7 @@ class State {
   // Resolves chance nodes with this state's own seeded generator, if it has one.
   virtual void set_auto_chance(bool on, uint64_t seed) = 0;
   virtual bool auto_chance() const = 0;
+  virtual uint64_t seed() const = 0;  // the seed given to set_auto_chance (0 if never)
   virtual void resolve_chance() = 0;  // one pass of auto chance, even if off: needs a seed set
   virtual std::unique_ptr<State> clone() const = 0;
 
@@ -139,15 +153,6 @@ class State {
   virtual void validate() const = 0;
   // Samples one chance outcome with the given generator (chance nodes only).
   virtual Action sample_chance(Rng& rng) const = 0;
-  // Native MCTS/ISMCTS for the player to move.
-  virtual SearchResult search(const SearchConfig& config) const = 0;
-  // A native bot's move for the player to move.
-  virtual Action bot_action(const BotSpec& bot, Rng& rng) const = 0;
-  // Native cost of one operation on this position, in nanoseconds, averaged
-  // over `repeats` ("clone", "legal_actions", "apply", "observation_tensor",
-  // "hash"); and the size of the flat state in bytes. For bench/ only.
-  virtual double native_cost_ns(const std::string& operation, int64_t repeats) const = 0;
-  virtual int64_t native_size_bytes() const = 0;
 };
 
 // Stable across platforms: FNV-1a over bytes, finished with a splitmix round.

@@ -12,6 +12,9 @@ namespace {
 
 constexpr int kMaxDepth = 64;
 constexpr size_t kMaxText = 64u << 20;
+// Parsed values cost far more memory than their text ("1," becomes a whole
+// value): bounding their number keeps a hostile document to a few hundred MB.
+constexpr size_t kMaxValues = 2u << 20;
 
 class Parser {
  public:
@@ -48,6 +51,7 @@ class Parser {
 
   Json parse_value(int depth) {
     if (depth > kMaxDepth) fail("nesting deeper than 64");
+    if (++values_ > kMaxValues) fail("more than 2097152 values in one document");
     if (pos_ >= text_.size()) fail("unexpected end of text");
     const char c = text_[pos_];
     if (c == '{') return parse_object(depth);
@@ -209,6 +213,7 @@ class Parser {
 
   const std::string& text_;
   size_t pos_ = 0;
+  size_t values_ = 0;
 };
 
 [[noreturn]] void type_error(const std::string& what, const char* expected, const Json& got) {

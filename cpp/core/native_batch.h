@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <atomic>
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include "core/native_state.h"
@@ -23,14 +24,19 @@ class NativeBatch final : public Batch {
   }
 
   int64_t size() const override { return static_cast<int64_t>(states_.size()); }
+  bool ready() const override { return ready_; }
   int64_t episodes_finished() const override { return finished_; }
   int64_t actions_applied() const override { return applied_; }
 
-  void reset(BatchBuffers& out) override {
+  void reset(BatchBuffers& out, Stop* stop) override {
+    ready_ = false;
     finished_ = 0;
     applied_ = 0;
     pool_.parallel_for(size(), [&](int64_t begin, int64_t end) {
+      std::optional<Stop::Probe> probe;
+      if (stop) probe.emplace(*stop);
       for (int64_t i = begin; i < end; ++i) {
+        if (probe) probe->check();
         rngs_[static_cast<size_t>(i)].reseed(Rng::derive_seed(seed_, static_cast<uint64_t>(i)));
         restart(i);
         if (out.rewards) std::fill_n(out.rewards + i * players(), players(), 0.0f);
@@ -38,9 +44,11 @@ class NativeBatch final : public Batch {
         write(i, out);
       }
     });
+    ready_ = true;
   }
 
-  void step(const int32_t* actions, BatchBuffers& out) override {
+  void step(const int32_t* actions, BatchBuffers& out, Stop* stop) override {
+    require_ready();
     std::atomic<int64_t> first_bad{size()};
     pool_.parallel_for(size(), [&](int64_t begin, int64_t end) {
       std::vector<Action> legal;
@@ -64,10 +72,11 @@ class NativeBatch final : public Batch {
                                  " is not legal; no game was changed");
       }
     }
-    advance([&](int64_t i, std::vector<Action>&) { return actions[i]; }, out);
+    advance([&](int64_t i, std::vector<Action>&) { return actions[i]; }, out, stop);
   }
 
-  void step_random(int32_t* actions, BatchBuffers& out) override {
+  void step_random(int32_t* actions, BatchBuffers& out, Stop* stop) override {
+    require_ready();
     advance(
         [&](int64_t i, std::vector<Action>& legal) {
           states_[static_cast<size_t>(i)].legal_actions(legal);
@@ -75,16 +84,21 @@ class NativeBatch final : public Batch {
           if (actions) actions[i] = a;
           return a;
         },
-        out);
+        out, stop);
   }
 
   std::unique_ptr<State> state(int64_t index) const override {
+    require_ready();
     if (index < 0 || index >= size()) throw PlayerError("game index must be from 0 to " + std::to_string(size() - 1));
     return std::make_unique<NativeState<T>>(game_, states_[static_cast<size_t>(index)]);
   }
 
  private:
   int players() const { return game_->num_players(); }
+
+  void require_ready() const {
+    if (!ready_) throw UsageError("the batch has not been reset (or its last call was interrupted): call reset() first");
+  }
 
   void restart(int64_t i) {
     S& s = states_[static_cast<size_t>(i)];
@@ -104,14 +118,20 @@ class NativeBatch final : public Batch {
     return n;
   }
 
+  // An interrupted advance leaves some games stepped and others not, so the
+  // batch needs a reset; the counters still count what was applied.
   template <class Choose>
-  void advance(Choose choose, BatchBuffers& out) {
+  void advance(Choose choose, BatchBuffers& out, Stop* stop) {
     std::atomic<int64_t> ended{0};
     std::atomic<int64_t> applied{0};
+    ready_ = false;
     pool_.parallel_for(size(), [&](int64_t begin, int64_t end) {
       std::vector<Action> legal;
       int64_t local = 0;
+      std::optional<Stop::Probe> probe;
+      if (stop) probe.emplace(*stop);
       for (int64_t i = begin; i < end; ++i) {
+        if (probe && probe->stopped()) break;
         S& s = states_[static_cast<size_t>(i)];
         s.apply(choose(i, legal));
         local += 1 + settle(i);
@@ -130,6 +150,8 @@ class NativeBatch final : public Batch {
     });
     finished_ += ended.load();
     applied_ += applied.load();
+    if (stop && stop->is_set()) Stop::Probe(*stop).check();  // rethrows why it stopped
+    ready_ = true;
   }
 
   void write(int64_t i, BatchBuffers& out) const {
@@ -154,6 +176,7 @@ class NativeBatch final : public Batch {
   int obs_len_ = 0;
   int64_t finished_ = 0;
   int64_t applied_ = 0;  // decisions and chance outcomes since the last reset
+  bool ready_ = false;
 };
 
 

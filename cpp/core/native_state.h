@@ -3,7 +3,8 @@
 // serialization framing and the native hooks for search and bench/.
 #pragma once
 #include <algorithm>
-#include <chrono>
+#include <array>
+#include <cstdint>
 #include <string>
 #include <type_traits>
 #include <utility>
@@ -17,26 +18,6 @@ namespace henchmen {
 
 template <class T>
 class NativeGame;
-
-// Random playout of one game from `s`; returns the number of actions taken.
-template <class T>
-int64_t random_playout(typename T::S& s, Rng& rng, std::vector<Action>& scratch, int64_t limit,
-                       int64_t* decisions) {
-  int64_t steps = 0;
-  while (steps < limit) {
-    const int p = s.current_player();
-    if (p == kTerminal) break;
-    if (p == kChance) {
-      s.apply(s.sample_chance(rng));
-    } else {
-      s.legal_actions(scratch);
-      s.apply(scratch[rng.below(static_cast<uint32_t>(scratch.size()))]);
-      ++*decisions;
-    }
-    ++steps;
-  }
-  return steps;
-}
 
 // Games may give their flat state a fast `uint64_t hash() const`; otherwise
 // the hash is taken over the position JSON.
@@ -107,10 +88,12 @@ class NativeState final : public State {
 
   void set_auto_chance(bool on, uint64_t seed) override {
     auto_ = on;
+    seed_ = seed;
     rng_.reseed(seed);
     if (on) resolve_chance();
   }
   bool auto_chance() const override { return auto_; }
+  uint64_t seed() const override { return seed_; }
   void resolve_chance() override {
     while (s_.current_player() == kChance) {
       const Action outcome = s_.sample_chance(rng_);
@@ -163,37 +146,59 @@ class NativeState final : public State {
     Rng rng(seed);
     out->s_.resample(observer, rng);
     out->auto_ = auto_;
-    out->rng_.reseed(Rng::derive_seed(seed, 1));
+    out->seed_ = Rng::derive_seed(seed, 1);
+    out->rng_.reseed(out->seed_);
     return out;
   }
 
+  // Version 2 adds "chance": the auto-chance generator's exact position, so a
+  // saved game continues with the same draws (pickle, deepcopy and clone
+  // alike). Version 1 documents still load, with chance explicit.
   std::string serialize() const override {
     Json doc;
     doc["format"] = "henchmen-state";
-    doc["version"] = 1;
+    doc["version"] = 2;
     doc["game"] = game_->info().name;
     doc["options"] = game_->options();
     doc["position"] = s_.to_json();
     Json hist = Json(Json::Array{});
     for (const Action a : history_) hist.push_back(Json(static_cast<int64_t>(a)));
     doc["history"] = hist;
+    Json chance;
+    chance["auto"] = auto_;
+    chance["seed"] = std::to_string(seed_);
+    Json words = Json(Json::Array{});
+    for (const uint64_t w : rng_.words()) words.push_back(hex64(w));
+    chance["rng"] = words;
+    doc["chance"] = chance;
     return doc.dump();
   }
 
-  // Reads a serialized state written by `serialize` for this game.
+  // Reads a serialized state written by `serialize` for this game. A history,
+  // if there is one, must lead from the start to the position.
   static std::unique_ptr<State> deserialize(std::shared_ptr<const NativeGame<T>> game, const Json& doc) {
-    json_expect_keys(doc, {"format", "version", "game", "options", "position", "history"}, "serialized state");
-    if (doc.at("format", "serialized state").as_string("format") != "henchmen-state") {
+    const char* what = "serialized state";
+    if (doc.at("format", what).as_string("format") != "henchmen-state") {
       throw SerializationError("not a serialized henchmen state (format must be \"henchmen-state\")");
     }
-    const int64_t version = doc.at("version", "serialized state").as_int("version");
-    if (version != 1) throw SerializationError("serialized state version " + std::to_string(version) + " is not supported (this engine reads version 1)");
-    S s = T::from_json(*game->config(), doc.at("position", "serialized state"));
+    const int64_t version = doc.at("version", what).as_int("version");
+    if (version == 1) {
+      json_expect_keys(doc, {"format", "version", "game", "options", "position", "history"}, what);
+    } else if (version == 2) {
+      json_expect_keys(doc, {"format", "version", "game", "options", "position", "history", "chance"}, what);
+    } else {
+      throw SerializationError("serialized state version " + std::to_string(version) + " is not supported (this engine reads versions 1 and 2)");
+    }
+    S s = T::from_json(*game->config(), doc.at("position", what));
     s.validate();
     auto out = std::make_unique<NativeState>(game, s);
-    for (const auto& a : doc.at("history", "serialized state").as_array("history")) {
-      out->history_.push_back(static_cast<Action>(a.as_int("history entry", 0, game->num_distinct_actions() - 1)));
+    const auto& hist = doc.at("history", what).as_array("history");
+    if (static_cast<int64_t>(hist.size()) > game->max_game_length()) {
+      throw SerializationError("the history has " + std::to_string(hist.size()) + " actions, more than this game can last (" + std::to_string(game->max_game_length()) + ")");
     }
+    for (const auto& a : hist) out->history_.push_back(static_cast<Action>(a.as_int("history entry", 0, game->num_distinct_actions() - 1)));
+    if (!out->history_.empty()) out->check_history();
+    if (version == 2) out->read_chance(doc.at("chance", what));
     return out;
   }
 
@@ -220,53 +225,68 @@ class NativeState final : public State {
     return s_.sample_chance(rng);
   }
 
-  SearchResult search(const SearchConfig& config) const override {
-    if (s_.current_player() < 0) throw PlayerError("search needs a player to move (not chance, not the end of the game)");
-    return mcts_search(s_, config);
-  }
-
-  double native_cost_ns(const std::string& operation, int64_t repeats) const override {
-    if (repeats < 1) throw OptionError("repeats must be at least 1");
-    std::vector<Action> legal;
-    std::vector<float> tensor(static_cast<size_t>(game_->observation_shape().empty() ? 0 : total_size(game_->observation_shape())));
-    volatile int64_t sink = 0;
-    const int me = std::max(0, s_.current_player());
-    if (operation == "apply" && s_.current_player() < 0) throw PlayerError("apply cost needs a player to move");
-    if (operation == "apply") s_.legal_actions(legal);
-    const auto start = std::chrono::steady_clock::now();
-    for (int64_t i = 0; i < repeats; ++i) {
-      if (operation == "clone") {
-        S copy = s_;
-        sink = sink + copy.current_player();
-      } else if (operation == "legal_actions") {
-        s_.legal_actions(legal);
-        sink = sink + static_cast<int64_t>(legal.size());
-      } else if (operation == "apply") {
-        S copy = s_;
-        copy.apply(legal[static_cast<size_t>(i) % legal.size()]);
-        sink = sink + copy.current_player();
-      } else if (operation == "observation_tensor") {
-        s_.observation_tensor(me, tensor.data());
-        sink = sink + static_cast<int64_t>(tensor[0]);
-      } else if (operation == "hash") {
-        sink = sink + static_cast<int64_t>(hash() & 1);
-      } else {
-        throw OptionError("unknown operation '" + operation + "'; operations: clone, legal_actions, apply, observation_tensor, hash");
-      }
-    }
-    const double ns = std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - start).count();
-    (void)sink;
-    return ns / static_cast<double>(repeats);
-  }
-  int64_t native_size_bytes() const override { return static_cast<int64_t>(sizeof(S)); }
-
-  Action bot_action(const BotSpec& bot, Rng& rng) const override {
-    if (s_.current_player() < 0) throw PlayerError("a bot needs a player to move (not chance, not the end of the game)");
-    std::vector<Action> scratch;
-    return bot_choice(s_, bot, rng, scratch);
-  }
-
  private:
+  static std::string hex64(uint64_t w) {
+    static const char digits[] = "0123456789abcdef";
+    std::string out(16, '0');
+    for (int i = 15; i >= 0; --i, w >>= 4) out[static_cast<size_t>(i)] = digits[w & 15];
+    return out;
+  }
+
+  static uint64_t parse_u64(const std::string& text, int base, const char* what) {
+    if (text.empty() || text.size() > (base == 16 ? 16u : 20u)) throw SerializationError(std::string(what) + " must be a " + (base == 16 ? "16-digit hex" : "decimal") + " string, got '" + text + "'");
+    uint64_t v = 0;
+    for (const char c : text) {
+      int d = -1;
+      if (c >= '0' && c <= '9') d = c - '0';
+      else if (base == 16 && c >= 'a' && c <= 'f') d = c - 'a' + 10;
+      if (d < 0) throw SerializationError(std::string(what) + " must be a " + (base == 16 ? "lower-case hex" : "decimal") + " string, got '" + text + "'");
+      const uint64_t next = v * static_cast<uint64_t>(base) + static_cast<uint64_t>(d);
+      if (base == 10 && (v > (UINT64_MAX - static_cast<uint64_t>(d)) / 10)) throw SerializationError(std::string(what) + " is larger than 64 bits");
+      v = next;
+    }
+    return v;
+  }
+
+  void read_chance(const Json& chance) {
+    if (!chance.is_object()) throw SerializationError("serialized state: chance must be an object");
+    json_expect_keys(chance, {"auto", "seed", "rng"}, "chance");
+    auto_ = chance.at("auto", "chance").as_bool("chance.auto");
+    seed_ = parse_u64(chance.at("seed", "chance").as_string("chance.seed"), 10, "chance.seed");
+    const auto& words = chance.at("rng", "chance").as_array("chance.rng");
+    if (words.size() != 4) throw SerializationError("chance.rng must hold 4 words, got " + std::to_string(words.size()));
+    std::array<uint64_t, 4> w{};
+    for (size_t i = 0; i < 4; ++i) w[i] = parse_u64(words[i].as_string("chance.rng word"), 16, "chance.rng word");
+    if (!rng_.set_words(w)) throw SerializationError("chance.rng is all zero, which no generator can be");
+    if (auto_ && s_.current_player() == kChance) throw SerializationError("an auto-chance state cannot wait at a chance node");
+  }
+
+  // Replays the history from the start and requires it to end here: a
+  // history that does not lead to the position would make every replay,
+  // notation and knowledge built on it wrong.
+  void check_history() const {
+    S replay = T::initial_state(*game_->config());
+    std::vector<Action> legal;
+    std::vector<std::pair<Action, double>> outcomes;
+    for (size_t i = 0; i < history_.size(); ++i) {
+      const Action a = history_[i];
+      const int p = replay.current_player();
+      bool ok = false;
+      if (p == kChance) {
+        replay.chance_outcomes(outcomes);
+        for (const auto& o : outcomes) ok = ok || o.first == a;
+      } else if (p != kTerminal) {
+        replay.legal_actions(legal);
+        ok = std::binary_search(legal.begin(), legal.end(), a);
+      }
+      if (!ok) throw SerializationError("history step " + std::to_string(i) + " (action " + std::to_string(a) + ") is not legal there: the history does not lead to this position");
+      replay.apply(a);
+    }
+    if (replay.to_json().dump() != s_.to_json().dump()) {
+      throw SerializationError("the history (" + std::to_string(history_.size()) + " actions) leads to a different position than the one serialized");
+    }
+  }
+
   void check_player(int player) const {
     if (player < 0 || player >= game_->num_players()) {
       throw PlayerError("player must be from 0 to " + std::to_string(game_->num_players() - 1) + ", got " + std::to_string(player));
@@ -296,6 +316,7 @@ class NativeState final : public State {
   S s_;
   std::vector<Action> history_;
   bool auto_ = false;
+  uint64_t seed_ = 0;
   Rng rng_;
 };
 

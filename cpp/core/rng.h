@@ -6,6 +6,8 @@
 // xoshiro256** (Blackman & Vigna) seeded through splitmix64; bounded draws use
 // Lemire's multiply-and-reject method, which is exactly unbiased.
 #pragma once
+#include <array>
+#include <cstddef>
 #include <cstdint>
 
 namespace henchmen {
@@ -62,6 +64,16 @@ class Rng {
     uint64_t x = seed ^ (index * 0xD1B54A32D192ED03ULL);
     splitmix64(x);
     return splitmix64(x);
+  }
+
+  // The generator's whole position, to save and restore it exactly.
+  std::array<uint64_t, 4> words() const { return {s_[0], s_[1], s_[2], s_[3]}; }
+  // Restores a position from words(); false (and unchanged) if they are all
+  // zero, the one state xoshiro256** cannot be in.
+  bool set_words(const std::array<uint64_t, 4>& w) {
+    if ((w[0] | w[1] | w[2] | w[3]) == 0) return false;
+    for (int i = 0; i < 4; ++i) s_[i] = w[static_cast<size_t>(i)];
+    return true;
   }
 
   bool operator==(const Rng& o) const {

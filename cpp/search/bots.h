@@ -63,7 +63,7 @@ Action greedy_choice(const S& position, int chance_samples, Rng& rng, std::vecto
 }
 
 template <class S>
-Action bot_choice(const S& s, const BotSpec& bot, Rng& rng, std::vector<Action>& scratch) {
+Action bot_choice(const S& s, const BotSpec& bot, Rng& rng, std::vector<Action>& scratch, Stop* stop = nullptr) {
   switch (bot.kind) {
     case BotSpec::Kind::kRandom:
       s.legal_actions(scratch);
@@ -72,18 +72,10 @@ Action bot_choice(const S& s, const BotSpec& bot, Rng& rng, std::vector<Action>&
     case BotSpec::Kind::kSearch: {
       SearchConfig cfg = bot.search;
       cfg.seed = rng.next_u64();
-      return mcts_search(s, cfg).best;
+      return mcts_search(s, cfg, stop).best;
     }
   }
   return -1;
 }
-
-struct MatchResult {
-  int64_t games = 0;
-  std::vector<double> returns;  // games x bots: each bot's return (bots rotate seats)
-  std::vector<int64_t> lengths; // actions per game
-  int64_t truncated = 0;
-  double seconds = 0.0;
-};
 
 }  // namespace henchmen

@@ -14,9 +14,11 @@
 #include <cmath>
 #include <cstdint>
 #include <algorithm>
+#include <optional>
 #include <vector>
 
 #include "core/action.h"
+#include "core/cancel.h"
 #include "core/rng.h"
 
 namespace henchmen {
@@ -55,8 +57,11 @@ struct Node {
 
 }  // namespace detail
 
+// `stop` (may be null) ends the search between iterations: at its deadline
+// the search returns what it has, like max_seconds; an interrupt or a
+// cancellation throws Stopped.
 template <class S>
-SearchResult mcts_search(const S& root, const SearchConfig& cfg) {
+SearchResult mcts_search(const S& root, const SearchConfig& cfg, Stop* stop = nullptr) {
   using detail::Node;
   SearchResult out;
   const int me = root.current_player();
@@ -71,11 +76,21 @@ SearchResult mcts_search(const S& root, const SearchConfig& cfg) {
   std::vector<Action> untried;
   std::vector<double> values(static_cast<size_t>(n_players));
   const auto start = std::chrono::steady_clock::now();
+  std::optional<Stop::Probe> probe;
+  if (stop) probe.emplace(*stop);
 
   for (int64_t it = 0; it < cfg.iterations; ++it) {
     if (cfg.max_seconds > 0 && (it & 15) == 0 &&
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() >= cfg.max_seconds) {
       break;
+    }
+    if (probe) {
+      try {
+        probe->check();
+      } catch (const Stopped& e) {
+        if (e.why != Stopped::Why::kDeadline || it == 0) throw;
+        break;
+      }
     }
     S s = root;
     if (cfg.determinize) {

@@ -32,6 +32,7 @@ from importlib.metadata import PackageNotFoundError, version
 
 from henchmen import _core
 from henchmen.action import Action
+from henchmen.cancel import CancelToken
 from henchmen.game import (
     Game,
     GameInfo,
@@ -53,12 +54,16 @@ except PackageNotFoundError:  # running from a source tree without metadata
 CHANCE: int = _core.CHANCE
 #: ``State.current_player`` when the game is over.
 TERMINAL: int = _core.TERMINAL
+#: The most threads a native call may use on this machine (four per core).
+MAX_THREADS: int = _core.MAX_THREADS
 
 __all__ = [
     "CHANCE",
+    "MAX_THREADS",
     "TERMINAL",
     "Action",
     "ActionLike",
+    "CancelToken",
     "Game",
     "GameInfo",
     "LegalActions",

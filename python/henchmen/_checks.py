@@ -37,7 +37,15 @@ def integer(value: object, what: str, allowed: str) -> int:
         return value
     if isinstance(value, bool) or not isinstance(value, numbers.Integral):
         raise ActionTypeError(f"{what} must be {allowed}, got {describe(value)}")
-    return int(value)
+    try:
+        n = int(value)
+    except Exception as e:  # a misbehaving __int__ / __index__
+        raise ActionTypeError(
+            f"{what} must be {allowed}; converting {describe(value)} to int failed: {e}"
+        ) from None
+    if type(n) is not int:
+        raise ActionTypeError(f"{what} must be {allowed}; {describe(value)} did not give an int")
+    return n
 
 
 def seed(value: object, what: str = "seed") -> int:
@@ -47,6 +55,18 @@ def seed(value: object, what: str = "seed") -> int:
     if not 0 <= n <= U64_MAX:
         raise OptionError(f"{what} must be {allowed}, got {n}")
     return n
+
+
+def seconds(value: object, what: str = "max_seconds") -> float:
+    """A time limit in seconds: None (no limit) or a number from 0 to 1e9 (0: none)."""
+    if value is None:
+        return 0.0
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise ActionTypeError(f"{what} must be a number of seconds or None, got {describe(value)}")
+    x = float(value)
+    if not 0.0 <= x <= 1e9:
+        raise OptionError(f"{what} must be from 0 to 1e9 seconds, got {value!r}")
+    return x
 
 
 def player(value: object, num_players: int, what: str = "player") -> int:

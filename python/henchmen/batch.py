@@ -28,8 +28,8 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from henchmen import _checks
-from henchmen.errors import OptionError
+from henchmen import _checks, _core
+from henchmen.errors import IllegalActionError, OptionError
 from henchmen.game import Game
 from henchmen.state import State
 
@@ -72,7 +72,10 @@ class VectorGame:
         self.game = Game(name, **options)
         self.num_games = _checks.count(num_games, "num_games", 1, 10_000_000)
         self.threads = _checks.count(
-            threads if threads is not None else os.cpu_count() or 1, "threads", 1, 256
+            threads if threads is not None else min(os.cpu_count() or 1, _core.MAX_THREADS),
+            "threads",
+            1,
+            _core.MAX_THREADS,
         )
         for flag, value in (("observations", observations), ("legal_mask", legal_mask)):
             if not isinstance(value, bool):
@@ -104,7 +107,19 @@ class VectorGame:
         )
 
     def reset(self) -> BatchStep:
-        """Start every game afresh from the seed; the first observations."""
+        """Start every game afresh from the seed; the first observations.
+
+        Call it before anything else (step, step_random and state raise
+        :class:`~henchmen.errors.UsageError` until then), and again after a
+        step was interrupted by Ctrl-C.  A VectorGame is for one thread at a
+        time: a call while another thread is inside one raises UsageError.
+
+        >>> from henchmen.batch import VectorGame
+        >>> games = VectorGame("seven-secret-supervillains", num_games=3, seed=2)
+        >>> step = games.reset()
+        >>> step.current_player.tolist()
+        [0, 0, 0]
+        """
         self._batch.reset(
             self.game._core, self._flat_obs(), self._mask, self._rewards, self._done, self._player
         )
@@ -121,6 +136,16 @@ class VectorGame:
             raise OptionError(
                 f"actions must be {self.num_games} integer action ids, "
                 f"got shape {arr.shape} of {arr.dtype}"
+            )
+        # Check the range before narrowing to int32: a cast would wrap
+        # legal + 2**32 onto the legal id.
+        space = self.game.num_distinct_actions
+        bad = np.flatnonzero((arr < 0) | (arr >= space))
+        if bad.size:
+            i = int(bad[0])
+            raise IllegalActionError(
+                f"game {i}: action id {int(arr[i])} is outside the action space 0..{space - 1}; "
+                "no game was changed"
             )
         np.copyto(self._actions, arr, casting="unsafe")
         self._batch.step(

@@ -19,6 +19,7 @@ unknown: True
 from __future__ import annotations
 
 from henchmen._core import (
+    Cancelled,
     HenchmenError,
     IllegalActionError,
     NotationError,
@@ -26,10 +27,12 @@ from henchmen._core import (
     PlayerError,
     SerializationError,
     UnknownGameError,
+    UsageError,
 )
 
 # Show them as henchmen.errors.X in tracebacks and reprs, where users import them.
 for _cls in (
+    Cancelled,
     HenchmenError,
     IllegalActionError,
     NotationError,
@@ -37,11 +40,15 @@ for _cls in (
     PlayerError,
     SerializationError,
     UnknownGameError,
+    UsageError,
 ):
     _cls.__module__ = __name__
 
 __all__ = [
+    "ActionIndexError",
     "ActionTypeError",
+    "Cancelled",
+    "EvaluatorError",
     "HenchmenError",
     "IllegalActionError",
     "NotationError",
@@ -49,6 +56,7 @@ __all__ = [
     "PlayerError",
     "SerializationError",
     "UnknownGameError",
+    "UsageError",
 ]
 
 
@@ -67,4 +75,36 @@ class ActionTypeError(HenchmenError, TypeError):
     ... except ActionTypeError as e:
     ...     print(type(e).__name__)
     ActionTypeError
+    """
+
+
+class ActionIndexError(HenchmenError, IndexError):
+    """An index past the end of a sequence of legal actions (or other moves).
+
+    Both a :class:`HenchmenError` and an :class:`IndexError`, so sequence
+    protocols keep working.
+
+    >>> import henchmen
+    >>> state = henchmen.new_game("seven-secret-supervillains", seed=1)
+    >>> try:
+    ...     state.legal_actions[10**30]
+    ... except ActionIndexError as e:
+    ...     print("legal actions" in str(e))
+    True
+    """
+
+
+class EvaluatorError(HenchmenError):
+    """A user evaluator or prior given to a search raised or returned a bad value
+    (not one finite number per player, a prior that is not a mapping of
+    finite non-negative numbers).
+
+    >>> import henchmen
+    >>> from henchmen.search import ISMCTS
+    >>> state = henchmen.new_game("seven-secret-supervillains", seed=1)
+    >>> try:
+    ...     ISMCTS(iterations=5, evaluator=lambda s: [float("nan")] * 2).search(state)
+    ... except EvaluatorError as e:
+    ...     print("finite" in str(e))
+    True
     """

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import functools
 import json
+import secrets
 from dataclasses import dataclass
 from typing import Any, TypedDict
 
 from henchmen import _checks, _core
+from henchmen.cancel import CancelToken, native_token
 from henchmen.errors import (
     ActionTypeError,
     OptionError,
@@ -240,28 +242,30 @@ class Game:
         table: dict[str, Any] = json.loads(self._core.card_table_json())
         return table
 
-    def new_initial_state(self, seed: int | None = 7, auto_chance: bool = True) -> State:
+    def new_initial_state(self, seed: int | None = None, auto_chance: bool = True) -> State:
         """The starting position.
 
-        With ``auto_chance`` (the default) and an int ``seed``, chance is
-        resolved for you by a generator seeded with ``seed``; with
-        ``auto_chance=False`` or ``seed=None`` you resolve chance nodes
-        yourself.
+        With ``auto_chance`` (the default) chance is resolved for you by a
+        generator seeded with ``seed``; ``seed=None`` draws a fresh seed from
+        the operating system, which :attr:`State.seed` shows (and replays
+        record), so any game can be dealt again.  ``auto_chance=False`` is the
+        way to resolve chance nodes yourself (the seed is then unused).
 
         >>> import henchmen
         >>> game = henchmen.Game("seven-secret-supervillains")
-        >>> game.new_initial_state(seed=None).is_chance
+        >>> game.new_initial_state(seed=3) == game.new_initial_state(seed=3)
+        True
+        >>> game.new_initial_state(auto_chance=False).is_chance
         True
         """
         if not isinstance(auto_chance, bool):
             raise ActionTypeError(
                 f"auto_chance must be True or False, got {_checks.describe(auto_chance)}"
             )
+        chosen = secrets.randbits(64) if seed is None else _checks.seed(seed)
         core = self._core.new_initial_state()
-        if auto_chance and seed is not None:
-            core.set_auto_chance(True, _checks.seed(seed))
-        elif seed is not None:
-            _checks.seed(seed)
+        if auto_chance:
+            core.set_auto_chance(True, chosen)
         return State._wrap(core, self)
 
     def deserialize(self, text: str) -> State:
@@ -277,11 +281,22 @@ class Game:
             raise ActionTypeError(f"serialized text must be a str, got {_checks.describe(text)}")
         return State._wrap(self._core.deserialize(text), self)
 
-    def random_playouts(self, games: int, seed: int = 0, threads: int = 1) -> PlayoutStats:
+    def random_playouts(
+        self,
+        games: int,
+        seed: int = 0,
+        threads: int = 1,
+        *,
+        cancel: CancelToken | None = None,
+        max_seconds: float | None = None,
+    ) -> PlayoutStats:
         """Play ``games`` uniformly random games natively (GIL released) and total them.
 
         Returns games, actions, decisions, truncated, mean_returns, wins (games
-        a player finished alone on top) and seconds.
+        a player finished alone on top) and seconds.  ``threads`` may be up
+        to ``henchmen.MAX_THREADS`` (four per core).  Ctrl-C raises
+        KeyboardInterrupt at once; a ``cancel`` token that is cancelled, or
+        ``max_seconds`` passing, raises :class:`~henchmen.errors.Cancelled`.
 
         >>> import henchmen
         >>> stats = henchmen.Game("seven-secret-supervillains").random_playouts(10, seed=1)
@@ -290,8 +305,10 @@ class Game:
         """
         n = _checks.count(games, "games", 0, 2**62)
         s = _checks.seed(seed)
-        t = _checks.count(threads, "threads", 1, 256)
-        stats: PlayoutStats = self._core.random_playouts(n, s, t)  # type: ignore[assignment]
+        t = _checks.count(threads, "threads", 1, _core.MAX_THREADS)
+        token = native_token(cancel)
+        limit = _checks.seconds(max_seconds)
+        stats: PlayoutStats = self._core.random_playouts(n, s, t, token, limit)  # type: ignore[assignment]
         return stats
 
     def __eq__(self, other: object) -> bool:
@@ -317,7 +334,7 @@ def _game_from_json(name: str, options_json: str) -> Game:
 def new_game(
     name: str,
     players: int | None = None,
-    seed: int | None = 7,
+    seed: int | None = None,
     auto_chance: bool = True,
     **options: object,
 ) -> State:
@@ -327,8 +344,9 @@ def new_game(
     :func:`games`); ``players=None`` takes the game's default.  Values may be
     int, bool, str or a list of str.  With ``auto_chance`` (the default)
     shuffles and draws are resolved by a generator seeded with ``seed``, so
-    the same seed and actions always give the same game; pass
-    ``auto_chance=False`` or ``seed=None`` to resolve chance yourself.
+    the same seed and actions always give the same game; ``seed=None`` draws
+    a fresh seed and records it in :attr:`State.seed`.  Pass
+    ``auto_chance=False`` to resolve chance yourself.
 
     >>> import henchmen
     >>> state = henchmen.new_game("seven-secret-supervillains", players=2, seed=1)
@@ -344,9 +362,11 @@ def new_game(
 def deserialize(text: str, seed: int | None = None) -> State:
     """A state from :meth:`State.serialize` text (the game is named inside it).
 
-    Chance is explicit in the result unless you pass a ``seed``, which turns
-    automatic chance on as in :func:`new_game`.  Anything wrong with the text
-    raises :class:`~henchmen.errors.SerializationError`.
+    The state continues exactly as the saved one would: with automatic
+    chance, the generator goes on from where it was, so later draws are the
+    same.  A ``seed`` restarts automatic chance from that seed instead.
+    Anything wrong with the text raises
+    :class:`~henchmen.errors.SerializationError`.
 
     >>> import henchmen
     >>> state = henchmen.new_game("seven-secret-supervillains")

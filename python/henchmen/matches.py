@@ -32,7 +32,8 @@ from henchmen import _checks, _core
 from henchmen.bots import Bot, bot_names, make_bot
 from henchmen.bots.greedy import GreedyBot
 from henchmen.bots.search_bot import SearchBot
-from henchmen.errors import ActionTypeError, HenchmenError, OptionError
+from henchmen.cancel import CancelToken, native_token
+from henchmen.errors import ActionTypeError, Cancelled, HenchmenError, OptionError
 from henchmen.game import Game
 from henchmen.state import State
 
@@ -296,13 +297,15 @@ def run_matches(
     threads: int = 1,
     progress: Progress | None = None,
     native: bool | None = None,
+    cancel: CancelToken | None = None,
 ) -> MatchResults:
     """Play ``games`` games between ``bots`` (one per seat), seats rotated each game.
 
     Native (C++, ``threads`` threads, the GIL released) when every bot has a
     native twin and ``native`` is not False; otherwise each move is chosen in
     Python.  Results are the same for any thread count.  ``progress(done,
-    total)`` is called as games finish.
+    total)`` is called as games finish.  Ctrl-C raises KeyboardInterrupt at
+    once; a ``cancel`` token raises :class:`~henchmen.errors.Cancelled`.
 
     >>> import henchmen
     >>> game = henchmen.Game("seven-secret-supervillains")
@@ -314,8 +317,9 @@ def run_matches(
     if not isinstance(game, Game):
         raise ActionTypeError(f"run_matches needs a henchmen Game, got {_checks.describe(game)}")
     games = _checks.count(games, "games", 1, 10_000_000)
-    threads = _checks.count(threads, "threads", 1, 256)
+    threads = _checks.count(threads, "threads", 1, _core.MAX_THREADS)
     seed = _checks.seed(seed)
+    token = native_token(cancel)
     n = game.num_players
     if len(bots) != n:
         raise OptionError(
@@ -343,7 +347,7 @@ def run_matches(
         while done < games:
             size = min(chunk, games - done)
             chunk_seed = _core.derive_seed(seed, index)
-            raw = game._core.play_matches(native_specs, size, chunk_seed, threads)
+            raw = game._core.play_matches(native_specs, size, chunk_seed, threads, token)
             flat = raw["returns"]
             returns += [tuple(flat[g * n : (g + 1) * n]) for g in range(size)]
             lengths += list(raw["lengths"])
@@ -354,6 +358,8 @@ def run_matches(
                 progress(done, games)
     else:
         for g in range(games):
+            if token is not None and token.cancelled:
+                raise Cancelled("cancelled through the CancelToken")
             r, length = _python_game(game, bots, _core.derive_seed(seed, g), g)
             returns.append(r)
             lengths.append(length)

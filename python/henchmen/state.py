@@ -12,6 +12,7 @@ import numpy.typing as npt
 from henchmen import _checks, _core
 from henchmen.action import Action
 from henchmen.errors import (
+    ActionIndexError,
     ActionTypeError,
     HenchmenError,
     IllegalActionError,
@@ -125,6 +126,21 @@ class State:
     def auto_chance(self) -> bool:
         """True when chance nodes are resolved automatically by the seeded generator."""
         return self._s.auto_chance
+
+    @property
+    def seed(self) -> int:
+        """The seed automatic chance started from (0 if it was never on).
+
+        With ``seed=None`` the game drew a fresh one; give it back to
+        :func:`henchmen.new_game` to deal the same game again.
+
+        >>> import henchmen
+        >>> state = henchmen.new_game("seven-secret-supervillains")
+        >>> again = henchmen.new_game("seven-secret-supervillains", seed=state.seed)
+        >>> again == state
+        True
+        """
+        return self._s.seed
 
     def set_auto_chance(self, on: bool, seed: int = 0) -> None:
         """Turn automatic chance on (resolving any pending chance now) or off.
@@ -434,19 +450,16 @@ class State:
     def __deepcopy__(self, memo: dict[int, object]) -> State:
         return self.clone()
 
-    def __reduce__(self) -> tuple[Any, tuple[str, bool]]:
-        # The generator of an auto-chance state is not part of a serialization;
-        # the unpickled state reseeds it from the position (deterministically).
-        return (_unpickle, (self._s.serialize(), self._s.auto_chance))
+    def __reduce__(self) -> tuple[Any, tuple[str]]:
+        # The serialization holds the auto-chance generator's position, so an
+        # unpickled state goes on with the same draws.
+        return (_unpickle, (self._s.serialize(),))
 
 
-def _unpickle(text: str, auto_chance: bool) -> State:
+def _unpickle(text: str) -> State:
     from henchmen.game import deserialize
 
-    state = deserialize(text)
-    if auto_chance:
-        state.set_auto_chance(True, state.position_hash)
-    return state
+    return deserialize(text)
 
 
 class LegalActions(Sequence[Action]):
@@ -499,10 +512,13 @@ class LegalActions(Sequence[Action]):
         ids = s.legal_actions()
         if isinstance(index, slice):
             return [Action(a, s.action_to_string(a)) for a in ids[index]]
-        try:
-            a = ids[index]
-        except IndexError:
-            raise IndexError(f"there are {len(ids)} legal actions, no index {index}") from None
+        i = _checks.integer(index, "a legal action index", "an int or a slice")
+        if not -len(ids) <= i < len(ids):
+            raise ActionIndexError(
+                f"there are {len(ids)} legal actions (indexes {-len(ids)} to {len(ids) - 1}), "
+                f"no index {i}"
+            )
+        a = ids[i]
         return Action(a, s.action_to_string(a))
 
     def __contains__(self, item: object) -> bool:

@@ -62,7 +62,7 @@ def _tensor_digest(state: henchmen.State, player: int) -> str:
 
 def render(name: str, players: int, seed: int) -> str:
     """The golden text of one seeded game (at most MAX_STEPS actions)."""
-    state = henchmen.Game(name, players=players).new_initial_state(seed=None)
+    state = henchmen.Game(name, players=players).new_initial_state(auto_chance=False)
     rng = _core.Rng(seed)
     lines = [
         f"# Golden playthrough: {name}, {players} players, seed {seed}",

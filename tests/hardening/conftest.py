@@ -10,7 +10,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from .support import COUNTS
+from .support import COUNTS, FIGURES
 
 #: A test that runs longer than this is taken as a hang: the watchdog dumps
 #: every thread's stack and ends the process, so native hangs fail loudly too.
@@ -40,3 +40,5 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
     for key in sorted(COUNTS):
         terminalreporter.write_line(f"{key}: {COUNTS[key]}")
     terminalreporter.write_line(f"hardening total: {sum(COUNTS.values())} cases")
+    for key in sorted(FIGURES):
+        terminalreporter.write_line(f"{key}: {FIGURES[key]:g}")

@@ -19,6 +19,8 @@ from henchmen import _core
 
 #: Cases tried per check, printed at the end of the session (see conftest.py).
 COUNTS: Counter[str] = Counter()
+#: Measured figures (latencies and the like), printed beside the counts.
+FIGURES: dict[str, float] = {}
 
 #: Checks a game other than Seven Secret Supervillains is known to fail:
 #: {(game, check): reason}. Only for games still landing; never for SSS.
@@ -74,7 +76,9 @@ def play_random(state: henchmen.State, steps: int, rng: random.Random) -> henchm
 
 def explicit(state: henchmen.State) -> henchmen.State:
     """The same position with chance explicit (no auto-chance generator)."""
-    return henchmen.deserialize(state.serialize())
+    out = henchmen.deserialize(state.serialize())
+    out.set_auto_chance(False)
+    return out
 
 
 @functools.cache
@@ -83,7 +87,7 @@ def _position_texts(name: str, players: int) -> tuple[tuple[str, str], ...]:
     game = henchmen.Game(name, players=players)
     start = game.new_initial_state(seed=1)
     out.append(("initial", start.serialize()))
-    out.append(("setup-chance", game.new_initial_state(seed=None).serialize()))
+    out.append(("setup-chance", game.new_initial_state(auto_chance=False).serialize()))
     rng = random.Random(11)
     mid = play_random(start.clone(), 60, rng)
     out.append(("midgame", mid.serialize()))
@@ -108,7 +112,12 @@ def positions(name: str, players: int) -> list[tuple[str, henchmen.State]]:
     initial (setup resolved, seed 1), setup-chance (explicit chance before
     setup), midgame, midgame-chance (a chance node), late and terminal.
     """
-    return [(label, henchmen.deserialize(text)) for label, text in _position_texts(name, players)]
+    out = []
+    for label, text in _position_texts(name, players):
+        state = henchmen.deserialize(text)
+        state.set_auto_chance(False)  # the fuzzers resolve chance themselves
+        out.append((label, state))
+    return out
 
 
 def chance_constants() -> tuple[int, int]:

@@ -78,7 +78,7 @@ def perft(s: _core.State, depth: int) -> int:
 def position(name: str, players: int, label: str) -> henchmen.State:
     game = henchmen.Game(name, players=players)
     if label == "setup":
-        return game.new_initial_state(seed=None)
+        return game.new_initial_state(auto_chance=False)
     state = game.new_initial_state(seed=1)
     if label == "midgame":
         rng = _core.Rng(5)
@@ -87,7 +87,8 @@ def position(name: str, players: int, label: str) -> henchmen.State:
                 break
             ids = state.legal_action_ids()
             state.apply(ids[rng.below(len(ids))])
-    return henchmen.deserialize(state.serialize())  # chance explicit from here on
+    state.set_auto_chance(False)  # chance explicit from here on
+    return state
 
 
 def _params() -> list[object]:

@@ -1,5 +1,6 @@
 // Legendary: setup, the task engine, the turn, the city, chance.
 #include <algorithm>
+#include <cmath>
 
 #include "core/error.h"
 #include "games/legendary/state.h"

@@ -23,7 +23,8 @@ from dataclasses import dataclass, field
 
 from henchmen import _checks, _core
 from henchmen.action import Action
-from henchmen.errors import OptionError, PlayerError
+from henchmen.cancel import CancelToken, native_token
+from henchmen.errors import Cancelled, EvaluatorError, OptionError, PlayerError
 from henchmen.search.evaluators import (
     Evaluator,
     HeuristicEvaluator,
@@ -120,17 +121,30 @@ class MCTS:
             return self.evaluator.depth
         return -2  # a Python evaluator
 
-    def search(self, state: State) -> SearchResult:
-        """Search from ``state`` (not changed) for its current player."""
+    def search(self, state: State, cancel: CancelToken | None = None) -> SearchResult:
+        """Search from ``state`` (not changed) for its current player.
+
+        Ctrl-C raises KeyboardInterrupt within a few tens of milliseconds;
+        a ``cancel`` token cancelled from another thread raises
+        :class:`~henchmen.errors.Cancelled`.
+
+        >>> import henchmen
+        >>> from henchmen.search import ISMCTS
+        >>> state = henchmen.new_game("seven-secret-supervillains", seed=4)
+        >>> result = ISMCTS(iterations=64, seed=1).search(state)
+        >>> result.iterations, result.best in state.legal_actions
+        (64, True)
+        """
         if not isinstance(state, State):
             raise OptionError(f"search needs a henchmen State, got {type(state).__name__}")
         if state.current_player < 0:
             raise PlayerError("search needs a player to move (not chance, not the end of the game)")
+        token = native_token(cancel)
         if self.native is not False and self._native_ok():
-            return self._native(state)
-        return self._python(state)
+            return self._native(state, token)
+        return self._python(state, token)
 
-    def _native(self, state: State) -> SearchResult:
+    def _native(self, state: State, token: _core.CancelToken | None) -> SearchResult:
         raw = state._s.search(
             {
                 "iterations": self.iterations,
@@ -140,7 +154,8 @@ class MCTS:
                 "puct": self.puct,
                 "rollout_depth": self._depth(),
                 "seed": self.seed,
-            }
+            },
+            token,
         )
         core = state._s
         children = [
@@ -157,7 +172,7 @@ class MCTS:
             native=True,
         )
 
-    def _python(self, state: State) -> SearchResult:
+    def _python(self, state: State, token: _core.CancelToken | None) -> SearchResult:
         start = time.perf_counter()
         me = state.current_player
         players = state.game.num_players
@@ -173,6 +188,8 @@ class MCTS:
                 and time.perf_counter() - start >= self.max_seconds
             ):
                 break
+            if token is not None and token.cancelled:
+                raise Cancelled("cancelled through the CancelToken")
             if self.determinize:
                 s = state._s.resample(me, rng.next_u64())
             else:
@@ -208,11 +225,7 @@ class MCTS:
                 values, steps = rollout(s, rng, depth)
                 rollout_steps += steps
             else:
-                values = list(self.evaluator(State._wrap(s, state.game)))
-                if len(values) != players:
-                    raise OptionError(
-                        f"the evaluator returned {len(values)} values for {players} players"
-                    )
+                values = _evaluate(self.evaluator, State._wrap(s, state.game), players)
             # Backpropagation.
             for n in path:
                 n.visits += 1
@@ -238,14 +251,21 @@ class MCTS:
             if score > best_score:
                 best_score = score
                 best = child
-        assert best is not None  # every legal action has a child once none is untried
+        if best is None:  # unreachable: values and priors are checked finite
+            raise EvaluatorError("no child could be selected (a value or prior is not a number)")
         return best
 
     def _priors(self, s: _core.State, state: State, legal: list[int]) -> dict[int, float]:
         if self.prior is None:
             return dict.fromkeys(legal, 1.0 / len(legal))
-        given = self.prior(State._wrap(s, state.game))
-        return {a: float(given.get(a, 0.0)) for a in legal}
+        try:
+            given = self.prior(State._wrap(s, state.game))
+            out = {a: float(given.get(a, 0.0)) for a in legal}
+        except Exception as e:
+            raise EvaluatorError(f"the prior raised {type(e).__name__}: {e}") from e
+        if not all(math.isfinite(p) and p >= 0 for p in out.values()):
+            raise EvaluatorError(f"the prior must give finite non-negative numbers, got {out}")
+        return out
 
     def _result(
         self, root: _Node, state: State, done: int, steps: int, seconds: float
@@ -272,6 +292,20 @@ class MCTS:
             seconds,
             native=False,
         )
+
+
+def _evaluate(evaluator: Evaluator, state: State, players: int) -> list[float]:
+    """The evaluator's values, checked: one finite number per player."""
+    try:
+        raw = evaluator(state)
+        values = [float(v) for v in raw]
+    except Exception as e:
+        raise EvaluatorError(f"the evaluator raised {type(e).__name__}: {e}") from e
+    if len(values) != players:
+        raise EvaluatorError(f"the evaluator returned {len(values)} values for {players} players")
+    if not all(math.isfinite(v) for v in values):
+        raise EvaluatorError(f"the evaluator must return finite numbers, got {values}")
+    return values
 
 
 @dataclass(frozen=True)

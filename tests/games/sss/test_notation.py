@@ -54,7 +54,7 @@ def _positions() -> list[henchmen.State]:
     out.append(play(position(decks={0: ["Tiny Bot", "Junky Bot"] * 3}), "end turn"))  # chance: draw
     dz = position(hands={0: ["Royal Rule 9"]}, attached={"King Cobra": {0: ["Royal Rule 1"]}})
     out.append(play(dz, "attach Royal Rule 9"))  # chance: reveal a Supervillain
-    out.append(henchmen.new_game("seven-secret-supervillains", seed=None))
+    out.append(henchmen.new_game("seven-secret-supervillains", auto_chance=False))
     return out
 
 

@@ -14,7 +14,7 @@ from .builder import GAME, MINIONS, SUPERVILLAINS, UPGRADES, moves, pos
 
 
 def _explicit() -> henchmen.State:
-    return henchmen.new_game(GAME, seed=None)
+    return henchmen.new_game(GAME, auto_chance=False)
 
 
 def _deal(state: henchmen.State) -> henchmen.State:

@@ -1,0 +1,77 @@
+// The native search layer's view of a game: what runs natively on a game's
+// flat state above the core contract (searches, bots, matches, random
+// playouts, cost measurements). The core knows nothing of it; each game's
+// flat state is registered here (engines.cpp), and frontends look the engine
+// up by the game's name.
+#pragma once
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "bench/cost.h"
+#include "core/cancel.h"
+#include "core/native.h"
+#include "search/bots.h"
+#include "search/matches.h"
+#include "search/mcts.h"
+
+namespace henchmen {
+
+class Engine {
+ public:
+  virtual ~Engine() = default;
+  // Native MCTS/ISMCTS for the player to move.
+  virtual SearchResult search(const State& s, const SearchConfig& config, Stop& stop) const = 0;
+  // A native bot's move for the player to move.
+  virtual Action bot_action(const State& s, const BotSpec& bot, Rng& rng, Stop& stop) const = 0;
+  virtual PlayoutStats random_playouts(const Game& g, int64_t games, uint64_t seed, int threads, Stop& stop) const = 0;
+  virtual MatchResult play_matches(const Game& g, const std::vector<BotSpec>& bots, int64_t games, uint64_t seed, int threads, Stop& stop) const = 0;
+  // For bench/: one operation's cost, and the flat state's size in bytes.
+  virtual double cost_ns(const State& s, const std::string& operation, int64_t repeats) const = 0;
+  virtual int64_t state_bytes() const = 0;
+};
+
+// The engine of the game `g` was made by; throws UnknownGameError.
+const Engine& engine_for(const Game& g);
+
+template <class T>
+class EngineFor final : public Engine {
+ public:
+  SearchResult search(const State& s, const SearchConfig& config, Stop& stop) const override {
+    const auto& n = native(s);
+    if (n.current_player() < 0) throw PlayerError("search needs a player to move (not chance, not the end of the game)");
+    return mcts_search(n.native(), config, &stop);
+  }
+  Action bot_action(const State& s, const BotSpec& bot, Rng& rng, Stop& stop) const override {
+    const auto& n = native(s);
+    if (n.current_player() < 0) throw PlayerError("a bot needs a player to move (not chance, not the end of the game)");
+    std::vector<Action> scratch;
+    return bot_choice(n.native(), bot, rng, scratch, &stop);
+  }
+  PlayoutStats random_playouts(const Game& g, int64_t games, uint64_t seed, int threads, Stop& stop) const override {
+    const auto& game = native(g);
+    return henchmen::random_playouts<T>(*game.config(), game.num_players(), game.max_game_length(), games, seed, threads, stop);
+  }
+  MatchResult play_matches(const Game& g, const std::vector<BotSpec>& bots, int64_t games, uint64_t seed, int threads, Stop& stop) const override {
+    const auto& game = native(g);
+    const int n = game.num_players();
+    if (static_cast<int>(bots.size()) != n) throw OptionError("a match needs one bot per player (" + std::to_string(n) + "), got " + std::to_string(bots.size()));
+    return henchmen::play_matches<T>(*game.config(), n, game.max_game_length(), bots, games, seed, threads, stop);
+  }
+  double cost_ns(const State& s, const std::string& operation, int64_t repeats) const override { return henchmen::cost_ns(native(s), operation, repeats); }
+  int64_t state_bytes() const override { return static_cast<int64_t>(sizeof(typename T::S)); }
+
+ private:
+  static const NativeState<T>& native(const State& s) {
+    const auto* n = dynamic_cast<const NativeState<T>*>(&s);
+    if (!n) throw PlayerError("this state belongs to another game");
+    return *n;
+  }
+  static const NativeGame<T>& native(const Game& g) {
+    const auto* n = dynamic_cast<const NativeGame<T>*>(&g);
+    if (!n) throw PlayerError("this game has another engine");
+    return *n;
+  }
+};
+
+}  // namespace henchmen

@@ -1,0 +1,149 @@
+// Whole games played natively on a game's flat state: random playouts and
+// matches between native bots, spread over threads, stoppable (Ctrl-C, a
+// cancellation, a deadline) between moves.
+#pragma once
+#include <chrono>
+#include <cstdint>
+#include <vector>
+
+#include "core/cancel.h"
+#include "core/thread_pool.h"
+#include "search/bots.h"
+
+namespace henchmen {
+
+// Totals from a batch of native random playouts.
+struct PlayoutStats {
+  int64_t games = 0;
+  int64_t actions = 0;          // decisions and chance outcomes
+  int64_t decisions = 0;        // player actions only
+  int64_t truncated = 0;        // games stopped at the length limit (should be 0)
+  std::vector<double> mean_returns;  // per player
+  std::vector<int64_t> wins;         // games each player finished with the best return alone
+  double seconds = 0.0;
+};
+
+struct MatchResult {
+  int64_t games = 0;
+  std::vector<double> returns;  // games x bots: each bot's return (bots rotate seats)
+  std::vector<int64_t> lengths; // actions per game
+  int64_t truncated = 0;
+  double seconds = 0.0;
+};
+
+// Random playout of one game from `s`; returns the number of actions taken.
+template <class S>
+int64_t random_playout(S& s, Rng& rng, std::vector<Action>& scratch, int64_t limit, int64_t* decisions) {
+  int64_t steps = 0;
+  while (steps < limit) {
+    const int p = s.current_player();
+    if (p == kTerminal) break;
+    if (p == kChance) {
+      s.apply(s.sample_chance(rng));
+    } else {
+      s.legal_actions(scratch);
+      s.apply(scratch[rng.below(static_cast<uint32_t>(scratch.size()))]);
+      ++*decisions;
+    }
+    ++steps;
+  }
+  return steps;
+}
+
+// Game g is played by thread g % threads, from its own seed, so results never
+// depend on the number of threads.
+template <class T>
+PlayoutStats random_playouts(const typename T::Config& cfg, int n, int64_t limit, int64_t games, uint64_t seed, int threads, Stop& stop) {
+  const auto start = std::chrono::steady_clock::now();
+  threads = std::max(1, std::min<int>(threads, static_cast<int>(std::max<int64_t>(1, games))));
+  std::vector<PlayoutStats> parts(static_cast<size_t>(threads));
+  auto work = [&](int t) {
+    PlayoutStats& st = parts[static_cast<size_t>(t)];
+    st.mean_returns.assign(static_cast<size_t>(n), 0.0);
+    st.wins.assign(static_cast<size_t>(n), 0);
+    std::vector<Action> scratch;
+    scratch.reserve(256);
+    Stop::Probe probe(stop);
+    for (int64_t g = t; g < games; g += threads) {
+      probe.check();
+      typename T::S s = T::initial_state(cfg);
+      Rng rng(Rng::derive_seed(seed, static_cast<uint64_t>(g)));
+      st.actions += random_playout(s, rng, scratch, limit, &st.decisions);
+      ++st.games;
+      if (s.current_player() != kTerminal) {
+        ++st.truncated;
+        continue;
+      }
+      int best = 0;
+      int best_count = 0;
+      for (int p = 0; p < n; ++p) {
+        const double r = s.returns(p);
+        st.mean_returns[static_cast<size_t>(p)] += r;
+        if (p == 0 || r > s.returns(best)) {
+          best = p;
+          best_count = 1;
+        } else if (r == s.returns(best)) {
+          ++best_count;
+        }
+      }
+      if (best_count == 1) ++st.wins[static_cast<size_t>(best)];
+    }
+  };
+  run_threads(threads, work, [&] { stop.set(Stopped::Why::kCancelled); });
+  PlayoutStats total;
+  total.mean_returns.assign(static_cast<size_t>(n), 0.0);
+  total.wins.assign(static_cast<size_t>(n), 0);
+  for (const auto& st : parts) {
+    total.games += st.games;
+    total.actions += st.actions;
+    total.decisions += st.decisions;
+    total.truncated += st.truncated;
+    for (int p = 0; p < n; ++p) {
+      total.mean_returns[static_cast<size_t>(p)] += st.mean_returns[static_cast<size_t>(p)];
+      total.wins[static_cast<size_t>(p)] += st.wins[static_cast<size_t>(p)];
+    }
+  }
+  const int64_t finished = total.games - total.truncated;
+  for (auto& r : total.mean_returns) r = finished ? r / static_cast<double>(finished) : 0.0;
+  total.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return total;
+}
+
+// Games between native bots; game g seats bot (s + g) % n in seat s.
+template <class T>
+MatchResult play_matches(const typename T::Config& cfg, int n, int64_t limit, const std::vector<BotSpec>& bots, int64_t games, uint64_t seed, int threads, Stop& stop) {
+  const auto start = std::chrono::steady_clock::now();
+  MatchResult out;
+  out.games = games;
+  out.returns.assign(static_cast<size_t>(games * n), 0.0);
+  out.lengths.assign(static_cast<size_t>(games), 0);
+  threads = std::max(1, std::min<int>(threads, static_cast<int>(std::max<int64_t>(1, games))));
+  std::vector<int64_t> truncated(static_cast<size_t>(threads), 0);
+  auto work = [&](int t) {
+    std::vector<Action> scratch;
+    Stop::Probe probe(stop);
+    for (int64_t g = t; g < games; g += threads) {
+      typename T::S s = T::initial_state(cfg);
+      Rng rng(Rng::derive_seed(seed, static_cast<uint64_t>(g)));
+      int64_t steps = 0;
+      while (s.current_player() != kTerminal && steps < limit) {
+        probe.check();
+        const int p = s.current_player();
+        const Action a = p == kChance ? s.sample_chance(rng) : bot_choice(s, bots[static_cast<size_t>((p + g) % n)], rng, scratch, &stop);
+        s.apply(a);
+        ++steps;
+      }
+      out.lengths[static_cast<size_t>(g)] = steps;
+      if (s.current_player() != kTerminal) ++truncated[static_cast<size_t>(t)];
+      for (int seat = 0; seat < n; ++seat) {
+        out.returns[static_cast<size_t>(g * n + (seat + g) % n)] = s.current_player() == kTerminal ? s.returns(seat) : 0.0;
+      }
+    }
+  };
+  run_threads(threads, work, [&] { stop.set(Stopped::Why::kCancelled); });
+  for (const int64_t k : truncated) out.truncated += k;
+  out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return out;
+}
+
+}  // namespace henchmen
