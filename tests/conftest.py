@@ -26,5 +26,6 @@ def pytest_terminal_summary(
         terminalreporter.write_line(
             f"conformance: {total.games} random games, {total.steps} steps checked "
             f"({total.full_steps} with every check, {total.chance_steps} at chance nodes, "
-            f"{total.resamples} resamples)"
+            f"{total.resamples} resamples; events checked after {total.event_checks} actions, "
+            f"{total.event_twins} in twin worlds)"
         )

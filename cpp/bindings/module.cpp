@@ -7,6 +7,7 @@
 
 #include "core/error.h"
 #include "core/game.h"
+#include "core/knowledge.h"
 #include "core/registry.h"
 #include "core/thread_pool.h"
 
@@ -52,6 +53,7 @@ Json game_info_json(const GameInfo& info) {
   d["min_players"] = info.min_players;
   d["max_players"] = info.max_players;
   d["zero_sum"] = info.zero_sum;
+  d["test_game"] = info.test_game;
   Json opts = Json(Json::Array{});
   for (const auto& o : info.options) opts.push_back(o.describe());
   d["options"] = opts;
@@ -98,9 +100,19 @@ PYBIND11_MODULE(_core, m) {
   });
 
   m.attr("CHANCE") = kChance;
+  m.attr("SPECTATOR") = kSpectator;
+  m.attr("OMNISCIENT") = kOmniscient;
   m.attr("MAX_THREADS") = max_threads();
   m.attr("TERMINAL") = kTerminal;
 
+  m.def("knowledge_stats", [] {
+    const Knowledge::Stats st = Knowledge::stats();
+    py::dict d;
+    d["samples"] = st.samples;
+    d["attempts"] = st.attempts;
+    d["failures"] = st.failures;
+    return d;
+  }, "Totals of the knowledge tracker's samples in this process (core/knowledge.h).");
   m.def("games_json", [] {
     Json all = Json(Json::Array{});
     for (const auto& e : registered_games()) all.push_back(game_info_json(e.info()));
@@ -164,6 +176,12 @@ PYBIND11_MODULE(_core, m) {
       })
       .def("chance_outcomes", &State::chance_outcomes)
       .def("apply", &State::apply, py::arg("action"))
+      .def("undo", &State::undo)
+      .def_property_readonly("can_undo", &State::can_undo)
+      .def_property_readonly("last_apply_start", &State::last_apply_start)
+      .def("events_json", [](const State& s, int reader, int64_t start, int64_t end, const std::vector<std::string>& names, bool facts) {
+             return s.events(reader, start, end, names, facts).dump();
+           }, py::arg("reader"), py::arg("start"), py::arg("end"), py::arg("names") = std::vector<std::string>{}, py::arg("facts") = false)
       .def("set_auto_chance", &State::set_auto_chance, py::arg("on"), py::arg("seed"))
       .def("resolve_chance", &State::resolve_chance)
       .def("clone", &State::clone)
@@ -185,7 +203,10 @@ PYBIND11_MODULE(_core, m) {
       .def("same_position", &State::same_position, py::arg("other"))
       .def("to_string", &State::to_string)
       .def("heuristic", &State::heuristic, py::arg("player"))
-      .def("validate", &State::validate);
+      .def("validate", &State::validate)
+      .def_property_readonly("num_zones", &State::num_zones)
+      .def("zone_cards", &State::zone_cards, py::arg("zone"))
+      .def("knowledge_json", [](const State& s, int p) { return s.knowledge_summary(p).dump(); }, py::arg("observer"));
 
   bind_search(m);
 }

@@ -67,10 +67,10 @@ T get(const py::dict& d, const char* key, T fallback) {
 SearchConfig search_config(const py::dict& d) {
   for (const auto& item : d) {
     const std::string key = py::str(item.first);
-    static const char* known[] = {"kind", "iterations", "max_seconds", "exploration", "determinize", "puct", "rollout_depth", "seed", "chance_samples"};
+    static const char* known[] = {"kind", "iterations", "max_seconds", "exploration", "determinize", "puct", "rollout_depth", "seed", "chance_samples", "exact_knowledge"};
     bool ok = false;
     for (const char* k : known) ok = ok || key == k;
-    if (!ok) throw OptionError("unknown search setting '" + key + "'; settings are: iterations, max_seconds, exploration, determinize, puct, rollout_depth, seed");
+    if (!ok) throw OptionError("unknown search setting '" + key + "'; settings are: iterations, max_seconds, exploration, determinize, puct, rollout_depth, seed, exact_knowledge");
   }
   SearchConfig c;
   c.iterations = get<int64_t>(d, "iterations", c.iterations);
@@ -80,6 +80,7 @@ SearchConfig search_config(const py::dict& d) {
   c.puct = get<bool>(d, "puct", c.puct);
   c.rollout_depth = get<int>(d, "rollout_depth", c.rollout_depth);
   c.seed = get<uint64_t>(d, "seed", c.seed);
+  c.exact_knowledge = get<bool>(d, "exact_knowledge", c.exact_knowledge);
   if (c.iterations < 1 || c.iterations > 100000000) throw OptionError("iterations must be from 1 to 100000000, got " + std::to_string(c.iterations));
   if (!(c.max_seconds >= 0.0) || c.max_seconds > 86400.0) throw OptionError("max_seconds must be from 0 to 86400");
   if (!(c.exploration >= 0.0) || c.exploration > 100.0) throw OptionError("exploration must be from 0 to 100");

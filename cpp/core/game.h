@@ -19,6 +19,7 @@
 #include "core/action.h"
 #include "core/cancel.h"
 #include "core/error.h"
+#include "core/events.h"
 #include "core/json.h"
 #include "core/options.h"
 #include "core/rng.h"
@@ -32,6 +33,7 @@ struct GameInfo {
   int min_players = 1;
   int max_players = 1;
   bool zero_sum = true;  // returns sum to zero (false for cooperative games)
+  bool test_game = false;  // the engine's own game for its tests, not a published one
   std::vector<OptionSpec> options;  // "players" always comes first
 };
 
@@ -123,6 +125,15 @@ class State {
   virtual std::vector<std::pair<Action, double>> chance_outcomes() const = 0;
   // Atomic: throws IllegalActionError and leaves the state as it was.
   virtual void apply(Action action) = 0;
+  // Takes back the last apply() (with the chance it resolved); UsageError if none.
+  virtual void undo() = 0;
+  virtual bool can_undo() const = 0;
+  // The history index where the last apply() began (the length of the history if none).
+  virtual int64_t last_apply_start() const = 0;
+  // What `reader` (a player, kSpectator or kOmniscient) saw of the actions
+  // history()[start, end) (start -1: the setup's events too), as a JSON
+  // array; sentences phrased with `names` ("Player N" where missing).
+  virtual Json events(int reader, int64_t start, int64_t end, const std::vector<std::string>& names, bool facts) const = 0;
   // Resolves chance nodes with this state's own seeded generator, if it has one.
   virtual void set_auto_chance(bool on, uint64_t seed) = 0;
   virtual bool auto_chance() const = 0;
@@ -151,6 +162,13 @@ class State {
   // Checks every invariant (cards conserved, counters in range); throws
   // SerializationError naming the first broken one.
   virtual void validate() const = 0;
+  // Zones (for events' card facts and knowledge): how many the game names,
+  // and the cards in one, in no particular order (tests and debugging).
+  virtual int num_zones() const = 0;
+  virtual std::vector<int> zone_cards(int zone) const = 0;
+  // What `observer`'s knowledge tracker holds, for tests and debugging:
+  // {"exact", "why", "ghosts", "groups", "zones": [...]} or null.
+  virtual Json knowledge_summary(int observer) const = 0;
   // Samples one chance outcome with the given generator (chance nodes only).
   virtual Action sample_chance(Rng& rng) const = 0;
 };

@@ -49,7 +49,7 @@ class NativeGame final : public Game {
   Json card_table() const override { return T::card_table(*config_); }
 
   std::unique_ptr<State> new_initial_state() const override {
-    return std::make_unique<NativeState<T>>(self(), T::initial_state(*config_));
+    return NativeState<T>::initial(self());
   }
 
   std::unique_ptr<State> deserialize(const std::string& text) const override {

@@ -5,13 +5,16 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <type_traits>
 #include <utility>
 #include <vector>
 
 #include "core/error.h"
+#include "core/events.h"
 #include "core/game.h"
+#include "core/knowledge.h"
 #include "core/notation.h"
 
 namespace henchmen {
@@ -26,6 +29,14 @@ struct has_native_hash : std::false_type {};
 template <class S>
 struct has_native_hash<S, std::void_t<decltype(std::declval<const S&>().hash())>> : std::true_type {};
 
+// Games that name their zones (Traits::num_zones, S::write_zones and
+// S::zone_cards) get exact resampling from what each player saw
+// (core/knowledge.h); the others resample from the position alone.
+template <class T, class = void>
+struct has_zones : std::false_type {};
+template <class T>
+struct has_zones<T, std::void_t<decltype(T::num_zones(std::declval<const typename T::Config&>()))>> : std::true_type {};
+
 inline int64_t total_size(const std::vector<int>& shape) {
   int64_t n = 1;
   for (const int d : shape) n *= d;
@@ -37,7 +48,33 @@ class NativeState final : public State {
  public:
   using S = typename T::S;
 
-  NativeState(std::shared_ptr<const NativeGame<T>> game, S s) : game_(std::move(game)), s_(s) {}
+  // Where the history starts: the game's initial state (then events, and
+  // what each player knows, can be rebuilt exactly from the history), or a
+  // position given alone (a resample, a batch's game, a position built by hand).
+  struct Origin {
+    S s;
+    bool initial = false;
+    std::shared_ptr<const Events> setup;  // what the initial state's setup emitted
+  };
+
+  // A position alone: its history starts here.
+  NativeState(std::shared_ptr<const NativeGame<T>> game, S s)
+      : game_(std::move(game)), s_(s), origin_(std::make_shared<const Origin>(Origin{s, false, nullptr})), shadow_(s) {}
+  // A position whose history starts at `origin`.
+  NativeState(std::shared_ptr<const NativeGame<T>> game, S s, std::shared_ptr<const Origin> origin)
+      : game_(std::move(game)), s_(s), origin_(std::move(origin)), shadow_(origin_->s) {}
+
+  // The game's initial state, with the events its setup emitted.
+  static std::unique_ptr<NativeState> initial(std::shared_ptr<const NativeGame<T>> game) {
+    auto setup = std::make_shared<Events>();
+    S s;
+    {
+      EventScope scope(setup.get());
+      s = T::initial_state(*game->config());
+    }
+    auto origin = std::make_shared<const Origin>(Origin{s, true, std::move(setup)});
+    return std::make_unique<NativeState>(std::move(game), s, std::move(origin));
+  }
 
   const Game& game() const override { return *game_; }
   std::shared_ptr<const Game> game_ptr() const override { return game_; }
@@ -73,17 +110,74 @@ class NativeState final : public State {
     S next = s_;  // atomic: the state changes only if the whole step succeeds
     next.apply(action);
     std::vector<Action> taken{action};
+    Rng rng = rng_;
     if (auto_) {
-      Rng rng = rng_;
       while (next.current_player() == kChance) {
         const Action outcome = next.sample_chance(rng);
         next.apply(outcome);
         taken.push_back(outcome);
       }
-      rng_ = rng;
     }
+    marks_ = std::make_shared<const Mark>(Mark{history_.size(), rng_, auto_, marks_});
+    rng_ = rng;
     s_ = next;
     history_.insert(history_.end(), taken.begin(), taken.end());
+  }
+
+  // Takes back the last apply(): its action and the chance outcomes auto
+  // chance resolved after it. The generator goes back too, so applying the
+  // same action again draws the same cards.
+  void undo() override {
+    if (!marks_) throw UsageError("there is nothing to undo: no action was applied to this state since it was made");
+    const Mark& m = *marks_;
+    S s = origin_->s;
+    for (size_t i = 0; i < m.history; ++i) s.apply(history_[i]);
+    s_ = s;
+    history_.resize(m.history);
+    rng_ = m.rng;
+    auto_ = m.auto_chance;
+    if (events_.size() > history_.size()) {
+      events_.resize(history_.size());
+      shadow_valid_ = false;
+    }
+    for (Known& k : knowledge_) {
+      if (k.upto > history_.size()) k = Known{};
+    }
+    marks_ = m.prev;
+  }
+  bool can_undo() const override { return marks_ != nullptr; }
+  int64_t last_apply_start() const override { return marks_ ? static_cast<int64_t>(marks_->history) : static_cast<int64_t>(history_.size()); }
+
+  // The events of history()[start, end) as `reader` read them; start -1
+  // includes the setup's. Each is {step, kind, player, other, data, text,
+  // template} (+ facts for kOmniscient and for debugging).
+  Json events(int reader, int64_t start, int64_t end, const std::vector<std::string>& names, bool facts) const override {
+    if (reader != kSpectator && reader != kOmniscient) check_player(reader);
+    const int64_t n = static_cast<int64_t>(history_.size());
+    if (start < -1 || start > n || end < start || end > n) {
+      throw PlayerError("events: steps must satisfy -1 <= start <= end <= " + std::to_string(n) + ", got " + std::to_string(start) + ".." + std::to_string(end));
+    }
+    Json out = Json(Json::Array{});
+    auto emit = [&](const Events& evs, int64_t step) {
+      for (const Event* e : evs.read_by(reader, game_->num_players())) {
+        Json j;
+        j["step"] = step;
+        j["kind"] = e->kind;
+        j["player"] = e->player;
+        j["other"] = e->other;
+        j["data"] = e->data;
+        j["template"] = e->text;
+        j["text"] = render(*e, reader, names);
+        if (facts) j["facts"] = e->to_json().at("facts", "event");
+        out.push_back(j);
+      }
+    };
+    if (start == -1) {
+      if (origin_->setup) emit(*origin_->setup, -1);
+      start = 0;
+    }
+    for (int64_t i = start; i < end; ++i) emit(events_of(static_cast<size_t>(i)), i);
+    return out;
   }
 
   void set_auto_chance(bool on, uint64_t seed) override {
@@ -142,9 +236,11 @@ class NativeState final : public State {
 
   std::unique_ptr<State> resample(int observer, uint64_t seed) const override {
     check_player(observer);
-    auto out = std::make_unique<NativeState>(game_, s_);
+    auto out = std::make_unique<NativeState>(game_, s_);  // a world of its own: no history
     Rng rng(seed);
-    out->s_.resample(observer, rng);
+    if (!sample_world(observer, rng, out->s_)) out->s_.resample(observer, rng);
+    out->origin_ = std::make_shared<const Origin>(Origin{out->s_, false, nullptr});
+    out->shadow_ = out->s_;
     out->auto_ = auto_;
     out->seed_ = Rng::derive_seed(seed, 1);
     out->rng_.reseed(out->seed_);
@@ -164,6 +260,7 @@ class NativeState final : public State {
     Json hist = Json(Json::Array{});
     for (const Action a : history_) hist.push_back(Json(static_cast<int64_t>(a)));
     doc["history"] = hist;
+    if (!origin_->initial && !history_.empty()) doc["origin"] = origin_->s.to_json();
     Json chance;
     chance["auto"] = auto_;
     chance["seed"] = std::to_string(seed_);
@@ -185,19 +282,29 @@ class NativeState final : public State {
     if (version == 1) {
       json_expect_keys(doc, {"format", "version", "game", "options", "position", "history"}, what);
     } else if (version == 2) {
-      json_expect_keys(doc, {"format", "version", "game", "options", "position", "history", "chance"}, what);
+      json_expect_keys(doc, {"format", "version", "game", "options", "position", "history", "chance", "origin"}, what);
     } else {
       throw SerializationError("serialized state version " + std::to_string(version) + " is not supported (this engine reads versions 1 and 2)");
     }
     S s = T::from_json(*game->config(), doc.at("position", what));
     s.validate();
-    auto out = std::make_unique<NativeState>(game, s);
     const auto& hist = doc.at("history", what).as_array("history");
     if (static_cast<int64_t>(hist.size()) > game->max_game_length()) {
       throw SerializationError("the history has " + std::to_string(hist.size()) + " actions, more than this game can last (" + std::to_string(game->max_game_length()) + ")");
     }
+    // Where the history starts: "origin" when it is not the game's start.
+    std::shared_ptr<const Origin> origin = initial(game)->origin_;
+    if (const Json* o = doc.find("origin")) {
+      if (version < 2) throw SerializationError("serialized state version 1 has no origin");
+      S start = T::from_json(*game->config(), *o);
+      start.validate();
+      origin = std::make_shared<const Origin>(Origin{start, false, nullptr});
+    } else if (hist.empty() && origin->s.to_json().dump() != s.to_json().dump()) {
+      origin = std::make_shared<const Origin>(Origin{s, false, nullptr});
+    }
+    auto out = std::make_unique<NativeState>(game, s, origin);
     for (const auto& a : hist) out->history_.push_back(static_cast<Action>(a.as_int("history entry", 0, game->num_distinct_actions() - 1)));
-    if (!out->history_.empty()) out->check_history();
+    out->check_history();
     if (version == 2) out->read_chance(doc.at("chance", what));
     return out;
   }
@@ -220,12 +327,143 @@ class NativeState final : public State {
   }
   void validate() const override { s_.validate(); }
 
+  int num_zones() const override {
+    if constexpr (has_zones<T>::value) return T::num_zones(*game_->config());
+    else return 0;
+  }
+  std::vector<int> zone_cards(int zone) const override {
+    if constexpr (has_zones<T>::value) {
+      if (zone < 0 || zone >= num_zones()) throw PlayerError("zone must be from 0 to " + std::to_string(num_zones() - 1) + ", got " + std::to_string(zone));
+      std::vector<uint8_t> cards;
+      s_.zone_cards(zone, cards);
+      return std::vector<int>(cards.begin(), cards.end());
+    } else {
+      throw PlayerError("this game names no zones");
+    }
+  }
+  Json knowledge_summary(int observer) const override {
+    check_player(observer);
+    if constexpr (has_zones<T>::value) {
+      if (!origin_->initial) return Json();
+      knowledge(observer);
+      const Knowledge& k = *knowledge_[static_cast<size_t>(observer)].k;
+      Json j;
+      j["exact"] = k.exact();
+      j["why"] = k.why_inexact();
+      j["ghosts"] = k.ghosts();
+      j["groups"] = k.groups();
+      Json zones = Json(Json::Array{});
+      std::vector<uint8_t> cards;
+      for (int z = 0; z < k.zones(); ++z) {
+        s_.zone_cards(z, cards);
+        Json zj;
+        zj["size"] = k.size(z);
+        zj["hidden"] = k.hidden(z);
+        zj["check"] = k.check(z, cards);
+        zones.push_back(zj);
+      }
+      j["zones"] = zones;
+      j["describe"] = k.describe();
+      return j;
+    } else {
+      return Json();
+    }
+  }
+
   Action sample_chance(Rng& rng) const override {
     if (s_.current_player() != kChance) throw PlayerError("sample_chance needs a chance node");
     return s_.sample_chance(rng);
   }
 
  private:
+  // The generator and chance mode before one apply(), and how long the
+  // history was then: what undo() restores. A persistent list, so clones
+  // share it.
+  struct Mark {
+    size_t history;
+    Rng rng;
+    bool auto_chance;
+    std::shared_ptr<const Mark> prev;
+  };
+
+  // What `observer` knows, followed through the events they read (only for
+  // a history from the start of the game); null when it cannot be known.
+  const Knowledge* knowledge(int observer) const {
+    if constexpr (!has_zones<T>::value) {
+      return nullptr;
+    } else {
+      if (!origin_->initial) return nullptr;
+      if (knowledge_.empty()) knowledge_.resize(static_cast<size_t>(game_->num_players()));
+      Known& k = knowledge_[static_cast<size_t>(observer)];
+      if (!k.k) {
+        k.k = std::make_shared<Knowledge>(T::num_zones(*game_->config()));
+        k.upto = 0;
+        if (origin_->setup) {
+          Knowledge fresh = *k.k;
+          for (const Event* e : origin_->setup->read_by(observer, game_->num_players())) {
+            for (const CardFact& f : e->facts) fresh.observe(f);
+          }
+          k.k = std::make_shared<Knowledge>(fresh);
+        }
+      }
+      if (k.upto < history_.size()) {
+        Knowledge next = *k.k;  // copy on write: clones share what they have not changed
+        for (size_t i = k.upto; i < history_.size(); ++i) {
+          for (const Event* e : events_of(i).read_by(observer, game_->num_players())) {
+            for (const CardFact& f : e->facts) next.observe(f);
+          }
+        }
+        k.k = std::make_shared<Knowledge>(std::move(next));
+        k.upto = history_.size();
+      }
+      return k.k->exact() ? k.k.get() : nullptr;
+    }
+  }
+
+  // Draws a world `observer` cannot tell from this one into `world` (a copy
+  // of this position); false if the knowledge tracker cannot (then the
+  // caller resamples from the position alone).
+  bool sample_world(int observer, Rng& rng, S& world) const {
+    if constexpr (!has_zones<T>::value) {
+      return false;
+    } else {
+      const Knowledge* k = knowledge(observer);
+      if (!k) return false;
+      Knowledge::World w;
+      if (!k->sample(rng, w)) return false;
+      world.write_zones(w);
+      return true;
+    }
+  }
+
+ public:
+  // For tests and search: the tracker's view (null when unavailable), and a
+  // world drawn from it into a copy of this position (or from the position
+  // alone when the tracker cannot say).
+  const Knowledge* knowledge_of(int observer) const { return knowledge(observer); }
+  void redraw(int observer, Rng& rng, S& world) const {
+    if (!sample_world(observer, rng, world)) world.resample(observer, rng);
+  }
+
+ private:
+  // The events of history_[i], replaying from the origin as far as needed.
+  const Events& events_of(size_t i) const {
+    if (!shadow_valid_) {
+      shadow_ = origin_->s;
+      for (size_t k = 0; k < events_.size(); ++k) shadow_.apply(history_[k]);
+      shadow_valid_ = true;
+    }
+    while (events_.size() <= i) {
+      auto evs = std::make_shared<Events>();
+      {
+        EventScope scope(evs.get());
+        shadow_.apply(history_[events_.size()]);
+      }
+      events_.push_back(std::move(evs));
+    }
+    return *events_[i];
+  }
+
   static std::string hex64(uint64_t w) {
     static const char digits[] = "0123456789abcdef";
     std::string out(16, '0');
@@ -265,7 +503,7 @@ class NativeState final : public State {
   // history that does not lead to the position would make every replay,
   // notation and knowledge built on it wrong.
   void check_history() const {
-    S replay = T::initial_state(*game_->config());
+    S replay = origin_->s;
     std::vector<Action> legal;
     std::vector<std::pair<Action, double>> outcomes;
     for (size_t i = 0; i < history_.size(); ++i) {
@@ -318,6 +556,17 @@ class NativeState final : public State {
   bool auto_ = false;
   uint64_t seed_ = 0;
   Rng rng_;
+  std::shared_ptr<const Origin> origin_;
+  std::shared_ptr<const Mark> marks_;
+  // Computed on demand (a read of events replays what it needs).
+  mutable std::vector<std::shared_ptr<const Events>> events_;
+  mutable S shadow_;  // the position after events_.size() steps from the origin
+  mutable bool shadow_valid_ = true;
+  struct Known {
+    std::shared_ptr<const Knowledge> k;
+    size_t upto = 0;  // history steps read
+  };
+  mutable std::vector<Known> knowledge_;  // by observer
 };
 
 

@@ -1,6 +1,7 @@
 // One line per game: the only place that knows every game.
 #include "core/registry.h"
 #include "games/legendary/game.h"
+#include "games/parry/game.h"
 #include "games/sss/game.h"
 
 namespace henchmen {
@@ -9,6 +10,7 @@ const std::vector<GameEntry>& registered_games() {
   static const std::vector<GameEntry> games = {
       {&sss::Traits::info, &sss::make_game},
       {&legendary::Traits::info, &legendary::make_game},
+      {&parry::Traits::info, &parry::make_game},
   };
   return games;
 }

@@ -26,12 +26,12 @@ void settle_chance(S& s, Rng& rng) {
 // Picks the action whose result scores best by the game's heuristic, for the
 // player to move, judged on a resample of what that player cannot see;
 // chance after the move is averaged over a few samples.
-template <class S>
-Action greedy_choice(const S& position, int chance_samples, Rng& rng, std::vector<Action>& legal) {
+template <class S, class Redraw>
+Action greedy_choice(const S& position, int chance_samples, Rng& rng, std::vector<Action>& legal, Redraw&& redraw) {
   const int me = position.current_player();
   // Never peek: judge a redraw of what `me` cannot see.
   S s = position;
-  s.resample(me, rng);
+  redraw(s, rng);
   s.legal_actions(legal);
   double best = -1e300;
   int ties = 0;
@@ -62,20 +62,27 @@ Action greedy_choice(const S& position, int chance_samples, Rng& rng, std::vecto
   return choice;
 }
 
-template <class S>
-Action bot_choice(const S& s, const BotSpec& bot, Rng& rng, std::vector<Action>& scratch, Stop* stop = nullptr) {
+// `redraw(world, rng)` as in mcts_search.
+template <class S, class Redraw>
+Action bot_choice(const S& s, const BotSpec& bot, Rng& rng, std::vector<Action>& scratch, Stop* stop, Redraw&& redraw) {
   switch (bot.kind) {
     case BotSpec::Kind::kRandom:
       s.legal_actions(scratch);
       return scratch[rng.below(static_cast<uint32_t>(scratch.size()))];
-    case BotSpec::Kind::kGreedy: return greedy_choice(s, bot.chance_samples, rng, scratch);
+    case BotSpec::Kind::kGreedy: return greedy_choice(s, bot.chance_samples, rng, scratch, redraw);
     case BotSpec::Kind::kSearch: {
       SearchConfig cfg = bot.search;
       cfg.seed = rng.next_u64();
-      return mcts_search(s, cfg, stop).best;
+      return mcts_search(s, cfg, stop, redraw).best;
     }
   }
   return -1;
+}
+
+template <class S>
+Action bot_choice(const S& s, const BotSpec& bot, Rng& rng, std::vector<Action>& scratch, Stop* stop = nullptr) {
+  const int me = s.current_player();
+  return bot_choice(s, bot, rng, scratch, stop, [me](S& w, Rng& r) { w.resample(me, r); });
 }
 
 }  // namespace henchmen

@@ -39,14 +39,20 @@ class EngineFor final : public Engine {
  public:
   SearchResult search(const State& s, const SearchConfig& config, Stop& stop) const override {
     const auto& n = native(s);
-    if (n.current_player() < 0) throw PlayerError("search needs a player to move (not chance, not the end of the game)");
-    return mcts_search(n.native(), config, &stop);
+    const int me = n.current_player();
+    if (me < 0) throw PlayerError("search needs a player to move (not chance, not the end of the game)");
+    if (!config.exact_knowledge) return mcts_search(n.native(), config, &stop);
+    n.knowledge_of(me);  // brought up to date once, read by every redraw
+    return mcts_search(n.native(), config, &stop, [&](typename T::S& w, Rng& r) { n.redraw(me, r, w); });
   }
   Action bot_action(const State& s, const BotSpec& bot, Rng& rng, Stop& stop) const override {
     const auto& n = native(s);
-    if (n.current_player() < 0) throw PlayerError("a bot needs a player to move (not chance, not the end of the game)");
+    const int me = n.current_player();
+    if (me < 0) throw PlayerError("a bot needs a player to move (not chance, not the end of the game)");
     std::vector<Action> scratch;
-    return bot_choice(n.native(), bot, rng, scratch, &stop);
+    if (!bot.search.exact_knowledge) return bot_choice(n.native(), bot, rng, scratch, &stop);
+    n.knowledge_of(me);
+    return bot_choice(n.native(), bot, rng, scratch, &stop, [&](typename T::S& w, Rng& r) { n.redraw(me, r, w); });
   }
   PlayoutStats random_playouts(const Game& g, int64_t games, uint64_t seed, int threads, Stop& stop) const override {
     const auto& game = native(g);

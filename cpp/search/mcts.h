@@ -31,6 +31,10 @@ struct SearchConfig {
   bool puct = false;         // PUCT selection with a uniform prior instead of UCT
   int rollout_depth = -1;    // -1: play out to the end; 0: heuristic at the leaf; n: n steps then heuristic
   uint64_t seed = 0;
+  // Redraw from what the searching player saw (core/knowledge.h) where the
+  // state has a history to follow; false: from the position alone (the
+  // conservative tracking, kept to measure what exactness buys).
+  bool exact_knowledge = true;
 };
 
 struct SearchResult {
@@ -60,8 +64,10 @@ struct Node {
 // `stop` (may be null) ends the search between iterations: at its deadline
 // the search returns what it has, like max_seconds; an interrupt or a
 // cancellation throws Stopped.
-template <class S>
-SearchResult mcts_search(const S& root, const SearchConfig& cfg, Stop* stop = nullptr) {
+// `redraw(world, rng)` turns a copy of the root into a world the searching
+// player cannot tell from it (by default the flat state's own resample).
+template <class S, class Redraw>
+SearchResult mcts_search(const S& root, const SearchConfig& cfg, Stop* stop, Redraw&& redraw) {
   using detail::Node;
   SearchResult out;
   const int me = root.current_player();
@@ -94,8 +100,8 @@ SearchResult mcts_search(const S& root, const SearchConfig& cfg, Stop* stop = nu
     }
     S s = root;
     if (cfg.determinize) {
-      Rng redraw(rng.next_u64());
-      s.resample(me, redraw);
+      Rng world(rng.next_u64());
+      redraw(s, world);
     }
     path.clear();
     path.push_back(0);
@@ -208,6 +214,12 @@ SearchResult mcts_search(const S& root, const SearchConfig& cfg, Stop* stop = nu
   }
   out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return out;
+}
+
+template <class S>
+SearchResult mcts_search(const S& root, const SearchConfig& cfg, Stop* stop = nullptr) {
+  const int me = root.current_player();
+  return mcts_search(root, cfg, stop, [me](S& s, Rng& r) { s.resample(me, r); });
 }
 
 }  // namespace henchmen

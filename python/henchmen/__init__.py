@@ -33,6 +33,7 @@ from importlib.metadata import PackageNotFoundError, version
 from henchmen import _core
 from henchmen.action import Action
 from henchmen.cancel import CancelToken
+from henchmen.events import OMNISCIENT, SPECTATOR, Event
 from henchmen.game import (
     Game,
     GameInfo,
@@ -60,10 +61,13 @@ MAX_THREADS: int = _core.MAX_THREADS
 __all__ = [
     "CHANCE",
     "MAX_THREADS",
+    "OMNISCIENT",
+    "SPECTATOR",
     "TERMINAL",
     "Action",
     "ActionLike",
     "CancelToken",
+    "Event",
     "Game",
     "GameInfo",
     "LegalActions",

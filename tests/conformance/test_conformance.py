@@ -54,6 +54,8 @@ class Tally:
     chance_steps: int = 0
     resamples: int = 0
     resample_changed_hidden: int = 0
+    event_checks: int = 0
+    event_twins: int = 0
     lengths: list[int] = field(default_factory=list)
 
 
@@ -168,6 +170,8 @@ def check_expensive(
         assert isinstance(view, dict)
         json.dumps(view)
 
+    check_events(state, ids, rng, tally)
+
     # No leaks: a resample for P looks the same to P; hidden things do change.
     for p in range(n):
         other = state.resample(p, rng.getrandbits(64))
@@ -180,6 +184,70 @@ def check_expensive(
             assert other.legal_action_ids() == ids, "resample changed what the observer may do"
         if n > 1 and any(other.observation(q) != views[q] for q in range(n) if q != p):
             tally.resample_changed_hidden += 1
+
+
+def _events(state: henchmen.State, reader: int | str) -> list[tuple[str, str, str]]:
+    return [(e.kind, e.text, json.dumps(e.data, sort_keys=True)) for e in state.last_events(reader)]
+
+
+def check_events(state: henchmen.State, ids: list[int], rng: random.Random, tally: Tally) -> None:
+    """What each reader saw is a function of what they could know.
+
+    1. Two actions (or chance outcomes) after which a player's observation
+       is the same give that player the same events: events never tell apart
+       what the observation does not.
+    2. The same action applied to a world the player cannot tell from this
+       one (a resample for them), leaving them the same observation, gives
+       them the same events.
+    3. A spectator's events are what every player saw alike.
+    """
+    game = state.game
+    n = game.num_players
+    if not ids:
+        return
+    tried = ids if len(ids) <= 6 else rng.sample(ids, 6)
+    after = {}
+    for a in tried:
+        child = state.clone()
+        child.set_auto_chance(False)
+        child.apply(a)
+        after[a] = child
+        tally.event_checks += 1
+        spectator = _events(child, "spectator")
+        for p in range(n):
+            mine = _events(child, p)
+            assert all(ev in mine or ev[0] in {x[0] for x in mine} for ev in spectator), (
+                f"the spectator read an event player {p} did not: {spectator} vs {mine}"
+            )
+    for p in range(n):
+        seen: dict[str, tuple[int, list[tuple[str, str, str]]]] = {}
+        for a, child in after.items():
+            key = json.dumps(child.observation(p), sort_keys=True)
+            events = _events(child, p)
+            if key in seen:
+                b, other = seen[key]
+                assert events == other, (
+                    f"player {p} cannot tell {state.action_to_string(a)!r} from "
+                    f"{state.action_to_string(b)!r} by their observation, but their events differ: "
+                    f"{events} vs {other}"
+                )
+            else:
+                seen[key] = (a, events)
+        world = state.resample(p, rng.getrandbits(64))
+        world.set_auto_chance(False)
+        legal = set(world.legal_action_ids())
+        for a, child in after.items():
+            if a not in legal:
+                continue
+            twin = world.clone()
+            twin.apply(a)
+            if twin.observation(p) != child.observation(p):
+                continue  # the step itself told them something new (a card they drew)
+            assert _events(twin, p) == _events(child, p), (
+                f"player {p}: the same {state.action_to_string(a)!r} in a world they cannot tell "
+                f"apart gave other events: {_events(twin, p)} vs {_events(child, p)}"
+            )
+            tally.event_twins += 1
 
 
 def play(name: str, players: int, seed: int, tally: Tally, check: bool, full: bool) -> list[int]:
@@ -237,6 +305,8 @@ def test_random_games_keep_the_contract(
     TOTAL.chance_steps += tally.chance_steps
     TOTAL.resamples += tally.resamples
     TOTAL.resample_changed_hidden += tally.resample_changed_hidden
+    TOTAL.event_checks += tally.event_checks
+    TOTAL.event_twins += tally.event_twins
     request.config.henchmen_conformance = TOTAL  # type: ignore[attr-defined]
     print(
         f"{name} players={players} chunk={chunk}: {tally.games} games, {tally.steps} steps "

@@ -32,7 +32,7 @@ from henchmen.search import ISMCTS
 from .support import COUNTS, FIGURES
 
 GAMES = [g.name for g in henchmen.games()]
-LATENCY_LIMIT = 1.0  # seconds; the guarantee is well under 0.1 s, CI machines are noisy
+LATENCY_LIMIT = 2.0  # seconds; the guarantee is well under 0.1 s, CI machines are noisy
 
 
 def _interrupt_after(delay: float) -> tuple[threading.Timer, list[float]]:

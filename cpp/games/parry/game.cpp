@@ -1,0 +1,48 @@
+#include "games/parry/game.h"
+
+#include "core/error.h"
+
+extern const char* const parry_cards_json;
+
+namespace henchmen::parry {
+
+const GameInfo& Traits::info() {
+  static const GameInfo info = [] {
+    GameInfo g;
+    g.name = "parry";
+    g.title = "Parry (the engine's test game)";
+    g.summary = "Not a published game: a tiny game of Strikes and Parries that tests reaction chains, events and what each player knows.";
+    g.min_players = 2;
+    g.max_players = kMaxPlayers;
+    g.test_game = true;
+    g.options = {
+        OptionSpec{"players", OptionSpec::Kind::Int, Json(2), 2, kMaxPlayers, {}, "Number of players."},
+        OptionSpec{"strikes", OptionSpec::Kind::Int, Json(8), 1, 20, {}, "Strike cards in the deck."},
+        OptionSpec{"parries", OptionSpec::Kind::Int, Json(6), 0, 20, {}, "Parry cards in the deck."},
+        OptionSpec{"hand_size", OptionSpec::Kind::Int, Json(3), 1, 5, {}, "Cards dealt to each player."},
+        OptionSpec{"health", OptionSpec::Kind::Int, Json(3), 1, 9, {}, "Health each player starts with."},
+        OptionSpec{"max_turns", OptionSpec::Kind::Int, Json(60), 2, 200, {}, "The game is drawn (or won on health) after this many turns."},
+    };
+    return g;
+  }();
+  return info;
+}
+
+std::shared_ptr<const Config> Traits::configure(const Json& options) {
+  auto c = std::make_shared<Config>();
+  c->players = static_cast<int>(options.at("players", "options").as_int("players"));
+  c->count[kStrike] = static_cast<int>(options.at("strikes", "options").as_int("strikes"));
+  c->count[kParry] = static_cast<int>(options.at("parries", "options").as_int("parries"));
+  c->hand_size = static_cast<int>(options.at("hand_size", "options").as_int("hand_size"));
+  c->health = static_cast<int>(options.at("health", "options").as_int("health"));
+  c->max_turns = static_cast<int>(options.at("max_turns", "options").as_int("max_turns"));
+  if (c->players * c->hand_size > c->count[kStrike] + c->count[kParry]) {
+    throw OptionError("the deck (" + std::to_string(c->count[kStrike] + c->count[kParry]) + " cards) is too small to deal " + std::to_string(c->hand_size) + " to each of " + std::to_string(c->players) + " players");
+  }
+  c->table = Json::parse(parry_cards_json);
+  return c;
+}
+
+std::shared_ptr<Game> make_game(const Json& options) { return std::make_shared<NativeGame<Traits>>(options); }
+
+}  // namespace henchmen::parry

@@ -1,0 +1,112 @@
+// Parry: the engine's own small game for testing reaction chains, events and
+// knowledge tracking (not a published game; every value is designed).
+//
+// Two to four players hold hidden hands from one shared deck of Strikes and
+// Parries. On your turn you draw a card, then strike other players or end
+// your turn. A Strike opens a reaction window: the others may Parry it, a
+// Parry may be parried in turn, and the chain resolves from the top. A
+// player at 0 health is out; the last one standing wins.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "core/action.h"
+#include "core/events.h"
+#include "core/json.h"
+#include "core/knowledge.h"
+#include "core/reactions.h"
+#include "core/rng.h"
+
+namespace henchmen::parry {
+
+constexpr int kMaxPlayers = 4;
+enum Card : uint8_t { kStrike = 0, kParry = 1, kKinds = 2 };
+
+// The fixed action space.
+enum : Action {
+  kStrikeAt = 0,  // + target player
+  kEndTurn = 4,
+  kPlayParry = 5,  // answer the window with a Parry
+  kPass = 6,       // answer the window with nothing
+  kDraw = 7,       // + card kind: a chance outcome
+  kNumActions = 9,
+};
+
+// Zones, for events and knowledge: each hand, the deck, the discard pile.
+constexpr int kDeckZone = kMaxPlayers;
+constexpr int kDiscardZone = kMaxPlayers + 1;
+constexpr int kZones = kMaxPlayers + 2;
+
+struct Config {
+  int players = 2;
+  int count[kKinds] = {8, 6};
+  int hand_size = 3;
+  int hand_limit = 5;
+  int health = 3;
+  int max_turns = 60;
+  std::string name[kKinds] = {"Strike", "Parry"};
+  Json table;
+};
+
+// What a window answers: a Strike (arg: its target) or a Parry.
+enum Trigger : uint8_t { kOnStrike, kOnParry };
+
+struct State {
+  const Config* cfg = nullptr;
+  uint8_t hand[kMaxPlayers][kKinds] = {};
+  uint8_t deck[kKinds] = {};  // in no known order
+  uint8_t discard[kKinds] = {};
+  int8_t health[kMaxPlayers] = {};
+  uint8_t turn_player_ = 0;
+  uint16_t turn = 1;
+  uint8_t to_draw = 0;     // chance: cards still to draw ...
+  uint8_t draw_for = 0;    // ... for this player
+  bool dealing = false;    // the opening deal (then the first turn's draw)
+  Reactions<24, kMaxPlayers> reactions;
+  bool over = false;
+  int8_t winner = -1;  // -2: a draw at the turn limit
+
+  int current_player() const;
+  int turn_player() const { return turn_player_; }
+  int num_players() const { return cfg->players; }
+  void legal_actions(std::vector<Action>& out) const;
+  void chance_outcomes(std::vector<std::pair<Action, double>>& out) const;
+  Action sample_chance(Rng& rng) const;
+  void apply(Action a);
+  double returns(int p) const;
+  std::string action_to_string(Action a) const;
+  Json observation(int p) const;
+  void observation_tensor(int p, float* out) const;
+  void resample(int observer, Rng& rng);
+  Json to_json() const;
+  static State from_json(const Config& cfg, const Json& doc);
+  std::string to_string() const;
+  double heuristic(int p) const;
+  void validate() const;
+  static State initial(const Config& cfg);
+
+  // Knowledge hooks (core/knowledge.h): a zone's cards, and a sampled world.
+  void zone_cards(int zone, std::vector<uint8_t>& out) const;
+  void write_zones(const Knowledge::World& world);
+
+  int hand_size(int p) const { return hand[p][kStrike] + hand[p][kParry]; }
+  bool alive(int p) const { return health[p] > 0; }
+
+ private:
+  void start_turn(int p);
+  void next_turn();
+  void draw_one(int p, int card);
+  void settle();
+  uint32_t askable(int except) const;
+  void close_window();
+  void cancel_top();
+  void land_strike(int target);
+  void eliminate(int p);
+  void check_end();
+};
+
+int observation_length(const Config& cfg);
+
+}  // namespace henchmen::parry

@@ -1,0 +1,99 @@
+// Parry: notation, what each player sees, the printable board, the heuristic.
+#include <sstream>
+
+#include "games/parry/state.h"
+
+namespace henchmen::parry {
+
+int observation_length(const Config&) { return kKinds + 2 * kMaxPlayers + 1 + kKinds + 4; }
+
+std::string State::action_to_string(Action a) const {
+  if (a >= kDraw) return "draw " + cfg->name[a - kDraw];
+  if (a == kPass) return "pass";
+  if (a == kPlayParry) return "parry";
+  if (a == kEndTurn) return "end turn";
+  return "strike player " + std::to_string(a - kStrikeAt + 1);
+}
+
+namespace {
+Json counts(const Config& cfg, const uint8_t* c) {
+  Json o = Json(Json::Object{});
+  for (int k = 0; k < kKinds; ++k) o[cfg.name[k]] = static_cast<int>(c[k]);
+  return o;
+}
+}  // namespace
+
+Json State::observation(int viewer) const {
+  Json o;
+  o["viewer"] = viewer;
+  o["turn"] = static_cast<int>(turn);
+  o["turn_player"] = static_cast<int>(turn_player_);
+  o["current_player"] = current_player();
+  o["game_over"] = over;
+  o["winner"] = over ? Json(static_cast<int>(winner)) : Json();
+  o["hand"] = counts(*cfg, hand[viewer]);
+  Json players = Json(Json::Array{});
+  for (int p = 0; p < cfg->players; ++p) {
+    Json j;
+    j["health"] = static_cast<int>(health[p]);
+    j["hand_size"] = hand_size(p);
+    players.push_back(j);
+  }
+  o["players"] = players;
+  o["deck_size"] = deck[kStrike] + deck[kParry];
+  o["discard"] = counts(*cfg, discard);
+  Json chain = Json(Json::Array{});
+  for (int d = 0; d < reactions.depth; ++d) {
+    const auto& w = reactions.windows[d];
+    Json j;
+    j["answering"] = w.trigger == kOnStrike ? "Strike" : "Parry";
+    j["by"] = static_cast<int>(w.opener);
+    if (w.trigger == kOnStrike) j["target"] = static_cast<int>(w.arg);
+    chain.push_back(j);
+  }
+  o["chain"] = chain;
+  return o;
+}
+
+void State::observation_tensor(int viewer, float* out) const {
+  float* s = out;
+  for (int k = 0; k < kKinds; ++k) *s++ = hand[viewer][k];
+  for (int seat = 0; seat < kMaxPlayers; ++seat) {
+    const int p = (viewer + seat) % cfg->players;
+    const bool real = seat < cfg->players;
+    *s++ = real ? health[p] : 0.0f;
+    *s++ = real ? static_cast<float>(hand_size(p)) : 0.0f;
+  }
+  *s++ = static_cast<float>(deck[kStrike] + deck[kParry]);
+  for (int k = 0; k < kKinds; ++k) *s++ = discard[k];
+  *s++ = reactions.depth;
+  *s++ = reactions.open() ? static_cast<float>(reactions.top().trigger) : -1.0f;
+  *s++ = static_cast<float>((current_player() - viewer + cfg->players) % cfg->players);
+  *s++ = static_cast<float>(turn) / static_cast<float>(cfg->max_turns);
+}
+
+std::string State::to_string() const {
+  std::ostringstream out;
+  out << "Parry, turn " << turn << ", player " << turn_player_ + 1 << " to play";
+  if (over) out << " (over)";
+  out << "\n";
+  for (int p = 0; p < cfg->players; ++p) {
+    out << "  player " << p + 1 << ": health " << static_cast<int>(health[p]) << ", hand " << static_cast<int>(hand[p][kStrike]) << " Strike "
+        << static_cast<int>(hand[p][kParry]) << " Parry\n";
+  }
+  out << "  deck " << deck[kStrike] + deck[kParry] << ", discard " << static_cast<int>(discard[kStrike]) << " Strike " << static_cast<int>(discard[kParry]) << " Parry\n";
+  return out.str();
+}
+
+double State::heuristic(int p) const {
+  if (over) return returns(p);
+  double mine = health[p] + 0.2 * hand[p][kParry] + 0.1 * hand[p][kStrike];
+  double best_other = 0.0;
+  for (int q = 0; q < cfg->players; ++q) {
+    if (q != p) best_other = std::max(best_other, static_cast<double>(health[q]));
+  }
+  const double v = (mine - best_other) / (cfg->health + 1.0);
+  return v > 1 ? 1 : v < -1 ? -1 : v;
+}
+
+}  // namespace henchmen::parry

@@ -1,0 +1,196 @@
+"""The information-set oracle: resample draws exactly from the worlds a
+player cannot rule out.
+
+For small configurations of each game (few cards, short games) the oracle
+enumerates every world consistent with what an observer saw: it follows a
+real game step by step and keeps each position that gives the observer the
+same observation and the same events at every step, weighted by the game's
+chance and, for another player's choice of a card the observer saw from a
+place they could not tell (a hand), by the number of physical cards of that
+kind it could have been (the model of core/knowledge.h: a choice counts once
+per physical card). Then it checks that ``resample(observer)`` produces only
+such worlds (no world the observer could rule out: no leak of a kind that
+search would exploit, and none impossible) and, over many draws, every one
+with its frequency (a chi-square test at p = 1e-4).
+
+It is independent of the tracker: it uses only the engine's apply, chance
+outcomes, observations and events, the weights read from the events' card
+facts as the observer read them.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+from collections import Counter
+from dataclasses import dataclass
+
+import pytest
+
+import henchmen
+
+#: (game, options, steps into the game where the oracle looks).
+CONFIGS: list[tuple[str, dict[str, object], tuple[int, ...]]] = [
+    (
+        "parry",
+        {"players": 2, "strikes": 5, "parries": 4, "hand_size": 3, "health": 3},
+        (8, 20, 34, 50),
+    ),
+    (
+        "parry",
+        {"players": 3, "strikes": 5, "parries": 5, "hand_size": 2, "health": 2},
+        (9, 20, 32, 45),
+    ),
+]
+SAMPLES = 3000
+SEEDS = range(4)
+
+
+def position_key(state: henchmen.State) -> str:
+    return json.dumps(json.loads(state.serialize())["position"], sort_keys=True)
+
+
+def view(state: henchmen.State, observer: int) -> str:
+    events = [(e.kind, e.text, e.data) for e in state.last_events(observer)]
+    return json.dumps([state.observation(observer), events], sort_keys=True)
+
+
+def choice_weight(before: henchmen.State, after: henchmen.State, observer: int) -> float:
+    """How many physical cards another player's choice could have been, by the
+    card facts the observer read: a card of a seen kind taken from a place the
+    observer could not tell counts once per card of that kind there."""
+    weight = 1.0
+    counted: Counter[tuple[int, int]] = Counter()
+    for e in henchmen.events.read(
+        after, observer, after._s.last_apply_start, after.move_number, facts=True
+    ):
+        for f in e.facts:
+            if f["fact"] in ("move", "remove", "see") and f["pos"] == "any" and f["card"] >= 0:
+                zone, card = f["zone"], f["card"]
+                have = before._s.zone_cards(zone).count(card) - counted[(zone, card)]
+                if f["fact"] != "see":
+                    counted[(zone, card)] += 1
+                weight *= max(have, 0)
+    return weight
+
+
+@dataclass
+class Belief:
+    worlds: dict[str, tuple[henchmen.State, float]]
+
+    def total(self) -> float:
+        return sum(w for _, w in self.worlds.values())
+
+
+def follow(game: henchmen.Game, history: list[int], observer: int) -> Belief:
+    """Every world consistent with what ``observer`` saw of ``history``, weighted."""
+    real = game.new_initial_state(auto_chance=False)
+    belief = Belief({position_key(real): (real.clone(), 1.0)})
+    for a in history:
+        before_real = real.clone()
+        real.apply(a)
+        target = view(real, observer)
+        nxt: dict[str, tuple[henchmen.State, float]] = {}
+        for state, w in belief.worlds.values():
+            if state.is_chance:
+                options = [(o.id, p) for o, p in state.chance_outcomes]
+            elif state.current_player == observer:
+                options = [(a, 1.0)] if a in state.legal_action_ids() else []
+            else:
+                options = [(b, 1.0) for b in state.legal_action_ids()]
+            for b, p in options:
+                child = state.clone()
+                child.apply(b)
+                if view(child, observer) != target:
+                    continue
+                if not state.is_chance and state.current_player != observer:
+                    p *= choice_weight(state, child, observer)
+                if p <= 0:
+                    continue
+                key = position_key(child)
+                old = nxt.get(key)
+                nxt[key] = (child, (old[1] if old else 0.0) + w * p)
+        assert position_key(real) in nxt, (
+            f"the real world was lost at {before_real.action_to_string(a)!r}: the oracle "
+            "or the events disagree with the game"
+        )
+        belief = Belief(nxt)
+        assert len(belief.worlds) < 200_000, "the configuration is too large to enumerate"
+    return belief
+
+
+def chi_square_critical(df: int, z: float = 3.719) -> float:
+    """The chi-square value exceeded with probability about 1e-4 (Wilson-Hilferty)."""
+    return df * (1 - 2 / (9 * df) + z * math.sqrt(2 / (9 * df))) ** 3
+
+
+def check(state: henchmen.State, observer: int, belief: Belief, rng: random.Random) -> int:
+    total = belief.total()
+    expected = {k: w / total for k, (_, w) in belief.worlds.items()}
+    seen: Counter[str] = Counter()
+    for _ in range(SAMPLES):
+        world = state.resample(observer, rng.getrandbits(64))
+        key = position_key(world)
+        if key not in expected:
+            known = json.loads(state._s.knowledge_json(observer))
+            raise AssertionError(
+                f"resample for player {observer} gave a world they could rule out:\n{world}\n"
+                f"(knowledge: {known['describe'] if known else 'none'})"
+            )
+        seen[key] += 1
+    # Chi-square over the worlds, pooling the rare ones.
+    stat, df, pooled_e, pooled_o = 0.0, -1, 0.0, 0
+    for key, p in expected.items():
+        e = p * SAMPLES
+        if e < 5:
+            pooled_e += e
+            pooled_o += seen[key]
+            continue
+        stat += (seen[key] - e) ** 2 / e
+        df += 1
+    if pooled_e >= 5:
+        stat += (pooled_o - pooled_e) ** 2 / pooled_e
+        df += 1
+    if df >= 1:
+        assert stat < chi_square_critical(df), (
+            f"resample for player {observer} draws the {len(expected)} possible worlds with the "
+            f"wrong frequencies: chi-square {stat:.1f} on {df} degrees of freedom"
+        )
+    return len(expected)
+
+
+@pytest.mark.parametrize(("name", "options", "points"), CONFIGS, ids=lambda c: str(c))
+def test_resample_draws_exactly_from_the_information_set(
+    name: str, options: dict[str, object], points: tuple[int, ...]
+) -> None:
+    game = henchmen.Game(name, **options)
+    checked = 0
+    for seed in SEEDS:
+        rng = random.Random(seed)
+        state = game.new_initial_state(auto_chance=False)
+        history: list[int] = []
+        for point in points:
+            while len(history) < point and not state.is_terminal:
+                if state.is_chance:
+                    outcomes = state.chance_outcomes
+                    x, acc = rng.random(), 0.0
+                    choice = outcomes[-1][0].id
+                    for o, p in outcomes:
+                        acc += p
+                        if x < acc:
+                            choice = o.id
+                            break
+                else:
+                    ids = state.legal_action_ids()
+                    choice = ids[rng.randrange(len(ids))]
+                state.apply(choice)
+                history.append(choice)
+            if state.is_terminal:
+                break
+            for observer in range(game.num_players):
+                belief = follow(game, history, observer)
+                worlds = check(state, observer, belief, rng)
+                checked += 1
+                assert worlds >= 1
+    assert checked > 0
