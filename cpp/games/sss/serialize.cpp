@@ -123,6 +123,7 @@ Json State::to_json() const {
     j["bought"] = card_names(c, pl.bought);
     j["stash"] = card_names(c, pl.stash);
     j["frozen"] = card_names(c, pl.frozen);
+    j["frozen_public"] = card_names(c, pl.frozen_public);
     j["upgrades"] = card_names(c, pl.upgrades);
     j["upgrades_pending"] = card_names(c, pl.upgrades_pending);
     Json used = Json(Json::Array{});
@@ -210,7 +211,7 @@ State State::from_json(const Config& c, const Json& o) {
   for (int p = 0; p < c.players; ++p) {
     const Json& j = ps[static_cast<size_t>(p)];
     const std::string pw = "players[" + std::to_string(p) + "]";
-    json_expect_keys(j, {"hand", "hand_public", "deck", "discard", "in_play", "bought", "stash", "frozen", "upgrades", "upgrades_pending", "upgrades_used", "power", "abilities", "won"}, pw);
+    json_expect_keys(j, {"hand", "hand_public", "deck", "discard", "in_play", "bought", "stash", "frozen", "frozen_public", "upgrades", "upgrades_pending", "upgrades_used", "power", "abilities", "won"}, pw);
     PlayerState& pl = s.players[p];
     read_pile(c, j.at("hand", pw), pl.hand, pw + ".hand");
     read_pile(c, j.at("hand_public", pw), pl.hand_public, pw + ".hand_public");
@@ -220,6 +221,8 @@ State State::from_json(const Config& c, const Json& o) {
     read_pile(c, j.at("bought", pw), pl.bought, pw + ".bought");
     read_pile(c, j.at("stash", pw), pl.stash, pw + ".stash");
     read_pile(c, j.at("frozen", pw), pl.frozen, pw + ".frozen");
+    // Positions written before frozen_public existed knew no frozen card publicly.
+    if (j.has("frozen_public")) read_pile(c, j.at("frozen_public", pw), pl.frozen_public, pw + ".frozen_public");
     read_pile(c, j.at("upgrades", pw), pl.upgrades, pw + ".upgrades");
     read_pile(c, j.at("upgrades_pending", pw), pl.upgrades_pending, pw + ".upgrades_pending");
     for (const auto& u : j.at("upgrades_used", pw).as_array(pw + ".upgrades_used")) {
@@ -298,6 +301,9 @@ void State::validate() const {
     }
     for (const uint8_t card : pl.hand_public) {
       if (pl.hand_public.count(card) > pl.hand.count(card)) broken("the publicly known part of a hand is not part of the hand");
+    }
+    for (const uint8_t card : pl.frozen_public) {
+      if (pl.frozen_public.count(card) > pl.frozen.count(card)) broken("the publicly known frozen cards are not all frozen");
     }
     if (pl.in_play.contains(kExplodeyBot)) broken("a played Explodey Bot is expelled, not in play");
     if (pl.tokens[kTransfer] > pl.in_play.count(kScaredyBot)) broken("more Transfer abilities than Scaredy Bots in play");
@@ -398,7 +404,7 @@ void State::validate() const {
 }
 
 // Redraws what `observer` cannot see: every other player's unknown hand
-// cards, frozen cards and the unknown part of their deck are pooled and dealt
+// cards, unknown frozen cards and the unknown part of their deck are pooled and dealt
 // back in the same numbers. Known cards stay where they are. While that
 // player's draw waits on chance, everyone knows their deck holds at least two
 // kinds of card; deals that break this are redrawn (rejection sampling gives
@@ -414,10 +420,12 @@ void State::resample(int observer, Rng& rng) {
     Multiset<kSmallPile> rest = original.hand;
     for (const uint8_t card : original.hand_public) rest.remove(card);
     for (const uint8_t card : rest) pool[n++] = card;
-    for (const uint8_t card : original.frozen) pool[n++] = card;
+    Multiset<8> frozen_rest = original.frozen;
+    for (const uint8_t card : original.frozen_public) frozen_rest.remove(card);
+    for (const uint8_t card : frozen_rest) pool[n++] = card;
     for (int i = 0; i < original.deck.n_unknown; ++i) pool[n++] = original.deck.c[i];
     const int hand_hidden = rest.size();
-    const int frozen = original.frozen.size();
+    const int frozen = frozen_rest.size();
     for (int attempt = 0;; ++attempt) {
       if (attempt == 1000) {
         pl = original;
@@ -425,7 +433,7 @@ void State::resample(int observer, Rng& rng) {
       }
       for (int i = n - 1; i > 0; --i) std::swap(pool[i], pool[rng.below(static_cast<uint32_t>(i + 1))]);
       pl.hand = original.hand_public;
-      pl.frozen.clear();
+      pl.frozen = original.frozen_public;
       pl.deck.clear();
       int k = 0;
       for (int i = 0; i < hand_hidden; ++i) pl.hand.add(pool[k++]);

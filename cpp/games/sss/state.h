@@ -66,6 +66,7 @@ struct PlayerState {
   Multiset<kSmallPile> bought;  // bought this turn (to the discard pile at cleanup)
   Multiset<kStashSize> stash;
   Multiset<8> frozen;  // joins the hand next turn; only the owner sees it
+  Multiset<8> frozen_public;  // frozen from a known place, so everyone knows it (a sub-multiset)
   Multiset<kMaxCrews> upgrades;          // attached Upgrades (card ids)
   Multiset<kMaxCrews> upgrades_pending;  // bought this turn, attach at cleanup
   uint16_t upgrades_used = 0;            // bit per crew slot, this turn
