@@ -439,6 +439,10 @@ void State::end_by_turn_limit() {
   over = true;
   n_tasks = 0;
   for (auto& t : tasks) t = Task{};
+  winner = static_cast<int8_t>(turn_limit_result());
+}
+
+int State::turn_limit_result() const {
   int best = -1;
   bool tie = false;
   auto score = [&](int p) {
@@ -454,7 +458,7 @@ void State::end_by_turn_limit() {
       tie = true;
     }
   }
-  winner = static_cast<int8_t>(tie ? -2 : best);
+  return tie ? -2 : best;
 }
 
 void State::apply(Action action) {

@@ -40,6 +40,8 @@ enum class Pending : uint8_t { kNone, kFetchDiscard, kReturnUpgrade };
 // Chance work waiting to be done, in order. Deterministic steps run at once;
 // the state stops at the first step whose outcome is uncertain.
 enum class TaskKind : uint8_t { kDrawHand, kDrawFreeze, kDrawFetch, kRefillRow, kRefillUpgrade, kRevealSupervillain, kFinishCleanup };
+const char* task_name(TaskKind kind);  // as the position JSON spells it
+
 struct Task {
   TaskKind kind = TaskKind::kDrawHand;
   uint8_t player = 0;
@@ -123,6 +125,7 @@ struct State {
   int reputation(int crew, int player) const;
   int row_slot_of(int card) const;  // -1 if not in the row
   int num_players() const { return cfg->players; }
+  int turn_limit_result() const;  // the winner (or -2, a draw) if the turn limit ended the game now
 
  private:
   void push_task(TaskKind kind, int player, int slot, int count);
@@ -136,6 +139,9 @@ struct State {
   void end_by_turn_limit();
   void remove_from_hand(PlayerState& p, int card);
   void apply_chance(Action action);
+  void validate_result() const;
+  void validate_queue() const;
+  void validate_slots() const;
 };
 
 }  // namespace henchmen::sss
