@@ -12,6 +12,12 @@ namespace henchmen::sss {
 
 namespace {
 [[noreturn]] void broken(const std::string& why) { throw SerializationError("invalid position: " + why); }
+
+std::string result_name(int winner) {
+  if (winner == -2) return "a draw";
+  if (winner < 0) return "no result";
+  return "player " + std::to_string(winner);
+}
 }  // namespace
 
 void State::validate() const {
@@ -62,6 +68,9 @@ void State::validate() const {
     tally(pl.discard, false, false, "a discard pile");
     tally(pl.in_play, false, false, "a play area");
     tally(pl.bought, false, false, "a bought pile");
+    for (const uint8_t card : pl.bought) {
+      if (!is_minion(card) && card != kScaredyBot) broken("a bought pile holds " + c.name[card] + ", which is not for sale (only Minions and Scaredy Bots are)");
+    }
     tally(pl.stash, true, false, "a Stash");
     tally(pl.frozen, false, false, "a frozen pile");
     tally(pl.upgrades, false, true, "a Supercomputer");
@@ -138,6 +147,10 @@ void State::validate() const {
     if (won_total[p] != players[p].won) broken("a player's Supervillains won does not match the Supervillains they hold");
     if (!over && players[p].won >= c.supervillains_to_win) broken("a player has won but the game is not over");
   }
+  // Seat 0 takes turn 1 and the seats alternate.
+  if (turn_player_ != (turn - 1) % n) {
+    broken("turn " + std::to_string(turn) + " is player " + std::to_string((turn - 1) % n) + "'s, not player " + std::to_string(turn_player_) + "'s");
+  }
   if (over) {
     validate_result();
   } else {
@@ -161,7 +174,9 @@ void State::validate_result() const {
     champion = p;
   }
   if (champion >= 0) {
-    if (winner != champion) broken("player " + std::to_string(champion) + " won " + std::to_string(c.supervillains_to_win) + " Supervillains, but the result names " + (winner == -2 ? std::string("a draw") : winner == -1 ? std::string("no one") : "player " + std::to_string(winner)));
+    if (winner != champion) {
+      broken("player " + std::to_string(champion) + " won " + std::to_string(c.supervillains_to_win) + " Supervillains, but the result is " + result_name(winner));
+    }
     if (turn > c.max_turns) broken("the game was won in a turn past the turn limit");
     return;
   }
@@ -171,8 +186,7 @@ void State::validate_result() const {
   }
   const int earned = turn_limit_result();
   if (winner != earned) {
-    broken("at the turn limit the result is " + (earned == -2 ? std::string("a draw") : "player " + std::to_string(earned)) +
-           " (most Supervillains, then most reputation), not " + (winner == -2 ? std::string("a draw") : winner == -1 ? std::string("none") : "player " + std::to_string(winner)));
+    broken("at the turn limit the result is " + result_name(earned) + " (most Supervillains, then most reputation), not " + result_name(winner));
   }
 }
 
@@ -212,7 +226,8 @@ void State::validate_queue() const {
   }
   const bool is_cleanup = n_tasks == 2 && first.kind == TaskKind::kDrawHand && first.player == turn_player_ &&
                           tasks[1].kind == TaskKind::kFinishCleanup && tasks[1].player == turn_player_ && first.count <= c.hand_size;
-  const bool is_step = n_tasks == 1 && first.player == turn_player_ && first.kind != TaskKind::kDrawHand && first.kind != TaskKind::kFinishCleanup;
+  const bool is_step = n_tasks == 1 && first.player == turn_player_ && first.count == 1 && first.kind != TaskKind::kDrawHand &&
+                       first.kind != TaskKind::kFinishCleanup;
   if (!is_setup && !is_cleanup && !is_step) {
     broken("the queued work (" + std::to_string(n_tasks) + " tasks, the first " + task_name(first.kind) +
            ") is not what play leaves: the rest of the setup, one step of a decision, or the cleanup draw then the hand-over");

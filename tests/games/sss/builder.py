@@ -78,7 +78,7 @@ def power(name: str) -> int:
 def position_doc(
     *,
     turn_player: int = 0,
-    turn: int = 1,
+    turn: int | None = None,
     hands: PerPlayer | None = None,
     hand_public: PerPlayer | None = None,
     decks: PerPlayer | None = None,
@@ -113,6 +113,8 @@ def position_doc(
 ) -> dict[str, Any]:
     """The serialized-state document (a dict) for the spec; see :func:`position`."""
     n = OPTIONS["players"]
+    if turn is None:
+        turn = turn_player + 1  # seat 0 takes turn 1 and the seats alternate
     per = {
         "hands": hands or {},
         "decks": decks or {},

@@ -86,7 +86,9 @@ def _crew(t: Table, draw: st.DrawFn) -> Table:
 def _case_twin(name: str, draw: st.DrawFn) -> str:
     """The same name in other case or spacing (never identical)."""
     twin = draw(
-        st.sampled_from([name.upper(), name.lower(), " " + name, name + " ", name.replace(" ", "  ")])
+        st.sampled_from(
+            [name.upper(), name.lower(), " " + name, name + " ", name.replace(" ", "  ")]
+        )
     )
     return twin if twin != name else name.swapcase() if name.swapcase() != name else " " + name
 
@@ -112,7 +114,9 @@ def broken_table(draw: st.DrawFn) -> tuple[str, Table]:
     how = draw(st.integers(0, 19))
     if how == 0:
         key = draw(st.sampled_from(["health", "power", "reputation"]))
-        minion[key] = draw(bad_numbers) if key != "reputation" else draw(st.sampled_from([0, 10, -1, "1"]))
+        minion[key] = (
+            draw(bad_numbers) if key != "reputation" else draw(st.sampled_from([0, 10, -1, "1"]))
+        )
         return f"minion {key} out of range", t
     if how == 1:
         up["cost"] = draw(st.one_of(st.just(0), bad_numbers))
@@ -159,7 +163,9 @@ def broken_table(draw: st.DrawFn) -> tuple[str, Table]:
         other["reputation"] = minion["reputation"]
         return "two minions of one reputation", t
     if how == 7:
-        crew["ability"] = draw(st.sampled_from(["Transfer", "Power", "Teleport", "freeze", 3, True]))
+        crew["ability"] = draw(
+            st.sampled_from(["Transfer", "Power", "Teleport", "freeze", 3, True])
+        )
         return "a crew ability that is not one", t
     if how == 8:
         up["ability"] = draw(st.sampled_from(["Transfer", "Teleport", None, "", 1]))
@@ -244,7 +250,9 @@ def _cards(position: dict[str, Any]) -> Counter[str]:
 
 def _expected(game: henchmen.Game) -> Counter[str]:
     table = game.card_table()
-    out: Counter[str] = Counter({"Tiny Bot": 16, "Junky Bot": 4, "Scaredy Bot": 10, "Explodey Bot": 1})
+    out: Counter[str] = Counter(
+        {"Tiny Bot": 16, "Junky Bot": 4, "Scaredy Bot": 10, "Explodey Bot": 1}
+    )
     for name in game.options["crews"]:
         crew = next(c for c in table["crews"] if c["name"] == name)
         out.update(f"{name} {m['reputation']}" for m in crew["minions"])

@@ -85,12 +85,12 @@ FOUR = {"Bounty Hunter Slippy": 0, "Mr. Shadow": 0, "MechaOven": 0, "King Cobra"
 
 def test_a_finished_game_has_the_result_it_earned() -> None:
     # Nobody won four Supervillains and the turn limit is far away.
-    refused("the game is over in turn 50, but nobody has won 4", turn=50, over=True, winner=0)
-    refused("nobody has won 4", turn=50, over=True, winner=-2)
+    refused("the game is over in turn 51, but nobody has won 4", turn=51, over=True, winner=0)
+    refused("nobody has won 4", turn=51, over=True, winner=-2)
     # Player 0 won four: the result must name them.
     slots = ("Ice-Cold Cream", "Killer Kiwi", "Tourmeleon Tillie")
     refused(
-        "player 0 won 4 Supervillains, but the result names player 1",
+        "player 0 won 4 Supervillains, but the result is player 1",
         supervillains=slots,
         won_by=FOUR,
         over=True,
@@ -113,7 +113,13 @@ def test_a_finished_game_has_the_result_it_earned() -> None:
 
 def test_a_game_past_the_turn_limit_is_over() -> None:
     refused("turn 201 is past the turn limit \\(200\\) but the game goes on", turn=201)
-    assert not position(turn=200).is_terminal
+    assert not position(turn=200, turn_player=1).is_terminal
+
+
+def test_seat_zero_takes_the_odd_turns() -> None:
+    refused("turn 2 is player 1's, not player 0's", turn=2, turn_player=0)
+    refused("turn 7 is player 0's, not player 1's", turn=7, turn_player=1)
+    assert position(turn=8, turn_player=1).current_player == 1
 
 
 # More invariants, found hunting ------------------------------------------------
@@ -129,6 +135,11 @@ def test_the_danger_zone_holds_only_supervillains_with_ten_reputation_on_a_side(
         danger_zone=["Mr. Shadow"],
         attached={"Mr. Shadow": {0: ["Sleuths N' Sniffs 9", "Sleuths N' Sniffs 1"]}},
     )
+
+
+def test_a_bought_pile_holds_only_what_is_for_sale() -> None:
+    refused("a bought pile holds Tiny Bot, which is not for sale", bought={0: ["Tiny Bot"]})
+    position(bought={0: ["Royal Rule 3", "Scaredy Bot"]})
 
 
 def test_only_the_turn_player_has_frozen_cards() -> None:
@@ -151,12 +162,18 @@ def test_the_queued_work_is_a_shape_play_leaves() -> None:
     s = position(decks=deck, tasks=CLEANUP)
     assert s.is_chance
     twice = [*CLEANUP, CLEANUP[1]]
-    refused("the queued work \\(3 tasks, the first draw-hand\\) is not what play leaves", decks=deck, tasks=twice)
+    refused(
+        "the queued work \\(3 tasks, the first draw-hand\\) is not what play leaves",
+        decks=deck,
+        tasks=twice,
+    )
     # A hand is dealt only in the setup or at cleanup, not in the middle of a turn.
     refused("is not what play leaves", decks=deck, tasks=CLEANUP[:1])
-    # A Freeze draw is the turn player's.
+    # A Freeze draw is the turn player's, and draws one card.
     freeze = {"kind": "draw-freeze", "player": 1, "slot": 0, "count": 1}
     refused("is not what play leaves", tasks=[freeze])
+    position(decks=deck, tasks=[{**freeze, "player": 0}])
+    refused("is not what play leaves", decks=deck, tasks=[{**freeze, "player": 0, "count": 3}])
     # A Fetch discard comes after the Fetch draw, not before.
     fetch = {"kind": "draw-fetch", "player": 0, "slot": 0, "count": 1}
     position(decks=deck, tasks=[fetch])
@@ -186,9 +203,10 @@ def test_the_setup_queue_is_what_initial_queues() -> None:
     """Every step of the setup is accepted; the same queue with a step missing is not."""
     s = henchmen.Game("seven-secret-supervillains").new_initial_state(seed=None, auto_chance=False)
     kinds = [t["kind"] for t in pos(s)["tasks"]]
-    assert kinds == ["reveal-supervillain"] * 3 + ["refill-row"] * 5 + ["refill-upgrade"] + [
-        "draw-hand"
-    ] * 2
+    assert (
+        kinds
+        == ["reveal-supervillain"] * 3 + ["refill-row"] * 5 + ["refill-upgrade"] + ["draw-hand"] * 2
+    )
     while s.is_chance:
         assert henchmen.deserialize(s.serialize()) == s
         doc = json.loads(s.serialize())
