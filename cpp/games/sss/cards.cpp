@@ -9,13 +9,8 @@ namespace henchmen::sss {
 namespace {
 const char* const kAbilityNames[] = {"", "Freeze", "Harvest", "Bounty", "Fetch", "Incinerate", "Replicate", "Transfer", "Power"};
 
-int bounded(const Json& v, const std::string& what, int lo, int hi) {
-  try {
-    return static_cast<int>(v.as_int(what, lo, hi));
-  } catch (const SerializationError& e) {
-    throw OptionError(std::string("card_data: ") + e.what());
-  }
-}
+// A number check_card_table has already bounded.
+int number(const Json& obj, const char* key) { return static_cast<int>(obj.at(key, "card").as_int(key)); }
 }  // namespace
 
 const char* ability_name(int ability) {
@@ -70,77 +65,61 @@ Config make_config(const Json& options) {
       throw OptionError(std::string("card_data is not valid JSON: ") + e.what());
     }
   }
-  try {
-    const auto& all = table.at("crews", "card_data").as_array("card_data.crews");
-    const auto& chosen = options.at("crews", "options").as_array("crews");
-    if (static_cast<int>(chosen.size()) != 7) {
-      throw OptionError("option 'crews' must name exactly 7 crews for the 2-player game, got " + std::to_string(chosen.size()));
-    }
-    cfg.crews = static_cast<int>(chosen.size());
-    for (const auto& pick : chosen) {
-      const std::string& want = pick.as_string("crew");
-      int found = -1;
-      for (size_t i = 0; i < all.size(); ++i) {
-        if (all[i].at("name", "crew").as_string("crew name") == want) found = static_cast<int>(i);
-      }
-      if (found < 0) throw OptionError("card_data has no crew named '" + want + "'");
-      for (int prior : cfg.crew_index) {
-        if (prior == found) throw OptionError("option 'crews' names '" + want + "' twice");
-      }
-      cfg.crew_index.push_back(found);
-    }
-    const Json& bots = table.at("bots", "card_data");
-    const std::pair<uint8_t, const char*> bot_names[] = {
-        {kTinyBot, "Tiny Bot"}, {kJunkyBot, "Junky Bot"}, {kScaredyBot, "Scaredy Bot"}, {kExplodeyBot, "Explodey Bot"}};
-    for (const auto& [id, bname] : bot_names) {
-      const Json& b = bots.at(bname, "card_data.bots");
-      cfg.name[id] = bname;
-      cfg.power[id] = bounded(b.at("power", bname), std::string(bname) + " power", 0, 20);
-      cfg.health[id] = bounded(b.at("health", bname), std::string(bname) + " health", 0, 20);
-    }
-    cfg.ability[kScaredyBot] = kTransfer;
-    for (int slot = 0; slot < cfg.crews; ++slot) {
-      const Json& c = all[static_cast<size_t>(cfg.crew_index[static_cast<size_t>(slot)])];
-      CrewDef def;
-      def.name = c.at("name", "crew").as_string("crew name");
-      def.supervillain = c.at("supervillain", def.name).as_string("supervillain");
-      def.implemented = c.at("implemented", def.name).as_bool("implemented");
-      if (!def.implemented) throw OptionError("crew '" + def.name + "' is not implemented yet; implemented crews are the seven base crews");
-      const Json& ab = c.at("ability", def.name);
-      def.ability = ab.is_null() ? kNoAbility : ability_from_name(ab.as_string("ability"));
-      if (def.ability < 0 || def.ability >= kTransfer) throw OptionError("crew '" + def.name + "' has an unknown ability");
-      def.ability_name = ab.is_null() ? "" : ab.as_string("ability");
-      const auto& minions = c.at("minions", def.name).as_array("minions");
-      if (minions.size() != kMinionsPerCrew) throw OptionError("crew '" + def.name + "' must have 9 minions");
-      for (const auto& m : minions) {
-        const int rep = bounded(m.at("reputation", def.name), def.name + " reputation", 1, 9);
-        const int id = minion_id(slot, rep);
-        if (!cfg.name[static_cast<size_t>(id)].empty()) throw OptionError("crew '" + def.name + "' has two minions of reputation " + std::to_string(rep));
-        cfg.name[static_cast<size_t>(id)] = def.name + " " + std::to_string(rep);
-        cfg.reputation[static_cast<size_t>(id)] = rep;
-        cfg.health[static_cast<size_t>(id)] = bounded(m.at("health", def.name), def.name + " health", 0, 20);
-        cfg.power[static_cast<size_t>(id)] = bounded(m.at("power", def.name), def.name + " power", 0, 20);
-        cfg.ability[static_cast<size_t>(id)] = def.ability;
-      }
-      const Json& up = c.at("upgrade", def.name);
-      const int uid = kUpgradeBase + slot;
-      cfg.name[static_cast<size_t>(uid)] = up.at("name", def.name + " upgrade").as_string("upgrade name");
-      cfg.health[static_cast<size_t>(uid)] = bounded(up.at("cost", def.name + " upgrade"), def.name + " upgrade cost", 0, 20);
-      const int uab = ability_from_name(up.at("ability", def.name + " upgrade").as_string("upgrade ability"));
-      if (uab <= 0 || uab == kTransfer) throw OptionError("upgrade of crew '" + def.name + "' has an unknown ability");
-      cfg.ability[static_cast<size_t>(uid)] = uab;
-      cfg.crew.push_back(def);
-    }
-  } catch (const SerializationError& e) {
-    throw OptionError(std::string("card_data: ") + e.what());
+  check_card_table(table);
+  // From here on the table is known to be well formed.
+  const auto& all = table.at("crews", "card_data").as_array("card_data.crews");
+  const auto& chosen = options.at("crews", "options").as_array("crews");
+  if (static_cast<int>(chosen.size()) != 7) {
+    throw OptionError("option 'crews' must name exactly 7 crews for the 2-player game, got " + std::to_string(chosen.size()));
   }
-  // Names must be unique: they are the move notation.
-  for (int a = 0; a < kCardIds; ++a) {
-    for (int b = a + 1; b < kCardIds; ++b) {
-      if (cfg.valid_card(a) && cfg.valid_card(b) && cfg.name[static_cast<size_t>(a)] == cfg.name[static_cast<size_t>(b)]) {
-        throw OptionError("card_data: two cards are named '" + cfg.name[static_cast<size_t>(a)] + "'");
-      }
+  cfg.crews = static_cast<int>(chosen.size());
+  for (const auto& pick : chosen) {
+    const std::string& want = pick.as_string("crew");
+    int found = -1;
+    for (size_t i = 0; i < all.size(); ++i) {
+      if (all[i].at("name", "crew").as_string("crew name") == want) found = static_cast<int>(i);
     }
+    if (found < 0) throw OptionError("card_data has no crew named '" + want + "'");
+    for (int prior : cfg.crew_index) {
+      if (prior == found) throw OptionError("option 'crews' names '" + want + "' twice");
+    }
+    cfg.crew_index.push_back(found);
+  }
+  const Json& bots = table.at("bots", "card_data");
+  const std::pair<uint8_t, const char*> bot_names[] = {
+      {kTinyBot, "Tiny Bot"}, {kJunkyBot, "Junky Bot"}, {kScaredyBot, "Scaredy Bot"}, {kExplodeyBot, "Explodey Bot"}};
+  for (const auto& [id, bname] : bot_names) {
+    const Json& b = bots.at(bname, "card_data.bots");
+    cfg.name[id] = bname;
+    cfg.power[id] = number(b, "power");
+    cfg.health[id] = number(b, "health");
+  }
+  cfg.ability[kScaredyBot] = kTransfer;
+  for (int slot = 0; slot < cfg.crews; ++slot) {
+    const Json& c = all[static_cast<size_t>(cfg.crew_index[static_cast<size_t>(slot)])];
+    CrewDef def;
+    def.name = c.at("name", "crew").as_string("crew name");
+    def.supervillain = c.at("supervillain", def.name).as_string("supervillain");
+    def.implemented = c.at("implemented", def.name).as_bool("implemented");
+    if (!def.implemented) throw OptionError("crew '" + def.name + "' is not implemented yet; implemented crews are the seven base crews");
+    const Json& ab = c.at("ability", def.name);
+    def.ability = ab.is_null() ? kNoAbility : ability_from_name(ab.as_string("ability"));
+    def.ability_name = ab.is_null() ? "" : ab.as_string("ability");
+    for (const auto& m : c.at("minions", def.name).as_array("minions")) {
+      const int rep = number(m, "reputation");
+      const size_t id = static_cast<size_t>(minion_id(slot, rep));
+      cfg.name[id] = def.name + " " + std::to_string(rep);
+      cfg.reputation[id] = rep;
+      cfg.health[id] = number(m, "health");
+      cfg.power[id] = number(m, "power");
+      cfg.ability[id] = def.ability;
+    }
+    const Json& up = c.at("upgrade", def.name);
+    const size_t uid = static_cast<size_t>(kUpgradeBase + slot);
+    cfg.name[uid] = up.at("name", def.name).as_string("upgrade name");
+    cfg.health[uid] = number(up, "cost");
+    cfg.ability[uid] = ability_from_name(up.at("ability", def.name).as_string("upgrade ability"));
+    cfg.crew.push_back(def);
   }
   cfg.table = table;
   return cfg;

@@ -81,6 +81,10 @@ struct Config {
 // The built-in card table, embedded from cards.json at build time.
 const Json& builtin_card_table();
 
+// Checks every field of a card table (card_table.cpp); throws OptionError
+// naming the first thing wrong and what is allowed.
+void check_card_table(const Json& table);
+
 // Builds a Config from resolved options; throws OptionError.
 Config make_config(const Json& options);
 

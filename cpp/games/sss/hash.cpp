@@ -43,6 +43,9 @@ uint64_t State::hash() const {
     h.add_pile(pl.bought);
     h.add_pile(pl.stash);
     h.add_pile(pl.frozen);
+    // Only when there is one: positions from before frozen_public existed
+    // keep their hash, so the checkpoints of older replays still verify.
+    if (!pl.frozen_public.empty()) h.add_pile(pl.frozen_public);
     h.add_pile(pl.upgrades);
     h.add_pile(pl.upgrades_pending);
     h.add(pl.upgrades_used);

@@ -241,6 +241,7 @@ void State::run_task_step(Task& t, int outcome) {
       }
       if (t.kind == TaskKind::kDrawFreeze) {
         p.frozen.add(card);
+        if (from_known) p.frozen_public.add(card);
       } else {
         p.hand.add(card);
         if (from_known) p.hand_public.add(card);
@@ -423,7 +424,9 @@ void State::start_cleanup(int player) {
 void State::finish_cleanup(int player) {
   PlayerState& p = players[player];
   for (const uint8_t c : p.frozen) p.hand.add(c);  // frozen cards arrive "next turn"
+  for (const uint8_t c : p.frozen_public) p.hand_public.add(c);  // and what was public stays so
   p.frozen.clear();
+  p.frozen_public.clear();
   turn_player_ = static_cast<uint8_t>((player + 1) % cfg->players);
   ++turn;
   if (turn > cfg->max_turns) end_by_turn_limit();
@@ -436,6 +439,10 @@ void State::end_by_turn_limit() {
   over = true;
   n_tasks = 0;
   for (auto& t : tasks) t = Task{};
+  winner = static_cast<int8_t>(turn_limit_result());
+}
+
+int State::turn_limit_result() const {
   int best = -1;
   bool tie = false;
   auto score = [&](int p) {
@@ -451,7 +458,7 @@ void State::end_by_turn_limit() {
       tie = true;
     }
   }
-  winner = static_cast<int8_t>(tie ? -2 : best);
+  return tie ? -2 : best;
 }
 
 void State::apply(Action action) {

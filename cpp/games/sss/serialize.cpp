@@ -1,5 +1,5 @@
-// Seven Secret Supervillains: the full position as JSON (both ways), the
-// invariant check, and resampling what an observer cannot see.
+// Seven Secret Supervillains: the full position as JSON (both ways) and
+// resampling what an observer cannot see (the invariant check is validate.cpp).
 #include <algorithm>
 
 #include "core/error.h"
@@ -57,9 +57,9 @@ int crew_id(const Config& cfg, const Json& v, const std::string& where) {
   return crew;
 }
 
-[[noreturn]] void broken(const std::string& why) { throw SerializationError("invalid position: " + why); }
-
 }  // namespace
+
+const char* task_name(TaskKind kind) { return kTaskNames[static_cast<int>(kind)]; }
 
 Json State::to_json() const {
   const Config& c = *cfg;
@@ -123,6 +123,7 @@ Json State::to_json() const {
     j["bought"] = card_names(c, pl.bought);
     j["stash"] = card_names(c, pl.stash);
     j["frozen"] = card_names(c, pl.frozen);
+    j["frozen_public"] = card_names(c, pl.frozen_public);
     j["upgrades"] = card_names(c, pl.upgrades);
     j["upgrades_pending"] = card_names(c, pl.upgrades_pending);
     Json used = Json(Json::Array{});
@@ -210,7 +211,7 @@ State State::from_json(const Config& c, const Json& o) {
   for (int p = 0; p < c.players; ++p) {
     const Json& j = ps[static_cast<size_t>(p)];
     const std::string pw = "players[" + std::to_string(p) + "]";
-    json_expect_keys(j, {"hand", "hand_public", "deck", "discard", "in_play", "bought", "stash", "frozen", "upgrades", "upgrades_pending", "upgrades_used", "power", "abilities", "won"}, pw);
+    json_expect_keys(j, {"hand", "hand_public", "deck", "discard", "in_play", "bought", "stash", "frozen", "frozen_public", "upgrades", "upgrades_pending", "upgrades_used", "power", "abilities", "won"}, pw);
     PlayerState& pl = s.players[p];
     read_pile(c, j.at("hand", pw), pl.hand, pw + ".hand");
     read_pile(c, j.at("hand_public", pw), pl.hand_public, pw + ".hand_public");
@@ -220,6 +221,8 @@ State State::from_json(const Config& c, const Json& o) {
     read_pile(c, j.at("bought", pw), pl.bought, pw + ".bought");
     read_pile(c, j.at("stash", pw), pl.stash, pw + ".stash");
     read_pile(c, j.at("frozen", pw), pl.frozen, pw + ".frozen");
+    // Positions written before frozen_public existed knew no frozen card publicly.
+    if (j.has("frozen_public")) read_pile(c, j.at("frozen_public", pw), pl.frozen_public, pw + ".frozen_public");
     read_pile(c, j.at("upgrades", pw), pl.upgrades, pw + ".upgrades");
     read_pile(c, j.at("upgrades_pending", pw), pl.upgrades_pending, pw + ".upgrades_pending");
     for (const auto& u : j.at("upgrades_used", pw).as_array(pw + ".upgrades_used")) {
@@ -238,167 +241,8 @@ State State::from_json(const Config& c, const Json& o) {
   return s;
 }
 
-void State::validate() const {
-  const Config& c = *cfg;
-  const int n = c.players;
-  // Every card is in exactly one place.
-  int count[kCardIds] = {};
-  auto tally = [&](const auto& pile, bool minions_only, bool upgrades_only, const char* where) {
-    for (const uint8_t card : pile) {
-      if (!c.valid_card(card)) broken(std::string(where) + " holds an unknown card");
-      if (minions_only && !is_minion(card)) broken(std::string(where) + " may hold only Minions, not " + c.name[card]);
-      if (upgrades_only != is_upgrade(card)) broken(std::string(where) + " cannot hold " + c.name[card]);
-      ++count[card];
-    }
-  };
-  auto tally_deck = [&](const auto& d, bool minions_only, bool upgrades_only, const char* where) {
-    for (int i = 0; i < d.n; ++i) {
-      const uint8_t card = d.c[i];
-      if (!c.valid_card(card)) broken(std::string(where) + " holds an unknown card");
-      if (minions_only && !is_minion(card)) broken(std::string(where) + " may hold only Minions");
-      if (upgrades_only != is_upgrade(card)) broken(std::string(where) + " cannot hold " + c.name[card]);
-      ++count[card];
-    }
-    for (int i = 1; i < d.n_unknown; ++i) {
-      if (d.c[i - 1] > d.c[i]) broken(std::string(where) + " unknown cards are not in canonical order");
-    }
-    if (d.n_unknown > d.n) broken(std::string(where) + " has more unknown cards than cards");
-  };
-  for (const uint8_t card : row) {
-    if (card == kNoCard) continue;
-    if (!c.valid_card(card) || !is_minion(card)) broken("the Minion row may hold only Minions");
-    ++count[card];
-  }
-  tally_deck(minion_deck, true, false, "the Minion deck");
-  if (upgrade_row != kNoCard) {
-    if (!c.valid_card(upgrade_row) || !is_upgrade(upgrade_row)) broken("the Upgrade slot may hold only an Upgrade");
-    ++count[upgrade_row];
-  }
-  tally_deck(upgrade_deck, false, true, "the Upgrade deck");
-  for (const uint8_t card : expelled) {
-    if (!c.valid_card(card) || is_upgrade(card)) broken("the expelled pile holds a card that cannot be expelled");
-    ++count[card];
-  }
-  for (int p = 0; p < n; ++p) {
-    const PlayerState& pl = players[p];
-    tally(pl.hand, false, false, "a hand");
-    tally_deck(pl.deck, false, false, "a deck");
-    tally(pl.discard, false, false, "a discard pile");
-    tally(pl.in_play, false, false, "a play area");
-    tally(pl.bought, false, false, "a bought pile");
-    tally(pl.stash, true, false, "a Stash");
-    tally(pl.frozen, false, false, "a frozen pile");
-    tally(pl.upgrades, false, true, "a Supercomputer");
-    tally(pl.upgrades_pending, false, true, "the bought Upgrades");
-    for (int crew = 0; crew < c.crews; ++crew) {
-      for (const uint8_t card : attached[crew][p]) {
-        if (!is_minion(card) || crew_of(card) != crew) broken("a Supervillain has a Minion of another crew attached");
-        ++count[card];
-      }
-    }
-    for (const uint8_t card : pl.hand_public) {
-      if (pl.hand_public.count(card) > pl.hand.count(card)) broken("the publicly known part of a hand is not part of the hand");
-    }
-    if (pl.in_play.contains(kExplodeyBot)) broken("a played Explodey Bot is expelled, not in play");
-    if (pl.tokens[kTransfer] > pl.in_play.count(kScaredyBot)) broken("more Transfer abilities than Scaredy Bots in play");
-    if (pl.upgrades.size() + pl.upgrades_pending.size() > c.upgrade_slots + (pending == Pending::kReturnUpgrade && p == turn_player_ ? 1 : 0)) {
-      broken("more than 3 Upgrades attached");
-    }
-    if (p != turn_player_ && (pl.power || !pl.in_play.empty() || !pl.bought.empty() || !pl.upgrades_pending.empty() || pl.upgrades_used)) {
-      broken("a player who is not taking a turn has cards in play or power");
-    }
-    for (int a = 0; a < kNumAbilities; ++a) {
-      if (p != turn_player_ && pl.tokens[a]) broken("a player who is not taking a turn has abilities in the pool");
-    }
-    if (pl.upgrades_used >> c.crews) broken("an unknown Upgrade is marked used");
-  }
-  for (int card = 0; card < kCardIds; ++card) {
-    int want = 0;
-    if (is_minion(card) || is_upgrade(card)) want = c.valid_card(card) ? 1 : 0;
-    else if (card == kTinyBot) want = 8 * n;
-    else if (card == kJunkyBot) want = 2 * n;
-    else if (card == kScaredyBot) want = c.scaredy_bots - scaredy_left;
-    else if (card == kExplodeyBot) want = 1;
-    if (count[card] != want) {
-      broken(c.valid_card(card) ? "there should be " + std::to_string(want) + " of " + c.name[static_cast<size_t>(card)] + " in the game, found " + std::to_string(count[card])
-                                : "an unknown card appears");
-    }
-  }
-  // Every Supervillain is in exactly one place.
-  int won_total[kMaxPlayers] = {};
-  for (int crew = 0; crew < c.crews; ++crew) {
-    int places = 0;
-    places += (supervillain_deck >> crew) & 1;
-    places += (danger_zone >> crew) & 1;
-    places += won_by[crew] >= 0;
-    for (const int8_t slot : supervillain_slot) places += slot == crew;
-    if (places != 1) broken("Supervillain " + c.crew[static_cast<size_t>(crew)].supervillain + " is in " + std::to_string(places) + " places");
-    if (won_by[crew] >= 0) {
-      if (won_by[crew] >= n) broken("a Supervillain is won by a player not in the game");
-      ++won_total[won_by[crew]];
-    }
-    for (int p = 0; p < n; ++p) {
-      if (!attached[crew][p].empty() && !supervillain_revealed(crew)) broken("Minions are attached to a Supervillain that is not revealed");
-      if (reputation(crew, p) >= c.win_reputation) broken("a Supervillain has 17 or more reputation attached but was not won");
-      bool in_slot = false;
-      for (const int8_t slot : supervillain_slot) in_slot = in_slot || slot == crew;
-      if (in_slot && reputation(crew, p) >= c.danger_reputation) broken("a Supervillain in the Danger Zone range was not moved there");
-    }
-  }
-  if ((supervillain_deck | danger_zone) >> c.crews) broken("an unknown Supervillain appears");
-  for (int p = 0; p < n; ++p) {
-    if (won_total[p] != players[p].won) broken("a player's Supervillains won does not match the Supervillains they hold");
-    if (!over && players[p].won >= c.supervillains_to_win) broken("a player has won but the game is not over");
-  }
-  if (over) {
-    if (winner == -1) broken("the game is over with no result");
-    if (n_tasks || pending != Pending::kNone) broken("the game is over but work is pending");
-    return;
-  }
-  if (winner != -1) broken("a winner is set but the game is not over");
-  // While cleanup is queued the turn is over: the turn player has put
-  // everything away, and finishing cleanup hands the turn on as it is.
-  for (int i = 0; i < n_tasks; ++i) {
-    if (tasks[i].kind != TaskKind::kFinishCleanup) continue;
-    const PlayerState& pl = players[turn_player_];
-    if (tasks[i].player != turn_player_) broken("cleanup is queued for a player whose turn it is not");
-    if (pl.power || !pl.in_play.empty() || !pl.bought.empty() || !pl.upgrades_pending.empty() || pl.upgrades_used || pending != Pending::kNone) {
-      broken("the turn player has cards in play, power or a decision during cleanup");
-    }
-    for (int a = 0; a < kNumAbilities; ++a) {
-      if (pl.tokens[a]) broken("the turn player has abilities in the pool during cleanup");
-    }
-  }
-  if (n_tasks > 0) {
-    for (int i = 0; i < n_tasks; ++i) {
-      if (tasks[i].player >= n) broken("a task names a player not in the game");
-      if ((tasks[i].kind == TaskKind::kRevealSupervillain && tasks[i].slot >= kSupervillainSlots)) broken("a task names a bad slot");
-    }
-    // Play never leaves a certain draw queued first, but a resample may (it can
-    // leave one kind of card in an opponent's deck): then chance has a single
-    // outcome. What must hold is that chance has something to draw from.
-    const Task& t = tasks[0];
-    bool ready = false;
-    switch (t.kind) {
-      case TaskKind::kDrawHand:
-      case TaskKind::kDrawFreeze:
-      case TaskKind::kDrawFetch: ready = t.count > 0 && players[t.player].deck.n_unknown > 0; break;
-      case TaskKind::kRefillRow: ready = row[t.slot] == kNoCard && minion_deck.n_unknown > 0; break;
-      case TaskKind::kRefillUpgrade: ready = upgrade_row == kNoCard && upgrade_deck.n_unknown > 0; break;
-      case TaskKind::kRevealSupervillain: ready = supervillain_slot[t.slot] == -1 && supervillain_deck != 0; break;
-      case TaskKind::kFinishCleanup: ready = false; break;
-    }
-    if (!ready) broken("the first queued task cannot be done by a chance outcome (the position is not settled)");
-  } else if (pending == Pending::kFetchDiscard && players[turn_player_].hand.empty()) {
-    broken("a Fetch discard is pending with an empty hand");
-  } else if (pending == Pending::kReturnUpgrade &&
-             players[turn_player_].upgrades.size() + players[turn_player_].upgrades_pending.size() <= c.upgrade_slots) {
-    broken("an Upgrade return is pending with room for all Upgrades");
-  }
-}
-
 // Redraws what `observer` cannot see: every other player's unknown hand
-// cards, frozen cards and the unknown part of their deck are pooled and dealt
+// cards, unknown frozen cards and the unknown part of their deck are pooled and dealt
 // back in the same numbers. Known cards stay where they are. While that
 // player's draw waits on chance, everyone knows their deck holds at least two
 // kinds of card; deals that break this are redrawn (rejection sampling gives
@@ -414,10 +258,12 @@ void State::resample(int observer, Rng& rng) {
     Multiset<kSmallPile> rest = original.hand;
     for (const uint8_t card : original.hand_public) rest.remove(card);
     for (const uint8_t card : rest) pool[n++] = card;
-    for (const uint8_t card : original.frozen) pool[n++] = card;
+    Multiset<8> frozen_rest = original.frozen;
+    for (const uint8_t card : original.frozen_public) frozen_rest.remove(card);
+    for (const uint8_t card : frozen_rest) pool[n++] = card;
     for (int i = 0; i < original.deck.n_unknown; ++i) pool[n++] = original.deck.c[i];
     const int hand_hidden = rest.size();
-    const int frozen = original.frozen.size();
+    const int frozen = frozen_rest.size();
     for (int attempt = 0;; ++attempt) {
       if (attempt == 1000) {
         pl = original;
@@ -425,7 +271,7 @@ void State::resample(int observer, Rng& rng) {
       }
       for (int i = n - 1; i > 0; --i) std::swap(pool[i], pool[rng.below(static_cast<uint32_t>(i + 1))]);
       pl.hand = original.hand_public;
-      pl.frozen.clear();
+      pl.frozen = original.frozen_public;
       pl.deck.clear();
       int k = 0;
       for (int i = 0; i < hand_hidden; ++i) pl.hand.add(pool[k++]);

@@ -40,6 +40,8 @@ enum class Pending : uint8_t { kNone, kFetchDiscard, kReturnUpgrade };
 // Chance work waiting to be done, in order. Deterministic steps run at once;
 // the state stops at the first step whose outcome is uncertain.
 enum class TaskKind : uint8_t { kDrawHand, kDrawFreeze, kDrawFetch, kRefillRow, kRefillUpgrade, kRevealSupervillain, kFinishCleanup };
+const char* task_name(TaskKind kind);  // as the position JSON spells it
+
 struct Task {
   TaskKind kind = TaskKind::kDrawHand;
   uint8_t player = 0;
@@ -66,6 +68,7 @@ struct PlayerState {
   Multiset<kSmallPile> bought;  // bought this turn (to the discard pile at cleanup)
   Multiset<kStashSize> stash;
   Multiset<8> frozen;  // joins the hand next turn; only the owner sees it
+  Multiset<8> frozen_public;  // frozen from a known place, so everyone knows it (a sub-multiset)
   Multiset<kMaxCrews> upgrades;          // attached Upgrades (card ids)
   Multiset<kMaxCrews> upgrades_pending;  // bought this turn, attach at cleanup
   uint16_t upgrades_used = 0;            // bit per crew slot, this turn
@@ -122,6 +125,7 @@ struct State {
   int reputation(int crew, int player) const;
   int row_slot_of(int card) const;  // -1 if not in the row
   int num_players() const { return cfg->players; }
+  int turn_limit_result() const;  // the winner (or -2, a draw) if the turn limit ended the game now
 
  private:
   void push_task(TaskKind kind, int player, int slot, int count);
@@ -135,6 +139,9 @@ struct State {
   void end_by_turn_limit();
   void remove_from_hand(PlayerState& p, int card);
   void apply_chance(Action action);
+  void validate_result() const;
+  void validate_queue() const;
+  void validate_slots() const;
 };
 
 }  // namespace henchmen::sss

@@ -102,13 +102,16 @@ Json State::observation(int viewer) const {
       j["deck_contents"] = card_names(c, contents);
     } else {
       j["hand_known"] = card_names(c, pl.hand_public);
+      j["frozen_known"] = card_names(c, pl.frozen_public);
       // What the viewer can deduce but not place: the rest of the hand, the
       // frozen cards and the unknown part of the deck, as one multiset.
       Multiset<kPileCap + kSmallPile + 8> unseen;
       Multiset<kSmallPile> rest = pl.hand;
       for (const uint8_t card : pl.hand_public) rest.remove(card);
       for (const uint8_t card : rest) unseen.add(card);
-      for (const uint8_t card : pl.frozen) unseen.add(card);
+      Multiset<8> frozen_rest = pl.frozen;
+      for (const uint8_t card : pl.frozen_public) frozen_rest.remove(card);
+      for (const uint8_t card : frozen_rest) unseen.add(card);
       for (int i = 0; i < pl.deck.n_unknown; ++i) unseen.add(pl.deck.c[i]);
       j["unseen"] = card_names(c, unseen);
     }
@@ -163,6 +166,8 @@ void State::observation_tensor(int viewer, float* out) const {
       add(hidden, pl.hand);
       for (const uint8_t card : pl.hand_public) hidden[card] -= 1.0f;
       add(hidden, pl.frozen);
+      for (const uint8_t card : pl.frozen_public) hidden[card] -= 1.0f;
+      add(plane(base + 7), pl.frozen_public);
       for (int i = 0; i < pl.deck.n_unknown; ++i) hidden[pl.deck.c[i]] += 1.0f;
     }
     for (int i = pl.deck.n_unknown; i < pl.deck.n; ++i) plane(base + 2)[pl.deck.c[i]] = static_cast<float>(pl.deck.n - i);

@@ -78,7 +78,7 @@ def power(name: str) -> int:
 def position_doc(
     *,
     turn_player: int = 0,
-    turn: int = 1,
+    turn: int | None = None,
     hands: PerPlayer | None = None,
     hand_public: PerPlayer | None = None,
     decks: PerPlayer | None = None,
@@ -88,6 +88,7 @@ def position_doc(
     bought: PerPlayer | None = None,
     stash: PerPlayer | None = None,
     frozen: PerPlayer | None = None,
+    frozen_public: PerPlayer | None = None,
     upgrades: PerPlayer | None = None,
     upgrades_pending: PerPlayer | None = None,
     upgrades_used: PerPlayer | None = None,
@@ -112,6 +113,8 @@ def position_doc(
 ) -> dict[str, Any]:
     """The serialized-state document (a dict) for the spec; see :func:`position`."""
     n = OPTIONS["players"]
+    if turn is None:
+        turn = turn_player + 1  # seat 0 takes turn 1 and the seats alternate
     per = {
         "hands": hands or {},
         "decks": decks or {},
@@ -218,6 +221,7 @@ def position_doc(
                 "bought": list(per["bought"].get(p, ())),
                 "stash": list(per["stash"].get(p, ())),
                 "frozen": list(per["frozen"].get(p, ())),
+                "frozen_public": list((frozen_public or {}).get(p, ())),
                 "upgrades": list(upgrades.get(p, ())),
                 "upgrades_pending": list(upgrades_pending.get(p, ())),
                 "upgrades_used": list((upgrades_used or {}).get(p, ())),

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 import henchmen
@@ -172,7 +174,8 @@ def test_the_third_supervillain_does_not_end_the_game() -> None:
 def test_the_turn_limit_ends_a_stalled_game() -> None:
     """Designed (10): after max_turns (200) the most Supervillains won, then reputation, wins; else
     a draw."""
-    base = dict(turn=200, decks={0: ["Tiny Bot"] * 5})
+    # Turn 200 is seat 1's (seat 0 takes the odd turns).
+    base: dict[str, Any] = dict(turn=200, turn_player=1, decks={1: ["Tiny Bot"] * 5})
     s = position(**base, won_by={"MechaOven": 1}, attached={"King Cobra": {0: ["Royal Rule 9"]}})
     play(s, "end turn")
     assert s.is_terminal and s.returns == (-1.0, 1.0)
@@ -188,7 +191,7 @@ def test_the_turn_limit_ends_a_stalled_game() -> None:
     )
     play(s, "end turn")
     assert s.is_terminal and s.returns == (0.0, 0.0)
-    s = position(**{**base, "turn": 199})
+    s = position(turn=199, decks={0: ["Tiny Bot"] * 5})
     play(s, "end turn")
     assert not s.is_terminal and pos(s)["turn"] == 200
 

@@ -1,0 +1,305 @@
+// Seven Secret Supervillains: validate(), every invariant play keeps. A
+// position it accepts (a deserialized or hand-built one included) is one the
+// rules can continue from, and every position play reaches from it passes
+// too (tests/hardening/test_closed_under_play.py).
+#include <algorithm>
+#include <string>
+
+#include "core/error.h"
+#include "games/sss/state.h"
+
+namespace henchmen::sss {
+
+namespace {
+[[noreturn]] void broken(const std::string& why) { throw SerializationError("invalid position: " + why); }
+
+std::string result_name(int winner) {
+  if (winner == -2) return "a draw";
+  if (winner < 0) return "no result";
+  return "player " + std::to_string(winner);
+}
+}  // namespace
+
+void State::validate() const {
+  const Config& c = *cfg;
+  const int n = c.players;
+  // Every card is in exactly one place.
+  int count[kCardIds] = {};
+  auto tally = [&](const auto& pile, bool minions_only, bool upgrades_only, const char* where) {
+    for (const uint8_t card : pile) {
+      if (!c.valid_card(card)) broken(std::string(where) + " holds an unknown card");
+      if (minions_only && !is_minion(card)) broken(std::string(where) + " may hold only Minions, not " + c.name[card]);
+      if (upgrades_only != is_upgrade(card)) broken(std::string(where) + " cannot hold " + c.name[card]);
+      ++count[card];
+    }
+  };
+  auto tally_deck = [&](const auto& d, bool minions_only, bool upgrades_only, const char* where) {
+    for (int i = 0; i < d.n; ++i) {
+      const uint8_t card = d.c[i];
+      if (!c.valid_card(card)) broken(std::string(where) + " holds an unknown card");
+      if (minions_only && !is_minion(card)) broken(std::string(where) + " may hold only Minions");
+      if (upgrades_only != is_upgrade(card)) broken(std::string(where) + " cannot hold " + c.name[card]);
+      ++count[card];
+    }
+    for (int i = 1; i < d.n_unknown; ++i) {
+      if (d.c[i - 1] > d.c[i]) broken(std::string(where) + " unknown cards are not in canonical order");
+    }
+    if (d.n_unknown > d.n) broken(std::string(where) + " has more unknown cards than cards");
+  };
+  for (const uint8_t card : row) {
+    if (card == kNoCard) continue;
+    if (!c.valid_card(card) || !is_minion(card)) broken("the Minion row may hold only Minions");
+    ++count[card];
+  }
+  tally_deck(minion_deck, true, false, "the Minion deck");
+  if (upgrade_row != kNoCard) {
+    if (!c.valid_card(upgrade_row) || !is_upgrade(upgrade_row)) broken("the Upgrade slot may hold only an Upgrade");
+    ++count[upgrade_row];
+  }
+  tally_deck(upgrade_deck, false, true, "the Upgrade deck");
+  for (const uint8_t card : expelled) {
+    if (!c.valid_card(card) || is_upgrade(card)) broken("the expelled pile holds a card that cannot be expelled");
+    ++count[card];
+  }
+  for (int p = 0; p < n; ++p) {
+    const PlayerState& pl = players[p];
+    tally(pl.hand, false, false, "a hand");
+    tally_deck(pl.deck, false, false, "a deck");
+    tally(pl.discard, false, false, "a discard pile");
+    tally(pl.in_play, false, false, "a play area");
+    tally(pl.bought, false, false, "a bought pile");
+    for (const uint8_t card : pl.bought) {
+      if (!is_minion(card) && card != kScaredyBot) broken("a bought pile holds " + c.name[card] + ", which is not for sale (only Minions and Scaredy Bots are)");
+    }
+    tally(pl.stash, true, false, "a Stash");
+    tally(pl.frozen, false, false, "a frozen pile");
+    tally(pl.upgrades, false, true, "a Supercomputer");
+    tally(pl.upgrades_pending, false, true, "the bought Upgrades");
+    for (int crew = 0; crew < c.crews; ++crew) {
+      for (const uint8_t card : attached[crew][p]) {
+        if (!is_minion(card) || crew_of(card) != crew) broken("a Supervillain has a Minion of another crew attached");
+        ++count[card];
+      }
+    }
+    for (const uint8_t card : pl.hand_public) {
+      if (pl.hand_public.count(card) > pl.hand.count(card)) broken("the publicly known part of a hand is not part of the hand");
+    }
+    for (const uint8_t card : pl.frozen_public) {
+      if (pl.frozen_public.count(card) > pl.frozen.count(card)) broken("the publicly known frozen cards are not all frozen");
+    }
+    if (pl.in_play.contains(kExplodeyBot)) broken("a played Explodey Bot is expelled, not in play");
+    if (pl.tokens[kTransfer] > pl.in_play.count(kScaredyBot)) broken("more Transfer abilities than Scaredy Bots in play");
+    if (pl.upgrades.size() + pl.upgrades_pending.size() > c.upgrade_slots + (pending == Pending::kReturnUpgrade && p == turn_player_ ? 1 : 0)) {
+      broken("more than 3 Upgrades attached");
+    }
+    if (p != turn_player_ && (pl.power || !pl.in_play.empty() || !pl.bought.empty() || !pl.upgrades_pending.empty() || pl.upgrades_used)) {
+      broken("a player who is not taking a turn has cards in play or power");
+    }
+    for (int a = 0; a < kNumAbilities; ++a) {
+      if (p != turn_player_ && pl.tokens[a]) broken("a player who is not taking a turn has abilities in the pool");
+    }
+    if (pl.upgrades_used >> c.crews) broken("an unknown Upgrade is marked used");
+    if (p != turn_player_ && !pl.frozen.empty()) broken("a player who is not taking a turn has frozen cards (they join the hand at the end of the turn that froze them)");
+  }
+  for (int card = 0; card < kCardIds; ++card) {
+    int want = 0;
+    if (is_minion(card) || is_upgrade(card)) want = c.valid_card(card) ? 1 : 0;
+    else if (card == kTinyBot) want = 8 * n;
+    else if (card == kJunkyBot) want = 2 * n;
+    else if (card == kScaredyBot) want = c.scaredy_bots - scaredy_left;
+    else if (card == kExplodeyBot) want = 1;
+    if (count[card] != want) {
+      broken(c.valid_card(card) ? "there should be " + std::to_string(want) + " of " + c.name[static_cast<size_t>(card)] + " in the game, found " + std::to_string(count[card])
+                                : "an unknown card appears");
+    }
+  }
+  // Every Supervillain is in exactly one place.
+  int won_total[kMaxPlayers] = {};
+  for (int crew = 0; crew < c.crews; ++crew) {
+    int places = 0;
+    places += (supervillain_deck >> crew) & 1;
+    places += (danger_zone >> crew) & 1;
+    places += won_by[crew] >= 0;
+    for (const int8_t slot : supervillain_slot) places += slot == crew;
+    if (places != 1) broken("Supervillain " + c.crew[static_cast<size_t>(crew)].supervillain + " is in " + std::to_string(places) + " places");
+    if (won_by[crew] >= 0) {
+      if (won_by[crew] >= n) broken("a Supervillain is won by a player not in the game");
+      ++won_total[won_by[crew]];
+    }
+    for (int p = 0; p < n; ++p) {
+      if (!attached[crew][p].empty() && !supervillain_revealed(crew)) broken("Minions are attached to a Supervillain that is not revealed");
+      if (reputation(crew, p) >= c.win_reputation) broken("a Supervillain has 17 or more reputation attached but was not won");
+      bool in_slot = false;
+      for (const int8_t slot : supervillain_slot) in_slot = in_slot || slot == crew;
+      if (in_slot && reputation(crew, p) >= c.danger_reputation) broken("a Supervillain in the Danger Zone range was not moved there");
+    }
+    if (danger_zone & (1u << crew)) {
+      int most = 0;
+      for (int p = 0; p < n; ++p) most = std::max(most, reputation(crew, p));
+      if (most < c.danger_reputation) {
+        broken("Supervillain " + c.crew[static_cast<size_t>(crew)].supervillain + " is in the Danger Zone with " + std::to_string(most) +
+               " reputation on its strongest side; it moves there at " + std::to_string(c.danger_reputation));
+      }
+    }
+  }
+  if ((supervillain_deck | danger_zone) >> c.crews) broken("an unknown Supervillain appears");
+  for (int p = 0; p < n; ++p) {
+    if (won_total[p] != players[p].won) broken("a player's Supervillains won does not match the Supervillains they hold");
+    if (!over && players[p].won >= c.supervillains_to_win) broken("a player has won but the game is not over");
+  }
+  // Seat 0 takes turn 1 and the seats alternate.
+  if (turn_player_ != (turn - 1) % n) {
+    broken("turn " + std::to_string(turn) + " is player " + std::to_string((turn - 1) % n) + "'s, not player " + std::to_string(turn_player_) + "'s");
+  }
+  if (over) {
+    validate_result();
+  } else {
+    if (winner != -1) broken("a winner is set but the game is not over");
+    if (turn > c.max_turns) broken("turn " + std::to_string(turn) + " is past the turn limit (" + std::to_string(c.max_turns) + ") but the game goes on");
+    validate_queue();
+  }
+  validate_slots();
+}
+
+// A finished game has the result its end earned: the player who won their
+// fourth Supervillain (the game stops there, within the turn limit), or the
+// turn limit's result once the last turn is over.
+void State::validate_result() const {
+  const Config& c = *cfg;
+  if (n_tasks || pending != Pending::kNone) broken("the game is over but work is pending");
+  int champion = -1;
+  for (int p = 0; p < c.players; ++p) {
+    if (players[p].won < c.supervillains_to_win) continue;
+    if (champion >= 0) broken("two players have won " + std::to_string(c.supervillains_to_win) + " Supervillains; the first to do so ends the game");
+    champion = p;
+  }
+  if (champion >= 0) {
+    if (winner != champion) {
+      broken("player " + std::to_string(champion) + " won " + std::to_string(c.supervillains_to_win) + " Supervillains, but the result is " + result_name(winner));
+    }
+    if (turn > c.max_turns) broken("the game was won in a turn past the turn limit");
+    return;
+  }
+  if (turn <= c.max_turns) {
+    broken("the game is over in turn " + std::to_string(turn) + ", but nobody has won " + std::to_string(c.supervillains_to_win) +
+           " Supervillains and the turn limit (" + std::to_string(c.max_turns) + ") is not reached");
+  }
+  const int earned = turn_limit_result();
+  if (winner != earned) {
+    broken("at the turn limit the result is " + result_name(earned) + " (most Supervillains, then most reputation), not " + result_name(winner));
+  }
+}
+
+// The queued work is one of the three shapes play leaves, each first waiting
+// on chance: what is left of the setup (reveal 3 Supervillains, fill the 5
+// row slots and the Upgrade slot, deal both hands), the one step a decision
+// started (a refill, a reveal, a Freeze or Fetch draw), or the cleanup draw
+// followed by the hand-over.
+void State::validate_queue() const {
+  const Config& c = *cfg;
+  const PlayerState& me = players[turn_player_];
+  if (n_tasks == 0) {
+    if (pending == Pending::kFetchDiscard && me.hand.empty()) broken("a Fetch discard is pending with an empty hand");
+    if (pending == Pending::kReturnUpgrade && me.upgrades.size() + me.upgrades_pending.size() <= c.upgrade_slots) {
+      broken("an Upgrade return is pending with room for all Upgrades");
+    }
+    return;
+  }
+  for (int i = 0; i < n_tasks; ++i) {
+    if (tasks[i].player >= c.players) broken("a task names a player not in the game");
+    if (tasks[i].kind == TaskKind::kRevealSupervillain && tasks[i].slot >= kSupervillainSlots) broken("a task names a bad slot");
+  }
+  const Task& first = tasks[0];
+  // The setup, as State::initial queues it.
+  Task setup[kSupervillainSlots + kRowSlots + 1 + kMaxPlayers];
+  int n_setup = 0;
+  for (int slot = 0; slot < kSupervillainSlots; ++slot) setup[n_setup++] = Task{TaskKind::kRevealSupervillain, 0, static_cast<uint8_t>(slot), 1};
+  for (int slot = 0; slot < kRowSlots; ++slot) setup[n_setup++] = Task{TaskKind::kRefillRow, 0, static_cast<uint8_t>(slot), 1};
+  setup[n_setup++] = Task{TaskKind::kRefillUpgrade, 0, 0, 1};
+  for (int p = 0; p < c.players; ++p) setup[n_setup++] = Task{TaskKind::kDrawHand, static_cast<uint8_t>(p), 0, static_cast<uint8_t>(c.hand_size)};
+  auto same = [](const Task& a, const Task& b) { return a.kind == b.kind && a.player == b.player && a.slot == b.slot && a.count == b.count; };
+  bool is_setup = n_tasks <= n_setup && turn == 1 && turn_player_ == 0;
+  for (int i = 0; is_setup && i < n_tasks; ++i) {
+    const Task& want = setup[n_setup - n_tasks + i];
+    // The first step may be under way: a hand partly dealt.
+    is_setup = i == 0 ? (first.kind == want.kind && first.player == want.player && first.slot == want.slot && first.count <= want.count) : same(tasks[i], want);
+  }
+  const bool is_cleanup = n_tasks == 2 && first.kind == TaskKind::kDrawHand && first.player == turn_player_ &&
+                          tasks[1].kind == TaskKind::kFinishCleanup && tasks[1].player == turn_player_ && first.count <= c.hand_size;
+  const bool is_step = n_tasks == 1 && first.player == turn_player_ && first.count == 1 && first.kind != TaskKind::kDrawHand &&
+                       first.kind != TaskKind::kFinishCleanup;
+  if (!is_setup && !is_cleanup && !is_step) {
+    broken("the queued work (" + std::to_string(n_tasks) + " tasks, the first " + task_name(first.kind) +
+           ") is not what play leaves: the rest of the setup, one step of a decision, or the cleanup draw then the hand-over");
+  }
+  if (is_setup || is_cleanup) {
+    if (pending != Pending::kNone) broken("a decision is pending while the setup or cleanup is under way");
+    // A hand being dealt holds at most a kept Explodey Bot and the cards drawn so far.
+    for (int i = 0; i < n_tasks; ++i) {
+      if (tasks[i].kind != TaskKind::kDrawHand) continue;
+      const PlayerState& pl = players[tasks[i].player];
+      if (pl.hand.size() + tasks[i].count > c.hand_size + 1) broken("a hand being dealt holds more cards than were drawn");
+    }
+  }
+  if (is_cleanup) {
+    // The turn is over: the turn player has put everything away, and the
+    // hand-over moves the frozen cards into the new hand as they are.
+    if (me.power || !me.in_play.empty() || !me.bought.empty() || !me.upgrades_pending.empty() || me.upgrades_used) {
+      broken("the turn player has cards in play or power during cleanup");
+    }
+    for (int a = 0; a < kNumAbilities; ++a) {
+      if (me.tokens[a]) broken("the turn player has abilities in the pool during cleanup");
+    }
+  }
+  if (is_step && pending == Pending::kFetchDiscard) broken("a Fetch discard is pending while chance is still to come");
+  if (is_step && pending == Pending::kReturnUpgrade && first.kind != TaskKind::kRefillUpgrade) broken("an Upgrade return is pending while chance other than the Upgrade refill is to come");
+  // Play never leaves a certain draw queued first, but a resample may (it can
+  // leave one kind of card in an opponent's deck): then chance has a single
+  // outcome. What must hold is that chance has something to draw from.
+  bool ready = false;
+  switch (first.kind) {
+    case TaskKind::kDrawHand:
+    case TaskKind::kDrawFreeze:
+    case TaskKind::kDrawFetch: ready = first.count > 0 && players[first.player].deck.n_unknown > 0; break;
+    case TaskKind::kRefillRow: ready = row[first.slot] == kNoCard && minion_deck.n_unknown > 0; break;
+    case TaskKind::kRefillUpgrade: ready = upgrade_row == kNoCard && upgrade_deck.n_unknown > 0; break;
+    case TaskKind::kRevealSupervillain: ready = supervillain_slot[first.slot] == -1 && supervillain_deck != 0; break;
+    case TaskKind::kFinishCleanup: ready = false; break;
+  }
+  if (!ready) broken("the first queued task cannot be done by a chance outcome (the position is not settled)");
+}
+
+// A bought, bountied or replaced card is replaced at once, and a Supervillain
+// won or moved to the Danger Zone too: an empty place with cards left to fill
+// it has its refill queued. Only the winning move of a game leaves its
+// Supervillain's slot empty.
+void State::validate_slots() const {
+  auto queued = [&](TaskKind kind, int slot) {
+    for (int i = 0; i < n_tasks; ++i) {
+      if (tasks[i].kind == kind && (kind == TaskKind::kRefillUpgrade || tasks[i].slot == slot)) return true;
+    }
+    return false;
+  };
+  for (int slot = 0; slot < kRowSlots; ++slot) {
+    if (row[slot] == kNoCard && !minion_deck.empty() && !queued(TaskKind::kRefillRow, slot)) {
+      broken("Minion row slot " + std::to_string(slot + 1) + " is empty while the Minion deck has " + std::to_string(minion_deck.size()) +
+             " cards, and no refill is queued");
+    }
+  }
+  if (upgrade_row == kNoCard && !upgrade_deck.empty() && !queued(TaskKind::kRefillUpgrade, 0)) {
+    broken("the Upgrade slot is empty while the Upgrade deck has " + std::to_string(upgrade_deck.size()) + " cards, and no refill is queued");
+  }
+  int empty_slots = 0;
+  for (int slot = 0; slot < kSupervillainSlots; ++slot) {
+    if (supervillain_slot[slot] == -1 && supervillain_deck != 0 && !queued(TaskKind::kRevealSupervillain, slot)) {
+      ++empty_slots;
+      if (!over) {
+        broken("Supervillain slot " + std::to_string(slot + 1) + " is empty while " + std::to_string(__builtin_popcount(supervillain_deck)) +
+               " Supervillains are left, and no reveal is queued");
+      }
+    }
+  }
+  if (over && empty_slots > 1) broken("the game ended with more than one Supervillain slot empty and Supervillains left");
+}
+
+}  // namespace henchmen::sss
