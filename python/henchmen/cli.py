@@ -374,7 +374,11 @@ class HumanPlayer:
         while True:
             self.out.write(f"{self.label}, your move (number or notation; 'view', 'quit'): ")
             self.out.flush()
-            line = self.stdin.readline()
+            try:
+                line = self.stdin.readline()
+            except KeyboardInterrupt:
+                self.out.write("\n")  # the message that follows gets its own line
+                raise
             if not line:
                 self.out.write("\n")
                 raise _Quit
