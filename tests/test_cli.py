@@ -97,16 +97,26 @@ def test_play_with_options(tmp_path: Path) -> None:
         ((), "the following arguments are required: COMMAND"),
         (("play", SSS, "--replay", "/proc/no/such/dir/x.json"), "cannot write replay"),
         # --option players names itself, and the flag it disagrees with (none other here).
-        (("play", SSS, "--option", "players=3"), "option 'players' of seven-secret-supervillains "
-         "must be exactly 2, got 3"),
-        (("play", SSS, "--option", "players=3", "--bots", "greedy,random"),
-         "--bots names 2 bot(s) but --option players=3 asks for 3 players"),
-        (("play", SSS, "--option", "players=3", "--players", "2"),
-         "--option players=3 disagrees with --players 2"),
-        (("play", "legendary", "--option", "players=3", "--players", "4"),
-         "--option players=3 disagrees with --players 4"),
-        (("play", "legendary", "--bots", "greedy,random,greedy,random,greedy,random"),
-         "--bots names 6 bot(s) but the game has 1 to 5 players"),
+        (
+            ("play", SSS, "--option", "players=3"),
+            "option 'players' of seven-secret-supervillains must be exactly 2, got 3",
+        ),
+        (
+            ("play", SSS, "--option", "players=3", "--bots", "greedy,random"),
+            "--bots names 2 bot(s) but --option players=3 asks for 3 players",
+        ),
+        (
+            ("play", SSS, "--option", "players=3", "--players", "2"),
+            "--option players=3 disagrees with --players 2",
+        ),
+        (
+            ("play", "legendary", "--option", "players=3", "--players", "4"),
+            "--option players=3 disagrees with --players 4",
+        ),
+        (
+            ("play", "legendary", "--bots", "greedy,random,greedy,random,greedy,random"),
+            "--bots names 6 bot(s) but the game has 1 to 5 players",
+        ),
         (("play", SSS, "--replay", "a.json", "--no-replay"), "not allowed with argument"),
     ],
 )
@@ -319,3 +329,33 @@ def test_replay_observer_is_a_player_counted_from_1(replay_file: Path, observer:
     run = henchmen_cli("replay", replay_file.name, "--observer", observer, cwd=replay_file.parent)
     assert run.returncode == 2 and run.stdout == ""
     assert "--observer must be an integer from 1 to 2, got " in run.stderr
+
+
+# ----------------------------------------------------------------- details
+def test_help_and_listing_read_as_written(tmp_path: Path) -> None:
+    helped = henchmen_cli("simulate", "--help", cwd=tmp_path)
+    assert helped.returncode == 0 and "95% Wilson intervals" in helped.stdout
+    assert "%%" not in helped.stdout
+    listed = henchmen_cli("games", cwd=tmp_path).stdout
+    assert "from 2 to 2" not in listed and "[exactly 2; default 2]" in listed
+    assert "1-5 players" in listed and "an integer from 1 to 5" in listed
+
+
+def test_option_values_match_ignoring_case_and_reach_the_game_as_spelled(tmp_path: Path) -> None:
+    run = henchmen_cli(
+        "play", "legendary", "--seed", "2", "--quiet", "--replay", "r.json",
+        "--option", "scheme=midtown BANK robbery", "--option", "mastermind=  red skull ",
+        "--option", "villains=hydra,SKRULLS", "--option", "henchmen=HAND NINJAS",
+        "--option", "heroes=hulk,THOR, spider-man ,iron man,Storm",
+        "--option", "final_showdown=YES",
+        cwd=tmp_path,
+    )  # fmt: skip
+    assert run.returncode == 0, run.stderr
+    options = load_replay(tmp_path / "r.json").options
+    assert options["scheme"] == "Midtown Bank Robbery" and options["mastermind"] == "Red Skull"
+    assert options["villains"] == ["HYDRA", "Skrulls"] and options["henchmen"] == ["Hand Ninjas"]
+    assert options["heroes"] == ["Hulk", "Thor", "Spider-Man", "Iron Man", "Storm"]
+    assert options["final_showdown"] is True
+    # A name that matches nothing is the game's to refuse, naming what it allows.
+    bad = henchmen_cli("play", "legendary", "--option", "mastermind=Dr. No", cwd=tmp_path)
+    assert bad.returncode == 2 and "must be one of: random, Magneto, Dr. Doom" in bad.stderr

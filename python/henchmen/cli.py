@@ -27,11 +27,12 @@ from pathlib import Path
 from typing import Any, NoReturn, TextIO
 
 from henchmen import __version__, _checks, _core
+from henchmen._cli_args import int_arg, parse_option, seats_and_options, seed_for_bot
 from henchmen._cli_output import OutputFailed, OutputStream, silence_stdout
 from henchmen._replay_target import ReplayTarget, holding_sigint
 from henchmen.bots import Bot, bot_names
 from henchmen.errors import HenchmenError, NotationError, OptionError
-from henchmen.game import Game, GameInfo, game_info, games
+from henchmen.game import Game, game_info, games
 from henchmen.matches import BotSpec, parse_bot_spec, run_matches
 from henchmen.printable import TextOut, printable
 from henchmen.replay import (
@@ -138,69 +139,6 @@ def _parser() -> argparse.ArgumentParser:
     simulate.add_argument("--games", default="100", help="how many games (default 100)")
     simulate.add_argument("--threads", default="1", help="native threads (default 1)")
     return parser
-
-
-def _int_arg(text: str, what: str, lo: int, hi: int) -> int:
-    allowed = f"exactly {lo}" if lo == hi else f"an integer from {lo} to {hi}"
-    try:
-        n = int(text)
-    except ValueError:
-        raise OptionError(f"{what} must be {allowed}, got '{text}'") from None
-    if not lo <= n <= hi:
-        raise OptionError(f"{what} must be {allowed}, got {n}")
-    return n
-
-
-def _canonical(choices: Sequence[str], value: str) -> str:
-    """``value`` spelled as the game spells it, matched ignoring case and spacing as moves are."""
-    key = " ".join(value.split()).casefold()
-    return next((c for c in choices if " ".join(c.split()).casefold() == key), value.strip())
-
-
-def parse_option(info: GameInfo, text: str) -> tuple[str, _checks.OptionValue]:
-    """``KEY=VALUE`` from the command line, typed by the game's declared option kind.
-
-    Names of choices are matched ignoring case, and given to the game as it
-    spells them; a name that matches none is passed on for the game to refuse.
-
-    >>> import henchmen
-    >>> parse_option(henchmen.game_info("seven-secret-supervillains"), "players=2")
-    ('players', 2)
-    >>> parse_option(henchmen.game_info("legendary"), "mastermind=red skull")
-    ('mastermind', 'Red Skull')
-    """
-    key, sep, raw = text.partition("=")
-    key = key.strip()
-    if not sep or not key:
-        raise OptionError(f"--option needs KEY=VALUE, got '{text}'")
-    kind = info.option(key).kind
-    if kind == "int":
-        try:
-            return key, int(raw)
-        except ValueError:
-            allowed = info.option(key).allowed
-            raise OptionError(f"option '{key}' must be {allowed}, got '{raw}'") from None
-    if kind == "bool":
-        low = raw.strip().lower()
-        if low in ("true", "yes", "on", "1"):
-            return key, True
-        if low in ("false", "no", "off", "0"):
-            return key, False
-        raise OptionError(f"option '{key}' must be true or false, got '{raw}'")
-    choices = info.option(key).choices
-    if kind == "choice-list":
-        return key, [_canonical(choices, x) for x in raw.split(",") if x.strip()]
-    if kind == "choice":
-        return key, _canonical(choices, raw)
-    return key, raw
-
-
-def _seed_for_bot(seed: int, seat: int) -> int:
-    # splitmix64 of (seed, seat): independent, reproducible streams per seat.
-    x = (seed + 0x9E3779B97F4A7C15 * (seat + 1)) & _checks.U64_MAX
-    x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _checks.U64_MAX
-    x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _checks.U64_MAX
-    return x ^ (x >> 31)
 
 
 def _cmd_games(out: TextOut) -> int:
@@ -442,50 +380,6 @@ class _ProgressBar:
         self.stream.flush()
 
 
-def _setup(args: argparse.Namespace, info: GameInfo) -> tuple[list[str], dict[str, Any]]:
-    """The bots (one per seat) and the game's options, agreeing on the number of players.
-
-    The count comes from ``--players`` or ``--option players=N`` (which must
-    then agree), else from ``--bots``, else the game's default; an error
-    names the flag that disagrees.
-    """
-    options: dict[str, Any] = dict(parse_option(info, text) for text in args.option)
-    bot_list = [b.strip() for b in args.bots.split(",")] if args.bots is not None else None
-    said: list[tuple[str, int]] = []  # (the flag, as given; the count it asks for)
-    if args.players is not None:
-        n = _int_arg(args.players, "--players", info.min_players, info.max_players)
-        said.append((f"--players {n}", n))
-    if "players" in options:
-        said.append((f"--option players={options['players']}", options["players"]))
-    if len(said) == 2 and said[0][1] != said[1][1]:
-        raise OptionError(f"{said[1][0]} disagrees with {said[0][0]}; give the count once")
-    if said:
-        players = said[0][1]
-    elif bot_list is not None:
-        players = len(bot_list)
-    else:
-        players = info.option("players").default
-    if bot_list is None:
-        bot_list = ["random"] * players
-    elif said and len(bot_list) != players:
-        raise OptionError(
-            f"--bots names {len(bot_list)} bot(s) but {said[0][0]} asks for {players} players; "
-            "give one bot per player"
-        )
-    elif not info.min_players <= players <= info.max_players:
-        span = (
-            str(info.min_players)
-            if info.min_players == info.max_players
-            else f"{info.min_players} to {info.max_players}"
-        )
-        raise OptionError(
-            f"--bots names {len(bot_list)} bot(s) but the game has {span} players; "
-            "give one bot per player"
-        )
-    options["players"] = players  # out of range only if --option said so: the game names it
-    return bot_list, options
-
-
 def _verdict(returns: Sequence[float], names: Sequence[str]) -> str:
     best = max(returns)
     top = [p for p, r in enumerate(returns) if r == best]
@@ -496,8 +390,8 @@ def _verdict(returns: Sequence[float], names: Sequence[str]) -> str:
 
 def _cmd_play(args: argparse.Namespace, out: TextOut, err: TextOut) -> int:
     info = game_info(args.game)
-    seed = _int_arg(args.seed, "--seed", 0, _checks.U64_MAX)
-    bot_list, options = _setup(args, info)
+    seed = int_arg(args.seed, "--seed", 0, _checks.U64_MAX)
+    bot_list, options = seats_and_options(args, info)
     specs = [None if name == "human" else parse_bot_spec(name) for name in bot_list]
     shown = ["human" if spec is None else str(spec) for spec in specs]
     names = _seat_names(shown)
@@ -505,13 +399,13 @@ def _cmd_play(args: argparse.Namespace, out: TextOut, err: TextOut) -> int:
     bots: list[Bot] = [
         HumanPlayer(sys.stdin, log, f"Player {i + 1}")
         if spec is None
-        else spec.make(_seed_for_bot(seed, i))
+        else spec.make(seed_for_bot(seed, i))
         for i, spec in enumerate(specs)
     ]
     seats = [
         ReplayPlayer(f"Player {i + 1}")
         if spec is None
-        else ReplayPlayer(f"Player {i + 1}", str(spec), _seed_for_bot(seed, i))
+        else ReplayPlayer(f"Player {i + 1}", str(spec), seed_for_bot(seed, i))
         for i, spec in enumerate(specs)
     ]
     humans = [i for i, spec in enumerate(specs) if spec is None]
@@ -600,7 +494,7 @@ def _cmd_replay(args: argparse.Namespace, out: TextOut) -> int:
     observer: int | None = None
     if args.observer is not None:
         # People count players from 1: --observer 1 is the first player (0 is refused).
-        observer = _int_arg(args.observer, "--observer", 1, game.num_players) - 1
+        observer = int_arg(args.observer, "--observer", 1, game.num_players) - 1
     seed = "" if replay.seed is None else f"; seed {replay.seed}"
     engine = printable(replay.engine)
     out.write(f"{game.info.title}: {', '.join(names)}{seed}; written by henchmen {engine}\n")
@@ -625,10 +519,10 @@ def _cmd_replay(args: argparse.Namespace, out: TextOut) -> int:
 
 def _cmd_simulate(args: argparse.Namespace, out: TextOut, err: TextOut, progress: TextOut) -> int:
     info = game_info(args.game)
-    seed = _int_arg(args.seed, "--seed", 0, _checks.U64_MAX)
-    n_games = _int_arg(args.games, "--games", 1, 10_000_000)
-    threads = _int_arg(args.threads, "--threads", 1, 256)
-    bot_list, options = _setup(args, info)
+    seed = int_arg(args.seed, "--seed", 0, _checks.U64_MAX)
+    n_games = int_arg(args.games, "--games", 1, 10_000_000)
+    threads = int_arg(args.threads, "--threads", 1, 256)
+    bot_list, options = seats_and_options(args, info)
     if "human" in bot_list:
         raise OptionError("simulate plays bots only; use `henchmen play` to play as a human")
     specs: list[BotSpec] = [parse_bot_spec(name) for name in bot_list]
