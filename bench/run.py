@@ -4,22 +4,30 @@
     python bench/run.py --quick    # smaller budgets, for a smoke run
     python bench/run.py --markdown # the table as Markdown, for docs/performance.md
 
-Every figure is taken in this process, one after another, so ratios between
-rows compare like with like on this machine at this time. OpenSpiel rows need
-the ``open-spiel`` package (``pip install open-spiel``); without it they are
-skipped.
+Every figure is taken one after another, so ratios between rows compare like
+with like on this machine at this time. OpenSpiel rows need the
+``open-spiel`` package (``pip install open-spiel``); without it they are
+skipped. Each OpenSpiel measurement runs in a process of its own: OpenSpiel
+2.0.2's ISMCTS bot segfaults at some hearts positions, and a crash there
+becomes a finding in the table (which measure, which positions, which
+signal) instead of killing the run.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import platform
 import random
+import signal
 import statistics
+import subprocess
+import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 import henchmen
 
@@ -30,6 +38,8 @@ OPENSPIEL_GAMES = ("hearts", "gin_rummy", "dou_dizhu")
 class Row:
     name: str
     figures: dict[str, float] = field(default_factory=dict)
+    #: What went wrong in an isolated measurement (a crash, a timeout), for the findings.
+    findings: list[str] = field(default_factory=list)
 
 
 def best_of(runs: int, fn: Callable[[], float]) -> float:
@@ -182,48 +192,111 @@ def _per_call(fn: Callable[[], object], repeats: int) -> float:
     return best
 
 
-def openspiel(name: str, quick: bool) -> Row | None:
+# ------------------------------------------------------------------ OpenSpiel, isolated
+#: OpenSpiel measurements, each run in a process of its own (see run_isolated).
+ANCHOR_MEASURES = ("native", "python", "clone", "ismcts")
+#: Midgame positions for the ISMCTS figure: random.Random(seed) play to ply 60.
+ISMCTS_SEEDS = tuple(range(1, 9))
+ANCHOR_TIMEOUT = 600.0
+
+
+def run_isolated(argv: Sequence[str], timeout: float = ANCHOR_TIMEOUT) -> dict[str, Any] | str:
+    """Run one measurement in its own process: the JSON object its last line prints, or
+    what went wrong (a crash by a signal, an error, a timeout) as a sentence.
+
+    >>> run_isolated([sys.executable, "-c", "print('{\\"x\\": 1}')"])
+    {'x': 1}
+    >>> run_isolated([sys.executable, "-c", "import os; os.abort()"])
+    'crashed (SIGABRT)'
+    """
     try:
-        import pyspiel
+        done = subprocess.run(
+            list(argv), capture_output=True, text=True, timeout=timeout, check=False
+        )
+    except subprocess.TimeoutExpired:
+        return f"did not finish within {timeout:.0f} s"
+    if done.returncode < 0:
+        try:
+            name = signal.Signals(-done.returncode).name
+        except ValueError:
+            name = f"signal {-done.returncode}"
+        return f"crashed ({name})"
+    lines = done.stdout.strip().splitlines()
+    if done.returncode != 0 or not lines:
+        said = (done.stderr.strip().splitlines() or ["no output"])[-1]
+        return f"failed (exit {done.returncode}: {said})"
+    try:
+        result = json.loads(lines[-1])
+    except json.JSONDecodeError:
+        return f"printed no result ({lines[-1][:80]})"
+    if not isinstance(result, dict):
+        return f"printed no result ({lines[-1][:80]})"
+    return result
+
+
+def _anchor_argv(name: str, measure: str, quick: bool, seed: int | None = None) -> list[str]:
+    argv = [sys.executable, os.path.abspath(__file__), "--anchor", name, "--measure", measure]
+    if seed is not None:
+        argv += ["--seed", str(seed)]
+    return argv + (["--quick"] if quick else [])
+
+
+def openspiel(name: str, quick: bool) -> Row | None:
+    """OpenSpiel's ``name``, each measure in its own process; None without open-spiel."""
+    try:
+        import pyspiel  # noqa: F401
     except ImportError:
         return None
     row = Row(f"openspiel:{name}")
-    game = pyspiel.load_game(name)
-    rng = random.Random(1)
+    for measure in ANCHOR_MEASURES:
+        if measure == "ismcts":
+            _ismcts_row(row, name, quick)
+            continue
+        got = run_isolated(_anchor_argv(name, measure, quick))
+        if isinstance(got, str):
+            row.findings.append(f"{measure}: {got}")
+        else:
+            row.figures.update(got)
+    return row
 
-    def random_game() -> int:
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            if state.is_chance_node():
-                outcomes, probs = zip(*state.chance_outcomes(), strict=True)
-                state.apply_action(rng.choices(outcomes, probs)[0])
-            else:
-                legal = state.legal_actions()
-                state.apply_action(legal[rng.randrange(len(legal))])
-        return len(state.history())
 
-    lengths = [random_game() for _ in range(20 if quick else 100)]
-    mean_length = statistics.mean(lengths)
-    games = 100 if quick else 1000
-    bots = [pyspiel.make_uniform_random_bot(p, 1000 + p) for p in range(game.num_players())]
+def _ismcts_row(row: Row, name: str, quick: bool) -> None:
+    """ISMCTS at several midgame positions, each in its own process; medians of those that ran."""
+    seeds = ISMCTS_SEEDS[:5] if quick else ISMCTS_SEEDS
+    ran: list[dict[str, Any]] = []
+    failed: dict[str, list[int]] = {}
+    for seed in seeds:
+        got = run_isolated(_anchor_argv(name, "ismcts", quick, seed))
+        if isinstance(got, str):
+            failed.setdefault(got, []).append(seed)
+        elif got:  # empty: the game has no information-state resampling in OpenSpiel
+            ran.append(got)
+    for key in ("ismcts iterations/s (native)", "ismcts rollout steps/s (native)"):
+        if ran:
+            row.figures[key] = statistics.median(r[key] for r in ran)
+    for what, at in failed.items():
+        which = f"seed{'s' if len(at) > 1 else ''} {', '.join(map(str, at))}"
+        row.findings.append(
+            f"ISMCTSBot.step {what} at {len(at)} of {len(seeds)} midgame positions "
+            f"({which}: random.Random(seed) play to ply 60)"
+        )
 
-    def native() -> float:
-        start = time.perf_counter()
-        for g in range(games):
-            pyspiel.evaluate_bots(game.new_initial_state(), bots, g)
-        return games * mean_length / (time.perf_counter() - start)
 
-    row.figures["native actions/s (1 thread)"] = best_of(2, native)
+def _spiel_random_game(game: Any, rng: random.Random) -> int:
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(rng.choices(outcomes, probs)[0])
+        else:
+            legal = state.legal_actions()
+            state.apply_action(legal[rng.randrange(len(legal))])
+    return len(state.history())
 
-    def python() -> float:
-        start = time.perf_counter()
-        actions = 0
-        while time.perf_counter() - start < (1.0 if quick else 3.0):
-            actions += random_game()
-        return actions / (time.perf_counter() - start)
 
-    row.figures["python actions/s"] = python()
-    # A position in the play of the hand, with a real choice to make.
+def _spiel_midgame(game: Any, name: str, seed: int) -> Any:
+    """A position in the play of the hand, with a real choice to make (random play to it)."""
+    rng = random.Random(seed)
     depth = {"hearts": 60}.get(name, 20)
     state = game.new_initial_state()
     while not state.is_terminal() and (
@@ -233,23 +306,60 @@ def openspiel(name: str, quick: bool) -> Row | None:
             outcomes, probs = zip(*state.chance_outcomes(), strict=True)
             state.apply_action(rng.choices(outcomes, probs)[0])
         else:
-            state.apply_action(state.legal_actions()[0])
-    row.figures["clone ns (from python)"] = _per_call(state.clone, 20_000)
-    row.figures["legal_actions ns (from python)"] = _per_call(state.legal_actions, 20_000)
-    evaluator = pyspiel.RandomRolloutEvaluator(1, 1)
-    sims = 200 if quick else 1000
-    policy = pyspiel.ISMCTSFinalPolicyType.NORMALIZED_VISIT_COUNT
-    try:
-        bot = pyspiel.ISMCTSBot(1, evaluator, 1.0, sims, -1, policy, False, True)
+            legal = state.legal_actions()
+            state.apply_action(legal[rng.randrange(len(legal))])
+    return state
+
+
+def anchor_measure(name: str, measure: str, quick: bool, seed: int = 1) -> dict[str, float]:
+    """One OpenSpiel measurement (run in a child process by :func:`openspiel`)."""
+    import pyspiel
+
+    game = pyspiel.load_game(name)
+    rng = random.Random(1)
+    figures: dict[str, float] = {}
+    if measure == "native":
+        mean_length = statistics.mean(
+            _spiel_random_game(game, rng) for _ in range(20 if quick else 100)
+        )
+        games = 100 if quick else 1000
+        bots = [pyspiel.make_uniform_random_bot(p, 1000 + p) for p in range(game.num_players())]
+
+        def native() -> float:
+            start = time.perf_counter()
+            for g in range(games):
+                pyspiel.evaluate_bots(game.new_initial_state(), bots, g)
+            return games * mean_length / (time.perf_counter() - start)
+
+        figures["native actions/s (1 thread)"] = best_of(2, native)
+    elif measure == "python":
         start = time.perf_counter()
-        bot.step(state)
-        seconds = time.perf_counter() - start
-    except pyspiel.SpielError:
-        return row  # this game has no information-state resampling in OpenSpiel
-    remaining = statistics.mean(_remaining(state, rng) for _ in range(20))
-    row.figures["ismcts iterations/s (native)"] = sims / seconds
-    row.figures["ismcts rollout steps/s (native)"] = sims * remaining / seconds
-    return row
+        actions = 0
+        while time.perf_counter() - start < (1.0 if quick else 3.0):
+            actions += _spiel_random_game(game, rng)
+        figures["python actions/s"] = actions / (time.perf_counter() - start)
+    elif measure == "clone":
+        state = _spiel_midgame(game, name, seed)
+        figures["clone ns (from python)"] = _per_call(state.clone, 20_000)
+        figures["legal_actions ns (from python)"] = _per_call(state.legal_actions, 20_000)
+    elif measure == "ismcts":
+        state = _spiel_midgame(game, name, seed)
+        evaluator = pyspiel.RandomRolloutEvaluator(1, 1)
+        sims = 200 if quick else 1000
+        policy = pyspiel.ISMCTSFinalPolicyType.NORMALIZED_VISIT_COUNT
+        try:
+            bot = pyspiel.ISMCTSBot(1, evaluator, 1.0, sims, -1, policy, False, True)
+            start = time.perf_counter()
+            bot.step(state)
+            seconds = time.perf_counter() - start
+        except pyspiel.SpielError:
+            return figures  # this game has no information-state resampling in OpenSpiel
+        remaining = statistics.mean(_remaining(state, rng) for _ in range(20))
+        figures["ismcts iterations/s (native)"] = sims / seconds
+        figures["ismcts rollout steps/s (native)"] = sims * remaining / seconds
+    else:
+        raise SystemExit(f"run.py: no measure {measure!r}; known: {', '.join(ANCHOR_MEASURES)}")
+    return figures
 
 
 def _remaining(state: object, rng: random.Random) -> int:
@@ -276,21 +386,62 @@ def fmt(value: float) -> str:
     return f"{value:.1f}"
 
 
+def table(rows: list[Row], markdown: bool) -> list[str]:
+    """The measures table (and, when a measurement failed, its findings)."""
+    columns: list[str] = []
+    for row in rows:
+        columns += [c for c in row.figures if c not in columns]
+    lines: list[str] = []
+    failed = [r for r in rows if r.findings]
+    if markdown:
+        lines.append("| measure | " + " | ".join(r.name for r in rows) + " |")
+        lines.append("|---|" + "---:|" * len(rows))
+        for c in columns:
+            lines.append(
+                f"| {c} | "
+                + " | ".join(fmt(r.figures[c]) if c in r.figures else "-" for r in rows)
+                + " |"
+            )
+        if failed:
+            # A finding is a comparison point too (docs/reliability.md): it stays in the table.
+            lines.append(
+                "| findings (isolated runs) | "
+                + " | ".join("; ".join(r.findings) if r.findings else "-" for r in rows)
+                + " |"
+            )
+    else:
+        width = max([len(c) for c in columns] + [1])
+        lines.append(" " * width + "".join(f"{r.name[:22]:>24}" for r in rows))
+        for c in columns:
+            lines.append(
+                f"{c:<{width}}"
+                + "".join(f"{fmt(r.figures[c]) if c in r.figures else '-':>24}" for r in rows)
+            )
+        if failed:
+            lines.append("")
+            lines += [f"finding: {r.name}: {f}" for r in failed for f in r.findings]
+    return lines
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description="Henchmen benchmark table")
     parser.add_argument("--quick", action="store_true", help="smaller budgets")
     parser.add_argument("--markdown", action="store_true", help="print a Markdown table")
     parser.add_argument("--games", nargs="*", help="only these henchmen games")
+    # One isolated OpenSpiel measurement (what the table's own run starts in a child process).
+    parser.add_argument("--anchor", help=argparse.SUPPRESS)
+    parser.add_argument("--measure", help=argparse.SUPPRESS)
+    parser.add_argument("--seed", type=int, default=1, help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.anchor:
+        print(json.dumps(anchor_measure(args.anchor, args.measure, args.quick, args.seed)))
+        return
     names = args.games or [g.name for g in henchmen.games()]
     rows = [ours(n, args.quick) for n in names]
     for name in OPENSPIEL_GAMES:
         row = openspiel(name, args.quick)
         if row is not None:
             rows.append(row)
-    columns: list[str] = []
-    for row in rows:
-        columns += [c for c in row.figures if c not in columns]
     print(
         f"# {time.strftime('%Y-%m-%d %H:%M')} on {platform.machine()}, {os.cpu_count()} cores, "
         f"{platform.python_implementation()} {platform.python_version()}"
@@ -298,22 +449,7 @@ def main() -> None:
     if args.markdown:
         print("\n".join(targets(rows)))
         print()
-        print("| measure | " + " | ".join(r.name for r in rows) + " |")
-        print("|---|" + "---:|" * len(rows))
-        for c in columns:
-            print(
-                f"| {c} | "
-                + " | ".join(fmt(r.figures[c]) if c in r.figures else "-" for r in rows)
-                + " |"
-            )
-    else:
-        width = max(len(c) for c in columns)
-        print(" " * width + "".join(f"{r.name[:22]:>24}" for r in rows))
-        for c in columns:
-            print(
-                f"{c:<{width}}"
-                + "".join(f"{fmt(r.figures[c]) if c in r.figures else '-':>24}" for r in rows)
-            )
+    print("\n".join(table(rows, args.markdown)))
 
 
 if __name__ == "__main__":

@@ -86,7 +86,7 @@ def test_version_matches_pyproject() -> None:
 @pytest.mark.parametrize(
     ("kwargs", "error", "message"),
     [
-        ({"players": 3}, OptionError, r"option 'players' .* must be an integer from 2 to 2, got 3"),
+        ({"players": 3}, OptionError, r"option 'players' .* must be exactly 2, got 3"),
         ({"colour": "red"}, OptionError, r"no option 'colour'; its options are: players, crews"),
         ({"crews": ["Nobody"]}, OptionError, r"option 'crews' .* must be a list of names from: "),
         ({"crews": "Royal Rule"}, OptionError, r"option 'crews' .* must be a list of names"),

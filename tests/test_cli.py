@@ -89,13 +89,35 @@ def test_play_with_options(tmp_path: Path) -> None:
         (("play", SSS, "--option", "max_turns=many"), "option 'max_turns' must be an integer"),
         (("play", SSS, "--option", "max_turns=1"), "must be an integer from 10 to 2000"),
         (("play", SSS, "--option", "novalue"), "--option needs KEY=VALUE"),
-        (("play", SSS, "--players", "3"), "--players must be an integer from 2 to 2, got 3"),
+        (("play", SSS, "--players", "3"), "--players must be exactly 2, got 3"),
         (("play", SSS, "--seed", "-1"), "--seed must be an integer from 0 to"),
         (("play", SSS, "--seed", "abc"), "--seed must be an integer"),
         (("play",), "the following arguments are required: game"),
         (("fly",), "invalid choice: 'fly'"),
         ((), "the following arguments are required: COMMAND"),
         (("play", SSS, "--replay", "/proc/no/such/dir/x.json"), "cannot write replay"),
+        # --option players names itself, and the flag it disagrees with (none other here).
+        (
+            ("play", SSS, "--option", "players=3"),
+            "option 'players' of seven-secret-supervillains must be exactly 2, got 3",
+        ),
+        (
+            ("play", SSS, "--option", "players=3", "--bots", "greedy,random"),
+            "--bots names 2 bot(s) but --option players=3 asks for 3 players",
+        ),
+        (
+            ("play", SSS, "--option", "players=3", "--players", "2"),
+            "--option players=3 disagrees with --players 2",
+        ),
+        (
+            ("play", "legendary", "--option", "players=3", "--players", "4"),
+            "--option players=3 disagrees with --players 4",
+        ),
+        (
+            ("play", "legendary", "--bots", "greedy,random,greedy,random,greedy,random"),
+            "--bots names 6 bot(s) but the game has 1 to 5 players",
+        ),
+        (("play", SSS, "--replay", "a.json", "--no-replay"), "not allowed with argument"),
     ],
 )
 def test_errors_are_one_line_and_exit_2(
@@ -160,11 +182,14 @@ def test_human_moves_by_number_and_notation_and_quits_cleanly(tmp_path: Path) ->
     replay = load_replay(tmp_path / "h.json")
     decisions = [s.move for s in replay.steps if s.player == 0]
     assert decisions[:2] == ["play Tiny Bot", "end turn"]
-    assert replay.players[0].bot is None and not replay.terminal
+    assert replay.players[0].bot is None and not replay.terminal and replay.abandoned
+    # The human's view numbers players from 1, as the rest of the tool does.
+    assert "current_player: Player 1" in out and "[Player 2]" in out
+    assert "current_player: 0" not in out and "[0]" not in out
     # The log hides from the human what they cannot see (the opponent's draws).
     assert "chance: (hidden)" in out
     check = henchmen_cli("replay", "h.json", "--check", cwd=tmp_path)
-    assert check.returncode == 0 and "unfinished" in check.stdout
+    assert check.returncode == 0 and check.stdout.endswith(" steps, abandoned\n")
 
 
 def test_human_end_of_input_stops_the_game(tmp_path: Path) -> None:
@@ -198,7 +223,8 @@ def test_replay_narrates_every_step_numbered(replay_file: Path) -> None:
 
 def test_replay_as_one_player_masks_what_they_cannot_see(replay_file: Path) -> None:
     full = henchmen_cli("replay", replay_file.name, cwd=replay_file.parent).stdout
-    seen = henchmen_cli("replay", replay_file.name, "--observer", "1", cwd=replay_file.parent)
+    # Players count from 1 in the command line: --observer 2 is the second player.
+    seen = henchmen_cli("replay", replay_file.name, "--observer", "2", cwd=replay_file.parent)
     assert seen.returncode == 0, seen.stderr
     assert "(hidden)" not in full and "(hidden)" in seen.stdout
     assert "-- What Player 2 (random) sees --" in seen.stdout
@@ -298,7 +324,38 @@ def test_more_errors_are_one_line_and_exit_2(
     assert "Traceback" not in run.stderr
 
 
-def test_replay_observer_must_be_a_player(replay_file: Path) -> None:
-    run = henchmen_cli("replay", replay_file.name, "--observer", "5", cwd=replay_file.parent)
-    assert run.returncode == 2
-    assert "--observer must be an integer from 0 to 1, got 5" in run.stderr
+@pytest.mark.parametrize("observer", ["0", "3", "-1", "one"])
+def test_replay_observer_is_a_player_counted_from_1(replay_file: Path, observer: str) -> None:
+    run = henchmen_cli("replay", replay_file.name, "--observer", observer, cwd=replay_file.parent)
+    assert run.returncode == 2 and run.stdout == ""
+    assert "--observer must be an integer from 1 to 2, got " in run.stderr
+
+
+# ----------------------------------------------------------------- details
+def test_help_and_listing_read_as_written(tmp_path: Path) -> None:
+    helped = henchmen_cli("simulate", "--help", cwd=tmp_path)
+    assert helped.returncode == 0 and "95% Wilson intervals" in helped.stdout
+    assert "%%" not in helped.stdout
+    listed = henchmen_cli("games", cwd=tmp_path).stdout
+    assert "from 2 to 2" not in listed and "[exactly 2; default 2]" in listed
+    assert "1-5 players" in listed and "an integer from 1 to 5" in listed
+
+
+def test_option_values_match_ignoring_case_and_reach_the_game_as_spelled(tmp_path: Path) -> None:
+    run = henchmen_cli(
+        "play", "legendary", "--seed", "2", "--quiet", "--replay", "r.json",
+        "--option", "scheme=midtown BANK robbery", "--option", "mastermind=  red skull ",
+        "--option", "villains=hydra,SKRULLS", "--option", "henchmen=HAND NINJAS",
+        "--option", "heroes=hulk,THOR, spider-man ,iron man,Storm",
+        "--option", "final_showdown=YES",
+        cwd=tmp_path,
+    )  # fmt: skip
+    assert run.returncode == 0, run.stderr
+    options = load_replay(tmp_path / "r.json").options
+    assert options["scheme"] == "Midtown Bank Robbery" and options["mastermind"] == "Red Skull"
+    assert options["villains"] == ["HYDRA", "Skrulls"] and options["henchmen"] == ["Hand Ninjas"]
+    assert options["heroes"] == ["Hulk", "Thor", "Spider-Man", "Iron Man", "Storm"]
+    assert options["final_showdown"] is True
+    # A name that matches nothing is the game's to refuse, naming what it allows.
+    bad = henchmen_cli("play", "legendary", "--option", "mastermind=Dr. No", cwd=tmp_path)
+    assert bad.returncode == 2 and "must be one of: random, Magneto, Dr. Doom" in bad.stderr

@@ -59,3 +59,24 @@ def test_layout_names_real_folders() -> None:
         if line.strip():
             path = line.split()[0]
             assert (ROOT / path).exists(), f"README layout names {path}, which does not exist"
+
+
+def test_the_second_command_does_not_rebuild_the_first_ones_build() -> None:
+    # scikit-build-core deletes the top-level CMakeFiles/ whenever pip builds in a new
+    # isolated environment (every `pip install`), and objects of targets defined in the
+    # top-level CMakeLists.txt live there: only targets in subfolders keep theirs.
+    top = (ROOT / "CMakeLists.txt").read_text()
+    compiled = re.findall(
+        r"^\s*(add_executable|pybind11_add_module|add_library\(\S+\s+(?:STATIC|SHARED|MODULE|OBJECT))",
+        top,
+        flags=re.MULTILINE,
+    )
+    assert compiled == [], f"compiled targets in the top-level CMakeLists.txt: {compiled}"
+    assert "add_subdirectory(cpp)" in top and "add_subdirectory(cpp/bindings)" in top
+    # pybind11's headers come from a new path each time: the bindings use a stable copy.
+    bindings = (ROOT / "cpp" / "bindings" / "CMakeLists.txt").read_text()
+    assert "pybind11-include" in bindings and "COPYONLY" in bindings
+    # The README says what each command costs, and that the second compiles nothing.
+    quick = " ".join(README.split("## Quick start", 1)[1].split("\n## ", 1)[0].split())
+    assert "reuses that build in `build/` and compiles nothing" in quick
+    assert len(re.findall(r"about \d+ (?:s|minutes)", quick)) >= 3

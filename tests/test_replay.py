@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from pathlib import Path
 from typing import Any
@@ -23,6 +24,9 @@ from henchmen.replay import (
 )
 
 SSS = "seven-secret-supervillains"
+SCHEMA: dict[str, Any] = json.loads(
+    (Path(__file__).resolve().parents[1] / "docs" / "replay.schema.json").read_text()
+)
 
 
 @pytest.fixture(scope="module")
@@ -199,3 +203,75 @@ def test_a_resampled_state_cannot_be_recorded() -> None:
     other = state.resample(0, seed=1)
     with pytest.raises(SerializationError, match="does not reach the same position"):
         make_replay(other)
+
+
+# ------------------------------------------------------------------ abandoned games
+def test_an_abandoned_game_is_marked_and_reads_back(tmp_path: Path) -> None:
+    from test_replay_schema import schema_errors  # the schema's own validator
+
+    state = henchmen.new_game(SSS, seed=7)
+    plain = make_replay(state, seed=7)
+    assert "abandoned" not in json.loads(plain.to_json())["result"]  # as before the field
+    abandoned = dataclasses.replace(plain, abandoned=True)
+    doc = json.loads(abandoned.to_json())
+    assert doc["result"] == {
+        "terminal": False,
+        "returns": [0.0, 0.0],
+        "winners": [],
+        "abandoned": True,
+    }
+    assert schema_errors(doc, SCHEMA) == []
+    path = write_replay(tmp_path / "a.json", abandoned)
+    loaded = load_replay(path)
+    assert loaded.abandoned and loaded == abandoned and loaded.final_state == state
+    assert not load_replay(write_replay(tmp_path / "p.json", plain)).abandoned
+
+
+@pytest.mark.parametrize(
+    ("result", "message"),
+    [
+        ({"terminal": True, "abandoned": True}, "both over and abandoned"),
+        ({"abandoned": "yes"}, "'abandoned' has the wrong type"),
+        ({"abandoned": 1}, "'abandoned' has the wrong type"),
+    ],
+)
+def test_a_bad_abandoned_mark_is_refused(
+    doc: dict[str, Any], tmp_path: Path, result: dict[str, Any], message: str
+) -> None:
+    doc["result"].update(result)
+    with pytest.raises(SerializationError, match=message):
+        load_doc(doc, tmp_path)
+
+
+# ------------------------------------------------------------------ reading files
+def test_a_replay_larger_than_the_limit_is_refused_unread(
+    doc: dict[str, Any], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import henchmen.replay as replay_module
+
+    path = tmp_path / "r.json"
+    path.write_text(json.dumps(doc))
+    monkeypatch.setattr(replay_module, "MAX_REPLAY_BYTES", path.stat().st_size - 1)
+    with pytest.raises(SerializationError, match=r"bytes, more than the .* a replay may have"):
+        load_replay(path)
+    monkeypatch.setattr(replay_module, "MAX_REPLAY_BYTES", path.stat().st_size)
+    assert load_replay(path).terminal
+
+
+def test_a_replay_that_is_not_text_or_not_a_file(tmp_path: Path) -> None:
+    (tmp_path / "bin.json").write_bytes(b'{"format": "\xff\xfe"}')
+    with pytest.raises(SerializationError, match="not UTF-8 text"):
+        load_replay(tmp_path / "bin.json")
+    with pytest.raises(SerializationError, match="it is a directory"):
+        load_replay(tmp_path)
+    with pytest.raises(SerializationError, match="it is a character device"):
+        load_replay("/dev/null")
+
+
+def test_more_actions_than_the_game_can_last_are_refused_before_replaying(
+    doc: dict[str, Any], tmp_path: Path
+) -> None:
+    limit = henchmen.Game(SSS).max_game_length
+    doc["actions"] = [dict(doc["actions"][0], step=i + 1) for i in range(limit + 1)]
+    with pytest.raises(SerializationError, match=f"has {limit + 1} actions, more than any game"):
+        load_doc(doc, tmp_path)

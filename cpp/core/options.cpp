@@ -16,7 +16,9 @@ std::string join(const std::vector<std::string>& v) {
 
 std::string allowed(const OptionSpec& s) {
   switch (s.kind) {
-    case OptionSpec::Kind::Int: return "an integer from " + std::to_string(s.min) + " to " + std::to_string(s.max);
+    case OptionSpec::Kind::Int:
+      if (s.min == s.max) return "exactly " + std::to_string(s.min);
+      return "an integer from " + std::to_string(s.min) + " to " + std::to_string(s.max);
     case OptionSpec::Kind::Bool: return "true or false";
     case OptionSpec::Kind::Choice: return "one of: " + join(s.choices);
     case OptionSpec::Kind::ChoiceList: return "a list of names from: " + join(s.choices);
@@ -40,6 +42,11 @@ Json OptionSpec::describe() const {
   d["default"] = default_value;
   d["doc"] = doc;
   d["allowed"] = allowed(*this);
+  if (kind == Kind::Choice || kind == Kind::ChoiceList) {
+    Json names = Json(Json::Array{});
+    for (const auto& c : choices) names.push_back(c);
+    d["choices"] = names;
+  }
   const char* kinds[] = {"int", "bool", "choice", "choice-list", "text"};
   d["kind"] = kinds[static_cast<int>(kind)];
   return d;

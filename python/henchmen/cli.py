@@ -3,16 +3,22 @@
     henchmen games
     henchmen play seven-secret-supervillains --bots greedy,random --seed 1
     henchmen play seven-secret-supervillains --bots human,ismcts:iterations=800
-    henchmen replay replays/seven-secret-supervillains-seed1.json [--observer 0] [--check]
+    henchmen replay replays/seven-secret-supervillains-seed1.json [--observer 1] [--check]
     henchmen simulate seven-secret-supervillains --bots ismcts,greedy --games 200 --threads 2
 
-Every game ``play`` plays writes a replay; every error is one line on stderr
-and exit status 2.
+Every game ``play`` plays writes a replay (unless ``--no-replay``), even one
+stopped by Ctrl-C; every error is one line on stderr and exit status 2;
+Ctrl-C exits with status 130 and one line.  Players are numbered from 1 here,
+as people count (the Python API counts from 0).  Everything printed from a
+game or a replay goes through :mod:`henchmen.printable`, so no name or card
+in a stranger's replay can send escape sequences to the terminal.
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
+import errno
 import json
 import sys
 import time
@@ -21,20 +27,26 @@ from pathlib import Path
 from typing import Any, NoReturn, TextIO
 
 from henchmen import __version__, _checks, _core
+from henchmen._cli_args import int_arg, parse_option, seats_and_options, seed_for_bot
+from henchmen._cli_output import OutputFailed, OutputStream, silence_stdout
+from henchmen._replay_target import ReplayTarget, holding_sigint
 from henchmen.bots import Bot, bot_names
 from henchmen.errors import HenchmenError, NotationError, OptionError
-from henchmen.game import Game, GameInfo, game_info, games
+from henchmen.game import Game, game_info, games
 from henchmen.matches import BotSpec, parse_bot_spec, run_matches
+from henchmen.printable import TextOut, printable
 from henchmen.replay import (
     ReplayPlayer,
     ReplayRecorder,
     ReplayStep,
     load_replay,
-    write_replay,
+    make_replay,
 )
 from henchmen.state import State
 
 EXIT_USAGE = 2
+EXIT_INTERRUPTED = 130  # 128 + SIGINT, as a shell reports a process stopped by Ctrl-C
+EXIT_BROKEN_PIPE = 141  # 128 + SIGPIPE: the reader went away (``henchmen games | head -1``)
 
 
 class _UsageError(Exception):
@@ -84,11 +96,18 @@ def _parser() -> argparse.ArgumentParser:
         "narrated log and write a replay.",
     )
     _game_arguments(play, ", human (you, at the terminal)")
-    play.add_argument(
+    where = play.add_mutually_exclusive_group()
+    where.add_argument(
         "--replay",
         default=None,
         metavar="PATH",
-        help="where to write the replay (default replays/<game>-seed<seed>.json)",
+        help="where to write the replay, '-' for standard output (then the log goes to "
+        "standard error); default replays/<game>-seed<seed>.json, or the first free "
+        "<...>-2.json, <...>-3.json",
+    )
+    where.add_argument("--no-replay", action="store_true", help="write no replay")
+    play.add_argument(
+        "--force", action="store_true", help="overwrite the --replay file if it exists"
     )
     play.add_argument("--quiet", action="store_true", help="print only the result")
     replay = sub.add_parser(
@@ -101,8 +120,8 @@ def _parser() -> argparse.ArgumentParser:
         "--observer",
         default=None,
         metavar="P",
-        help="show the game as player P (0-based) saw it: moves hidden from them are "
-        "masked, and their view is shown at each of their turns",
+        help="show the game as player P (1 for the first player) saw it: moves hidden "
+        "from them are masked, and their view is shown at each of their turns",
     )
     replay.add_argument(
         "--check",
@@ -112,8 +131,9 @@ def _parser() -> argparse.ArgumentParser:
     simulate = sub.add_parser(
         "simulate",
         help="play many games between bots and print a win-rate table",
+        # argparse %-formats help= texts but prints a description as it is: one % here.
         description="Play many games between bots (seats rotated every game) and print "
-        "win rates with 95%% Wilson intervals.  Runs natively on --threads threads when "
+        "win rates with 95% Wilson intervals.  Runs natively on --threads threads when "
         "every bot has a native twin (random, greedy, ismcts, mcts).",
     )
     _game_arguments(simulate, "")
@@ -122,55 +142,7 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _int_arg(text: str, what: str, lo: int, hi: int) -> int:
-    try:
-        n = int(text)
-    except ValueError:
-        raise OptionError(f"{what} must be an integer from {lo} to {hi}, got '{text}'") from None
-    if not lo <= n <= hi:
-        raise OptionError(f"{what} must be an integer from {lo} to {hi}, got {n}")
-    return n
-
-
-def parse_option(info: GameInfo, text: str) -> tuple[str, _checks.OptionValue]:
-    """``KEY=VALUE`` from the command line, typed by the game's declared option kind.
-
-    >>> import henchmen
-    >>> parse_option(henchmen.game_info("seven-secret-supervillains"), "players=2")
-    ('players', 2)
-    """
-    key, sep, raw = text.partition("=")
-    key = key.strip()
-    if not sep or not key:
-        raise OptionError(f"--option needs KEY=VALUE, got '{text}'")
-    kind = info.option(key).kind
-    if kind == "int":
-        try:
-            return key, int(raw)
-        except ValueError:
-            allowed = info.option(key).allowed
-            raise OptionError(f"option '{key}' must be {allowed}, got '{raw}'") from None
-    if kind == "bool":
-        low = raw.strip().lower()
-        if low in ("true", "yes", "on", "1"):
-            return key, True
-        if low in ("false", "no", "off", "0"):
-            return key, False
-        raise OptionError(f"option '{key}' must be true or false, got '{raw}'")
-    if kind == "choice-list":
-        return key, [x.strip() for x in raw.split(",") if x.strip()]
-    return key, raw
-
-
-def _seed_for_bot(seed: int, seat: int) -> int:
-    # splitmix64 of (seed, seat): independent, reproducible streams per seat.
-    x = (seed + 0x9E3779B97F4A7C15 * (seat + 1)) & _checks.U64_MAX
-    x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _checks.U64_MAX
-    x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _checks.U64_MAX
-    return x ^ (x >> 31)
-
-
-def _cmd_games(out: TextIO) -> int:
+def _cmd_games(out: TextOut) -> int:
     for g in games():
         span = (
             str(g.min_players)
@@ -185,9 +157,9 @@ def _cmd_games(out: TextIO) -> int:
 
 
 def _seat_names(bots: Sequence[str], players: Sequence[ReplayPlayer] | None = None) -> list[str]:
-    if players is not None:
-        return [f"{p.name} ({p.bot or 'human'})" for p in players]
-    return [f"Player {i + 1} ({name})" for i, name in enumerate(bots)]
+    if players is not None:  # from a replay: a stranger's text, escaped once here
+        return [printable(f"{p.name} ({p.bot or 'human'})") for p in players]
+    return [printable(f"Player {i + 1} ({name})") for i, name in enumerate(bots)]
 
 
 class _Narrator:
@@ -200,7 +172,7 @@ class _Narrator:
 
     def __init__(
         self,
-        out: TextIO,
+        out: TextOut,
         names: list[str],
         quiet: bool,
         *,
@@ -227,7 +199,7 @@ class _Narrator:
             self.turn += 1
             self.turn_player = turn_player
             self.out.write(f"== Turn {self.turn}: {self.names[turn_player]} ==\n")
-        move = step.move
+        move = printable(step.move)
         if (
             self.observer is not None
             and before is not None
@@ -266,29 +238,42 @@ def _hidden(before: _core.State, step: ReplayStep, observer: int) -> bool:
     return False
 
 
-def _render(value: Any, indent: str = "  ") -> list[str]:
-    """A compact, readable rendering of an observation (a JSON-ready dict)."""
+def _render(value: Any, indent: str = "  ", key: str = "") -> list[str]:
+    """A compact, readable rendering of an observation (a JSON-ready dict).
+
+    Players are numbered from 1, as everywhere in the command line tool (the
+    observation counts from 0): the ``players`` list, and the number held
+    by a key that names a player (``current_player``, ``turn_player``).
+    """
     lines: list[str] = []
     if isinstance(value, dict):
-        for key, item in value.items():
+        for k, item in value.items():
+            name = printable(str(k))
             if item in (None, [], {}, ""):
                 continue
             if isinstance(item, dict) or (
                 isinstance(item, list) and any(isinstance(x, dict | list) for x in item)
             ):
-                lines.append(f"{indent}{key}:")
-                lines += _render(item, indent + "  ")
+                lines.append(f"{indent}{name}:")
+                lines += _render(item, indent + "  ", str(k))
             elif isinstance(item, list):
-                lines.append(f"{indent}{key}: {', '.join(str(x) for x in item)}")
+                lines.append(f"{indent}{name}: {', '.join(printable(str(x)) for x in item)}")
+            elif _names_a_player(str(k)) and type(item) is int and item >= 0:
+                lines.append(f"{indent}{name}: Player {item + 1}")
             else:
-                lines.append(f"{indent}{key}: {json.dumps(item, ensure_ascii=False)}")
+                lines.append(f"{indent}{name}: {printable(json.dumps(item, ensure_ascii=False))}")
     elif isinstance(value, list):
+        label = "Player " if key == "players" else ""
         for i, item in enumerate(value):
-            lines.append(f"{indent}[{i}]")
+            lines.append(f"{indent}[{label}{i + 1}]")
             lines += _render(item, indent + "  ")
     else:
-        lines.append(f"{indent}{value}")
+        lines.append(f"{indent}{printable(str(value))}")
     return lines
+
+
+def _names_a_player(key: str) -> bool:
+    return key == "player" or key.endswith("_player")
 
 
 class _Quit(Exception):
@@ -310,7 +295,7 @@ class HumanPlayer:
 
     name = "human"
 
-    def __init__(self, stdin: TextIO, out: TextIO, label: str) -> None:
+    def __init__(self, stdin: TextIO, out: TextOut, label: str) -> None:
         self.stdin = stdin
         self.out = out
         self.label = label
@@ -328,7 +313,11 @@ class HumanPlayer:
         while True:
             self.out.write(f"{self.label}, your move (number or notation; 'view', 'quit'): ")
             self.out.flush()
-            line = self.stdin.readline()
+            try:
+                line = self.stdin.readline()
+            except KeyboardInterrupt:
+                self.out.write("\n")  # the message that follows gets its own line
+                raise
             if not line:
                 self.out.write("\n")
                 raise _Quit
@@ -351,7 +340,7 @@ class HumanPlayer:
             try:
                 return state.string_to_action(text).id
             except NotationError as e:
-                self.out.write(f"  {e}\n")
+                self.out.write(f"  {printable(str(e))}\n")
 
     def _show(self, state: State, me: int) -> None:
         self.out.write(f"-- What {self.label} sees --\n")
@@ -359,13 +348,13 @@ class HumanPlayer:
 
     def _list(self, legal: Sequence[Any]) -> None:
         for i, a in enumerate(legal, 1):
-            self.out.write(f"  {i:>3}. {a.text}\n")
+            self.out.write(f"  {i:>3}. {printable(a.text)}\n")
 
 
 class _ProgressBar:
     """Progress on stderr: a bar redrawn in place on a terminal, else a line per tenth."""
 
-    def __init__(self, stream: TextIO, what: str) -> None:
+    def __init__(self, stream: TextOut, what: str) -> None:
         self.stream = stream
         self.what = what
         self.tty = stream.isatty()
@@ -392,38 +381,6 @@ class _ProgressBar:
         self.stream.flush()
 
 
-def _bot_list(args: argparse.Namespace, info: GameInfo) -> tuple[list[str], int]:
-    bot_list = [b.strip() for b in args.bots.split(",")] if args.bots is not None else None
-    if args.players is not None:
-        players = _int_arg(args.players, "--players", info.min_players, info.max_players)
-    elif bot_list is not None:
-        players = len(bot_list)
-    else:
-        players = info.option("players").default
-    if bot_list is None:
-        bot_list = ["random"] * players
-    if len(bot_list) != players or not info.min_players <= players <= info.max_players:
-        span = (
-            str(info.min_players)
-            if info.min_players == info.max_players
-            else f"{info.min_players} to {info.max_players}"
-        )
-        need = players if args.players is not None else span
-        raise OptionError(
-            f"--bots names {len(bot_list)} bot(s) but the game has {need} players; "
-            "give one bot per player"
-        )
-    return bot_list, players
-
-
-def _options(args: argparse.Namespace, info: GameInfo, players: int) -> dict[str, Any]:
-    options: dict[str, Any] = dict(parse_option(info, text) for text in args.option)
-    if "players" in options and options["players"] != players:
-        raise OptionError("--option players=... disagrees with --players/--bots")
-    options["players"] = players
-    return options
-
-
 def _verdict(returns: Sequence[float], names: Sequence[str]) -> str:
     best = max(returns)
     top = [p for p, r in enumerate(returns) if r == best]
@@ -432,24 +389,24 @@ def _verdict(returns: Sequence[float], names: Sequence[str]) -> str:
     return " and ".join(names[p] for p in top) + (" wins" if len(top) == 1 else " win")
 
 
-def _cmd_play(args: argparse.Namespace, out: TextIO) -> int:
+def _cmd_play(args: argparse.Namespace, out: TextOut, err: TextOut) -> int:
     info = game_info(args.game)
-    seed = _int_arg(args.seed, "--seed", 0, _checks.U64_MAX)
-    bot_list, players = _bot_list(args, info)
-    options = _options(args, info, players)
+    seed = int_arg(args.seed, "--seed", 0, _checks.U64_MAX)
+    bot_list, options = seats_and_options(args, info)
     specs = [None if name == "human" else parse_bot_spec(name) for name in bot_list]
     shown = ["human" if spec is None else str(spec) for spec in specs]
     names = _seat_names(shown)
+    log = err if args.replay == "-" else out  # standard output then carries the replay alone
     bots: list[Bot] = [
-        HumanPlayer(sys.stdin, out, f"Player {i + 1}")
+        HumanPlayer(sys.stdin, log, f"Player {i + 1}")
         if spec is None
-        else spec.make(_seed_for_bot(seed, i))
+        else spec.make(seed_for_bot(seed, i))
         for i, spec in enumerate(specs)
     ]
     seats = [
         ReplayPlayer(f"Player {i + 1}")
         if spec is None
-        else ReplayPlayer(f"Player {i + 1}", str(spec), _seed_for_bot(seed, i))
+        else ReplayPlayer(f"Player {i + 1}", str(spec), seed_for_bot(seed, i))
         for i, spec in enumerate(specs)
     ]
     humans = [i for i, spec in enumerate(specs) if spec is None]
@@ -457,11 +414,28 @@ def _cmd_play(args: argparse.Namespace, out: TextIO) -> int:
     observer = humans[0] if len(humans) == 1 else None
 
     state = Game(info.name, **options).new_initial_state(seed=seed)
-    path = Path(args.replay) if args.replay else Path("replays") / f"{info.name}-seed{seed}.json"
+    # Settled before anyone plays: an existing or unwritable file fails here.
+    target = None
+    if not args.no_replay:
+        default = Path("replays") / f"{info.name}-seed{seed}.json"
+        with holding_sigint():  # the file is never left claimed but empty
+            target = ReplayTarget.settle(args.replay, default=default, force=args.force, stdout=out)
+            if target.path is not None:  # from now on it holds a replay that loads
+                start = make_replay(state, seed=seed, players=seats)
+                target.write(dataclasses.replace(start, abandoned=not start.terminal))
     recorder = ReplayRecorder(state, seed=seed, players=seats)
-    narrator = _Narrator(out, names, args.quiet, observer=observer)
-    if not args.quiet:
-        out.write(f"{info.title}: {', '.join(names)}; seed {seed}\n")
+    narrator = _Narrator(log, names, args.quiet, observer=observer)
+
+    def save() -> str:
+        """Write the replay so far (abandoned unless the game is over); say where it went."""
+        if target is None:
+            return "no replay written (--no-replay)"
+        with holding_sigint():
+            replay = recorder.replay()
+            if not replay.terminal:
+                replay = dataclasses.replace(replay, abandoned=True)
+            target.write(replay)
+        return f"the replay so far is in {target.where}"
 
     shadow = state.game._core.new_initial_state()  # the log's view needs each step's before
 
@@ -471,9 +445,11 @@ def _cmd_play(args: argparse.Namespace, out: TextIO) -> int:
             shadow.apply(step.id)
             narrator.step(step, turn_player, before)
 
-    narrate(state.turn_player)  # the setup: shuffles and first draws
     limit = state.game.max_game_length
     try:
+        if not args.quiet:
+            log.write(f"{info.title}: {', '.join(names)}; seed {seed}\n")
+        narrate(state.turn_player)  # the setup: shuffles and first draws
         while not state.is_terminal:
             if state.move_number > limit:
                 raise HenchmenError(f"the game did not end within {limit} actions (an engine bug)")
@@ -482,35 +458,49 @@ def _cmd_play(args: argparse.Namespace, out: TextIO) -> int:
             action = bots[acting].choose(state)
             state.apply(action)
             narrate(turn_player)
+        shown_returns = ", ".join(f"{r:g}" for r in state.returns)
+        log.write(
+            f"Result after {state.move_number} actions: {_verdict(state.returns, names)} "
+            f"(returns {shown_returns})\n"
+        )
+        save()
     except _Quit:
-        written = write_replay(path, recorder.replay())
-        out.write(f"Game abandoned after {state.move_number} actions.\n")
-        out.write(f"Replay written to {written}\n")
-        return 0
-
-    shown_returns = ", ".join(f"{r:g}" for r in state.returns)
-    out.write(
-        f"Result after {state.move_number} actions: {_verdict(state.returns, names)} "
-        f"(returns {shown_returns})\n"
-    )
-    written = write_replay(path, recorder.replay())
-    out.write(f"Replay written to {written}\n")
+        save()
+        log.write(f"Game abandoned after {state.move_number} actions.\n")
+    except KeyboardInterrupt:
+        raise KeyboardInterrupt(
+            f"interrupted after {state.move_number} actions; {save()}"
+        ) from None
+    except OutputFailed as e:
+        e.note = f"{save()} ({state.move_number} actions)"
+        raise
+    except HenchmenError as e:
+        raise HenchmenError(f"{e}; {save()} ({state.move_number} actions)") from None
+    log.write(f"Replay written to {target.where}\n" if target else "No replay written.\n")
     return 0
 
 
-def _cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
+def _cmd_replay(args: argparse.Namespace, out: TextOut) -> int:
     replay = load_replay(args.file)  # verifies every step: errors name the first bad one
     names = _seat_names([], replay.players)
-    result = _verdict(replay.returns, names) if replay.terminal else "unfinished"
+    result = (
+        _verdict(replay.returns, names)
+        if replay.terminal
+        else "abandoned"
+        if replay.abandoned
+        else "unfinished"
+    )
     if args.check:
         out.write(f"ok: {args.file}: {replay.game}, {len(replay.steps)} steps, {result}\n")
         return 0
     game = Game(replay.game, **replay.options)
     observer: int | None = None
     if args.observer is not None:
-        observer = _int_arg(args.observer, "--observer", 0, game.num_players - 1)
+        # People count players from 1: --observer 1 is the first player (0 is refused).
+        observer = int_arg(args.observer, "--observer", 1, game.num_players) - 1
     seed = "" if replay.seed is None else f"; seed {replay.seed}"
-    out.write(f"{game.info.title}: {', '.join(names)}{seed}; written by henchmen {replay.engine}\n")
+    engine = printable(replay.engine)
+    out.write(f"{game.info.title}: {', '.join(names)}{seed}; written by henchmen {engine}\n")
     if observer is not None:
         out.write(f"As seen by {names[observer]}: moves hidden from them show as (hidden)\n")
     narrator = _Narrator(out, names, False, observer=observer, numbered=True)
@@ -530,22 +520,21 @@ def _cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
-def _cmd_simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+def _cmd_simulate(args: argparse.Namespace, out: TextOut, err: TextOut, progress: TextOut) -> int:
     info = game_info(args.game)
-    seed = _int_arg(args.seed, "--seed", 0, _checks.U64_MAX)
-    n_games = _int_arg(args.games, "--games", 1, 10_000_000)
-    threads = _int_arg(args.threads, "--threads", 1, 256)
-    bot_list, players = _bot_list(args, info)
+    seed = int_arg(args.seed, "--seed", 0, _checks.U64_MAX)
+    n_games = int_arg(args.games, "--games", 1, 10_000_000)
+    threads = int_arg(args.threads, "--threads", 1, 256)
+    bot_list, options = seats_and_options(args, info)
     if "human" in bot_list:
         raise OptionError("simulate plays bots only; use `henchmen play` to play as a human")
     specs: list[BotSpec] = [parse_bot_spec(name) for name in bot_list]
-    options = _options(args, info, players)
     game = Game(info.name, **options)
     native = all(spec.native() is not None for spec in specs)
     how = f"natively on {threads} thread(s)" if native else "in Python (a bot has no native twin)"
     err.write(f"henchmen: {n_games} games of {info.name}, seats rotated, {how}\n")
     results = run_matches(
-        game, specs, n_games, seed=seed, threads=threads, progress=_ProgressBar(err, "games")
+        game, specs, n_games, seed=seed, threads=threads, progress=_ProgressBar(progress, "games")
     )
     mean_len = sum(results.lengths) / max(len(results.lengths), 1)
     out.write(
@@ -566,28 +555,51 @@ def _cmd_simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line tool; returns the exit status.
 
+    0 on success, 2 for any error (one line on standard error), 130 after
+    Ctrl-C, 141 when the reader of standard output went away.
+
     >>> main(["games"]) == 0  # doctest: +ELLIPSIS
     seven-secret-supervillains ...
     True
     """
-    out = sys.stdout
+    out, err = OutputStream(sys.stdout), OutputStream(sys.stderr)
+    try:
+        status = _run(argv, out, err)
+        out.flush()  # a full disk shows here, while the error can still be told
+        return status
+    except (_UsageError, HenchmenError) as e:
+        err.say(f"henchmen: error: {_one_line(str(e))}")
+        return EXIT_USAGE
+    except KeyboardInterrupt as e:
+        err.say(f"henchmen: {_one_line(str(e)) or 'interrupted'}")
+        return EXIT_INTERRUPTED
+    except OutputFailed as e:
+        silence_stdout()  # else the interpreter's last flush at exit fails again, noisily
+        note = f"; {e.note}" if e.note else ""
+        if e.error.errno == errno.EPIPE:
+            if note:
+                err.say(f"henchmen: the output was closed{note}")
+            return EXIT_BROKEN_PIPE
+        err.say(f"henchmen: error: cannot write the output: {e.error.strerror or e.error}{note}")
+        return EXIT_USAGE
+
+
+def _run(argv: Sequence[str] | None, out: OutputStream, err: OutputStream) -> int:
     try:
         args = _parser().parse_args(argv)
-        if args.command == "games":
-            return _cmd_games(out)
-        if args.command == "replay":
-            return _cmd_replay(args, out)
-        if args.command == "simulate":
-            return _cmd_simulate(args, out, sys.stderr)
-        return _cmd_play(args, out)
-    except (_UsageError, HenchmenError) as e:
-        sys.stderr.write(f"henchmen: error: {_one_line(str(e))}\n")
-        return EXIT_USAGE
-    except KeyboardInterrupt:
-        sys.stderr.write("henchmen: interrupted\n")
-        return 130
-    except BrokenPipeError:
-        return 0
+    except SystemExit as e:  # --help and --version, printed by argparse itself
+        out.flush()
+        return e.code if isinstance(e.code, int) else 0
+    except OSError as e:  # argparse's own writes (--help) to a closed or full output
+        raise OutputFailed(e) from None
+    if args.command == "games":
+        return _cmd_games(out)
+    if args.command == "replay":
+        return _cmd_replay(args, out)
+    if args.command == "simulate":
+        progress = OutputStream(sys.stderr, keep="\r\n")  # the bar redraws its line
+        return _cmd_simulate(args, out, err, progress)
+    return _cmd_play(args, out, err)
 
 
 def _one_line(text: str) -> str:

@@ -24,7 +24,7 @@ class OptionInfo:
     """One option of a game: its name, kind, default, what is allowed, and what it does.
 
     ``kind`` is one of ``"int"``, ``"bool"``, ``"choice"``, ``"choice-list"``
-    and ``"text"``.
+    and ``"text"``; ``choices`` lists the names a choice (or choice list) takes.
 
     >>> import henchmen
     >>> players = henchmen.game_info("seven-secret-supervillains").options[0]
@@ -37,6 +37,7 @@ class OptionInfo:
     default: Any
     allowed: str
     doc: str
+    choices: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -97,8 +98,9 @@ def _registry() -> tuple[GameInfo, ...]:
     out = []
     for g in json.loads(_core.games_json()):
         options = tuple(
-            OptionInfo(o["name"], o["kind"], o["default"], o["allowed"], o["doc"])
+            OptionInfo(o["name"], o["kind"], o["default"], o["allowed"], o["doc"], choices)
             for o in g["options"]
+            for choices in [tuple(o.get("choices", ()))]
         )
         out.append(
             GameInfo(

@@ -27,6 +27,9 @@ The document (format version 1)::
      "actions": [{"step": 1, "player": "chance", "move": "...", "id": 17}, ...],
      "checkpoints": [{"step": 0, "hash": "9f0c2d6e1b7a3c55"}, ...],
      "result": {"terminal": true, "returns": [1.0, -1.0], "winners": [0]}}
+
+A game stopped before its end (a player quit, Ctrl-C) is marked
+``"abandoned": true`` in its result.
 """
 
 from __future__ import annotations
@@ -35,6 +38,7 @@ import json
 import math
 import os
 import re
+import stat
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -48,6 +52,8 @@ from henchmen.state import State
 FORMAT = "henchmen-replay"
 FORMAT_VERSION = 1
 CHECKPOINT_EVERY = 10
+#: The largest replay file :func:`load_replay` reads (a long game takes well under 1 MB).
+MAX_REPLAY_BYTES = 64 * 1024 * 1024
 
 _KEYS = (
     "format",
@@ -121,8 +127,10 @@ class Replay:
     """A recorded game.  Build one with :func:`make_replay` or :class:`ReplayRecorder`.
 
     ``checkpoints`` maps a step number (actions applied) to the state hash
-    there, as 16 hex digits.  After :func:`load_replay` or :meth:`verify`,
-    ``final_state`` holds the replayed final position.
+    there, as 16 hex digits.  ``abandoned`` marks a game stopped before its
+    end (a player quit, or the program was interrupted).  After
+    :func:`load_replay` or :meth:`verify`, ``final_state`` holds the replayed
+    final position.
 
     >>> import henchmen
     >>> replay = make_replay(henchmen.new_game("seven-secret-supervillains", seed=1), seed=1)
@@ -138,6 +146,7 @@ class Replay:
     returns: tuple[float, ...]
     terminal: bool
     seed: int | None = None
+    abandoned: bool = False
     engine: str = field(default_factory=_engine_version)
     version: int = FORMAT_VERSION
     final_state: State | None = field(default=None, compare=False, repr=False)
@@ -190,6 +199,8 @@ class Replay:
             "returns": list(self.returns),
             "winners": self.winners,
         }
+        if self.abandoned:  # only then, so every other replay reads as before the field existed
+            result["abandoned"] = True
         lines.append(f'  "result": {json.dumps(result)}')
         lines.append("}")
         return "\n".join(lines) + "\n"
@@ -555,7 +566,9 @@ def load_replay(path: PathLike) -> Replay:
     id agree, that the right player acts, and that checkpoint hashes and the
     result match.  Any problem raises
     :class:`~henchmen.errors.SerializationError` naming the first bad step.
-    ``replay.final_state`` is the final position.
+    ``replay.final_state`` is the final position.  Only a regular file of at
+    most :data:`MAX_REPLAY_BYTES` is read (never a pipe or a device, which
+    could block forever or never end).
 
     >>> import henchmen, tempfile, os
     >>> state = henchmen.new_game("seven-secret-supervillains", seed=8)
@@ -563,12 +576,7 @@ def load_replay(path: PathLike) -> Replay:
     >>> load_replay(path).final_state == state
     True
     """
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as e:
-        reason = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
-        raise SerializationError(f"cannot read replay {path}: {reason}") from None
-    replay = Replay.from_json(text)
+    replay = Replay.from_json(_read_replay_file(path))
     replay.verify()
     return replay
 
@@ -577,6 +585,7 @@ __all__ = [
     "CHECKPOINT_EVERY",
     "FORMAT",
     "FORMAT_VERSION",
+    "MAX_REPLAY_BYTES",
     "Replay",
     "ReplayCursor",
     "ReplayPlayer",
@@ -587,6 +596,70 @@ __all__ = [
     "make_replay",
     "write_replay",
 ]
+
+
+# ------------------------------------------------------------------ reading
+_NOT_REGULAR = (
+    (stat.S_ISDIR, "a directory"),
+    (stat.S_ISFIFO, "a named pipe (FIFO)"),
+    (stat.S_ISCHR, "a character device"),
+    (stat.S_ISBLK, "a block device"),
+    (stat.S_ISSOCK, "a socket"),
+)
+
+
+def _check_regular(path: PathLike, mode: int, size: int) -> None:
+    if not stat.S_ISREG(mode):
+        kind = next((what for test, what in _NOT_REGULAR if test(mode)), "not a regular file")
+        raise SerializationError(
+            f"cannot read replay {path}: it is {kind}; a replay is a regular (JSON) file"
+        )
+    if size > MAX_REPLAY_BYTES:
+        raise SerializationError(
+            f"cannot read replay {path}: it is {size} bytes, more than the {_mb(MAX_REPLAY_BYTES)} "
+            "a replay may have (a long game takes well under 1 MB)"
+        )
+
+
+def _mb(n: int) -> str:
+    return f"{n // (1024 * 1024)} MB"
+
+
+def _read_replay_file(path: PathLike) -> str:
+    """The text of a replay file: a regular file, at most MAX_REPLAY_BYTES, UTF-8."""
+
+    def failed(e: OSError) -> SerializationError:
+        return SerializationError(f"cannot read replay {path}: {e.strerror or e}")
+
+    try:
+        before = os.stat(path)
+    except OSError as e:
+        raise failed(e) from None
+    # Refused before opening: opening a FIFO waits for a writer, a device may act on open.
+    _check_regular(path, before.st_mode, before.st_size)
+    try:
+        # O_NONBLOCK: if a FIFO took the file's place since the check, open does not wait.
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
+    except OSError as e:
+        raise failed(e) from None
+    try:
+        st = os.fstat(fd)
+        _check_regular(path, st.st_mode, st.st_size)
+        with os.fdopen(fd, "rb", closefd=False) as f:
+            data = f.read(MAX_REPLAY_BYTES + 1)  # a file still growing stops here
+    except OSError as e:
+        raise failed(e) from None
+    finally:
+        os.close(fd)
+    if len(data) > MAX_REPLAY_BYTES:
+        raise SerializationError(
+            f"cannot read replay {path}: it is more than the {_mb(MAX_REPLAY_BYTES)} a replay "
+            "may have"
+        )
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise SerializationError(f"cannot read replay {path}: not UTF-8 text ({e})") from None
 
 
 # ------------------------------------------------------------------ checking
@@ -709,6 +782,9 @@ def _parse(doc: Any) -> Replay:
     returns = _field(result, "returns", list, "the result")
     if not all(isinstance(r, (int, float)) and not isinstance(r, bool) for r in returns):
         raise _fail("the result's returns must be numbers")
+    abandoned = _field(result, "abandoned", bool, "the result") if "abandoned" in result else False
+    if abandoned and terminal:
+        raise _fail("the result says the game is both over and abandoned (abandoned is unfinished)")
     return Replay(
         game=game,
         options=options,
@@ -718,6 +794,7 @@ def _parse(doc: Any) -> Replay:
         returns=tuple(float(r) for r in returns),
         terminal=terminal,
         seed=seed,
+        abandoned=abandoned,
         engine=engine,
         version=version,
     )
@@ -733,6 +810,11 @@ def _verify(replay: Replay) -> State:
         raise _fail(f"cannot set up the game{note}: {e}") from None
     if len(replay.players) != game.num_players:
         raise _fail(f"lists {len(replay.players)} players but the game has {game.num_players}")
+    if len(replay.steps) > game.max_game_length:
+        raise _fail(
+            f"has {len(replay.steps)} actions, more than any game of {replay.game} with these "
+            f"options can last ({game.max_game_length}){note}"
+        )
     state = game.new_initial_state(seed=None, auto_chance=False)
     s = state._s
 

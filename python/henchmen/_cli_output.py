@@ -1,0 +1,97 @@
+"""The command line tool's output streams: escaped, and failing in one clear way.
+
+Writing to a pipe whose reader went away (``henchmen games | head -1``) or
+to a full disk (``> /dev/full``) raises :class:`OutputFailed` from the one
+place that writes, so the tool can stop cleanly (writing the replay so far)
+and say so in one line, instead of a traceback from wherever the write
+happened to be.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import os
+import sys
+
+from henchmen.printable import PrintableStream, TextOut
+
+
+class OutputFailed(Exception):
+    """Standard output (or error) could not be written; ``error`` says why.
+
+    ``note`` is filled in by whoever stopped because of it (where the
+    replay so far went).
+    """
+
+    def __init__(self, error: OSError) -> None:
+        super().__init__(str(error))
+        self.error = error
+        self.note = ""
+
+
+class OutputStream(PrintableStream):
+    """A :class:`~henchmen.printable.PrintableStream` whose failures are :class:`OutputFailed`.
+
+    A stream that is not there at all (``sys.stdout`` is None when the tool
+    was started with standard output closed) fails as a closed file.
+
+    >>> import io
+    >>> raw = io.StringIO()
+    >>> OutputStream(raw).write("\\x1b[2J") and raw.getvalue()
+    '\\\\x1b[2J'
+    """
+
+    def __init__(self, stream: TextOut | None, keep: str = "\n") -> None:
+        super().__init__(stream if stream is not None else _Closed(), keep)
+
+    def write(self, text: str) -> int:
+        """Write ``text``, escaped; OutputFailed if it cannot be written."""
+        try:
+            return super().write(text)
+        except OSError as e:
+            raise OutputFailed(e) from None
+
+    def flush(self) -> None:
+        """Flush; OutputFailed if the data cannot be written."""
+        try:
+            super().flush()
+        except OSError as e:
+            raise OutputFailed(e) from None
+
+    def say(self, line: str) -> None:
+        """Write one line for people, where a failure has nowhere left to be told."""
+        with contextlib.suppress(OutputFailed):
+            self.write(line + "\n")
+            self.flush()
+
+
+class _Closed:
+    def write(self, text: str, /) -> int:
+        raise OSError(errno.EBADF, "the stream is closed")
+
+    def flush(self) -> None:
+        pass
+
+    def isatty(self) -> bool:
+        return False
+
+
+def silence_stdout() -> None:
+    """Point standard output at the null device, so its last flush at exit meets no error.
+
+    Without this, Python prints "Exception ignored ... BrokenPipeError" at
+    exit, flushing what the failed write left in the buffer.
+    """
+    try:
+        fd = sys.stdout.fileno()
+    except (AttributeError, OSError, ValueError):
+        return  # not a real file (captured in a test, or absent): nothing is flushed at exit
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    try:
+        os.dup2(devnull, fd)
+    finally:
+        os.close(devnull)
+
+
+__all__ = ["OutputFailed", "OutputStream", "silence_stdout"]

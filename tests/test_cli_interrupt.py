@@ -1,0 +1,87 @@
+"""Ctrl-C at a real terminal (a pseudo-terminal driven by pexpect).
+
+Wherever Ctrl-C lands (a human's prompt, a bot's turn, a replay being
+shown, a simulation), the tool stops within a moment, says so in one line,
+exits with status 130, and a game's replay so far is written, marked
+abandoned, and loads.
+"""
+
+from __future__ import annotations
+
+import signal
+import sys
+import time
+from pathlib import Path
+
+import pexpect
+
+from henchmen.replay import load_replay, write_replay
+
+SSS = "seven-secret-supervillains"
+
+
+def _foreground() -> None:
+    # A command started in the background by a script inherits Ctrl-C ignored, and
+    # Python then never turns it into KeyboardInterrupt: the child is put back as a
+    # program started at a terminal would be.
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
+def interrupted(tmp_path: Path, args: list[str], wait_for: str) -> tuple[str, float]:
+    """Start the tool at a terminal, press Ctrl-C once ``wait_for`` shows; (what it said, delay)."""
+    child = pexpect.spawn(
+        sys.executable, ["-m", "henchmen", *args], cwd=str(tmp_path), encoding="utf-8",
+        timeout=120, dimensions=(50, 200), preexec_fn=_foreground,
+    )  # fmt: skip
+    child.expect(wait_for)
+    pressed = time.monotonic()
+    child.sendintr()  # the terminal's interrupt character: SIGINT to the foreground process
+    child.expect(pexpect.EOF)
+    delay = time.monotonic() - pressed
+    child.close()
+    assert child.exitstatus == 130 and child.signalstatus is None, (child.before, child.exitstatus)
+    assert "Traceback" not in child.before, child.before
+    last = child.before.replace("^C", "").strip().splitlines()[-1]
+    return last, delay
+
+
+def test_ctrl_c_at_a_human_prompt_writes_the_replay(tmp_path: Path) -> None:
+    args = ["play", SSS, "--bots", "human,greedy", "--seed", "2", "--replay", "h.json"]
+    last, _ = interrupted(tmp_path, args, "your move")
+    replay = load_replay(tmp_path / "h.json")
+    assert last == f"henchmen: interrupted after {len(replay.steps)} actions; " \
+        "the replay so far is in h.json"  # fmt: skip
+    assert replay.abandoned and not replay.terminal
+    assert replay.steps[-1].is_chance  # the human had not chosen yet
+
+
+def test_ctrl_c_during_a_bot_game_writes_the_replay(tmp_path: Path) -> None:
+    bots = "ismcts:iterations=400,ismcts:iterations=400"
+    args = ["play", "legendary", "--bots", bots, "--seed", "3", "--replay", "b.json"]
+    last, delay = interrupted(tmp_path, args, "== Turn 3")
+    replay = load_replay(tmp_path / "b.json")
+    assert last.startswith("henchmen: interrupted after ") and "is in b.json" in last
+    assert replay.abandoned and len(replay.steps) > 20
+    assert any(step.player == 1 for step in replay.steps)  # the second player's turn went in
+    assert delay < 30
+
+
+def test_ctrl_c_with_the_default_replay_name(tmp_path: Path) -> None:
+    args = ["play", SSS, "--bots", "human,random", "--seed", "5"]
+    last, _ = interrupted(tmp_path, args, "your move")
+    path = Path("replays") / f"{SSS}-seed5.json"
+    assert last.endswith(f"the replay so far is in {path}")
+    assert load_replay(tmp_path / path).abandoned
+
+
+def test_ctrl_c_while_a_replay_is_shown_or_games_simulated(tmp_path: Path) -> None:
+    args = ["play", SSS, "--bots", "greedy,random", "--seed", "1", "--quiet", "--replay", "g.json"]
+    assert pexpect.run(f"{sys.executable} -m henchmen {' '.join(args)}", cwd=str(tmp_path))
+    long = load_replay(tmp_path / "g.json")
+    write_replay(tmp_path / "g.json", long)
+    last, _ = interrupted(tmp_path, ["replay", "g.json", "--observer", "1"], "== Turn 5")
+    assert last == "henchmen: interrupted"
+    # Short games: until native matches check for Ctrl-C inside a game, it lands between games.
+    sim = ["simulate", SSS, "--bots", "ismcts:iterations=100,greedy", "--games", "5000"]
+    last, delay = interrupted(tmp_path, sim, "5000 games of")
+    assert last == "henchmen: interrupted" and delay < 30
