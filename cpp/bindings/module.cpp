@@ -190,6 +190,8 @@ PYBIND11_MODULE(_core, m) {
       .def("action_to_string", &State::action_to_string, py::arg("action"))
       .def("string_to_action", [](const State& s, const py::str& text) { return s.string_to_action(utf8(text)); }, py::arg("text"))
       .def("observation_json", [](const State& s, int p) { return s.observation(p).dump(); }, py::arg("player"))
+      .def("layout_json", [](const State& s, int viewer) { return s.layout(viewer).dump(); }, py::arg("viewer"))
+      .def("action_info_json", [](const State& s, int a) { return s.action_info(a).dump(); }, py::arg("action"))
       .def("observation_tensor", [](const State& s, int p) {
         std::vector<int> shape = s.game().observation_shape();
         std::vector<py::ssize_t> dims(shape.begin(), shape.end());

@@ -149,6 +149,14 @@ class State {
   virtual Action string_to_action(const std::string& text) const = 0;
 
   virtual Json observation(int player) const = 0;
+  // What a frontend draws for `viewer` (a player or kSpectator): zones of
+  // cards with faces or backs, counters, and why the current decision is
+  // asked (docs/authoring.md, "The table layout"). Never more than the
+  // viewer may see.
+  virtual Json layout(int viewer) const = 0;
+  // For a frontend: the card (and zone) a legal action is about, if any:
+  // {"text", "card", "zone"}.
+  virtual Json action_info(Action action) const = 0;
   virtual void observation_tensor(int player, float* out) const = 0;
   virtual std::unique_ptr<State> resample(int observer, uint64_t seed) const = 0;
 

@@ -37,6 +37,17 @@ struct has_zones : std::false_type {};
 template <class T>
 struct has_zones<T, std::void_t<decltype(T::num_zones(std::declval<const typename T::Config&>()))>> : std::true_type {};
 
+// Games draw their own table (S::layout) and say what a move is about
+// (S::action_info); until they do, frontends get the observation.
+template <class S, class = void>
+struct has_layout : std::false_type {};
+template <class S>
+struct has_layout<S, std::void_t<decltype(std::declval<const S&>().layout(0))>> : std::true_type {};
+template <class S, class = void>
+struct has_action_info : std::false_type {};
+template <class S>
+struct has_action_info<S, std::void_t<decltype(std::declval<const S&>().action_info(Action{}))>> : std::true_type {};
+
 inline int64_t total_size(const std::vector<int>& shape) {
   int64_t n = 1;
   for (const int d : shape) n *= d;
@@ -228,6 +239,28 @@ class NativeState final : public State {
   Json observation(int player) const override {
     check_player(player);
     return s_.observation(player);
+  }
+  Json layout(int viewer) const override {
+    if (viewer != kSpectator) check_player(viewer);
+    if constexpr (has_layout<S>::value) {
+      return s_.layout(viewer);
+    } else {
+      Json j;
+      j["title"] = game_->info().title;
+      j["zones"] = Json(Json::Array{});
+      j["counters"] = Json(Json::Array{});
+      j["observation"] = viewer == kSpectator ? Json() : s_.observation(viewer);
+      return j;
+    }
+  }
+  Json action_info(Action action) const override {
+    Json j;
+    j["text"] = action_to_string(action);
+    if constexpr (has_action_info<S>::value) {
+      const Json extra = s_.action_info(action);
+      for (const auto& [k, v] : extra.as_object("action info")) j[k] = v;
+    }
+    return j;
   }
   void observation_tensor(int player, float* out) const override {
     check_player(player);

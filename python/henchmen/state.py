@@ -20,6 +20,7 @@ from henchmen.errors import (
 )
 from henchmen.events import Event
 from henchmen.events import read as read_events
+from henchmen.events import reader_id as _reader_id
 
 if TYPE_CHECKING:
     from henchmen.game import Game
@@ -37,6 +38,13 @@ def _action_id(action: object) -> int:
     return _checks.integer(
         action, "action", "an int id, an Action or a move string (e.g. from state.legal_actions)"
     )
+
+
+def _reader(viewer: object, players: int, allow_omniscient: bool = True) -> int:
+    who = _reader_id(viewer, players)
+    if who == _core.OMNISCIENT and not allow_omniscient:
+        raise ActionTypeError("a layout is drawn for a player or 'spectator'")
+    return who
 
 
 def _outside(action: int, game: Game) -> IllegalActionError:
@@ -409,6 +417,37 @@ class State:
         True
         """
         result: dict[str, Any] = json.loads(self._s.observation_json(self._player(player)))
+        return result
+
+    def layout(self, viewer: int | str) -> dict[str, Any]:
+        """What a table draws for ``viewer`` (a player or ``"spectator"``).
+
+        Zones of cards (faces with name, cost, power and text, or backs),
+        counters (health, reputation, VP) and ``prompt``: why the current
+        decision is asked when it is asked off turn.  Never more than the
+        viewer may see; one shape for every game (see docs/authoring.md).
+
+        >>> import henchmen
+        >>> layout = henchmen.new_game("parry", seed=1).layout(0)
+        >>> [z["name"] for z in layout["zones"]][:2]
+        ['Your hand', "Player 2's hand"]
+        """
+        who = _reader(viewer, self._game.num_players, allow_omniscient=False)
+        result: dict[str, Any] = json.loads(self._s.layout_json(who))
+        return result
+
+    def action_info(self, action: int | Action) -> dict[str, Any]:
+        """What a legal action is about, for a frontend: its text and, if any, the card.
+
+        >>> import henchmen
+        >>> state = henchmen.new_game("parry", seed=1)
+        >>> state.action_info(state.legal_actions[0])["card"]
+        'Strike'
+        """
+        a = _action_id(action)
+        if not _checks.INT32_MIN <= a <= _checks.INT32_MAX:
+            raise _outside(a, self._game)
+        result: dict[str, Any] = json.loads(self._s.action_info_json(a))
         return result
 
     def observation_tensor(self, player: int) -> npt.NDArray[np.float32]:

@@ -40,6 +40,8 @@ std::shared_ptr<const Config> Traits::configure(const Json& options) {
     throw OptionError("the deck (" + std::to_string(c->count[kStrike] + c->count[kParry]) + " cards) is too small to deal " + std::to_string(c->hand_size) + " to each of " + std::to_string(c->players) + " players");
   }
   c->table = Json::parse(parry_cards_json);
+  const auto& cards = c->table.at("cards", "card table").as_array("cards");
+  for (int k = 0; k < kKinds; ++k) c->text[k] = cards[static_cast<size_t>(k)].at("text", "card").as_string("text");
   return c;
 }
 

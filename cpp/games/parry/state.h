@@ -47,6 +47,7 @@ struct Config {
   int health = 3;
   int max_turns = 60;
   std::string name[kKinds] = {"Strike", "Parry"};
+  std::string text[kKinds];
   Json table;
 };
 
@@ -78,6 +79,8 @@ struct State {
   double returns(int p) const;
   std::string action_to_string(Action a) const;
   Json observation(int p) const;
+  Json layout(int viewer) const;
+  Json action_info(Action a) const;
   void observation_tensor(int p, float* out) const;
   void resample(int observer, Rng& rng);
   Json to_json() const;

@@ -55,6 +55,97 @@ Json State::observation(int viewer) const {
   return o;
 }
 
+namespace {
+Json face(const Config& cfg, int k) {
+  Json c;
+  c["name"] = cfg.name[k];
+  c["kind"] = k == kStrike ? "attack" : "reaction";
+  c["text"] = cfg.text[k];
+  return c;
+}
+Json back() {
+  Json c;
+  c["back"] = true;
+  return c;
+}
+std::string seat(int p, int viewer) { return p == viewer ? "You" : "Player " + std::to_string(p + 1); }
+}  // namespace
+
+Json State::layout(int viewer) const {
+  Json l;
+  l["title"] = "Parry";
+  const int mover = current_player();
+  std::string status = "Turn " + std::to_string(turn) + ": " + seat(turn_player_, viewer) + (turn_player_ == viewer ? "r turn" : "'s turn");
+  if (over) status = winner >= 0 ? seat(winner, viewer) + (winner == viewer ? " win" : " wins") : "A draw";
+  l["status"] = status;
+  Json prompt;
+  if (reactions.open() && mover >= 0) {
+    const auto& w = reactions.top();
+    prompt = seat(w.opener, viewer) + (w.trigger == kOnStrike ? " struck " + (w.arg == viewer ? std::string("you") : seat(w.arg, viewer)) : " parried") + ": parry it or pass";
+  }
+  l["prompt"] = prompt;
+  Json zones = Json(Json::Array{});
+  for (int p = 0; p < cfg->players; ++p) {
+    Json z;
+    z["id"] = "hand-" + std::to_string(p);
+    z["name"] = p == viewer ? "Your hand" : "Player " + std::to_string(p + 1) + "'s hand";
+    z["owner"] = p;
+    z["kind"] = "hand";
+    z["count"] = hand_size(p);
+    Json cards = Json(Json::Array{});
+    for (int k = 0; k < kKinds; ++k) {
+      for (int n = 0; n < hand[p][k]; ++n) cards.push_back(p == viewer ? face(*cfg, k) : back());
+    }
+    z["cards"] = cards;
+    zones.push_back(z);
+  }
+  Json deck_zone;
+  deck_zone["id"] = "deck";
+  deck_zone["name"] = "Deck";
+  deck_zone["owner"] = Json();
+  deck_zone["kind"] = "deck";
+  deck_zone["count"] = deck[kStrike] + deck[kParry];
+  deck_zone["cards"] = Json(Json::Array{});
+  zones.push_back(deck_zone);
+  Json pile;
+  pile["id"] = "discard";
+  pile["name"] = "Discard pile";
+  pile["owner"] = Json();
+  pile["kind"] = "pile";
+  pile["count"] = discard[kStrike] + discard[kParry];
+  Json cards = Json(Json::Array{});
+  for (int k = 0; k < kKinds; ++k) {
+    for (int n = 0; n < discard[k]; ++n) cards.push_back(face(*cfg, k));
+  }
+  pile["cards"] = cards;
+  zones.push_back(pile);
+  l["zones"] = zones;
+  Json counters = Json(Json::Array{});
+  for (int p = 0; p < cfg->players; ++p) {
+    Json c;
+    c["name"] = "Health";
+    c["owner"] = p;
+    c["value"] = static_cast<int>(health[p]);
+    c["max"] = cfg->health;
+    counters.push_back(c);
+  }
+  l["counters"] = counters;
+  return l;
+}
+
+Json State::action_info(Action a) const {
+  Json j = Json(Json::Object{});
+  if (a >= kStrikeAt && a < kEndTurn) {
+    j["card"] = cfg->name[kStrike];
+    j["zone"] = "hand-" + std::to_string(turn_player_);
+    j["target"] = a - kStrikeAt;
+  } else if (a == kPlayParry) {
+    j["card"] = cfg->name[kParry];
+    j["zone"] = "hand-" + std::to_string(reactions.responder());
+  }
+  return j;
+}
+
 void State::observation_tensor(int viewer, float* out) const {
   float* s = out;
   for (int k = 0; k < kKinds; ++k) *s++ = hand[viewer][k];
