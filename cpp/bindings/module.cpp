@@ -111,6 +111,7 @@ PYBIND11_MODULE(_core, m) {
     d["samples"] = st.samples;
     d["attempts"] = st.attempts;
     d["failures"] = st.failures;
+    d["chained"] = st.chained;
     return d;
   }, "Totals of the knowledge tracker's samples in this process (core/knowledge.h).");
   m.def("games_json", [] {
