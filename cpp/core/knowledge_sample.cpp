@@ -160,38 +160,71 @@ struct SamplerAccess {
     return true;
   }
 
-  // One Metropolis move (symmetric proposals, uniform target): swap the
-  // kinds of two slots of a group, or move one ghost's pick; undone if the
-  // world no longer agrees with every ghost.
+  // One Metropolis move (symmetric proposals, uniform target), undone if
+  // the world then disagrees with a ghost: swap the kinds of two slots of a
+  // group; move one ghost's pick; or swap and draw every pick afresh (the
+  // picks' proposal is then the prior's, whose probability is the same in
+  // every world, so the move is still symmetric). The last lets the chain
+  // cross between worlds that differ in a card and in the picks it forces.
   void move(Rng& rng, Sampler::World& w) {
-    const bool swap = s.order.empty() || rng.below(2) == 0;
-    if (swap) {
-      size_t total = 0;
-      for (const auto& r : s.refs) total += r.size() > 1 ? r.size() : 0;
-      if (total == 0) return;
-      size_t x = rng.below(static_cast<uint32_t>(total));
-      size_t g = 0;
-      while (s.refs[g].size() < 2 || x >= s.refs[g].size()) {
-        if (s.refs[g].size() > 1) x -= s.refs[g].size();
-        ++g;
-      }
-      const auto& refs = s.refs[g];
-      const Sampler::Ref a = refs[x];
-      const Sampler::Ref b = refs[(x + 1 + rng.below(static_cast<uint32_t>(refs.size() - 1))) % refs.size()];
-      int16_t& ka = w.kinds[a.zone][a.part][a.index];
-      int16_t& kb = w.kinds[b.zone][b.part][b.index];
-      if (ka == kb) return;
-      std::swap(ka, kb);
-      if (!walk(w, nullptr)) std::swap(ka, kb);
-    } else {
+    const uint32_t kind = s.order.empty() ? 0 : rng.below(3);
+    if (kind == 1) {
       const size_t i = rng.below(static_cast<uint32_t>(s.order.size()));
       const Ghost& g = k.zones_[s.order[i].zone].ghosts[s.order[i].ghost];
       if (g.kind == Ghost::Kind::kNoneOf || g.available == 0) return;
       const uint32_t old = w.picks[i];
       w.picks[i] = rng.below(g.available);
-      if (!walk(w, nullptr)) w.picks[i] = old;
+      if (!walk(w, nullptr)) {
+        w.picks[i] = old;
+        walk(w, nullptr);
+      }
+      return;
     }
-    walk(w, nullptr);  // leaves the link kinds of the kept world in place
+    // Swaps: one, or (with fresh picks) up to three at once, since a card
+    // can only move between hands together with the cards its picks force.
+    const int swaps = kind == 0 ? 1 : 1 + static_cast<int>(rng.below(3));
+    std::vector<std::pair<int16_t*, int16_t*>> done;
+    for (int n = 0; n < swaps; ++n) {
+      const auto pair = random_pair(rng, w);
+      if (!pair.first) continue;
+      std::swap(*pair.first, *pair.second);
+      done.push_back(pair);
+    }
+    if (done.empty()) return;
+    auto undo = [&] {
+      for (auto it = done.rbegin(); it != done.rend(); ++it) std::swap(*it->first, *it->second);
+    };
+    if (kind == 0) {
+      if (!walk(w, nullptr)) {
+        undo();
+        walk(w, nullptr);
+      }
+      return;
+    }
+    const std::vector<uint32_t> old = w.picks;
+    if (!walk(w, &rng)) {
+      undo();
+      w.picks = old;
+      walk(w, nullptr);
+    }
+  }
+
+  // Two slots of one group (chosen without looking at their kinds, so the
+  // choice is the same from either side); null when no group has two.
+  std::pair<int16_t*, int16_t*> random_pair(Rng& rng, Sampler::World& w) {
+    size_t total = 0;
+    for (const auto& r : s.refs) total += r.size() > 1 ? r.size() : 0;
+    if (total == 0) return {nullptr, nullptr};
+    size_t x = rng.below(static_cast<uint32_t>(total));
+    size_t g = 0;
+    while (s.refs[g].size() < 2 || x >= s.refs[g].size()) {
+      if (s.refs[g].size() > 1) x -= s.refs[g].size();
+      ++g;
+    }
+    const auto& refs = s.refs[g];
+    const Sampler::Ref a = refs[x];
+    const Sampler::Ref b = refs[(x + 1 + rng.below(static_cast<uint32_t>(refs.size() - 1))) % refs.size()];
+    return {&w.kinds[a.zone][a.part][a.index], &w.kinds[b.zone][b.part][b.index]};
   }
 
   // A world that agrees with every ghost, built directly: each ghost in
