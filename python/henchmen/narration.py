@@ -132,19 +132,26 @@ def verdict(returns: Sequence[float], seats: Sequence[str]) -> str:
     return " and ".join(seats[p] for p in top) + (" wins" if len(top) == 1 else " win")
 
 
-def team_result(returns: Sequence[float]) -> str:
+def team_result(returns: Sequence[float], status: str | None = None) -> str:
     """The result of a cooperative game: the team as one.
 
-    >>> team_result([0.9, 0.7]), team_result([-0.6, -1.0]), team_result([0.0])
-    ('the team wins', 'the team loses', 'a draw')
+    The game's own words come first: the status of its final layout ("The
+    heroes win", "Evil wins", "A tie").  A game whose layout says nothing
+    yet is read from the mean return (in a team game the players' shares of
+    the ranking cancel out in the mean; a solo game's score may not).
+
+    >>> team_result([0.9, 0.7]), team_result([-0.6, -1.0])
+    ('the team wins (from the returns)', 'the team loses (from the returns)')
+    >>> team_result([0.2, -0.2])
+    'a tie (from the returns)'
+    >>> team_result([-1.0, -0.6], "Evil wins: 8 Killbots escaped")
+    'Evil wins: 8 Killbots escaped'
     """
-    if all(r > 0 for r in returns):
-        return "the team wins"
-    if all(r < 0 for r in returns):
-        return "the team loses"
-    if all(r == 0 for r in returns):
-        return "a draw"
-    return "no team result (the players' returns disagree)"
+    if status:
+        return printable(status)
+    mean = sum(returns) / max(len(returns), 1)
+    word = "the team wins" if mean > 1e-9 else "the team loses" if mean < -1e-9 else "a tie"
+    return f"{word} (from the returns)"
 
 
 def ranking(returns: Sequence[float], seats: Sequence[str], vp: Sequence[float] | None) -> str:
@@ -180,8 +187,10 @@ def result_lines(state: State, seats: Sequence[str], actions: int | None = None)
     n = state.move_number if actions is None else actions
     if state.game.info.zero_sum:
         return [f"Result after {n} actions: {verdict(returns, seats)} (returns {shown})"]
-    lines = [f"Result after {n} actions: {team_result(returns)} (returns {shown})"]
-    vp = _vp(state.layout("spectator"), len(returns))
+    layout = state.layout("spectator")
+    status = layout.get("status") if isinstance(layout.get("status"), str) else None
+    lines = [f"Result after {n} actions: {team_result(returns, status)} (returns {shown})"]
+    vp = _vp(layout, len(returns))
     if len(returns) > 1:
         lines.append(ranking(returns, seats, vp))
     elif vp is not None:

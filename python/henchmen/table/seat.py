@@ -107,9 +107,11 @@ class HumanSeat:
         width = self._width()
         layout = state.layout(me)
         if not layout.get("status"):  # a game whose layout has no words of its own yet
-            whose = "Your turn" if state.turn_player == me else f"Player {state.turn_player + 1}'s turn"
+            whose = (
+                "Your turn" if state.turn_player == me else f"Player {state.turn_player + 1}'s turn"
+            )
             layout = {**layout, "status": whose}
-        lines = [""] + draw(layout, me, width)
+        lines = ["", *draw(layout, me, width)]
         if not layout.get("prompt") and state.turn_player not in (me, -1):
             lines.append(f"  >> Player {state.turn_player + 1}'s turn: you are asked to decide")
         lines += move_lines([(k, a.text) for k, a in self._moves(state)], width)
