@@ -44,6 +44,10 @@ class MoveKeys:
             out.append(self._key[k])
         return out
 
+    def known(self, text: str) -> bool:
+        """True for a move (in notation) that has been shown with a key."""
+        return normal(text) in self._key
+
     def move(self, key: str) -> str | None:
         """The move a key was given to (None for a key never shown)."""
         return self._move.get(key.strip())

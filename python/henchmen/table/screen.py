@@ -183,7 +183,7 @@ def move_lines(moves: Sequence[tuple[str, str]], width: int = 100) -> list[str]:
     ['  Moves: [1] strike player 2   [2] end turn']
     """
     items = [f"[{key}] {printable(text)}" for key, text in moves]
-    flowed = _flow(items, width - len("Moves: "), indent="")
+    flowed = _flow(items, width - len("  Moves: "), indent="")
     return [("  Moves: " if i == 0 else "         ") + line for i, line in enumerate(flowed)]
 
 

@@ -190,6 +190,9 @@ class HumanSeat:
         ideas = [texts[m] for m in near_move]
         if near_command and (rest or not ideas):
             ideas.insert(0, f"{near_command[0]} {rest}".strip())
+        if self.keys.known(text):
+            keys = ", ".join(k for k, _ in moves)
+            return f"'{printable(text)}' is not possible now; keys now: {keys}"
         head = f"'{printable(text)}' is not a move or a command here"
         if ideas:
             return head + "; did you mean " + " or ".join(f"'{printable(i)}'" for i in ideas) + "?"
