@@ -74,14 +74,18 @@ def reader_label(reader: int, seats: Sequence[str]) -> str:
     return seats[reader]
 
 
-def _owner(owner: object, viewer: int) -> str:
+def _owner(owner: object, viewer: int, names: Sequence[str] | None) -> str:
     if type(owner) is not int:
         return ""
-    return "you" if owner == viewer else f"Player {owner + 1}"
+    if owner == viewer:
+        return "you"
+    return printable(names[owner]) if names and 0 <= owner < len(names) else f"Player {owner + 1}"
 
 
-def score_line(layout: dict[str, Any], viewer: int) -> str:
+def score_line(layout: dict[str, Any], viewer: int, names: Sequence[str] | None = None) -> str:
     """The layout's counters on one line, grouped by name ('' when it has none).
+
+    ``names`` name the players ("Player N" by default); the viewer is "you".
 
     >>> layout = {"counters": [{"name": "Health", "owner": 0, "value": 3, "max": 3},
     ...                        {"name": "Health", "owner": 1, "value": 2, "max": 3},
@@ -96,7 +100,7 @@ def score_line(layout: dict[str, Any], viewer: int) -> str:
             continue
         name = printable(str(c.get("name", "")))
         value = f"{c.get('value')}" + (f"/{c['max']}" if c.get("max") is not None else "")
-        who = _owner(c.get("owner"), viewer)
+        who = _owner(c.get("owner"), viewer, names)
         if who:
             owned.add(name)
         groups.setdefault(name, []).append(f"{who} {value}" if who else value)
@@ -366,7 +370,7 @@ class Narrator:
 
     def _score(self) -> None:
         layout = State._wrap(self._shadow, self.game).layout(self._viewer)
-        line = score_line(layout, self.reader)
+        line = score_line(layout, self.reader, self.event_names)
         if line:
             self._write(f"  {line}\n")
 
