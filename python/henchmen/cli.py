@@ -319,8 +319,7 @@ def _cmd_replay(args: argparse.Namespace, out: TextOut) -> int:
         out.write("\n".join("    | " + line for line in lines))
         out.write("\n")
 
-    final = replay.final_state
-    assert final is not None  # load_replay verified it
+    final = replay.final_state or replay.verify()  # load_replay verified it: kept there
     narrator = Narrator(
         out,
         game,
