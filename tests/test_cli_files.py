@@ -30,8 +30,8 @@ def cli(*args: str, cwd: Path, **kw: object) -> subprocess.CompletedProcess[str]
     )
 
 
-def played(seed: int, **options: object) -> henchmen.State:
-    state = henchmen.new_game(SSS, seed=seed, **options)
+def played(seed: int, game: str = SSS, **options: object) -> henchmen.State:
+    state = henchmen.new_game(game, seed=seed, **options)
     bots = [make_bot("greedy", seed=1), make_bot("random", seed=2)]
     while not state.is_terminal:
         state.apply(bots[state.current_player].choose(state))
@@ -139,12 +139,13 @@ def test_replay_refuses_more_actions_than_any_game_has(tmp_path: Path) -> None:
 
 # ------------------------------------------------------------ a stranger's text
 def test_escape_sequences_in_a_replay_are_printed_escaped(tmp_path: Path) -> None:
-    state = played(1)
+    # Player names come from the replay file as they are; they name players in events too.
+    state = played(1, game="parry")
     players = [ReplayPlayer("Ann\x1b[31m\n== Turn 1: fake ==", "greedy", 1),
                ReplayPlayer("\u202eBob\x9b2J", None, None)]  # fmt: skip
     write_replay(tmp_path / "evil.json", state, players=players, seed=1)
     runs = [cli("replay", "evil.json", *extra, cwd=tmp_path)
-            for extra in ((), ("--observer", "1"), ("--check",))]  # fmt: skip
+            for extra in ((), ("--observer", "1"), ("--omniscient",), ("--check",))]  # fmt: skip
     for run in runs:
         assert run.returncode == 0, run.stderr
         assert not any(raw in run.stdout for raw in ("\x1b", "\x07", "\x9b", "\u202e"))
@@ -152,16 +153,15 @@ def test_escape_sequences_in_a_replay_are_printed_escaped(tmp_path: Path) -> Non
     full = runs[0].stdout
     assert "Ann\\x1b[31m\\n== Turn 1: fake == (greedy)" in full
     assert "\\u202eBob\\x9b2J (human)" in full
-    # Card names cannot carry them at all: a card table naming a Supervillain
-    # with escape sequences is refused, and the refusal is printed escaped.
+    assert "\\u202eBob\\x9b2J draws a card" in full  # in the events' sentences as well
+    assert "Ann\\x1b[31m\\n== Turn 1: fake == draws a " in runs[2].stdout  # omniscient
+    assert "Health: you 0/3, \\u202eBob\\x9b2J 3/3" in runs[1].stdout
+    # Card names cannot carry them at all: a card table naming one is refused.
     cards = Path(__file__).resolve().parents[1] / "cpp" / "games" / "sss" / "cards.json"
     table = json.loads(cards.read_text())
-    table["crews"][0]["supervillain"] = "King\x1b]0;pwned\x07Cobra\x1b[2J"
-    doc = json.loads((tmp_path / "evil.json").read_text())
-    doc["options"]["card_data"] = json.dumps(table)
-    (tmp_path / "cards.json").write_text(json.dumps(doc))
-    line = one_line_error(cli("replay", "cards.json", cwd=tmp_path))
-    assert "\x1b" not in line and "control character" in line
+    table["crews"][0]["supervillain"] = "King\x1b]0;pwned\x07Cobra"
+    with pytest.raises(henchmen.errors.OptionError, match="control character"):
+        henchmen.Game(SSS, card_data=json.dumps(table))
     # An error that quotes the replay is escaped as well.
     doc = json.loads((tmp_path / "evil.json").read_text())
     doc["actions"][0]["move"] = "reveal \x1b]0;pwned\x07"
