@@ -38,6 +38,7 @@ const OpName kOps[] = {
     {Op::kFreeRecruit, "free_recruit"}, {Op::kBubble, "bubble"}, {Op::kExtraTurn, "extra_turn"},
     {Op::kDefeatCityFree, "defeat_city_free"}, {Op::kKoUpToFromDiscard, "ko_up_to_from_discard"},
     {Op::kEachOtherKoVp, "each_other_ko_vp"}, {Op::kRuthlessDictator, "ruthless_dictator"},
+    {Op::kNewHandSize, "new_hand_size"},
 };
 
 const char* const kTagNames[] = {"strength", "instinct", "covert", "tech", "ranged", "grey"};

@@ -82,7 +82,7 @@ enum class Op : uint8_t {
   kChoosePlayerKoWounds, kPlayVillainCards, kGainOfficerMay, kEachWithoutGroupGainsWound,
   kEachRevealTopKoOrBack, kPaibok, kTakeHqUnder, kGainUnder, kCapture, kExtraDraw, kLookTopKoOne,
   kEachRevealOrDiscardTo, kEachSixRevealOrTop2, kFreeRecruit, kBubble, kExtraTurn, kDefeatCityFree,
-  kKoUpToFromDiscard, kEachOtherKoVp, kRuthlessDictator,
+  kKoUpToFromDiscard, kEachOtherKoVp, kRuthlessDictator, kNewHandSize,
   kCount
 };
 const char* op_name(Op op);

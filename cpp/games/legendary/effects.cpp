@@ -290,9 +290,15 @@ void State::run_effect(const Task& t) {
       return;
     }
     case Op::kEachRevealTopKoOrBack:
+      // Every top card is revealed first (it stays on its deck, face up), then
+      // the decider chooses for each card, seeing them all.
+      for (int k = n - 1; k >= 0; --k) push(dKoOrBack, p, kNoCard, (p + k) % n);
       for (int k = n - 1; k >= 0; --k) push(tReveal, (p + k) % n, kNoCard, static_cast<int>(Mode::kVillain), 0, p);
       return;
     case Op::kPaibok:
+      // Every choice is made from the HQ as it stands; the HQ refills only
+      // once each player has been given a Hero (the refills wait below).
+      for (int s = kHQ - 1; s >= 0; --s) push(tRefillHQ, turn_player_, kNoCard, s);
       for (int k = n - 1; k >= 0; --k) push(dPaibok, p, kNoCard, (p + k) % n);
       return;
     case Op::kTakeHqUnder: {
@@ -333,6 +339,8 @@ void State::run_effect(const Task& t) {
       return;
     }
     case Op::kExtraDraw: extra_draw = static_cast<uint8_t>(extra_draw + e.n); return;
+    // "Draw eight cards instead of six": a replacement, so two of them still give eight.
+    case Op::kNewHandSize: new_hand = std::max<uint8_t>(new_hand, static_cast<uint8_t>(e.n)); return;
     case Op::kLookTopKoOne:
       look_private = true;
       push(tLook, p, kNoCard, e.n, lkDoombot, 0);
@@ -477,6 +485,12 @@ int State::decision_options(const Task& t, Action* buf) const {
     case dRevealed:
       out.add(kOption + 0);
       out.add(kOption + 1);
+      break;
+    case dKoOrBack:
+      if (t.a >= 0 && t.a < c.players && players[t.a].deck.n_top > 0) {
+        out.add(kOption + 0);
+        out.add(kOption + 1);
+      }
       break;
     case dCaptureChoice:
       for (int s = 0; s < kCity; ++s) {
@@ -672,6 +686,12 @@ void State::run_decision(Task t, Action action) {
       }
       return;
     }
+    case dKoOrBack: {
+      if (action != kOption + 0 || t.a < 0 || t.a >= c.players) return;
+      PlayerDeck& d = players[t.a].deck;
+      if (d.n_top > 0) ko_card(d.take_top());
+      return;
+    }
     case dPutOnTop:
       if (hand_card >= 0) {
         pl.hand.remove(static_cast<uint8_t>(hand_card));
@@ -776,7 +796,7 @@ void State::run_decision(Task t, Action action) {
       for (int i = 0; i < kHQ; ++i) {
         if (hq[i] == pick) {
           gain(t.a, static_cast<uint8_t>(pick));
-          take_hq(i);
+          hq[i] = kNoCard;  // refilled after the last choice (see Op::kPaibok)
           return;
         }
       }

@@ -121,6 +121,20 @@ int State::count_your(int p, uint16_t tags) const {
 
 bool State::reveals(int p, uint16_t tags) const { return (hand_and_played_tags(p) & tags) != 0; }
 
+// "Reveal this card" (Diving Block): a card in the hand or, for the turn
+// player, a card played this turn (a copy counts: it is the card it copies).
+bool State::reveals_wound_draw(int p) const {
+  for (const uint8_t c : players[p].hand) {
+    if (cfg->wound_draw[c]) return true;
+  }
+  if (p == turn_player_) {
+    for (int i = 0; i < n_played; ++i) {
+      if (played[i].card != kNoCard && cfg->wound_draw[played[i].as]) return true;
+    }
+  }
+  return false;
+}
+
 bool State::can_defeat(int card) const {
   if (card == kNoCard || card >= kCardIds) return false;
   const uint16_t need = cfg->defeat_requires[card];
@@ -594,8 +608,8 @@ void State::run_chance_task(Task t, int outcome) {
         case Mode::kDiscardOrBack:
           push(dRevealed, t.c, card, t.p, 0);
           return;
-        default:  // Melter: KO or put back
-          push(dRevealed, t.c, card, t.p, 1);
+        default:  // Melter: face up on the deck until the decider chooses (dKoOrBack)
+          pl.deck.put_top(card, false);
           return;
       }
     }
@@ -801,6 +815,7 @@ void State::start_turn(int p) {
   for (auto& m : space_minus) m = 0;
   mastermind_minus = 0;
   extra_draw = 0;
+  new_hand = 0;
   if (showdown) return;  // a Showdown turn plays no villain card
   push(tVillainCard, p, kNoCard, 1);
 }
@@ -837,7 +852,7 @@ void State::end_turn() {
   for (auto& e : played) e = Played{};
   for (const uint8_t x : me.hand) me.discard.add(x);
   me.hand.clear();
-  const int size = cfg->hand_size + extra_draw;
+  const int size = std::max<int>(cfg->hand_size, new_hand) + extra_draw;
   attack = recruit = recruit_made = 0;
   push(tAfterDraw, p);
   push(tDraw, p, kNoCard, size, 0);
@@ -1106,13 +1121,9 @@ void State::gain(int p, uint8_t card) { players[p].discard.add(card); }
 void State::gain_wound(int p, bool to_hand) {
   if (wounds_left == 0 || over) return;
   PlayerState& pl = players[p];
-  if (!to_hand) {
-    for (const uint8_t c : pl.hand) {
-      if (cfg->wound_draw[c]) {  // Diving Block: reveal it and draw a card instead
-        push(tDraw, p, kNoCard, 1, p == turn_player_ ? 1 : 0);
-        return;
-      }
-    }
+  if (!to_hand && reveals_wound_draw(p)) {  // Diving Block: reveal it and draw a card instead
+    push(tDraw, p, kNoCard, 1, p == turn_player_ ? 1 : 0);
+    return;
   }
   --wounds_left;
   if (to_hand) pl.hand.add(kWound);

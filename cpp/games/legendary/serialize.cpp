@@ -150,6 +150,7 @@ Json State::to_json() const {
   tj["space_minus"] = sm;
   tj["mastermind_minus"] = static_cast<int>(mastermind_minus);
   tj["extra_draw"] = static_cast<int>(extra_draw);
+  tj["new_hand"] = static_cast<int>(new_hand);
   tj["bubble"] = card_or_null(c, bubble);
   tj["look"] = card_names(c, look);
   tj["look_owner"] = static_cast<int>(look_owner);
@@ -268,7 +269,7 @@ State State::from_json(const Config& c, const Json& o) {
   read_pile(c, o.at("tactics", w), s.tactics, "tactics");
   const Json& tj = o.at("turn", w);
   json_expect_keys(tj, {"player", "number", "played", "attack", "recruit", "recruit_made", "extra_draws", "recruit_as_attack", "healed", "acted", "extra_turn",
-                        "on_defeat_recruit", "on_defeat_rescue", "space_minus", "mastermind_minus", "extra_draw", "bubble", "look", "look_owner",
+                        "on_defeat_recruit", "on_defeat_rescue", "space_minus", "mastermind_minus", "extra_draw", "new_hand", "bubble", "look", "look_owner",
                         "look_private", "steal", "limbo"},
                    "turn");
   s.turn_player_ = static_cast<uint8_t>(tj.at("player", "turn").as_int("turn.player", 0, n - 1));
@@ -298,6 +299,7 @@ State State::from_json(const Config& c, const Json& o) {
   for (int i = 0; i < kCity; ++i) s.space_minus[i] = static_cast<int8_t>(sm[static_cast<size_t>(i)].as_int("turn.space_minus", 0, 100));
   s.mastermind_minus = static_cast<int8_t>(tj.at("mastermind_minus", "turn").as_int("turn.mastermind_minus", 0, 100));
   s.extra_draw = static_cast<uint8_t>(tj.at("extra_draw", "turn").as_int("turn.extra_draw", 0, 60));
+  if (const Json* nh = tj.find("new_hand")) s.new_hand = static_cast<uint8_t>(nh->as_int("turn.new_hand", 0, 10));  // absent before Doctor Octopus's fix
   s.bubble = card_or_none(c, tj.at("bubble", "turn"), "turn.bubble");
   read_pile(c, tj.at("look", "turn"), s.look, "turn.look");
   s.look_owner = static_cast<uint8_t>(tj.at("look_owner", "turn").as_int("turn.look_owner", 0, n - 1));
@@ -527,6 +529,9 @@ void State::validate() const {
         break;
       case dPaibok:
         if (t.a < 0 || t.a >= n) broken("a Paibok choice names a bad player");
+        break;
+      case dKoOrBack:
+        if (t.a < 0 || t.a >= n) broken("a Melter choice names a bad player");
         break;
       case dTakeHqUnder:
         if (t.a < 0 || t.a >= kCity) broken("a Skrull ambush names a bad space");

@@ -118,6 +118,7 @@ enum TaskOp : uint8_t {
   dDiscardCost = kFirstDecision, dKoThen, dRevealed, dPutOnTop, dCaptureChoice, dYesNo, dPass, dOthersDrawOrDiscard,
   dEachDiscard, dDefeatTarget, dCopyPlayed, dMoveVillain, dKoHeroes, dPickPlayerWounds, dPaibok, dTakeHqUnder, dLookKo,
   dDiscardTo, dFreeRecruit, dBubble, dKoUpTo, dKoVictory, dRuthless, dKoHq, dSkrullTwist, dPutBack,
+  dKoOrBack,  // Melter: KO the top card of player a's deck (revealed, public) or leave it
   kNumTaskOps
 };
 
@@ -180,6 +181,7 @@ struct State {
   int8_t space_minus[kCity] = {};
   int8_t mastermind_minus = 0;
   uint8_t extra_draw = 0;
+  uint8_t new_hand = 0;  // "draw N cards instead of six" at the end of the turn (0: the table's hand size)
   uint8_t bubble = kNoCard;
   Multiset<8> look;
   uint8_t look_owner = 0;
@@ -270,6 +272,7 @@ struct State {
   void finish(int8_t how);
   void each_player(int from, bool include_self, uint8_t op, int card, int a, int b, int c);
   bool reveals(int p, uint16_t tags) const;
+  bool reveals_wound_draw(int p) const;
   int villain_space_of_enter() const;
   void take_hq(int slot);
   void look_done(int p, int next, int arg);
