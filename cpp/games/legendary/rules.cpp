@@ -568,7 +568,7 @@ void State::run_chance_task(Task t, int outcome) {
       }
       if (t.op == tDraw) {
         pl.hand.add(card);
-        if (t.b && t.p == turn_player_) ++extra_draws;
+        if (t.b && t.p == turn_player_) count_extra_draw();
         if (t.a > 1) push(tDraw, t.p, kNoCard, t.a - 1, t.b);
         return;
       }
@@ -586,23 +586,23 @@ void State::run_chance_task(Task t, int outcome) {
       // tReveal: a = mode, b = argument, c = the player who decides.
       switch (static_cast<Mode>(t.a)) {
         case Mode::kDrawIfCostLe:
-          if (c.cost[card] <= t.b) {  // a Wound has no cost: 0
+          if (c.cost[card] <= t.b && !pl.hand.full()) {  // a Wound has no cost: 0
             pl.hand.add(card);
-            if (t.p == turn_player_) ++extra_draws;
+            if (t.p == turn_player_) count_extra_draw();
           } else {
             pl.deck.put_top(card, false);
           }
           return;
         case Mode::kDrawIf:
-          if (is_hero(card) && (c.tags[card] & (1u << t.b))) {
+          if (is_hero(card) && (c.tags[card] & (1u << t.b)) && !pl.hand.full()) {
             pl.hand.add(card);
-            if (t.p == turn_player_) ++extra_draws;
+            if (t.p == turn_player_) count_extra_draw();
           } else {
             pl.deck.put_top(card, false);
           }
           return;
         case Mode::kAttackCost:
-          attack = static_cast<int16_t>(attack + c.cost[card]);
+          add_attack(c.cost[card]);
           pl.deck.put_top(card, false);
           return;
         case Mode::kDiscardOrBack:
@@ -698,6 +698,8 @@ void State::run_auto_task(Task t) {
         for (int i = 0; i < c.starting_troopers; ++i) d.rest.add(kTrooper);
       }
       built = true;
+      check_evil_wins();  // a card table can make a scheme lost from the start (no Wounds for the Legacy Virus)
+      if (over) return;
       push(tStartTurn, 0);
       for (int s = kHQ - 1; s >= 0; --s) push(tRefillHQ, 0, kNoCard, s);
       for (int p = n - 1; p >= 0; --p) push(tDraw, p, kNoCard, c.hand_size, 0);
@@ -719,8 +721,7 @@ void State::run_auto_task(Task t) {
       twist(t.a);
       return;
     case tAfterDefeat: {
-      recruit = static_cast<int16_t>(recruit + on_defeat_recruit);
-      recruit_made = static_cast<int16_t>(recruit_made + on_defeat_recruit);
+      add_recruit(on_defeat_recruit);
       if (on_defeat_rescue) rescue(t.p, on_defeat_rescue);
       if (limbo != kNoCard) {  // a Hero under a villain whose Fight effect did not take it
         ko_card(limbo);
@@ -735,7 +736,7 @@ void State::run_auto_task(Task t) {
         players[p].pass = kNoCard;
       }
       for (int p = 0; p < n; ++p) {
-        if (passing[p] != kNoCard) players[(p + 1) % n].hand.add(passing[p]);
+        if (passing[p] != kNoCard) to_hand((p + 1) % n, passing[p]);
       }
       return;
     }
@@ -825,7 +826,7 @@ void State::end_turn() {
   const int n = cfg->players;
   PlayerState& me = players[p];
   if (showdown) {
-    showdown_total[p] = static_cast<int16_t>(attack + recruit);
+    showdown_total[p] = saturated<int16_t>(attack + recruit, kMaxPoints);
     showdown_done = static_cast<uint8_t>(showdown_done | (1u << p));
     for (int i = 0; i < n_played; ++i) {
       if (played[i].card != kNoCard) me.discard.add(played[i].card);
@@ -861,7 +862,7 @@ void State::end_turn() {
 void State::after_draw(int p) {
   const int n = cfg->players;
   if (bubble != kNoCard) {
-    players[p].hand.add(bubble);
+    to_hand(p, bubble);
     bubble = kNoCard;
   }
   if (mm_defeated) {
@@ -899,9 +900,8 @@ void State::play_copy(uint8_t as, uint8_t physical, int copy_index) {
     played[idx].tags = static_cast<uint16_t>(cfg->tags[as] | kCovert);
   }
   played[idx].as = as;
-  attack = static_cast<int16_t>(attack + cfg->attack[as]);
-  recruit = static_cast<int16_t>(recruit + cfg->recruit[as]);
-  recruit_made = static_cast<int16_t>(recruit_made + cfg->recruit[as]);
+  add_attack(cfg->attack[as]);
+  add_recruit(cfg->recruit[as]);
   if (cfg->discard_to_play[as] && !players[p].hand.empty()) {
     push(dDiscardCost, p, as, idx);
     return;
@@ -1118,15 +1118,23 @@ void State::take_tactic(int p, uint8_t tactic) {
 
 void State::gain(int p, uint8_t card) { players[p].discard.add(card); }
 
-void State::gain_wound(int p, bool to_hand) {
+// A hand holds at most kHandCap cards (only a card table with huge draws gets
+// near): a card that would go to a full hand goes to the discard pile.
+void State::to_hand(int p, uint8_t card) {
+  PlayerState& pl = players[p];
+  if (pl.hand.full()) pl.discard.add(card);
+  else pl.hand.add(card);
+}
+
+void State::gain_wound(int p, bool into_hand) {
   if (wounds_left == 0 || over) return;
   PlayerState& pl = players[p];
-  if (!to_hand && reveals_wound_draw(p)) {  // Diving Block: reveal it and draw a card instead
+  if (!into_hand && reveals_wound_draw(p)) {  // Diving Block: reveal it and draw a card instead
     push(tDraw, p, kNoCard, 1, p == turn_player_ ? 1 : 0);
     return;
   }
   --wounds_left;
-  if (to_hand) pl.hand.add(kWound);
+  if (into_hand) to_hand(p, kWound);
   else pl.discard.add(kWound);
   check_evil_wins();
 }

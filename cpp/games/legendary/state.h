@@ -47,11 +47,22 @@ enum : Action {
 };
 
 constexpr int kHandCap = 64;
-constexpr int kPileCap = 160;
+constexpr int kPileCap = 255;  // a deck or a discard pile: every card players can own (cards.cpp check_capacities)
 constexpr int kTopCap = 16;
 constexpr int kPlayedCap = 48;
 constexpr int kVictoryCap = 128;
 constexpr int kTaskCap = 128;
+// Turn counters saturate at what a serialized position holds (card tables
+// may stack effects far beyond the core set).
+constexpr int kMaxPoints = 999;      // Attack, Recruit, Recruit made, a Showdown total
+constexpr int kMaxTurnCounter = 60;  // on-defeat bonuses, extra cards at the end of the turn
+constexpr int kMaxMinus = 100;       // -Attack on a space or the mastermind
+template <class T>
+T saturated(int v, int hi) {
+  return static_cast<T>(v > hi ? hi : v);
+}
+constexpr int kVillainDeckCap = 128;
+constexpr int kHeroDeckCap = 96;
 
 // A player's deck: known cards on top (top[0] first), then cards in no known
 // order. A known card is public unless its bit in top_private is set (then
@@ -143,8 +154,8 @@ struct State {
   bool built = false;
 
   PlayerState players[kMaxPlayers];
-  Multiset<128> villain_deck;
-  Multiset<96> hero_deck;  // the Hero Deck plus the Skrull Heroes still hidden in the Villain Deck
+  Multiset<kVillainDeckCap> villain_deck;
+  Multiset<kHeroDeckCap> hero_deck;  // the Hero Deck plus the Skrull Heroes still hidden in the Villain Deck
   uint8_t hq[kHQ] = {kNoCard, kNoCard, kNoCard, kNoCard, kNoCard};
   CitySpace city[kCity];
   uint8_t ko[kCardIds] = {};
@@ -262,7 +273,16 @@ struct State {
   void fight_mastermind(bool pay);
   void take_tactic(int p, uint8_t tactic);
   void gain(int p, uint8_t card);
-  void gain_wound(int p, bool to_hand);
+  void to_hand(int p, uint8_t card);  // a full hand sends it to the discard pile instead
+  void add_attack(int k) { attack = saturated<int16_t>(attack + k, kMaxPoints); }
+  void add_recruit(int k) {
+    recruit = saturated<int16_t>(recruit + k, kMaxPoints);
+    recruit_made = saturated<int16_t>(recruit_made + k, kMaxPoints);
+  }
+  void count_extra_draw() {
+    if (extra_draws < 255) ++extra_draws;
+  }
+  void gain_wound(int p, bool into_hand);
   void rescue(int p, int n);
   void capture(int space, int n);  // space -1: the mastermind
   void ko_card(uint8_t card);
