@@ -335,39 +335,7 @@ void State::settle() {
   while (!over && n_tasks > 0) {
     const Task& t = tasks[n_tasks - 1];
     if (is_chance_task(t)) {
-      // Setup picks fixed by options, finished piles and certain draws run now.
-      bool certain = false;
-      switch (t.op) {
-        case tSetupMastermind: certain = mastermind >= 0 || cfg->mastermind_opt >= 0; break;
-        case tSetupScheme: certain = scheme >= 0 || cfg->scheme_opt >= 0; break;
-        case tSetupVillains: {
-          const int need = cfg->setup[static_cast<size_t>(cfg->players)].villain_groups;
-          certain = __builtin_popcount(villain_groups) >= need || !cfg->villains_opt.empty();
-          break;
-        }
-        case tSetupHenchmen: {
-          const int need = cfg->setup[static_cast<size_t>(cfg->players)].henchmen_groups + cfg->scheme[static_cast<size_t>(scheme)].extra_henchmen;
-          certain = __builtin_popcount(henchmen_groups) >= need || !cfg->henchmen_opt.empty();
-          break;
-        }
-        case tSetupHero: certain = __builtin_popcount(heroes_in) >= setup_heroes_needed(*cfg, scheme) || !cfg->heroes_opt.empty(); break;
-        case tDraw:
-        case tReveal:
-        case tLook:
-        case tStealReveal: {
-          const PlayerState& pl = players[t.p];
-          // Drawing (or looking at) every unknown card left is certain as a set.
-          certain = pl.deck.n_top > 0 || pl.deck.rest.empty() || ((t.op == tDraw || t.op == tLook) && t.a >= pl.deck.rest.size()) ||
-                    (t.op == tDraw && t.a <= 0) || (t.op == tLook && t.a <= 0);
-          break;
-        }
-        case tVillainCard: certain = villain_deck.empty() || t.a <= 0; break;  // order matters here: each card resolves before the next
-        case tRefillHQ: certain = hq[t.a] != kNoCard || hero_deck_size() <= 0; break;
-        case tSkrullReveal: certain = hero_deck.empty(); break;
-        case tTactic: certain = tactics.empty(); break;
-        default: break;
-      }
-      if (!certain && chance_need(*this, t) == 1) return;
+      if (!chance_certain(t) && chance_need(*this, t) == 1) return;
       run_top(-1);
       continue;
     }
@@ -382,6 +350,36 @@ void State::settle() {
   if (over) {
     n_tasks = 0;
     for (auto& t : tasks) t = Task{};
+  }
+}
+
+// Setup picks fixed by options, finished piles and certain draws run at once,
+// with no chance node.
+bool State::chance_certain(const Task& t) const {
+  const Config& c = *cfg;
+  switch (t.op) {
+    case tSetupMastermind: return mastermind >= 0 || c.mastermind_opt >= 0;
+    case tSetupScheme: return scheme >= 0 || c.scheme_opt >= 0;
+    case tSetupVillains: return __builtin_popcount(villain_groups) >= c.setup[static_cast<size_t>(c.players)].villain_groups || !c.villains_opt.empty();
+    case tSetupHenchmen: {
+      const int need = c.setup[static_cast<size_t>(c.players)].henchmen_groups + c.scheme[static_cast<size_t>(scheme)].extra_henchmen;
+      return __builtin_popcount(henchmen_groups) >= need || !c.henchmen_opt.empty();
+    }
+    case tSetupHero: return __builtin_popcount(heroes_in) >= setup_heroes_needed(c, scheme) || !c.heroes_opt.empty();
+    case tDraw:
+    case tReveal:
+    case tLook:
+    case tStealReveal: {
+      const PlayerDeck& d = players[t.p].deck;
+      // Drawing (or looking at) every unknown card left is certain as a set.
+      return d.n_top > 0 || d.rest.empty() || ((t.op == tDraw || t.op == tLook) && t.a >= d.rest.size()) || (t.op == tDraw && t.a <= 0) ||
+             (t.op == tLook && t.a <= 0);
+    }
+    case tVillainCard: return villain_deck.empty() || t.a <= 0;  // order matters here: each card resolves before the next
+    case tRefillHQ: return hq[t.a] != kNoCard || hero_deck_size() <= 0;
+    case tSkrullReveal: return hero_deck.empty();
+    case tTactic: return tactics.empty();
+    default: return false;
   }
 }
 
@@ -614,6 +612,7 @@ void State::run_chance_task(Task t, int outcome) {
       }
     }
     case tVillainCard: {
+      if (villain_deck.empty()) deck_ran_out = true;  // already out (a position built with an empty deck)
       if (villain_deck.empty() || t.a <= 0) return;
       const uint8_t card = card_out >= 0 ? static_cast<uint8_t>(card_out) : villain_deck.c[0];
       villain_deck.remove(card);
@@ -1181,21 +1180,25 @@ void State::finish(int8_t how) {
   for (auto& t : tasks) t = Task{};
 }
 
-void State::check_evil_wins() {
-  if (over || mm_defeated || !built || scheme < 0) return;
+bool State::evil_condition() const {
+  if (scheme < 0) return false;
   const SchemeDef& sd = cfg->scheme[static_cast<size_t>(scheme)];
-  bool evil = false;
   switch (sd.rule) {
-    case Rule::kCosmicCube: evil = twists_played >= 8; break;
-    case Rule::kDarkPortals: evil = twists_played >= 7; break;
-    case Rule::kLegacyVirus: evil = wounds_left == 0; break;
-    case Rule::kBankRobbery: evil = bystanders_carried >= sd.evil_wins_at; break;
-    case Rule::kNegativeZone: evil = villains_escaped >= sd.evil_wins_at; break;
-    case Rule::kKillbots: evil = killbots_escaped >= sd.evil_wins_at; break;
-    case Rule::kSkrullInvasion: evil = heroes_escaped >= sd.evil_wins_at; break;
-    case Rule::kCivilWar: evil = hero_deck_size() <= 0; break;
+    case Rule::kCosmicCube: return twists_played >= 8;
+    case Rule::kDarkPortals: return twists_played >= 7;
+    case Rule::kLegacyVirus: return wounds_left == 0;
+    case Rule::kBankRobbery: return bystanders_carried >= sd.evil_wins_at;
+    case Rule::kNegativeZone: return villains_escaped >= sd.evil_wins_at;
+    case Rule::kKillbots: return killbots_escaped >= sd.evil_wins_at;
+    case Rule::kSkrullInvasion: return heroes_escaped >= sd.evil_wins_at;
+    case Rule::kCivilWar: return hero_deck_size() <= 0;
   }
-  if (evil) finish(-1);
+  return false;
+}
+
+void State::check_evil_wins() {
+  if (over || mm_defeated || !built) return;
+  if (evil_condition()) finish(-1);
 }
 
 double State::returns(int player) const {

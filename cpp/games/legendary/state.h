@@ -233,6 +233,9 @@ struct State {
   std::string to_string() const;
   double heuristic(int player) const;
   void validate() const;
+  void check_setup() const;     // validate.cpp
+  void check_counters() const;
+  void check_pending() const;
   uint64_t hash() const;  // stable, field by field (hash.cpp)
 
   static State initial(const Config& cfg);
@@ -289,6 +292,8 @@ struct State {
   void discard_from_hand(int p, uint8_t card, bool by_effect);
   void refill_hq();
   void check_evil_wins();
+  bool evil_condition() const;  // the scheme's Evil Wins condition holds (whoever has won)
+  bool chance_certain(const Task& t) const;  // settle() runs this chance step with no outcome
   void finish(int8_t how);
   void each_player(int from, bool include_self, uint8_t op, int card, int a, int b, int c);
   bool reveals(int p, uint16_t tags) const;
