@@ -233,7 +233,7 @@ struct State {
   std::string to_string() const;
   double heuristic(int player) const;
   void validate() const;
-  void check_setup() const;     // validate.cpp
+  void check_setup(int remaining) const;  // validate.cpp
   void check_counters() const;
   void check_pending() const;
   uint64_t hash() const;  // stable, field by field (hash.cpp)

@@ -117,6 +117,7 @@ void State::validate() const {
     if (henchmen_groups && n_tasks >= 4) broken("henchmen groups are chosen before their step");
     if (heroes_in && n_tasks >= 3) broken("heroes are chosen before their step");
     if (over) broken("the game is over before setup is done");
+    check_setup(n_tasks);
     // Before setup is built, everything but the setup picks is as a new game has it.
     State fresh = State{};
     fresh.cfg = cfg;
@@ -158,7 +159,7 @@ void State::validate() const {
   if (turn_player_ >= n) broken("the turn player is not in the game");
   if (!over && result != 0) broken("a result is set but the game is not over");
   if (showdown_done & ~showdown_mask) broken("a player outside the Final Showdown has played in it");
-  check_setup();
+  check_setup(0);
   check_counters();
   // How the game ended, or that it goes on.
   const bool evil = evil_condition();
@@ -253,45 +254,54 @@ bool has_effect(const std::vector<Effect>& list, Op op) {
 }  // namespace
 
 // The cards in play are a setup this game can deal: that is what its card
-// table was checked against (cards.cpp check_capacities).
-void State::check_setup() const {
+// table was checked against (cards.cpp check_capacities). `remaining` is the
+// number of setup steps still queued (0 once setup is built); a step in
+// progress (villains, henchmen and heroes are picked one at a time) must be a
+// start of what the step can pick, its forced groups first.
+void State::check_setup(int remaining) const {
   const Config& c = *cfg;
   const int n = c.players;
+  if (remaining <= 5 && c.mastermind_opt >= 0 && mastermind != c.mastermind_opt) broken("the mastermind is not the one the options name");
+  if (remaining > 4) return;
   const SchemeDef& sd = c.scheme[static_cast<size_t>(scheme)];
   const SetupRow& row = c.setup[static_cast<size_t>(n)];
   if (c.scheme_opt >= 0 && scheme != c.scheme_opt) broken("the scheme is not the one the options name");
   if (n == 1 && !sd.solo) broken("the scheme is not played solo");
-  if (c.mastermind_opt >= 0 && mastermind != c.mastermind_opt) broken("the mastermind is not the one the options name");
-  if (__builtin_popcount(villain_groups) != row.villain_groups) broken("the number of villain groups is not the setup's");
-  if (__builtin_popcount(henchmen_groups) != row.henchmen_groups + sd.extra_henchmen) broken("the number of henchmen groups is not the setup's");
-  int heroes_wanted = n == 1 ? c.setup[1].heroes : (n == 2 && sd.heroes_2_players ? sd.heroes_2_players : (sd.heroes ? sd.heroes : row.heroes));
-  if (!c.heroes_opt.empty()) {
-    uint16_t mask = 0;
-    for (const int h : c.heroes_opt) mask = static_cast<uint16_t>(mask | (1u << h));
-    if (heroes_in != mask) broken("the heroes are not the ones the options name");
-    heroes_wanted = static_cast<int>(c.heroes_opt.size());
-  }
-  if (__builtin_popcount(heroes_in) != heroes_wanted) broken("the number of heroes is not the setup's");
-  const int req = sd.requires_group;
-  if (req >= 0 && !(villain_groups & (1u << req))) broken("the scheme's required villain group is missing");
-  if (n > 1) {
+  // Picks so far of a step that picks `need` groups, `forced` ones first.
+  auto step = [&](const char* what, int picked_mask, int need, bool done, std::vector<int> forced, const std::vector<int>& named) {
+    const int k = __builtin_popcount(static_cast<unsigned>(picked_mask));
+    if (done ? k != need : k > need) broken(std::string("the number of ") + what + " is not the setup's");
+    for (size_t i = 0; i < forced.size() && static_cast<int>(i) < (done ? need : k); ++i) {
+      if (!(picked_mask & (1 << forced[i]))) broken(std::string("a group the scheme requires or the mastermind always leads is missing from the ") + what);
+    }
+    if (named.empty()) return;
+    for (int g = 0; g < 16; ++g) {
+      if (!(picked_mask & (1 << g))) continue;
+      bool ok = std::find(named.begin(), named.end(), g) != named.end() || std::find(forced.begin(), forced.end(), g) != forced.end();
+      if (!ok) broken(std::string("the ") + what + " include one the options do not name");
+    }
+  };
+  std::vector<int> forced_groups, forced_hench;
+  if (sd.requires_group >= 0) forced_groups.push_back(sd.requires_group);
+  if (n > 1 && mastermind >= 0) {
     const int lg = c.leads_group[static_cast<size_t>(mastermind)];
     const int lh = c.leads_henchmen[static_cast<size_t>(mastermind)];
-    if (lg >= 0 && (row.villain_groups >= 2 || req < 0 || req == lg) && !(villain_groups & (1u << lg))) broken("the mastermind's Always Leads group is missing");
-    if (lh >= 0 && !(henchmen_groups & (1u << lh))) broken("the mastermind's Always Leads henchmen are missing");
+    if (lg >= 0 && lg != sd.requires_group) forced_groups.push_back(lg);
+    if (lh >= 0) forced_hench.push_back(lh);
   }
-  for (int g = 0; g < kVillainGroups && !c.villains_opt.empty(); ++g) {
-    if (!(villain_groups & (1u << g))) continue;
-    bool named = g == req || (n > 1 && g == c.leads_group[static_cast<size_t>(mastermind)]);
-    for (const int v : c.villains_opt) named = named || v == g;
-    if (!named) broken("a villain group is in play that the options do not name");
+  step("villain groups", villain_groups, row.villain_groups, remaining <= 3, forced_groups, c.villains_opt);
+  if (remaining > 3) {
+    if (henchmen_groups || heroes_in) broken("henchmen or heroes are picked before the villain groups");
+    return;
   }
-  for (int g = 0; g < kHenchmenGroups && !c.henchmen_opt.empty(); ++g) {
-    if (!(henchmen_groups & (1u << g))) continue;
-    bool named = n > 1 && g == c.leads_henchmen[static_cast<size_t>(mastermind)];
-    for (const int v : c.henchmen_opt) named = named || v == g;
-    if (!named) broken("a henchmen group is in play that the options do not name");
+  step("henchmen groups", henchmen_groups, row.henchmen_groups + sd.extra_henchmen, remaining <= 2, forced_hench, c.henchmen_opt);
+  if (remaining > 2) {
+    if (heroes_in) broken("heroes are picked before the henchmen");
+    return;
   }
+  int heroes_wanted = n == 1 ? c.setup[1].heroes : (n == 2 && sd.heroes_2_players ? sd.heroes_2_players : (sd.heroes ? sd.heroes : row.heroes));
+  if (!c.heroes_opt.empty()) heroes_wanted = static_cast<int>(c.heroes_opt.size());
+  step("heroes", heroes_in, heroes_wanted, remaining <= 1, {}, c.heroes_opt);
 }
 
 // Counters that follow from the piles: twists, escapes, the decks running
@@ -317,7 +327,8 @@ void State::check_counters() const {
   if (killbots_escaped && sd.rule != Rule::kKillbots) broken("Killbots escaped, but the scheme has no Killbots");
   // Twists: each Twist card out of the Villain Deck was played, and each escape
   // that becomes a Twist (Mystique) was, unless its effect is still pending.
-  int becomes = 0;
+  // Counted with the escapes whose effect is still pending (each will add one).
+  int becomes = 0, pending_twists = 0;
   for (int x = kVillainBase; x < kHenchBase; ++x) {
     if (has_effect(c.on_escape[static_cast<size_t>(x)], Op::kBecomesTwist)) becomes += escaped[x];
   }
@@ -325,13 +336,14 @@ void State::check_counters() const {
     const Task& t = tasks[i];
     if (t.op != tEffect || t.c != 2 || t.card == kNoCard) continue;
     const auto& list = c.on_escape[t.card];
-    if (t.a >= 0 && t.a < static_cast<int>(list.size()) && list[static_cast<size_t>(t.a)].op == Op::kBecomesTwist) --becomes;
+    if (t.a >= 0 && t.a < static_cast<int>(list.size()) && list[static_cast<size_t>(t.a)].op == Op::kBecomesTwist) ++pending_twists;
   }
   const int deck_twists = ((n >= 4 && sd.twists_4_5_players >= 0) ? sd.twists_4_5_players : sd.twists) + c.extra_twists;
-  const int played_twists = deck_twists - villain_deck.count(kTwist) + std::max(becomes, 0);
+  const int played_twists = deck_twists - villain_deck.count(kTwist) + becomes;
   const bool beside = sd.rule == Rule::kCosmicCube || sd.rule == Rule::kKillbots;
-  if (twists_played > played_twists) broken("twists_played is more than the Twists played and the escapes that became Twists");
-  if (mystique_twists > (beside ? std::max(becomes, 0) : 0)) broken("mystique_twists is more than the escapes that became Twists");
+  if (twists_played + pending_twists > played_twists) broken("twists_played is more than the Twists played and the escapes that became Twists");
+  if (beside && mystique_twists + pending_twists > becomes) broken("mystique_twists is more than the escapes that became Twists");
+  if (!beside && mystique_twists) broken("mystique_twists for a scheme that does not keep Twists");
   if (beside && twists_beside > sd.twists_beside + twists_played) broken("more Twists next to the scheme than were played");
   if (!beside && twists_beside != sd.twists_beside) broken("Twists next to a scheme that does not keep them");
   if (sd.rule != Rule::kDarkPortals && portals) broken("Dark Portals without the scheme");
@@ -350,7 +362,24 @@ void State::check_counters() const {
   }
   const int deck = __builtin_popcount(villain_groups) * 8 + __builtin_popcount(henchmen_groups) * row.henchmen_cards + deck_twists + row.master_strikes +
                    std::min(sd.bystanders ? sd.bystanders : row.bystanders, c.bystanders) + std::min(sd.skrull_heroes, pool - kHQ);
-  if (turn > deck - villain_deck.size() + 1 + 3 * n) broken("the turn number is past the last turn the Villain Deck allows");
+  // A turn that is over waits for the next (tStartTurn, or tAfterDraw before it):
+  // unless a Final Showdown follows, that next turn plays a card of its own.
+  // Final Showdown turns play none; there are at most as many as its rounds
+  // allow, counted from the round it is in.
+  bool next_pending = false;
+  for (int i = 0; i < n_tasks; ++i) next_pending = next_pending || tasks[i].op == tStartTurn || (tasks[i].op == tAfterDraw && !mm_defeated);
+  // The card that opens a turn may still be pending (at the bottom of the
+  // stack), or the deck may have been empty when the turn began.
+  const bool opening = (n_tasks > 0 && tasks[0].op == tVillainCard) || deck_ran_out;
+  int limit = deck - villain_deck.size() + (opening ? 1 : 0);
+  if (showdown) {
+    if (showdown_round < 1) broken("a Final Showdown with no round");
+    const bool in_progress = !next_pending && (showdown_mask >> turn_player_ & 1u) && !(showdown_done >> turn_player_ & 1u);
+    limit += (showdown_round - 1) * n + __builtin_popcount(showdown_done) + (in_progress ? 1 : 0);
+  } else if (next_pending && opening) {
+    limit -= 1;
+  }
+  if (turn > limit) broken("the turn number is past the last turn the Villain Deck allows");
 }
 
 // What waits on a pending task: a look, a Hero in limbo, a passed card,
@@ -366,6 +395,10 @@ void State::check_pending() const {
     const uint8_t op = tasks[i].op;
     // These run the moment they are queued, so they never wait.
     if (op == tEnterCity || op == tTwist || op == tShowdownNext) broken("a step that runs at once is pending");
+    // The end of a turn puts the cards played into the discard pile first.
+    if ((op == tStartTurn || op == tAfterDraw) && n_played > 0) broken("a new turn is pending while cards played this turn are still out");
+    // A turn ends with nothing else pending, so the next turn waits at the bottom.
+    if ((op == tStartTurn || op == tAfterDraw) && i > 0) broken("a new turn is pending above other work");
   }
   if (!look.empty()) {
     for (const uint8_t x : look) {
