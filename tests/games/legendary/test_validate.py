@@ -234,3 +234,56 @@ def test_a_draw_with_a_known_top_card_waiting_for_chance_is_refused():
         pos["tasks"].append({"op": "draw", "p": 0, "card": None, "a": 1, "b": 0, "c": 0})
 
     refused(tamper(s, queue), "only one outcome")
+
+
+# --- Found by the mutation hunt (test_validate_mutations.py) -------------------
+
+
+def _task(op: str, p: int = 0, card: str | None = None, a: int = 0, b: int = 0, c: int = 0) -> dict[str, Any]:
+    return {"op": op, "p": p, "card": card, "a": a, "b": b, "c": c}
+
+
+def _queue(*tasks: dict[str, Any]) -> Callable[[dict[str, Any]], None]:
+    def edit(pos: dict[str, Any]) -> None:
+        pos["tasks"] = list(tasks)
+
+    return edit
+
+
+MIXED = {1: [A, "S.H.I.E.L.D. Trooper"]}  # player 1's next draw is a chance step
+
+
+def test_a_new_turn_pending_with_cards_played_still_out_is_refused():
+    """The next turn would start and the played cards would vanish."""
+    s = position(heroes=["Hulk"], played=["Hulk: Growing Anger"], decks=MIXED, villain_deck=["Viper"])
+    refused(tamper(s, _queue(_task("after-draw"), _task("draw", p=1, a=1))), "cards played this turn are still out")
+
+
+def test_two_new_turns_pending_are_refused():
+    s = position(decks=MIXED, villain_deck=["Viper"])
+    text = tamper(s, _queue(_task("after-draw"), _task("after-draw"), _task("draw", p=1, a=1)))
+    refused(text, "new turn is pending above other work")
+
+
+def _mystique(*tasks: dict[str, Any]) -> str:
+    s = position(
+        villains=["Brotherhood", "HYDRA"],
+        mastermind="Magneto",
+        escaped=["Mystique"],
+        counters={"villains_escaped": 1},
+        hq=["Hulk: Growing Anger"] * 4 + [None],
+        hero_deck=["Hulk: Hulk Smash!", "Hulk: Crazed Rampage"],
+        heroes=["Hulk"],
+    )
+    return tamper(s, _queue(*tasks, _task("refill-hq", a=4)))
+
+
+def test_an_escape_that_becomes_a_twist_counts_once():
+    escape = _task("effect", card="Mystique", a=0, b=-1, c=2)
+    henchmen.deserialize(_mystique(escape)).validate()  # her Escape still to come: fine
+    refused(_mystique(escape, escape), "twists_played is more than")
+
+
+def test_a_turn_about_to_start_before_any_villain_card_is_refused():
+    s = position(villain_deck=None, decks={0: [A] * 6})
+    refused(tamper(s, lambda pos: (pos["turn"].update(number=3), _queue(_task("start-turn", p=1))(pos))), "past the last turn")
