@@ -425,31 +425,32 @@ int State::decision_options(const Task& t, Action* buf) const {
       if (pred(x)) out.add(kPickDiscard + x);
     });
   };
+  // Distinct cards of a short list, ascending (a sorted insert that skips repeats).
+  auto insert_distinct = [](Action* tmp, int& k, Action a) {
+    int j = k;
+    while (j > 0 && tmp[j - 1] > a) --j;
+    if (j > 0 && tmp[j - 1] == a) return;
+    for (int m = k; m > j; --m) tmp[m] = tmp[m - 1];
+    tmp[j] = a;
+    ++k;
+  };
   auto played_all = [&](auto pred) {
     if (t.p != turn_player_) return;
-    bool seen[kCardIds] = {};
     Action tmp[kPlayedCap];
     int k = 0;
     for (int i = 0; i < n_played; ++i) {
       const uint8_t x = played[i].card;
-      if (x == kNoCard || seen[x] || !pred(x)) continue;
-      seen[x] = true;
-      tmp[k++] = kPickPlayed + x;
+      if (x != kNoCard && pred(x)) insert_distinct(tmp, k, kPickPlayed + x);
     }
-    sort_small(tmp, k);
     for (int i = 0; i < k; ++i) out.add(tmp[i]);
   };
   auto hq_all = [&](auto pred) {
-    bool seen[kCardIds] = {};
     Action tmp[kHQ];
     int k = 0;
     for (int i = 0; i < kHQ; ++i) {
       const uint8_t x = hq[i];
-      if (x == kNoCard || seen[x] || !pred(x)) continue;
-      seen[x] = true;
-      tmp[k++] = kPickCard + x;
+      if (x != kNoCard && pred(x)) insert_distinct(tmp, k, kPickCard + x);
     }
-    sort_small(tmp, k);
     for (int i = 0; i < k; ++i) out.add(tmp[i]);
   };
   auto any = [](uint8_t) { return true; };

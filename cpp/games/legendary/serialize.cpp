@@ -343,6 +343,7 @@ State State::from_json(const Config& c, const Json& o) {
 // passing and cards only they looked at are pooled and dealt back in the
 // same numbers. Known cards stay where they are.
 void State::resample(int observer, Rng& rng) {
+  n_cached = 0;  // the decider's options may change with their hand
   for (int p = 0; p < cfg->players; ++p) {
     if (p == observer) continue;
     PlayerState& pl = players[p];

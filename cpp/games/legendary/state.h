@@ -6,6 +6,7 @@
 // a random tactic) or a player's decision with more than one option; with no
 // task left, the turn player acts freely (play, recruit, fight, heal, end).
 #pragma once
+#include <algorithm>
 #include <cstdint>
 #include <string>
 #include <utility>
@@ -14,6 +15,7 @@
 #include "core/game.h"
 #include "core/piles.h"
 #include "games/legendary/cards.h"
+#include "games/legendary/pile_ops.h"
 
 namespace henchmen::legendary {
 
@@ -216,6 +218,13 @@ struct State {
   Task tasks[kTaskCap];
   uint8_t n_tasks = 0;
 
+  // The options of the decision on top as settle() found them, so that
+  // legal_actions() need not compute them again; valid until the next apply
+  // or resample (0: none). Not part of the position.
+  static constexpr int kCachedOptions = 16;
+  uint8_t n_cached = 0;
+  uint16_t cached[kCachedOptions] = {};
+
   // The contract (see core/native.h).
   int current_player() const;
   int turn_player() const { return turn_player_; }
@@ -242,12 +251,17 @@ struct State {
 
   // Queries shared by rules, view and serialization.
   int num_players() const { return cfg->players; }
-  int villain_attack(int space) const;
+  inline int villain_attack(int space) const;  // below: legal_actions asks it for every space
   int mastermind_attack() const;
   bool can_defeat(int card) const;  // the turn player meets "can't defeat X unless..."
   int vp(int player) const;
   int solo_score() const;
-  int hero_deck_size() const { return hero_deck.size() - villain_deck.count(kSkrullHero); }
+  // Skrull Heroes hidden in the Villain Deck are in the pool, not the Hero Deck
+  // (only schemes with Skrull Heroes put any there).
+  int hero_deck_size() const {
+    const bool skrulls = scheme >= 0 && cfg->scheme[static_cast<size_t>(scheme)].skrull_heroes > 0;
+    return hero_deck.size() - (skrulls ? count_sorted(villain_deck, kSkrullHero) : 0);
+  }
   bool is_chance_task(const Task& t) const { return t.op < kFirstAuto; }
   bool is_decision_task(const Task& t) const { return t.op >= kFirstDecision; }
   int decision_options(const Task& t, Action* out) const;  // fills up to 256 actions, ascending
@@ -259,12 +273,15 @@ struct State {
   void push(uint8_t op, int p = 0, int card = kNoCard, int a = 0, int b = 0, int c = 0);
   void settle();
   void run_top(int outcome);
+  bool draw_in_place(Action outcome);
+  Action only_outcome(const Task& t) const;
   void run_chance_task(Task t, int outcome);
   void run_auto_task(Task t);
   void run_decision(Task t, Action action);
   void run_effect(const Task& t);
   void start_turn(int p);
   void end_turn();
+  void discard_played();
   void after_draw(int p);
   void play_card(uint8_t card);
   void play_copy(uint8_t as, uint8_t physical, int copy_index);
@@ -303,5 +320,24 @@ struct State {
   void look_done(int p, int next, int arg);
   int find_entered(uint8_t card, int space) const;
 };
+
+inline int State::villain_attack(int space) const {
+  const CitySpace& v = city[space];
+  if (v.card == kNoCard) return 0;
+  int a;
+  if (is_hero(v.card)) {
+    a = cfg->cost[v.card] + (scheme >= 0 ? cfg->scheme[static_cast<size_t>(scheme)].skrull_attack_plus : 0);
+  } else if (v.card == kBystander) {
+    a = twists_beside;
+  } else if (cfg->attack_from_under[v.card]) {
+    a = v.under == kNoCard ? 0 : cfg->cost[v.under];
+  } else {
+    a = cfg->attack[v.card];
+  }
+  if (portals & (1u << space)) ++a;
+  if (v.bystanders && scheme >= 0 && cfg->scheme[static_cast<size_t>(scheme)].rule == Rule::kBankRobbery) a += v.bystanders;
+  a -= space_minus[space];
+  return std::max(a, 0);
+}
 
 }  // namespace henchmen::legendary

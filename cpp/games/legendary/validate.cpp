@@ -154,6 +154,9 @@ void State::validate() const {
     if (count[x] != want) broken("there should be " + std::to_string(want) + " of " + c.name[static_cast<size_t>(x)] + " in the game, found " + std::to_string(count[x]));
   }
   if (villain_deck.count(kSkrullHero) > hero_deck.size()) broken("more Skrull Heroes hidden in the Villain Deck than Heroes in the pool");
+  if (count[kSkrullHero] != villain_deck.count(kSkrullHero) || count[kSkrullHero] > sd.skrull_heroes) {
+    broken("a face-down Skrull Hero outside the Villain Deck, or more than the scheme puts there");
+  }
   if (mm_defeated != tactics.empty()) broken("the mastermind is defeated exactly when no tactic is left");
   if (showdown_winner >= 0 && !over) broken("a Showdown winner before the game is over");
   if (turn_player_ >= n) broken("the turn player is not in the game");
