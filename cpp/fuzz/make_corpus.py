@@ -43,7 +43,13 @@ def main(out: Path) -> int:
 
 def _numbers(node: Any, out: list[tuple[Any, Any]]) -> None:
     """Every (container, key) holding an integer."""
-    items = node.items() if isinstance(node, dict) else enumerate(node) if isinstance(node, list) else []
+    items = (
+        node.items()
+        if isinstance(node, dict)
+        else enumerate(node)
+        if isinstance(node, list)
+        else []
+    )
     for k, v in items:
         if isinstance(v, bool):
             continue
@@ -77,7 +83,9 @@ def card_tables(out: Path) -> None:
         _words(table, words)
         for players in range(g.max_players - g.min_players + 1):
             text = json.dumps(table, separators=(",", ":"))
-            (out / "card_table" / f"{g.name}-{players}").write_bytes(bytes([players]) + text.encode())
+            (out / "card_table" / f"{g.name}-{players}").write_bytes(
+                bytes([players]) + text.encode()
+            )
         for k in range(8):  # a few numbers changed each
             variant = json.loads(json.dumps(table))
             spots: list[tuple[Any, Any]] = []

@@ -137,7 +137,11 @@ def test_an_effect_in_a_place_it_means_nothing_is_refused():
         "cannot appear in a Villain's fight",
     )
     refused(
-        edited(lambda t: villain(t, "Blob").update(fight=[{"op": "attack", "n": 1, "if": "class:tech"}])),
+        edited(
+            lambda t: villain(t, "Blob").update(
+                fight=[{"op": "attack", "n": 1, "if": "class:tech"}]
+            )
+        ),
         "only a Hero's effects",
     )
 
@@ -193,6 +197,7 @@ def test_huge_draws_wounds_and_looks_play_with_every_card_conserved(players: int
 
 # --- Hypothesis: tables built by editing the built-in one --------------------
 
+
 def _all_effects(node: Any, out: list[dict[str, Any]]) -> None:
     if isinstance(node, dict):
         if "op" in node:
@@ -210,13 +215,34 @@ OP_NAMES = sorted({e["op"] for e in BUILTIN_EFFECTS} | {"new_hand_size", "bogus_
 
 VALUES: dict[str, st.SearchStrategy[Any]] = {
     "n": st.integers(-1, 25),
-    "if": st.sampled_from(["class:tech", "team:x-men", "fought_in:sewers,bridge", "first_hero", "class:purple"]),
+    "if": st.sampled_from(
+        ["class:tech", "team:x-men", "fought_in:sewers,bridge", "first_hero", "class:purple"]
+    ),
     "per": st.sampled_from(
-        ["vp_bystanders", "colors", "other_played:tech", "other_played_odd_cost", "extra_draws", "your:avengers", "vp_group:HYDRA", "nope"]
+        [
+            "vp_bystanders",
+            "colors",
+            "other_played:tech",
+            "other_played_odd_cost",
+            "extra_draws",
+            "your:avengers",
+            "vp_group:HYDRA",
+            "nope",
+        ]
     ),
     "from": st.sampled_from(["hand", "discard", "hand_or_discard", "heroes", "deck"]),
     "filter": st.sampled_from(["any", "wound", "tech", "x-men", "tech,ranged", "strength", "blue"]),
-    "mode": st.sampled_from(["draw_if_cost_le", "draw_if", "attack_cost", "discard_or_back", "highest", "rightmost", "odd"]),
+    "mode": st.sampled_from(
+        [
+            "draw_if_cost_le",
+            "draw_if",
+            "attack_cost",
+            "discard_or_back",
+            "highest",
+            "rightmost",
+            "odd",
+        ]
+    ),
     "kind": st.sampled_from(["villain", "bystander", "hero"]),
     "scope": st.sampled_from(["all", "others", "some"]),
     "may": st.booleans(),
@@ -255,7 +281,13 @@ def _effect_slots(t: Table) -> list[tuple[dict[str, Any], str]]:
 
 
 def _numbers(node: Any, out: list[tuple[Any, Any]]) -> None:
-    items = node.items() if isinstance(node, dict) else enumerate(node) if isinstance(node, list) else []
+    items = (
+        node.items()
+        if isinstance(node, dict)
+        else enumerate(node)
+        if isinstance(node, list)
+        else []
+    )
     for k, v in items:
         if isinstance(v, int) and not isinstance(v, bool):
             out.append((node, k))
@@ -283,14 +315,20 @@ def tables(draw: st.DrawFn) -> str:
                 c["count"] = draw(st.integers(1, 6))
         elif kind == 8:  # a name
             card, _ = draw(st.sampled_from(slots))
-            card["name"] = draw(st.sampled_from(["Blob", "blob", "Hulk Smash!", "", " x ", "Viper", "New Card"]))
+            card["name"] = draw(
+                st.sampled_from(["Blob", "blob", "Hulk Smash!", "", " x ", "Viper", "New Card"])
+            )
         else:  # a stray field
             card, _ = draw(st.sampled_from(slots))
             card[draw(st.sampled_from(["atack", "text", "note", "designed", "vp_n"]))] = 1
     return json.dumps(t)
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@settings(
+    max_examples=60,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
 @given(text=tables(), players=st.integers(1, 5), seed=st.integers(0, 2**31))
 def test_every_table_is_refused_or_plays_to_the_end(text: str, players: int, seed: int):
     try:

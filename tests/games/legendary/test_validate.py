@@ -110,7 +110,10 @@ def test_a_lost_scheme_is_fine_once_the_mastermind_is_defeated():
 
 def test_a_counter_above_what_the_piles_show_is_refused():
     refused(
-        tamper(position(scheme="Secret Invasion of the Skrull Shapeshifters"), _set_counter("heroes_escaped", 3)),
+        tamper(
+            position(scheme="Secret Invasion of the Skrull Shapeshifters"),
+            _set_counter("heroes_escaped", 3),
+        ),
         "heroes_escaped is more than",
     )
     refused(tamper(position(), _set_counter("twists_played", 3)), "twists_played is more than")
@@ -183,7 +186,10 @@ def test_a_loss_with_no_evil_wins_condition_is_refused():
 
 def test_a_tie_with_no_deck_run_out_is_refused():
     refused(tamper(position(), _over(0)), "tie, but no deck has run out")
-    refused(tamper(position(), _over(0, deck_ran_out=True)), "neither the Villain Deck nor the Hero Deck")
+    refused(
+        tamper(position(), _over(0, deck_ran_out=True)),
+        "neither the Villain Deck nor the Hero Deck",
+    )
 
 
 def test_an_earned_result_is_accepted_and_returned():
@@ -222,7 +228,9 @@ def test_a_queued_city_entry_is_refused():
     s = _look_state()
 
     def queue(pos: dict[str, Any]) -> None:
-        pos["tasks"].insert(0, {"op": "enter-city", "p": 0, "card": "Hulk: Growing Anger", "a": -1, "b": 0, "c": 0})
+        pos["tasks"].insert(
+            0, {"op": "enter-city", "p": 0, "card": "Hulk: Growing Anger", "a": -1, "b": 0, "c": 0}
+        )
 
     refused(tamper(s, queue), "runs at once")
 
@@ -239,7 +247,9 @@ def test_a_draw_with_a_known_top_card_waiting_for_chance_is_refused():
 # --- Found by the mutation hunt (test_validate_mutations.py) -------------------
 
 
-def _task(op: str, p: int = 0, card: str | None = None, a: int = 0, b: int = 0, c: int = 0) -> dict[str, Any]:
+def _task(
+    op: str, p: int = 0, card: str | None = None, a: int = 0, b: int = 0, c: int = 0
+) -> dict[str, Any]:
     return {"op": op, "p": p, "card": card, "a": a, "b": b, "c": c}
 
 
@@ -255,8 +265,13 @@ MIXED = {1: [A, "S.H.I.E.L.D. Trooper"]}  # player 1's next draw is a chance ste
 
 def test_a_new_turn_pending_with_cards_played_still_out_is_refused():
     """The next turn would start and the played cards would vanish."""
-    s = position(heroes=["Hulk"], played=["Hulk: Growing Anger"], decks=MIXED, villain_deck=["Viper"])
-    refused(tamper(s, _queue(_task("after-draw"), _task("draw", p=1, a=1))), "cards played this turn are still out")
+    s = position(
+        heroes=["Hulk"], played=["Hulk: Growing Anger"], decks=MIXED, villain_deck=["Viper"]
+    )
+    refused(
+        tamper(s, _queue(_task("after-draw"), _task("draw", p=1, a=1))),
+        "cards played this turn are still out",
+    )
 
 
 def test_two_new_turns_pending_are_refused():
@@ -286,4 +301,9 @@ def test_an_escape_that_becomes_a_twist_counts_once():
 
 def test_a_turn_about_to_start_before_any_villain_card_is_refused():
     s = position(villain_deck=None, decks={0: [A] * 6})
-    refused(tamper(s, lambda pos: (pos["turn"].update(number=3), _queue(_task("start-turn", p=1))(pos))), "past the last turn")
+    refused(
+        tamper(
+            s, lambda pos: (pos["turn"].update(number=3), _queue(_task("start-turn", p=1))(pos))
+        ),
+        "past the last turn",
+    )

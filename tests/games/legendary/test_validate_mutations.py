@@ -79,7 +79,20 @@ def _card_lists(pos: dict[str, Any]) -> list[Path]:
     _leaves(pos, [], out)
     for p in out:
         v = _get(pos, p)
-        if isinstance(v, list) and p and p[-1] not in ("deck_top_private", "space_minus", "showdown_totals", "tasks", "city", "hq", "players"):
+        if (
+            isinstance(v, list)
+            and p
+            and p[-1]
+            not in (
+                "deck_top_private",
+                "space_minus",
+                "showdown_totals",
+                "tasks",
+                "city",
+                "hq",
+                "players",
+            )
+        ):
             paths.append(p)
     return paths
 
@@ -93,7 +106,9 @@ def mutate(text: str, rng: random.Random, names: list[str], donors: list[dict[st
         kind = rng.random()
         if kind < 0.15 and same:  # a part of another position of the same size
             donor = rng.choice(same)
-            key = rng.choice(["counters", "turn", "end", "tasks", "city", "hq", "tactics", "escaped"])
+            key = rng.choice(
+                ["counters", "turn", "end", "tasks", "city", "hq", "tactics", "escaped"]
+            )
             pos[key] = json.loads(json.dumps(donor[key]))
             continue
         if kind < 0.25 and same:  # a task of another position, or a task field changed
@@ -160,8 +175,22 @@ def check_plays_on(text: str, seed: int) -> None:
 def hunt(mutants: int, seed: int) -> tuple[int, int]:
     """(mutants tried, mutants accepted); raises on the first finding."""
     sources = _sources(seed)
-    names = sorted({*json.loads(sources[0])["position"]["villain_deck"], *sum((json.loads(x)["position"]["hero_deck"] for x in sources), [])})
-    names += ["S.H.I.E.L.D. Agent", "Wound", "Bystander", "Scheme Twist", "Master Strike", "Red Skull: Negablast Grenades"]
+    names = sorted(
+        {
+            card
+            for x in sources
+            for pile in ("villain_deck", "hero_deck")
+            for card in json.loads(x)["position"][pile]
+        }
+    )
+    names += [
+        "S.H.I.E.L.D. Agent",
+        "Wound",
+        "Bystander",
+        "Scheme Twist",
+        "Master Strike",
+        "Red Skull: Negablast Grenades",
+    ]
     donors = [json.loads(x)["position"] for x in sources]
     rng = random.Random(seed)
     accepted = 0

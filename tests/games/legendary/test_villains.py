@@ -490,8 +490,10 @@ def test_two_doctor_octopus_still_give_eight_cards():
 def test_doctor_octopus_and_an_extra_card_give_nine():
     """Decision: "eight instead of six" sets the base; "draw an extra card"
     (Savage Land Mutates) adds to it, in either order."""
-    for order in (("Doctor Octopus (Sewers)", "Savage Land Mutates (Bank)"),
-                  ("Savage Land Mutates (Bank)", "Doctor Octopus (Sewers)")):
+    for order in (
+        ("Doctor Octopus (Sewers)", "Savage Land Mutates (Bank)"),
+        ("Savage Land Mutates (Bank)", "Doctor Octopus (Sewers)"),
+    ):
         s = foes(
             henchmen_groups=["Savage Land Mutates"],
             city={"Sewers": "Doctor Octopus", "Bank": "Savage Land Mutates"},
