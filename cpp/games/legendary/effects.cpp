@@ -426,12 +426,14 @@ int State::decision_options(const Task& t, Action* buf) const {
     });
   };
   // Distinct cards of a short list, ascending (a sorted insert that skips repeats).
+  // (Swaps, not a shifting loop: the compiler makes a loop into a memmove
+  // call, dearer than the few swaps these lists need.)
   auto insert_distinct = [](Action* tmp, int& k, Action a) {
-    int j = k;
-    while (j > 0 && tmp[j - 1] > a) --j;
-    if (j > 0 && tmp[j - 1] == a) return;
-    for (int m = k; m > j; --m) tmp[m] = tmp[m - 1];
-    tmp[j] = a;
+    for (int j = 0; j < k; ++j) {
+      if (tmp[j] == a) return;
+    }
+    tmp[k] = a;
+    for (int j = k; j > 0 && tmp[j - 1] > tmp[j]; --j) std::swap(tmp[j - 1], tmp[j]);
     ++k;
   };
   auto played_all = [&](auto pred) {

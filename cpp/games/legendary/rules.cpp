@@ -509,11 +509,11 @@ void State::legal_actions(std::vector<Action>& out) const {
     for (int i = 0; i < kHQ; ++i) {
       const uint8_t c = hq[i];
       if (c == kNoCard || cfg->cost[c] > recruit) continue;
-      int j = k;
-      while (j > 0 && hq_buy[j - 1] > kRecruit + c) --j;
-      if (j > 0 && hq_buy[j - 1] == kRecruit + c) continue;  // the same Hero twice
-      for (int m = k; m > j; --m) hq_buy[m] = hq_buy[m - 1];
-      hq_buy[j] = kRecruit + c;
+      bool again = false;  // the same Hero twice
+      for (int j = 0; j < k; ++j) again = again || hq_buy[j] == kRecruit + c;
+      if (again) continue;
+      hq_buy[k] = kRecruit + c;
+      for (int j = k; j > 0 && hq_buy[j - 1] > hq_buy[j]; --j) std::swap(hq_buy[j - 1], hq_buy[j]);
       ++k;
     }
     for (int i = 0; i < k; ++i) out.push_back(hq_buy[i]);
