@@ -20,8 +20,8 @@ constexpr int kNumKeys = 13;
 constexpr uint8_t P = 1, F = 2, T = 4, E = 8, A = 16, S = 32, kAll = 63;
 const char* const kTriggerNames[] = {"a Hero's effects", "a Villain's fight", "a tactic's fight", "an escape", "an ambush", "a Master Strike"};
 
-// Extra rules.
-enum Rule : uint8_t {
+// Constraints beyond the fields and places.
+enum Constraint : uint8_t {
   kTagFilter = 1,    // filter must name classes or teams
   kLast = 2,         // must be the last effect of its list (it starts a chain)
   kVillainOnly = 4,  // only on a villain of a group (not henchmen)
@@ -34,7 +34,7 @@ struct Spec {
   uint16_t required;
   int n_lo, n_hi, n_default;
   uint8_t where;
-  uint8_t rules;
+  uint8_t constraints;
 };
 
 // n_default applies when n is allowed but absent. Ranges keep every count the
@@ -175,8 +175,8 @@ Effect parse_one(const Json& j, const std::string& where, Trigger trigger, int g
     }
     bad(w + ": cannot appear in " + kTriggerNames[static_cast<int>(trigger)] + " (only in: " + ok + ")");
   }
-  if ((sp.rules & kVillainOnly) && group < 0) bad(w + ": only a Villain of a villain group can have this effect");
-  if ((sp.rules & kLast) && !last) bad(w + ": starts a chain of cards, so it must be the last effect of its list");
+  if ((sp.constraints & kVillainOnly) && group < 0) bad(w + ": only a Villain of a villain group can have this effect");
+  if ((sp.constraints & kLast) && !last) bad(w + ": starts a chain of cards, so it must be the last effect of its list");
   if (sp.op == Op::kPlayVillainCards && trigger == Trigger::kOnAmbush) {
     const Json* nj = j.find("n");
     if (nj && bounded(*nj, w + ".n", 1, 5) != 1) bad(w + ".n must be 1 in an ambush (each card played resolves its own ambush)");
@@ -244,8 +244,8 @@ Effect parse_one(const Json& j, const std::string& where, Trigger trigger, int g
   }
   if (const Json* f = j.find("filter")) {
     const std::string& s = text_of(*f, w + ".filter");
-    if (s == "any" && !(sp.rules & kTagFilter)) e.filter = Filter::kAny;
-    else if (s == "wound" && !(sp.rules & kTagFilter)) e.filter = Filter::kWounds;
+    if (s == "any" && !(sp.constraints & kTagFilter)) e.filter = Filter::kAny;
+    else if (s == "wound" && !(sp.constraints & kTagFilter)) e.filter = Filter::kWounds;
     else { e.filter = Filter::kTags; e.tags = tags_from_list(s, w + ".filter"); }
   }
   if (const Json* m = j.find("mode")) {
