@@ -2,6 +2,9 @@
 
 #include <algorithm>
 #include <functional>
+#include <list>
+#include <memory>
+#include <mutex>
 
 #include "core/error.h"
 #include "core/notation.h"
@@ -411,10 +414,22 @@ std::vector<int> pick_list(const Json& options, const char* key, const std::arra
 
 }  // namespace
 
-Config make_config(const Json& options) {
-  Config cfg;
-  cfg.players = static_cast<int>(options.at("players", "options").as_int("players"));
-  const std::string& data = options.at("card_data", "options").as_string("card_data");
+namespace {
+
+// A table is read and checked once: games are made far more often than
+// tables change (a new game per playout in a Python loop). The few tables
+// last used are kept, keyed by their text ("" is the built-in one).
+Config loaded_table(const std::string& data) {
+  static std::mutex mutex;
+  static std::list<std::pair<std::string, std::shared_ptr<const Config>>> recent;
+  {
+    const std::lock_guard<std::mutex> lock(mutex);
+    for (auto it = recent.begin(); it != recent.end(); ++it) {
+      if (it->first != data) continue;
+      recent.splice(recent.begin(), recent, it);
+      return *recent.front().second;
+    }
+  }
   Json table;
   if (data.empty()) {
     table = builtin_card_table();
@@ -425,12 +440,25 @@ Config make_config(const Json& options) {
       throw OptionError(std::string("card_data is not valid JSON: ") + e.what());
     }
   }
+  auto cfg = std::make_shared<Config>();
   try {
-    load_table(cfg, table);
+    load_table(*cfg, table);
   } catch (const SerializationError& e) {
     bad(e.what());
   }
-  cfg.table = table;
+  cfg->table = table;
+  const std::lock_guard<std::mutex> lock(mutex);
+  recent.emplace_front(data, cfg);
+  if (recent.size() > 4) recent.pop_back();
+  return *cfg;
+}
+
+}  // namespace
+
+Config make_config(const Json& options) {
+  const std::string& data = options.at("card_data", "options").as_string("card_data");
+  Config cfg = loaded_table(data);
+  cfg.players = static_cast<int>(options.at("players", "options").as_int("players"));
   const int n = cfg.players;
   std::vector<std::string> groups(cfg.group_name.begin(), cfg.group_name.end());
   std::vector<std::string> hench(cfg.henchmen_name.begin(), cfg.henchmen_name.end());
