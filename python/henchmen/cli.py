@@ -388,6 +388,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         err.say(f"henchmen: error: {_one_line(str(e))}")
         return EXIT_USAGE
     except KeyboardInterrupt as e:
+        out.end_line()
         err.say(f"henchmen: {_one_line(str(e)) or 'interrupted'}")
         return EXIT_INTERRUPTED
     except OutputFailed as e:
