@@ -31,10 +31,11 @@ def test_royal_rule_has_no_ability() -> None:
 def test_freeze_takes_the_top_card_into_next_turns_hand() -> None:
     """Freeze: take the top card of your deck and add it to your hand next turn."""
     s = position(hands={0: ["Freezer Burn 3"]}, decks={0: ["Tiny Bot"] * 6})
-    play(s, "play Freezer Burn 3", "freeze")
+    play(s, "play Freezer Burn 3", "freeze", "draw Tiny Bot")
     p = me(s, 0)
     assert p["frozen"] == ["Tiny Bot"] and p["hand"] == [] and len(p["deck"]["unknown"]) == 5
-    play(s, "end turn")
+    play(s, "end turn")  # the five left are drawn whole: certain from the count
+    assert not s.is_chance
     p = me(s, 0)
     assert p["hand"] == ["Tiny Bot"] * 6 and p["frozen"] == []  # 5 drawn plus the frozen one
 
