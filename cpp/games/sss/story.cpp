@@ -94,8 +94,7 @@ void reshuffled(Events& ev, const State& s, int player) {
   const auto& discard = s.players[player].discard;
   Event e("reshuffle", "{P} {shuffle|shuffles} {your|their} discard pile ({count} " + cards_word(discard.size()) + ") into a new deck", player);
   e.with("count", discard.size()).with("cards", names(s, discard));
-  move_each(e, discard, zone(player, kDiscardZone), zone(player, kDeckZone));
-  e.fact(CardFact::shuffle(zone(player, kDeckZone)));
+  e.fact(CardFact::move_all(zone(player, kDiscardZone), zone(player, kDeckZone))).fact(CardFact::shuffle(zone(player, kDeckZone)));
   ev.add(e);
 }
 
@@ -156,8 +155,8 @@ void won(Events& ev, const State& s, int player, int crew) {
     for (const uint8_t m : s.attached[crew][p]) {
       gone.push_back(name(s, m));
       ++count;
-      e.fact(CardFact::move(attached_zone(crew, p), kExpelledZone, m));
     }
+    if (!s.attached[crew][p].empty()) e.fact(CardFact::move_all(attached_zone(crew, p), kExpelledZone));
   }
   e.text = "The " + std::to_string(count) + " Minion" + (count == 1 ? "" : "s") + " attached to {supervillain} " + (count == 1 ? "is" : "are") + " expelled" +
            (from_danger ? "; its place in the Danger Zone is not refilled" : "");
@@ -230,10 +229,12 @@ void cleanup(Events& ev, const State& s, int player) {
   Event e("cleanup", text, player);
   e.with("hand", names(s, discarded)).with("in_play", names(s, pl.in_play)).with("bought", names(s, pl.bought)).with("kept", keeps);
   e.with("upgrades", names(s, pl.upgrades_pending));
-  move_each(e, pl.in_play, zone(player, kInPlayZone), zone(player, kDiscardZone));
-  move_each(e, pl.bought, zone(player, kBoughtZone), zone(player, kDiscardZone));
+  // Whole piles move as they are; the hand's cards one by one, each shown
+  // (its hidden cards become known), the Explodey Bot staying.
+  e.fact(CardFact::move_all(zone(player, kInPlayZone), zone(player, kDiscardZone)));
+  e.fact(CardFact::move_all(zone(player, kBoughtZone), zone(player, kDiscardZone)));
   move_each(e, discarded, zone(player, kHandZone), zone(player, kDiscardZone));
-  move_each(e, pl.upgrades_pending, zone(player, kUpgradesPendingZone), zone(player, kUpgradesZone));
+  e.fact(CardFact::move_all(zone(player, kUpgradesPendingZone), zone(player, kUpgradesZone)));
   ev.add(e);
 }
 
