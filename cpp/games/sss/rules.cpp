@@ -164,14 +164,19 @@ void State::legal_actions(std::vector<Action>& out) const {
 // deck may hold only Tiny Bots, but their opponent cannot know it (the split
 // between hand and deck is hidden), so such a draw is still a chance node
 // (with one outcome). Only the last unknown card, or a draw that takes every
-// unknown card (into a hand, where order does not matter), is certain.
+// unknown card (into a hand, where order does not matter), is certain. A
+// draw from an empty deck waits on chance too, the discard pile still in
+// view: the chance step shuffles it into the new deck and draws, so a step
+// that shows cards (the cleanup's discards) never also hides them.
 bool State::task_needs_chance(const Task& t) const {
   switch (t.kind) {
     case TaskKind::kDrawHand:
     case TaskKind::kDrawFreeze:
     case TaskKind::kDrawFetch: {
-      const auto& d = players[t.player].deck;
-      return t.count > 0 && d.n_unknown > 1 && t.count < d.n_unknown;
+      const PlayerState& p = players[t.player];
+      if (t.count == 0) return false;
+      if (p.deck.empty()) return !p.discard.empty();
+      return p.deck.n_unknown > 1 && t.count < p.deck.n_unknown;
     }
     // Everyone saw every card leave these decks, so their unknown parts are
     // public; their cards are all distinct anyway.
@@ -204,8 +209,15 @@ void State::chance_outcomes(std::vector<std::pair<Action, double>>& out) const {
   };
   if (t.kind == TaskKind::kRefillRow) return emit(minion_deck.c, minion_deck.n_unknown);
   if (t.kind == TaskKind::kRefillUpgrade) return emit(upgrade_deck.c, upgrade_deck.n_unknown);
-  const auto& d = players[t.player].deck;
-  emit(d.c, d.n_unknown);
+  const PlayerState& p = players[t.player];
+  if (p.deck.empty()) {
+    // The pile about to be shuffled in. Drawn whole, its order cannot matter:
+    // one outcome, so what the drawer reads does not depend on it.
+    if (t.count < p.discard.n) return emit(p.discard.c, p.discard.n);
+    out.emplace_back(kChanceCard + p.discard.c[0], 1.0);
+    return;
+  }
+  emit(p.deck.c, p.deck.n_unknown);
 }
 
 Action State::sample_chance(Rng& rng) const {
@@ -219,8 +231,9 @@ Action State::sample_chance(Rng& rng) const {
   // Each unknown card is equally likely to be on top: pick one uniformly.
   if (t.kind == TaskKind::kRefillRow) return kChanceCard + minion_deck.c[rng.below(minion_deck.n_unknown)];
   if (t.kind == TaskKind::kRefillUpgrade) return kChanceCard + upgrade_deck.c[rng.below(upgrade_deck.n_unknown)];
-  const auto& d = players[t.player].deck;
-  return kChanceCard + d.c[rng.below(d.n_unknown)];
+  const PlayerState& p = players[t.player];
+  if (p.deck.empty()) return kChanceCard + p.discard.c[t.count >= p.discard.n ? 0 : rng.below(p.discard.n)];
+  return kChanceCard + p.deck.c[rng.below(p.deck.n_unknown)];
 }
 
 void State::push_task(TaskKind kind, int player, int slot, int count) {
@@ -236,6 +249,7 @@ void State::run_task_step(Task& t, int outcome) {
     case TaskKind::kDrawFreeze:
     case TaskKind::kDrawFetch: {
       PlayerState& p = players[t.player];
+      if (p.deck.empty()) reshuffle(t.player);
       bool from_known = false;
       uint8_t card;
       if (outcome >= 0) {
@@ -316,13 +330,7 @@ void State::settle() {
       case TaskKind::kDrawFreeze:
       case TaskKind::kDrawFetch: {
         PlayerState& p = players[t.player];
-        if (t.count > 0 && p.deck.empty() && !p.discard.empty()) {
-          // Out of cards: the discard pile becomes the new deck, in no known order.
-          if (Events* ev = events()) story::reshuffled(*ev, *this, t.player);
-          for (const uint8_t c : p.discard) p.deck.add_unknown(c);
-          p.discard.clear();
-        }
-        if (t.count > 0 && (p.deck.empty() || (t.kind == TaskKind::kDrawFreeze && p.frozen.full()) || p.hand.full())) t.count = 0;
+        if (t.count > 0 && ((p.deck.empty() && p.discard.empty()) || (t.kind == TaskKind::kDrawFreeze && p.frozen.full()) || p.hand.full())) t.count = 0;
         done = t.count == 0;
         if (done && t.kind == TaskKind::kDrawFetch && !p.hand.empty()) pending = Pending::kFetchDiscard;
         break;
@@ -354,6 +362,14 @@ void State::settle() {
     if (task_needs_chance(t)) return;
     run_task_step(t, -1);
   }
+}
+
+// Out of cards: the discard pile becomes the new deck, in no known order.
+void State::reshuffle(int player) {
+  PlayerState& p = players[player];
+  if (Events* ev = events()) story::reshuffled(*ev, *this, player);
+  for (const uint8_t c : p.discard) p.deck.add_unknown(c);
+  p.discard.clear();
 }
 
 void State::apply_chance(Action action) {

@@ -173,6 +173,7 @@ struct State {
   void settle();
   bool task_needs_chance(const Task& t) const;
   void run_task_step(Task& t, int outcome);
+  void reshuffle(int player);
   void attach_minion(int player, int card, int from);  // from: the zone the Minion leaves
   void win_supervillain(int player, int crew);
   void start_cleanup(int player);

@@ -84,10 +84,10 @@ def test_out_of_cards_the_discard_pile_is_shuffled_into_a_new_deck() -> None:
     play(s, "end turn")
     assert s.is_chance
     p = me(s, 0)
-    # The two cards of the deck are drawn whole (certain from the count), then the four of the
-    # discard pile, the hand's Junky Bot among them, make the new deck for the three still due.
-    assert p["hand"] == ["Tiny Bot", "Tiny Bot"] and p["discard"] == []
-    assert sorted(p["deck"]["unknown"]) == sorted(["Royal Rule 1", "Royal Rule 2", "Royal Rule 3", "Junky Bot"])
+    # The two cards of the deck are drawn whole (certain from the count); the discard pile, the
+    # hand's Junky Bot on it, waits in view: the next draw shuffles it into the new deck.
+    assert p["hand"] == ["Tiny Bot", "Tiny Bot"] and p["deck"]["unknown"] == []
+    assert sorted(p["discard"]) == sorted(["Royal Rule 1", "Royal Rule 2", "Royal Rule 3", "Junky Bot"])
     assert outcomes(s) == {
         "draw Royal Rule 1": pytest.approx(1 / 4),
         "draw Royal Rule 2": pytest.approx(1 / 4),
@@ -95,6 +95,7 @@ def test_out_of_cards_the_discard_pile_is_shuffled_into_a_new_deck() -> None:
         "draw Junky Bot": pytest.approx(1 / 4),
     }
     play(s, "draw Junky Bot")
+    assert me(s, 0)["discard"] == [] and len(me(s, 0)["deck"]["unknown"]) == 3
     assert outcomes(s) == {"draw Royal Rule 1": pytest.approx(1 / 3), "draw Royal Rule 2": pytest.approx(1 / 3), "draw Royal Rule 3": pytest.approx(1 / 3)}
     play(s, "draw Royal Rule 2")
     assert outcomes(s) == {"draw Royal Rule 1": 0.5, "draw Royal Rule 3": 0.5}
@@ -111,6 +112,10 @@ def test_fewer_than_five_cards_in_all_draws_what_there_is() -> None:
         hands={0: ["Junky Bot"]}, decks={0: ["Tiny Bot"]}, expelled=["Tiny Bot"] * 7 + ["Junky Bot"]
     )
     play(s, "end turn")
+    # The Tiny Bot, then the discarded Junky Bot shuffled in: the reshuffle is a chance step
+    # (one outcome), then nothing is left to draw.
+    assert outcomes(s) == {"draw Junky Bot": 1.0}
+    play(s, "draw Junky Bot")
     assert sorted(me(s, 0)["hand"]) == ["Junky Bot", "Tiny Bot"]
     assert s.current_player == 1
 

@@ -55,8 +55,9 @@ def test_freeze_with_an_empty_deck_shuffles_the_discard_pile() -> None:
     )
     play(s, "play Freezer Burn 3", "freeze")
     assert outcomes(s) == {"draw Royal Rule 6": 0.5, "draw Royal Rule 7": 0.5}
-    assert me(s, 0)["discard"] == []
+    assert me(s, 0)["discard"] == ["Royal Rule 6", "Royal Rule 7"]  # shuffled in by the draw
     play(s, "draw Royal Rule 7")
+    assert me(s, 0)["discard"] == []
     p = me(s, 0)
     assert p["frozen"] == ["Royal Rule 7"] and p["deck"]["unknown"] == ["Royal Rule 6"]
 
@@ -99,9 +100,11 @@ def test_harvest_into_an_empty_deck_makes_a_new_deck_drawn_publicly() -> None:
     s = position(hands={0: ["Health Hazards 3"]}, decks={0: []}, discard={0: ["Royal Rule 5"]})
     play(s, "play Health Hazards 3", "harvest Royal Rule 5")
     assert me(s, 0)["deck"] == {"unknown": [], "known_from_top": ["Royal Rule 5"]}
-    play(
-        s, "end turn"
-    )  # draws Royal Rule 5 (known), then reshuffles {Health Hazards 3}: both certain
+    # Draws Royal Rule 5 (known), then the draw that shuffles in {Health Hazards 3} is chance
+    # with one outcome.
+    play(s, "end turn")
+    assert outcomes(s) == {"draw Health Hazards 3": 1.0}
+    play(s, "draw Health Hazards 3")
     assert not s.is_chance
     p = me(s, 0)
     assert sorted(p["hand"]) == ["Health Hazards 3", "Royal Rule 5"] and p["hand_public"] == [
