@@ -48,6 +48,9 @@ CONFIGS: list[tuple[str, dict[str, object], tuple[int, ...]]] = [
         {"players": 4, "strikes": 6, "parries": 6, "hand_size": 2, "health": 2},
         (15, 30, 45),
     ),
+    # The first turns: the opening hands, the first reshuffles (about step 30) and a mid-draw
+    # one; the opponent's hand is the only hidden thing, so the worlds stay few.
+    ("seven-secret-supervillains", {}, (30, 70)),
 ]
 SAMPLES = 3000
 # HENCHMEN_INFOSET_SEEDS: games per configuration (the sanitizer job plays one).

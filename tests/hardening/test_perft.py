@@ -59,8 +59,8 @@ PINS: dict[tuple[str, int, str, int], int] = {
     ("parry", 4, "setup", 18): 237501,
     ("parry", 4, "initial", 18): 267140,
     ("parry", 4, "midgame", 22): 267480,
-    ("seven-secret-supervillains", 2, "initial", 8): 23532,
-    ("seven-secret-supervillains", 2, "midgame", 8): 3705,
+    ("seven-secret-supervillains", 2, "initial", 8): 22064,
+    ("seven-secret-supervillains", 2, "midgame", 8): 4263,
     ("seven-secret-supervillains", 2, "setup", 5): 820260,
 }
 
