@@ -67,7 +67,9 @@ def duel(name: str, exact: object, loose: object, games: int, seed: int, threads
     )
 
 
-def teams(name: str, players: int, exact: object, loose: object, games: int, seed: int, threads: int) -> str:
+def teams(
+    name: str, players: int, exact: object, loose: object, games: int, seed: int, threads: int
+) -> str:
     def one(args: tuple[int, object]) -> bool:
         g, spec = args
         r = play(name, players, [spec] * players, _core.derive_seed(seed, g))  # type: ignore[list-item]

@@ -195,7 +195,13 @@ def test_search_bot_settings() -> None:
         "rollout_depth": 4,
         "puct": True,
         "max_seconds": 0.0,
+        "exact_knowledge": True,
     }
+    assert SearchBot(seed=1, exact=False).native_spec()["exact_knowledge"] is False
+    with pytest.raises(OptionError, match="exact"):
+        SearchBot(seed=1, exact="yes")  # type: ignore[arg-type]
+    with pytest.raises(OptionError, match="exact_knowledge"):
+        ISMCTS(iterations=10, exact_knowledge=1)  # type: ignore[arg-type]
     state = positions(GAMES[0])[0]
     assert bot.choose(state) in state.legal_action_ids()
     assert "iterations=30" in repr(bot)

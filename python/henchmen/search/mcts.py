@@ -109,7 +109,9 @@ class MCTS:
             ):
                 raise OptionError(f"{name} must be a number from 0 to 100000, got {value!r}")
         if not isinstance(self.exact_knowledge, bool):
-            raise OptionError(f"exact_knowledge must be True or False, got {self.exact_knowledge!r}")
+            raise OptionError(
+                f"exact_knowledge must be True or False, got {self.exact_knowledge!r}"
+            )
         if self.native not in (True, False, "auto"):
             raise OptionError(f"native must be True, False or 'auto', got {self.native!r}")
         if self.native is True and not self._native_ok():
