@@ -54,6 +54,9 @@ Json game_info_json(const GameInfo& info) {
   d["max_players"] = info.max_players;
   d["zero_sum"] = info.zero_sum;
   d["test_game"] = info.test_game;
+  Json keys = Json(Json::Object{});
+  for (const auto& [key, doc] : info.observation_keys) keys[key] = doc;
+  d["observation_keys"] = keys;
   Json opts = Json(Json::Array{});
   for (const auto& o : info.options) opts.push_back(o.describe());
   d["options"] = opts;
