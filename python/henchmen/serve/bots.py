@@ -51,7 +51,7 @@ class SeatBot:
 
     @classmethod
     def from_spec(cls, spec: object, seed: int, limits: Limits, where: str = "bot") -> SeatBot:
-        """A bot from its protocol form; ProtocolError (bad_request, bad_option) naming the field."""
+        """A bot from its protocol form; a ProtocolError naming the field if it is bad."""
         if not isinstance(spec, dict):
             raise ProtocolError("bad_request", f"{where} must be an object", {"field": where})
         name = spec.get("bot", "ismcts")
@@ -117,8 +117,10 @@ class SeatBot:
             self._rng = _core.Rng(self.seed)
             self._search(0)  # checks the settings now
         else:
-            self._bot = BotSpec(self.name, self.settings).make(self.seed) if self.settings else (
-                make_bot(self.name, self.seed)
+            self._bot = (
+                BotSpec(self.name, self.settings).make(self.seed)
+                if self.settings
+                else (make_bot(self.name, self.seed))
             )
 
     def _search(self, seed: int) -> MCTS:
@@ -131,6 +133,7 @@ class SeatBot:
             puct=bool(self.settings.get("puct", False)),
             evaluator=HeuristicEvaluator() if depth == 0 else RandomRollout(depth),
             seed=seed,
+            exact_knowledge=bool(self.settings.get("exact", True)),
         )
 
     def choose(self, state: State, cancel: CancelToken) -> int:

@@ -63,7 +63,7 @@ class Slow:
     room: Room | None = None
 
 
-@dataclass
+@dataclass(eq=False)
 class Connection:
     """A client; made by a transport with the coroutine that writes one line of text out."""
 

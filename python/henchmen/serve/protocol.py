@@ -177,9 +177,7 @@ class Request:
 
 def _bad(name: str, allowed: str, value: object) -> ProtocolError:
     shown = "nothing" if value is None else _short(value)
-    return ProtocolError(
-        "bad_request", f"'{name}' must be {allowed}, got {shown}", {"field": name}
-    )
+    return ProtocolError("bad_request", f"'{name}' must be {allowed}, got {shown}", {"field": name})
 
 
 def _short(value: object) -> str:
@@ -211,7 +209,9 @@ def parse(text: str | bytes, limits: Limits) -> Request:
     except (ValueError, RecursionError) as e:
         # ValueError: bad JSON, bad UTF-8, NaN, an integer too long to read;
         # RecursionError: nesting deeper than the interpreter allows.
-        raise ProtocolError("bad_json", f"the message is not valid JSON: {_first_line(e)}") from None
+        raise ProtocolError(
+            "bad_json", f"the message is not valid JSON: {_first_line(e)}"
+        ) from None
     if not isinstance(doc, dict):
         raise ProtocolError("bad_json", f"a message is a JSON object, got {type(doc).__name__}")
     rid = doc.get("id")

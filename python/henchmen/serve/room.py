@@ -179,7 +179,7 @@ class Room:
     def legal(self, reader: int) -> list[dict[str, Any]]:
         state = self.state
         return [
-            {"id": a.id, "move": a.notation, "info": state.action_info(a.id)}
+            {"id": a.id, "move": a.text, "info": state.action_info(a.id)}
             for a in state.legal_actions
         ]
 
@@ -214,10 +214,10 @@ class Room:
             chosen = state.string_to_action(action) if isinstance(action, str) else None
             aid = chosen.id if chosen is not None else action
             assert isinstance(aid, int)
-            notation = state.action_to_string(aid) if chosen is None else chosen.notation
+            notation = state.action_to_string(aid) if chosen is None else chosen.text
             state.apply(aid)
         except (HenchmenError, TypeError) as e:
-            legal = [{"id": a.id, "move": a.notation} for a in state.legal_actions]
+            legal = [{"id": a.id, "move": a.text} for a in state.legal_actions]
             text = str(e) if isinstance(e, HenchmenError) else "a move is an id or its notation"
             raise ProtocolError("illegal_move", text, {"legal": legal}) from None
         self.decisions.append((before, seat))
@@ -264,9 +264,7 @@ class Room:
             raise ProtocolError("not_review", "only a loaded replay under review can be stepped")
         n = len(self.review)
         if not 0 <= position <= n:
-            raise ProtocolError(
-                "bad_request", f"'step' must be from 0 to {n}", {"field": "step"}
-            )
+            raise ProtocolError("bad_request", f"'step' must be from 0 to {n}", {"field": "step"})
         back = position < self.review.position
         self.state = self.review.seek(position)
         self.changed(rewound=back)
@@ -342,9 +340,7 @@ class Room:
             return
         self._bot_task = asyncio.get_running_loop().create_task(self._drive(pool, on_error))
 
-    async def _drive(
-        self, pool: Executor, on_error: Callable[[Room, BaseException], None]
-    ) -> None:
+    async def _drive(self, pool: Executor, on_error: Callable[[Room, BaseException], None]) -> None:
         loop = asyncio.get_running_loop()
         while (bot := self.bot_to_move()) is not None:
             version = self.version

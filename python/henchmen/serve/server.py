@@ -96,9 +96,7 @@ class Server:
         }
 
     # -------------------------------------------------------------- clients
-    def connect(
-        self, write: Callable[[str], Awaitable[None]], label: str = "client"
-    ) -> Connection:
+    def connect(self, write: Callable[[str], Awaitable[None]], label: str = "client") -> Connection:
         """A new client whose messages go out through ``write`` (one line of JSON each)."""
         conn = Connection(write, self.limits, label)
         conn.start()
@@ -202,7 +200,9 @@ class Server:
                 answer = await self._answer(conn, request)
             except asyncio.CancelledError:
                 answer = error(
-                    request.id, request.type, ProtocolError("cancelled", "the request was cancelled")
+                    request.id,
+                    request.type,
+                    ProtocolError("cancelled", "the request was cancelled"),
                 )
             finally:
                 conn.slow.pop(key, None)
@@ -277,9 +277,7 @@ class Server:
             )
         return request.integer("seat", 0, room.game.num_players - 1)
 
-    def _make_seats(
-        self, request: Request, game_name: str, players: int, seed: int
-    ) -> list[Seat]:
+    def _make_seats(self, request: Request, game_name: str, players: int, seed: int) -> list[Seat]:
         given = request.get("seats")
         if given is None:
             given = [{"kind": "human"}] * players
@@ -421,7 +419,9 @@ class Server:
         seat = room.seat_of(request.get("token"))
         action = request.get("action")
         if isinstance(action, str) and len(action) > 256:
-            raise ProtocolError("bad_request", "'action' is at most 256 characters", {"field": "action"})
+            raise ProtocolError(
+                "bad_request", "'action' is at most 256 characters", {"field": "action"}
+            )
         step = request.get("step")
         if step is not None:
             step = request.integer("step", 0, 10**9)
@@ -478,7 +478,9 @@ class Server:
         target = request.get("request")
         if not (isinstance(target, str | int) and not isinstance(target, bool)):
             raise ProtocolError(
-                "bad_request", "'request' must be the id of a request under way", {"field": "request"}
+                "bad_request",
+                "'request' must be the id of a request under way",
+                {"field": "request"},
             )
         slow = conn.slow.get(target)
         if slow is not None:

@@ -69,7 +69,7 @@ async def serve_stdio(
     inp = stdin if stdin is not None else sys.stdin.buffer
     out = stdout if stdout is not None else sys.stdout.buffer
     loop = asyncio.get_running_loop()
-    lines: asyncio.Queue[bytes | None | EOFError] = asyncio.Queue(maxsize=64)
+    lines: asyncio.Queue[bytes | EOFError | None] = asyncio.Queue(maxsize=64)
     reader = LineReader(server.limits.max_message_bytes)
 
     def read_all() -> None:

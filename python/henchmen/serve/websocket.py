@@ -115,7 +115,12 @@ async def serve_websocket(
             await ws.send(line)
 
         conn = server.connect(write, f"ws {ws.remote_address}")
-        conn.on_overflow = lambda: asyncio.ensure_future(ws.close(1008, "too far behind"))
+        closing: list[asyncio.Task[None]] = []
+
+        def overflow() -> None:
+            closing.append(asyncio.ensure_future(ws.close(1008, "too far behind")))
+
+        conn.on_overflow = overflow
         try:
             async for message in ws:
                 await server.receive(conn, message)
