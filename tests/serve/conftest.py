@@ -17,6 +17,30 @@ import pytest
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
+SCHEMA_PATH = os.path.join(ROOT, "python", "henchmen", "serve", "protocol.schema.json")
+
+
+def _validators() -> tuple[Any, Any]:
+    import jsonschema
+
+    with open(SCHEMA_PATH) as f:
+        schema = json.load(f)
+    cls = jsonschema.Draft202012Validator
+    cls.check_schema(schema)
+    server = cls({**schema, "$ref": "#/$defs/server_message"})
+    request = cls({**schema, "$ref": "#/$defs/request"})
+    return server, request
+
+
+SERVER_MESSAGE, REQUEST = _validators()
+
+
+def checked(message: dict[str, Any]) -> dict[str, Any]:
+    """``message`` from the server, after checking it against the protocol's JSON Schema."""
+    SERVER_MESSAGE.validate(message)
+    return message
+
+
 def serve_command(*flags: str) -> list[str]:
     return [sys.executable, "-m", "henchmen", "serve", *flags]
 
@@ -80,7 +104,7 @@ class Ws:
 
     def recv(self, timeout: float = 20.0) -> dict[str, Any]:
         got: dict[str, Any] = json.loads(self.conn.recv(timeout=timeout))
-        return got
+        return checked(got)
 
     def request(self, type: str, timeout: float = 20.0, **fields: Any) -> dict[str, Any]:
         """Send a request; its answer (reply or error), keeping pushes aside."""
@@ -88,6 +112,11 @@ class Ws:
         rid = self.next
         self.send({"id": rid, "type": type, **fields})
         return self.answer(rid, timeout)
+
+    def valid(self, type: str, **fields: Any) -> dict[str, Any]:
+        """Like :meth:`ok` for a request that must itself be valid by the schema."""
+        REQUEST.validate({"id": 0, "type": type, **fields})
+        return self.ok(type, **fields)
 
     def answer(self, rid: object, timeout: float = 20.0) -> dict[str, Any]:
         end = time.monotonic() + timeout
@@ -132,7 +161,7 @@ class Stdio:
         line = self.proc.stdout.readline()
         assert line, f"serve --stdio ended: {self.proc.stderr.read() if self.proc.stderr else ''}"
         got: dict[str, Any] = json.loads(line)
-        return got
+        return checked(got)
 
     def request(self, type: str, **fields: Any) -> dict[str, Any]:
         self.next += 1
@@ -145,7 +174,11 @@ class Stdio:
             self.pushed.append(msg)
 
     def close(self) -> tuple[int, bytes]:
-        assert self.proc.stdin is not None
+        assert self.proc.stdin is not None and self.proc.stderr is not None
         self.proc.stdin.close()
-        _, err = self.proc.communicate(timeout=30)
+        self.proc.wait(timeout=30)
+        err = self.proc.stderr.read()
+        for pipe in (self.proc.stdout, self.proc.stderr):
+            if pipe is not None:
+                pipe.close()
         return self.proc.returncode, err

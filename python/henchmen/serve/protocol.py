@@ -260,7 +260,7 @@ def _first_line(e: Exception) -> str:
     return str(e).splitlines()[0] if str(e) else type(e).__name__
 
 
-def reply(request: Request, **fields: Any) -> dict[str, Any]:
+def reply(request: Request, /, **fields: Any) -> dict[str, Any]:
     """The reply to ``request``: its id and type, and ``fields``."""
     return {"v": VERSION, "id": request.id, "type": request.type, **fields}
 
