@@ -115,8 +115,16 @@ class Connection:
         """Queue a reply, waiting while the queue is full (so a flooder is slowed, not cut)."""
         if self.closed:
             return
+        line = encode(message)
         try:
-            await asyncio.wait_for(self._queue.put(encode(message)), self.limits.write_timeout)
+            # At once when there is room: a reply must follow the pushes sent before it
+            # was made and precede those after (wait_for would put it from a new task).
+            self._queue.put_nowait(line)
+            return
+        except asyncio.QueueFull:
+            pass
+        try:
+            await asyncio.wait_for(self._queue.put(line), self.limits.write_timeout)
         except asyncio.TimeoutError:
             self.closed = True
             if self.on_overflow is not None:

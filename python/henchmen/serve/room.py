@@ -341,6 +341,14 @@ class Room:
         self._bot_task = asyncio.get_running_loop().create_task(self._drive(pool, on_error))
 
     async def _drive(self, pool: Executor, on_error: Callable[[Room, BaseException], None]) -> None:
+        try:
+            await self._play_bots(pool, on_error)
+        except Exception as e:  # told, not lost in a task nobody awaits
+            on_error(self, e)
+
+    async def _play_bots(
+        self, pool: Executor, on_error: Callable[[Room, BaseException], None]
+    ) -> None:
         loop = asyncio.get_running_loop()
         while (bot := self.bot_to_move()) is not None:
             version = self.version
