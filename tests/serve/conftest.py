@@ -27,8 +27,9 @@ def _validators() -> tuple[Any, Any]:
         schema = json.load(f)
     cls = jsonschema.Draft202012Validator
     cls.check_schema(schema)
-    server = cls({**schema, "$ref": "#/$defs/server_message"})
-    request = cls({**schema, "$ref": "#/$defs/request"})
+    base = {k: v for k, v in schema.items() if k != "anyOf"}
+    server = cls({**base, "$ref": "#/$defs/server_message"})
+    request = cls({**base, "$ref": "#/$defs/request"})
     return server, request
 
 

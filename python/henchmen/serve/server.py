@@ -416,6 +416,7 @@ class Server:
 
     async def _move(self, conn: Connection, request: Request) -> dict[str, Any]:
         room = self._room(request)
+        room._live("play")  # first: a review has no seat tokens to show
         seat = room.seat_of(request.get("token"))
         action = request.get("action")
         if isinstance(action, str) and len(action) > 256:
@@ -431,8 +432,8 @@ class Server:
 
     async def _ask_bot(self, conn: Connection, request: Request) -> dict[str, Any]:
         room = self._room(request)
-        seat = room.seat_of(request.get("token"))
         room._live("asking a bot")
+        seat = room.seat_of(request.get("token"))
         apply = request.boolean("apply", False)
         state = room.state
         if state.is_terminal:
@@ -489,6 +490,7 @@ class Server:
 
     async def _undo(self, conn: Connection, request: Request) -> dict[str, Any]:
         room = self._room(request)
+        room._live("undo")
         seat = room.seat_of(request.get("token"))
         moves = room.undo(seat)
         self._kick(room)
