@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import json
 import math
+import os
 import random
 from collections import Counter
 from dataclasses import dataclass
@@ -49,7 +50,8 @@ CONFIGS: list[tuple[str, dict[str, object], tuple[int, ...]]] = [
     ),
 ]
 SAMPLES = 3000
-SEEDS = range(4)
+# HENCHMEN_INFOSET_SEEDS: games per configuration (the sanitizer job plays one).
+SEEDS = range(int(os.environ.get("HENCHMEN_INFOSET_SEEDS", "4")))
 
 
 def position_key(state: henchmen.State) -> str:
