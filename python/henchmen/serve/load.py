@@ -3,7 +3,8 @@
 ``python -m henchmen.serve.load --games 64 --game parry`` starts a server on
 127.0.0.1 (any free port) in this process, opens one WebSocket client per
 game, each playing a person's seat (the last legal move, by id) against a
-bot, every game to its end, all at once; then prints the moves a second
+bot, every game to its end, all at once (a client waits for the bot's move
+as the push of its subscription, not by polling); then prints the moves a second
 through the protocol and the latency of a ``move`` request (from sending it
 to its reply) at the 50th, 90th, 99th percentiles and the worst.
 """
@@ -41,13 +42,14 @@ async def _play(url: str, game: str, seed: int, bot: str, latencies: list[float]
         seats = [{"kind": "human"}, {"kind": "bot", "bot": bot}]
         made = await ask("create_game", game=game, seed=seed, seats=seats)
         gid, token = made["game_id"], made["tokens"][0]["token"]
+        await ask("subscribe", game_id=gid, token=token)
         moves = 0
         while True:
             v = await ask("view", game_id=gid, token=token)
             if v["terminal"]:
                 return moves
             if not v["your_turn"]:
-                await asyncio.sleep(0.001)
+                await ws.recv()  # the bot's move comes as a push (after this view's reply)
                 continue
             start = time.perf_counter()
             await ask("move", game_id=gid, token=token, action=v["legal"][-1]["id"], step=v["step"])
