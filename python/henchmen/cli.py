@@ -5,6 +5,8 @@
     henchmen play seven-secret-supervillains --bots human,ismcts:iterations=800
     henchmen replay replays/seven-secret-supervillains-seed1.json [--observer 1] [--check]
     henchmen simulate seven-secret-supervillains --bots ismcts,greedy --games 200 --threads 2
+    henchmen serve --port 8765        (the browser table at http://127.0.0.1:8765/)
+    henchmen serve --stdio            (the protocol on standard input and output)
 
 Every game ``play`` plays writes a replay (unless ``--no-replay``), even one
 stopped by Ctrl-C; every error is one line on stderr and exit status 2;
@@ -149,7 +151,30 @@ def _parser() -> argparse.ArgumentParser:
     simulate.add_argument(
         "--threads", default="1", help=f"native threads (default 1, at most {_core.MAX_THREADS})"
     )
+    _serve_arguments(sub)
     return parser
+
+
+def _serve_arguments(sub: argparse._SubParsersAction[_Parser]) -> None:
+    serve = sub.add_parser(
+        "serve",
+        help="serve the protocol (stdin/stdout or WebSocket) and the browser table",
+        description="Serve games over the henchmen protocol (docs/protocol.md): on standard "
+        "input and output with --stdio, or over WebSocket at ws://HOST:PORT/ws with the "
+        "browser table at http://HOST:PORT/ with --port (needs the 'serve' extra).",
+    )
+    how = serve.add_mutually_exclusive_group(required=True)
+    how.add_argument("--stdio", action="store_true", help="one client on stdin/stdout")
+    how.add_argument("--port", default=None, help="TCP port (0: any free port, printed)")
+    serve.add_argument("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1)")
+    serve.add_argument("--threads", default=None, help="bot threads (default: one per core)")
+    serve.add_argument("--max-games", default=None, help="open games in all (default 256)")
+    serve.add_argument(
+        "--max-message-bytes", default=None, help="largest message (default 1048576)"
+    )
+    serve.add_argument(
+        "--rate", default=None, help="requests a second per connection (default 200)"
+    )
 
 
 def _cmd_games(out: TextOut) -> int:
@@ -371,6 +396,42 @@ def _cmd_simulate(args: argparse.Namespace, out: TextOut, err: TextOut, progress
     return 0
 
 
+def _cmd_serve(args: argparse.Namespace, out: OutputStream) -> int:
+    from henchmen import serve
+
+    limits = serve.Limits()
+    changes: dict[str, object] = {}
+    if args.max_games is not None:
+        changes["max_games"] = int_arg(args.max_games, "--max-games", 1, 100_000)
+    if args.max_message_bytes is not None:
+        changes["max_message_bytes"] = int_arg(
+            args.max_message_bytes, "--max-message-bytes", 1024, 64 << 20
+        )
+    if args.rate is not None:
+        rate = int_arg(args.rate, "--rate", 1, 1_000_000)
+        changes.update(requests_per_second=float(rate), burst=2 * rate)
+    limits = dataclasses.replace(limits, **changes)  # type: ignore[arg-type]
+    threads = None if args.threads is None else int_arg(args.threads, "--threads", 1, 256)
+    if args.stdio:
+        serve.run_stdio(limits, threads)
+        return 0
+    port = int_arg(args.port, "--port", 0, 65535)
+
+    def announce(bound: int) -> None:
+        shown = f"[{args.host}]" if ":" in args.host else args.host
+        out.write(
+            f"henchmen serve: the table at http://{shown}:{bound}/ and the protocol at "
+            f"ws://{shown}:{bound}/ws (Ctrl-C stops)\n"
+        )
+        out.flush()
+
+    try:
+        serve.run_port(args.host, port, limits, threads, announce)
+    except OSError as e:
+        raise OptionError(f"cannot serve on {args.host}:{port}: {e.strerror or e}") from None
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line tool; returns the exit status.
 
@@ -416,6 +477,8 @@ def _run(argv: Sequence[str] | None, out: OutputStream, err: OutputStream) -> in
         return _cmd_games(out)
     if args.command == "replay":
         return _cmd_replay(args, out)
+    if args.command == "serve":
+        return _cmd_serve(args, out)
     if args.command == "simulate":
         progress = OutputStream(sys.stderr, keep="\r\n")  # the bar redraws its line
         return _cmd_simulate(args, out, err, progress)

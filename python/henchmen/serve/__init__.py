@@ -1,0 +1,69 @@
+"""Henchmen behind any frontend: a versioned JSON protocol, a server, and a browser table.
+
+``henchmen serve --stdio`` speaks the protocol on standard input and output
+(one JSON message a line); ``henchmen serve --port 8765`` speaks it over
+WebSocket at ``/ws`` and serves the browser table at ``/`` (the ``serve``
+extra: ``pip install 'henchmen[serve]'``).  docs/protocol.md tells every
+message; :mod:`henchmen.serve.protocol` holds the vocabulary,
+:mod:`~henchmen.serve.server` the games and requests,
+:mod:`~henchmen.serve.room` one game, :mod:`~henchmen.serve.stdio` and
+:mod:`~henchmen.serve.websocket` the transports, ``static/`` the page.
+
+>>> import asyncio, json
+>>> async def one_request():
+...     server = Server()
+...     said = []
+...     async def write(line):
+...         said.append(json.loads(line))
+...     conn = server.connect(write)
+...     await server.receive(conn, '{"id": "a", "type": "list_games"}')
+...     await server.close()
+...     return said[0]
+>>> "parry" in [g["name"] for g in asyncio.run(one_request())["games"]]
+True
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+
+from henchmen.serve.protocol import VERSION, Limits
+from henchmen.serve.server import Server
+
+
+def run_stdio(limits: Limits | None = None, threads: int | None = None) -> None:
+    """Serve one client on standard input and output until its input ends."""
+    from henchmen.serve.stdio import serve_stdio
+
+    async def main() -> None:
+        server = Server(limits, threads)
+        try:
+            await serve_stdio(server)
+        finally:
+            await server.close()
+
+    asyncio.run(main())
+
+
+def run_port(
+    host: str,
+    port: int,
+    limits: Limits | None = None,
+    threads: int | None = None,
+    announce: Callable[[int], None] | None = None,
+) -> None:
+    """Serve WebSocket clients and the browser table on ``host:port`` until interrupted."""
+    from henchmen.serve.websocket import serve_websocket
+
+    async def main() -> None:
+        server = Server(limits, threads)
+        try:
+            await serve_websocket(server, host, port, announce)
+        finally:
+            await server.close()
+
+    asyncio.run(main())
+
+
+__all__ = ["VERSION", "Limits", "Server", "run_port", "run_stdio"]

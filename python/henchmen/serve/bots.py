@@ -1,0 +1,201 @@
+"""Bots behind the protocol: a seat's bot with its budget, cancellable, run off the event loop.
+
+A bot is asked for by name with a budget and settings, as a seat of
+``create_game`` or in ``ask_bot``::
+
+    {"bot": "ismcts", "iterations": 2000}
+    {"bot": "ismcts", "seconds": 0.5, "settings": {"exploration": 0.5}}
+    {"bot": "greedy", "settings": {"samples": 3}}
+
+The search bots take their budget natively and stop within milliseconds
+when their :class:`~henchmen.CancelToken` is cancelled; the others answer in
+well under a millisecond, so they are only checked before and after.
+
+>>> import henchmen
+>>> from henchmen.serve.protocol import Limits
+>>> bot = SeatBot.from_spec({"bot": "ismcts", "iterations": 50}, seed=1, limits=Limits())
+>>> state = henchmen.new_game("parry", seed=1)
+>>> bot.choose(state, henchmen.CancelToken()) in state.legal_action_ids()
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from henchmen import _core
+from henchmen.bots import Bot, bot_names, make_bot
+from henchmen.bots.search_bot import DEFAULT_EXPLORATION, DEFAULT_ITERATIONS
+from henchmen.cancel import CancelToken
+from henchmen.errors import Cancelled, HenchmenError
+from henchmen.matches import BOT_SETTINGS, BotSpec
+from henchmen.search import ISMCTS, MCTS, HeuristicEvaluator, RandomRollout
+from henchmen.serve.protocol import Limits, ProtocolError
+from henchmen.state import State
+
+_SEARCH = ("ismcts", "mcts")
+
+
+@dataclass
+class SeatBot:
+    """One bot: its spec, its budget and its own generator (so a seed replays its choices)."""
+
+    name: str
+    settings: dict[str, Any]
+    iterations: int
+    seconds: float
+    seed: int
+    _bot: Bot | None = None
+    _rng: _core.Rng | None = None
+
+    @classmethod
+    def from_spec(cls, spec: object, seed: int, limits: Limits, where: str = "bot") -> SeatBot:
+        """A bot from its protocol form; a ProtocolError naming the field if it is bad."""
+        if not isinstance(spec, dict):
+            raise ProtocolError("bad_request", f"{where} must be an object", {"field": where})
+        name = spec.get("bot", "ismcts")
+        if not isinstance(name, str) or name not in bot_names():
+            raise ProtocolError(
+                "bad_option",
+                f"{where}: no bot named {name!r}; known bots: {', '.join(bot_names())}",
+                {"field": f"{where}.bot", "bots": bot_names()},
+            )
+        settings = spec.get("settings", {})
+        if not isinstance(settings, dict):
+            raise ProtocolError(
+                "bad_request", f"{where}.settings must be an object", {"field": f"{where}.settings"}
+            )
+        known = BOT_SETTINGS.get(name, {})
+        for key, value in settings.items():
+            kind = known.get(key)
+            if kind is None or key in ("iterations", "max_seconds"):
+                allowed = ", ".join(k for k in known if k not in ("iterations", "max_seconds"))
+                raise ProtocolError(
+                    "bad_option",
+                    f"{where}: bot '{name}' has no setting '{key}' (the budget is 'iterations' "
+                    f"or 'seconds' beside 'bot'); its settings are: {allowed or 'none'}",
+                    {"field": f"{where}.settings.{key}"},
+                )
+            if not _fits(value, kind):
+                raise ProtocolError(
+                    "bad_option",
+                    f"{where}: setting '{key}' of bot '{name}' must be {kind.__name__}",
+                    {"field": f"{where}.settings.{key}"},
+                )
+        iterations = spec.get("iterations")
+        seconds = spec.get("seconds", 0.0)
+        cap = limits.max_bot_iterations
+        if iterations is not None and (type(iterations) is not int or not 1 <= iterations <= cap):
+            raise ProtocolError(
+                "bad_option",
+                f"{where}.iterations must be an integer from 1 to {cap}",
+                {"field": f"{where}.iterations"},
+            )
+        if (
+            isinstance(seconds, bool)
+            or not isinstance(seconds, int | float)
+            or not 0 <= seconds <= limits.max_bot_seconds
+        ):
+            raise ProtocolError(
+                "bad_option",
+                f"{where}.seconds must be a number from 0 to {limits.max_bot_seconds:g}",
+                {"field": f"{where}.seconds"},
+            )
+        if iterations is None:
+            # A time budget alone: as many iterations as fit, up to the cap.
+            iterations = cap if seconds > 0 else min(DEFAULT_ITERATIONS, cap)
+        bot = cls(name, dict(settings), iterations, float(seconds), seed)
+        try:
+            bot._make()
+        except HenchmenError as e:
+            raise ProtocolError("bad_option", f"{where}: {e}", {"field": where}) from None
+        return bot
+
+    def _make(self) -> None:
+        if self.name in _SEARCH:
+            self._rng = _core.Rng(self.seed)
+            self._search(0)  # checks the settings now
+        else:
+            self._bot = (
+                BotSpec(self.name, self.settings).make(self.seed)
+                if self.settings
+                else (make_bot(self.name, self.seed))
+            )
+
+    def _search(self, seed: int) -> MCTS:
+        depth = int(self.settings.get("rollout_depth", 0))
+        cls = ISMCTS if self.name == "ismcts" else MCTS
+        return cls(
+            iterations=self.iterations,
+            max_seconds=self.seconds,
+            exploration=float(self.settings.get("exploration", DEFAULT_EXPLORATION)),
+            puct=bool(self.settings.get("puct", False)),
+            evaluator=HeuristicEvaluator() if depth == 0 else RandomRollout(depth),
+            seed=seed,
+            exact_knowledge=bool(self.settings.get("exact", True)),
+        )
+
+    def choose(self, state: State, cancel: CancelToken) -> int:
+        """The bot's move for ``state`` (not changed); Cancelled once ``cancel`` is cancelled.
+
+        Called from a worker thread: the search releases the GIL, so the
+        server's event loop goes on meanwhile.
+        """
+        if cancel.cancelled:
+            raise Cancelled("cancelled before the bot started")
+        ids = state.legal_action_ids()
+        if self._rng is not None:
+            if len(ids) == 1:
+                return ids[0]
+            return self._search(self._rng.next_u64()).search(state, cancel=cancel).best.id
+        assert self._bot is not None
+        action = self._bot.choose(state)
+        if cancel.cancelled:
+            raise Cancelled("cancelled while the bot chose")
+        return action
+
+    def describe(self) -> dict[str, Any]:
+        """The bot as a seat shows it: name, budget and settings."""
+        out: dict[str, Any] = {"bot": self.name}
+        if self.name in _SEARCH:
+            out["iterations"] = self.iterations
+            if self.seconds:
+                out["seconds"] = self.seconds
+        if self.settings:
+            out["settings"] = dict(self.settings)
+        return out
+
+    @property
+    def label(self) -> str:
+        """How a replay names the bot: ``ismcts:iterations=800``."""
+        parts = [self.name]
+        if self.name in _SEARCH:
+            parts.append(f"iterations={self.iterations}")
+            if self.seconds:
+                parts.append(f"max_seconds={self.seconds:g}")
+        parts += [f"{k}={v}" for k, v in self.settings.items()]
+        return ":".join(parts)
+
+
+def _fits(value: object, kind: type) -> bool:
+    if kind is bool:
+        return isinstance(value, bool)
+    if kind is int:
+        return type(value) is int
+    return isinstance(value, int | float) and not isinstance(value, bool)
+
+
+def bot_catalogue() -> list[dict[str, Any]]:
+    """Every bot the server can seat, with the settings each takes and their types."""
+    out = []
+    for name in bot_names():
+        known = BOT_SETTINGS.get(name, {})
+        settings = {
+            k: t.__name__ for k, t in known.items() if k not in ("iterations", "max_seconds")
+        }
+        out.append({"name": name, "budget": name in _SEARCH, "settings": settings})
+    return out
+
+
+__all__ = ["SeatBot", "bot_catalogue"]

@@ -1,0 +1,147 @@
+"""One client's connection: its outgoing queue, its rate limit, its slow requests and subscriptions.
+
+A transport (standard input and output, or a WebSocket) reads messages and
+hands each to :meth:`Connection.receive`; everything the server says to the
+client goes through one bounded queue, written out by one task, so a client
+that stops reading cannot make the server hold unbounded output: past the
+limit the connection is closed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from henchmen.cancel import CancelToken
+from henchmen.serve.protocol import Limits, encode
+
+if TYPE_CHECKING:
+    from henchmen.serve.room import Room
+
+_ids = itertools.count(1)
+
+
+@dataclass
+class Bucket:
+    """A token bucket: ``rate`` requests a second on average, ``burst`` at once.
+
+    >>> b = Bucket(rate=1.0, burst=2)
+    >>> b.take(0.0), b.take(0.0), b.take(0.0), b.take(1.0)
+    (True, True, False, True)
+    """
+
+    rate: float
+    burst: int
+    level: float = -1.0
+    at: float = 0.0
+
+    def take(self, now: float) -> bool:
+        if self.level < 0:
+            self.level, self.at = float(self.burst), now
+        self.level = min(float(self.burst), self.level + (now - self.at) * self.rate)
+        self.at = now
+        if self.level < 1.0:
+            return False
+        self.level -= 1.0
+        return True
+
+    def wait(self) -> float:
+        """Seconds until the next request is allowed."""
+        return max(0.0, (1.0 - self.level) / self.rate)
+
+
+@dataclass
+class Slow:
+    """A slow request under way (a bot's suggestion): its task and its cancel token."""
+
+    task: asyncio.Task[None]
+    token: CancelToken
+    room: Room | None = None
+
+
+@dataclass(eq=False)
+class Connection:
+    """A client; made by a transport with the coroutine that writes one line of text out."""
+
+    write: Callable[[str], Awaitable[None]]
+    limits: Limits
+    label: str = "client"
+    id: int = field(default_factory=lambda: next(_ids))
+    bucket: Bucket = field(init=False)
+    slow: dict[object, Slow] = field(default_factory=dict)
+    # subscription id -> the room it watches
+    subscriptions: dict[str, Room] = field(default_factory=dict)
+    games: set[str] = field(default_factory=set)
+    closed: bool = False
+    _queue: asyncio.Queue[str | None] = field(init=False)
+    _writer: asyncio.Task[None] | None = None
+    on_overflow: Callable[[], None] | None = None
+
+    def __post_init__(self) -> None:
+        self.bucket = Bucket(self.limits.requests_per_second, self.limits.burst)
+        self._queue = asyncio.Queue(self.limits.max_outbound_messages)
+
+    def start(self) -> None:
+        self._writer = asyncio.get_running_loop().create_task(self._write_out())
+
+    async def _write_out(self) -> None:
+        while True:
+            line = await self._queue.get()
+            if line is None:
+                return
+            if self.closed:
+                continue  # drained unwritten, so that no reply waits on a full queue
+            try:
+                await self.write(line)
+            except Exception:  # the client went away; the transport notices and closes
+                self.closed = True
+
+    def send(self, message: dict[str, Any]) -> None:
+        """Queue a message; a client so far behind that the queue is full is cut off."""
+        if self.closed:
+            return
+        try:
+            self._queue.put_nowait(encode(message))
+        except asyncio.QueueFull:
+            self.closed = True
+            if self.on_overflow is not None:
+                self.on_overflow()
+
+    async def reply(self, message: dict[str, Any]) -> None:
+        """Queue a reply, waiting while the queue is full (so a flooder is slowed, not cut)."""
+        if self.closed:
+            return
+        line = encode(message)
+        try:
+            # At once when there is room: a reply must follow the pushes sent before it
+            # was made and precede those after (wait_for would put it from a new task).
+            self._queue.put_nowait(line)
+            return
+        except asyncio.QueueFull:
+            pass
+        try:
+            await asyncio.wait_for(self._queue.put(line), self.limits.write_timeout)
+        except asyncio.TimeoutError:
+            self.closed = True
+            if self.on_overflow is not None:
+                self.on_overflow()
+
+    def allow(self) -> bool:
+        return self.bucket.take(time.monotonic())
+
+    async def drain(self) -> None:
+        """Write out what is queued, then stop the writer."""
+        if self._writer is None:
+            return
+        try:
+            self._queue.put_nowait(None)
+            await asyncio.wait_for(self._writer, timeout=5)
+        except (asyncio.QueueFull, asyncio.TimeoutError):
+            self._writer.cancel()
+
+
+__all__ = ["Bucket", "Connection", "Slow"]

@@ -1,0 +1,306 @@
+"""The protocol's vocabulary: its version, its limits, its error codes, and reading requests.
+
+Every message is one JSON object on one line.  A request carries ``type``
+and an ``id`` (a string of up to 64 characters or an integer) that its reply
+repeats; a reply has the request's ``type``, an error has ``type: "error"``,
+a ``code`` from :data:`ERROR_CODES`, a ``message`` for people and the
+``request`` type it answers.  Messages the server pushes on its own (events
+of a subscription, a game closed) carry no ``id``.  docs/protocol.md tells
+every message; ``schema.json`` beside this file is their JSON Schema.
+
+>>> request = parse('{"id": 7, "type": "ping"}', Limits())
+>>> request.id, request.type
+(7, 'ping')
+>>> try:
+...     parse('{"id": 7, "type": "ping"', Limits())
+... except ProtocolError as e:
+...     print(e.code)
+bad_json
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from henchmen.cancel import CancelToken
+
+#: The protocol version this server speaks; a request's optional ``v`` must equal it.
+VERSION = 1
+
+#: Every error code, with what it means (docs/protocol.md has the same table).
+ERROR_CODES: dict[str, str] = {
+    "bad_json": "the message is not one valid JSON object",
+    "too_large": "the message is longer than the server's limit",
+    "bad_request": "a field is missing, of the wrong type or out of range",
+    "unknown_type": "no request of that type",
+    "unsupported_version": "the request asks for a protocol version the server does not speak",
+    "rate_limited": "too many requests too fast on this connection",
+    "busy": "too many slow requests (bot moves) under way on this connection",
+    "too_many_games": "the connection or the server holds as many games as allowed",
+    "too_many_subscriptions": "the connection holds as many subscriptions as allowed",
+    "unknown_game": "no game of that name in the registry",
+    "bad_option": "a game option or a bot setting is not allowed",
+    "no_such_game": "no open game with that id (closed, expired or never made)",
+    "no_such_subscription": "no subscription with that id on this connection",
+    "bad_token": "the token is not a seat's or the host's token of this game",
+    "host_only": "only the game's host token may do that",
+    "not_your_turn": "the seat of this token does not decide now",
+    "illegal_move": "the move is not legal now (the legal moves are in details)",
+    "stale": "the game has moved on since the step the request names",
+    "game_over": "the game is over",
+    "nothing_to_undo": "the seat has no decision of its own left to take back",
+    "undo_refused": "another person decided since; their move is theirs to undo",
+    "bad_replay": "the replay does not load (the message names the first bad step)",
+    "review_only": "a loaded replay under review is stepped through, not played",
+    "not_review": "only a loaded replay under review can be stepped through",
+    "cancelled": "the request was cancelled by a cancel request or by the game closing",
+    "internal": "the server failed on this request (a bug; the server goes on)",
+}
+
+#: Request types, in the order docs/protocol.md tells them.
+REQUEST_TYPES = (
+    "hello",
+    "ping",
+    "list_games",
+    "create_game",
+    "view",
+    "move",
+    "ask_bot",
+    "cancel",
+    "undo",
+    "save_replay",
+    "load_replay",
+    "seek",
+    "subscribe",
+    "unsubscribe",
+    "close_game",
+)
+
+
+@dataclass(frozen=True)
+class Limits:
+    """What one server allows, per connection and in all; ``henchmen serve`` flags set them.
+
+    >>> Limits().max_message_bytes
+    1048576
+    """
+
+    max_message_bytes: int = 1 << 20
+    max_games: int = 256
+    max_games_per_connection: int = 16
+    max_subscriptions_per_connection: int = 64
+    max_in_flight_per_connection: int = 4
+    requests_per_second: float = 200.0
+    burst: int = 400
+    max_bot_iterations: int = 200_000
+    max_bot_seconds: float = 30.0
+    max_pace_ms: int = 10_000
+    idle_game_seconds: float = 3600.0
+    max_outbound_messages: int = 4096
+    write_timeout: float = 30.0
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+class ProtocolError(Exception):
+    """A request the server refuses: a code from :data:`ERROR_CODES`, a message and details.
+
+    >>> ProtocolError("game_over", "the game is over").code
+    'game_over'
+    """
+
+    def __init__(self, code: str, message: str, details: dict[str, Any] | None = None) -> None:
+        assert code in ERROR_CODES, code  # a server bug, never a client's doing
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.details = details
+
+
+RequestId = str | int | None
+
+
+@dataclass(frozen=True)
+class Request:
+    """One parsed request: its id, its type and its fields (``fields`` keeps them all)."""
+
+    id: RequestId
+    type: str
+    fields: dict[str, Any]
+    #: Set by the server for a slow request: cancelled by a ``cancel`` request.
+    cancel: CancelToken | None = None
+
+    def get(self, name: str, default: Any = None) -> Any:
+        return self.fields.get(name, default)
+
+    def text(self, name: str, max_len: int = 256, required: bool = True) -> str | None:
+        value = self.fields.get(name)
+        if value is None and not required:
+            return None
+        if not isinstance(value, str) or not value or len(value) > max_len:
+            raise _bad(name, f"a non-empty string of at most {max_len} characters", value)
+        return value
+
+    def integer(self, name: str, lo: int, hi: int, default: int | None = None) -> int:
+        value = self.fields.get(name, default)
+        if type(value) is not int or not lo <= value <= hi:
+            raise _bad(name, f"an integer from {lo} to {hi}", value)
+        return value
+
+    def number(self, name: str, lo: float, hi: float, default: float | None = None) -> float:
+        value = self.fields.get(name, default)
+        if (
+            isinstance(value, bool)
+            or not isinstance(value, int | float)
+            or not lo <= value <= hi
+            or not math.isfinite(value)
+        ):
+            raise _bad(name, f"a number from {lo:g} to {hi:g}", value)
+        return float(value)
+
+    def obj(self, name: str) -> dict[str, Any]:
+        value = self.fields.get(name, {})
+        if not isinstance(value, dict):
+            raise _bad(name, "an object", value)
+        return value
+
+    def boolean(self, name: str, default: bool) -> bool:
+        value = self.fields.get(name, default)
+        if not isinstance(value, bool):
+            raise _bad(name, "true or false", value)
+        return value
+
+
+def _bad(name: str, allowed: str, value: object) -> ProtocolError:
+    shown = "nothing" if value is None else _short(value)
+    return ProtocolError("bad_request", f"'{name}' must be {allowed}, got {shown}", {"field": name})
+
+
+def _short(value: object) -> str:
+    text = json.dumps(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON")
+
+
+def parse(text: str | bytes, limits: Limits) -> Request:
+    """One message as a :class:`Request`; :class:`ProtocolError` says what is wrong with it.
+
+    The request's id is read first, so that an error about any other field
+    can answer it.
+    """
+    size = len(text)
+    if isinstance(text, str) and 4 * size > limits.max_message_bytes:
+        size = len(text.encode("utf-8", "surrogatepass"))
+    if size > limits.max_message_bytes:
+        raise ProtocolError(
+            "too_large",
+            f"the message has {size} bytes; the limit is {limits.max_message_bytes}",
+            {"limit": limits.max_message_bytes},
+        )
+    try:
+        doc = json.loads(text, parse_constant=_no_constant)
+    except (ValueError, RecursionError) as e:
+        # ValueError: bad JSON, bad UTF-8, NaN, an integer too long to read;
+        # RecursionError: nesting deeper than the interpreter allows.
+        raise ProtocolError(
+            "bad_json", f"the message is not valid JSON: {_first_line(e)}"
+        ) from None
+    if not isinstance(doc, dict):
+        raise ProtocolError("bad_json", f"a message is a JSON object, got {type(doc).__name__}")
+    rid = doc.get("id")
+    if not (
+        rid is None
+        or (isinstance(rid, str) and len(rid) <= 64)
+        or (type(rid) is int and -(2**53) <= rid <= 2**53)
+    ):
+        raise ProtocolError(
+            "bad_request", "'id' must be a string of at most 64 characters or a safe integer",
+            {"field": "id"},
+        )  # fmt: skip
+    kind = doc.get("type")
+    request = Request(rid, kind if isinstance(kind, str) else "", doc)
+    if "v" in doc and doc["v"] != VERSION:
+        raise RequestError(
+            request,
+            ProtocolError(
+                "unsupported_version",
+                f"this server speaks protocol version {VERSION}, not {_short(doc['v'])}",
+                {"versions": [VERSION]},
+            ),
+        )
+    if not isinstance(kind, str) or kind not in REQUEST_TYPES:
+        raise RequestError(
+            request,
+            ProtocolError(
+                "unknown_type",
+                f"no request of type {_short(kind)}; the types are: {', '.join(REQUEST_TYPES)}",
+                {"types": list(REQUEST_TYPES)},
+            ),
+        )
+    return request
+
+
+class RequestError(Exception):
+    """A :class:`ProtocolError` about a request whose id is known."""
+
+    def __init__(self, request: Request, error: ProtocolError) -> None:
+        super().__init__(error.message)
+        self.request = request
+        self.error = error
+
+
+def _first_line(e: Exception) -> str:
+    return str(e).splitlines()[0] if str(e) else type(e).__name__
+
+
+def reply(request: Request, /, **fields: Any) -> dict[str, Any]:
+    """The reply to ``request``: its id and type, and ``fields``."""
+    return {"v": VERSION, "id": request.id, "type": request.type, **fields}
+
+
+def error(rid: RequestId, request_type: str | None, e: ProtocolError) -> dict[str, Any]:
+    """The error message answering request ``rid`` (None when the id could not be read)."""
+    out: dict[str, Any] = {
+        "v": VERSION,
+        "id": rid,
+        "type": "error",
+        "request": request_type or None,
+        "code": e.code,
+        "message": e.message,
+    }
+    if e.details:
+        out["details"] = e.details
+    return out
+
+
+def push(kind: str, **fields: Any) -> dict[str, Any]:
+    """A message the server sends on its own (no id)."""
+    return {"v": VERSION, "type": kind, **fields}
+
+
+def encode(message: dict[str, Any]) -> str:
+    """One line of ASCII JSON (no raw newline can appear inside it)."""
+    return json.dumps(message, ensure_ascii=True, separators=(",", ":"), allow_nan=False)
+
+
+__all__ = [
+    "ERROR_CODES",
+    "REQUEST_TYPES",
+    "VERSION",
+    "Limits",
+    "ProtocolError",
+    "Request",
+    "RequestError",
+    "encode",
+    "error",
+    "parse",
+    "push",
+    "reply",
+]
