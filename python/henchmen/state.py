@@ -477,9 +477,10 @@ class State:
 
         Each game has its own keys, the same in every position;
         :attr:`Game.observation_keys` says what each one holds (and
-        docs/guide.md lists them for every game).  Hidden cards are never in
-        it: a pile nobody may look into is given as counts of what it could
-        hold, not as an order.
+        docs/guide.md lists them for every game).  Nothing hidden from
+        ``player`` is in it: a pile they cannot look into is given as its
+        size, or, when they know which cards it holds but not their order,
+        as those cards in a fixed order that tells nothing of the real one.
 
         >>> import henchmen
         >>> state = henchmen.new_game("seven-secret-supervillains", seed=1)
