@@ -299,17 +299,25 @@ class Game:
     def observation_keys(self) -> dict[str, str]:
         """Each key of :meth:`State.observation` with what it holds; a fresh dict.
 
-        The observation is what one player may see, as a JSON-ready dict;
-        every position of the game has these keys (docs/guide.md lists them
-        for every game).
+        The observation is what one player may see, as a JSON-ready dict.
+        ``players[].KEY`` names a key of each entry of its ``players`` list
+        (one entry per seat, in seat order).  docs/guide.md lists the keys
+        of every game.
 
         >>> import henchmen
         >>> game = henchmen.Game("parry")
         >>> keys = game.observation_keys
-        >>> sorted(keys) == sorted(game.new_initial_state(seed=1).observation(0))
+        >>> obs = game.new_initial_state(seed=1).observation(0)
+        >>> print(keys["hand"])
+        the viewer's own hand, as a count of each card
+        >>> obs["hand"]
+        {'Parry': 1, 'Strike': 3}
+        >>> print(keys["players[].health"])
+        each player's health
+        >>> [player["health"] for player in obs["players"]]
+        [3, 3]
+        >>> all(key in keys for key in obs)  # every key is explained
         True
-        >>> print(keys["hand"])  # doctest: +ELLIPSIS
-        ...
         """
         return dict(game_info(self._name).observation_keys)
 

@@ -483,12 +483,15 @@ class State:
         as those cards in a fixed order that tells nothing of the real one.
 
         >>> import henchmen
-        >>> state = henchmen.new_game("seven-secret-supervillains", seed=1)
+        >>> state = henchmen.new_game("seven-secret-supervillains", seed=4)
         >>> obs = state.observation(0)
-        >>> sorted(obs) == sorted(state.game.observation_keys)
+        >>> keys = state.game.observation_keys
+        >>> all(key in keys for key in obs)  # every key is explained
         True
-        >>> obs == state.observation(0) and obs != state.observation(1)
-        True
+        >>> print(keys["players[].hand_known"])
+        an opponent's cards in hand that you saw go there (public to you)
+        >>> "hand" in obs["players"][1], obs["players"][1]["hand_known"]
+        (False, ['Explodey Bot'])
         """
         result: dict[str, Any] = json.loads(self._s.observation_json(self._player(player)))
         return result
