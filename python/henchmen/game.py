@@ -301,8 +301,9 @@ class Game:
 
         The observation is what one player may see, as a JSON-ready dict.
         ``players[].KEY`` names a key of each entry of its ``players`` list
-        (one entry per seat, in seat order).  docs/guide.md lists the keys
-        of every game.
+        (one entry per seat, in seat order).  Some keys are held only in
+        some positions or entries (your own ``hand``); all are explained.
+        docs/guide.md lists the keys of every game.
 
         >>> import henchmen
         >>> game = henchmen.Game("parry")

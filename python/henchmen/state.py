@@ -475,8 +475,8 @@ class State:
     def observation(self, player: int) -> dict[str, Any]:
         """Exactly what ``player`` may see, as a JSON-ready dict.
 
-        Each game has its own keys, the same in every position;
-        :attr:`Game.observation_keys` says what each one holds (and
+        Each game has its own keys; :attr:`Game.observation_keys` says
+        what each one holds, ``players[].KEY`` for each player's entry (and
         docs/guide.md lists them for every game).  Nothing hidden from
         ``player`` is in it: a pile they cannot look into is given as its
         size, or, when they know which cards it holds but not their order,
