@@ -37,7 +37,19 @@ from henchmen.state import State
 @dataclass(frozen=True)
 class BatchStep:
     """The arrays after a reset or a step; views of buffers the next call overwrites
-    (``.copy()`` what you keep)."""
+    (``.copy()`` what you keep).
+
+    >>> from henchmen.batch import VectorGame
+    >>> games = VectorGame("parry", num_games=4, seed=1, threads=1)
+    >>> step = games.reset()
+    >>> step.observations.shape, step.observations.dtype
+    ((4, ...), dtype('float32'))
+    >>> step.legal_mask.shape == (4, games.game.num_distinct_actions)
+    True
+    >>> step.rewards.tolist(), step.done.tolist(), step.current_player.tolist()
+    ([[0.0, 0.0], [0.0, 0.0], [0.0, 0.0], [0.0, 0.0]], [False, False, False, False], [0, 0, 0, 0])
+    >>> kept = step.observations.copy()  # the next step overwrites step.observations
+    """
 
     #: [games, *observation_shape] float32: each game's player to move's view.
     observations: npt.NDArray[np.float32]
@@ -56,7 +68,16 @@ class VectorGame:
 
     ``threads`` defaults to the number of cores. Set ``observations=False`` or
     ``legal_mask=False`` to skip writing those arrays when you do not need
-    them (they dominate the cost for small games).
+    them (they dominate the cost for small games).  Other keyword arguments
+    are the game's options.
+
+    >>> from henchmen.batch import VectorGame
+    >>> games = VectorGame("parry", num_games=16, seed=3, threads=2, observations=False)
+    >>> _ = games.reset()
+    >>> for _ in range(50):
+    ...     _, step = games.step_random()
+    >>> step.observations.shape, games.episodes_finished > 0
+    ((16, 0), True)
     """
 
     def __init__(
@@ -129,7 +150,22 @@ class VectorGame:
         """Apply one action per game (ids, any integer array of length ``num_games``).
 
         An illegal action raises :class:`~henchmen.errors.IllegalActionError`
-        naming the game, and then no game has changed.
+        naming the game, and then no game has changed.  A game that ends in
+        this step has ``done`` set and its ``rewards`` row holds its returns;
+        it has already restarted, so its observation is of the new game.
+
+        >>> import numpy as np
+        >>> from henchmen.batch import VectorGame
+        >>> games = VectorGame("parry", num_games=2, seed=1, threads=1)
+        >>> step = games.reset()
+        >>> first_legal = step.legal_mask.argmax(axis=1)  # the lowest legal id of each game
+        >>> step = games.step(first_legal)
+        >>> step.current_player.tolist()
+        [1, 1]
+        >>> games.step(np.array([-1, 0]))  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        henchmen.errors.IllegalActionError: game 0: action id -1 is outside the action space ...
         """
         arr = np.asarray(actions)
         if arr.shape != (self.num_games,) or not np.issubdtype(arr.dtype, np.integer):
@@ -160,7 +196,20 @@ class VectorGame:
         return self._result()
 
     def step_random(self) -> tuple[npt.NDArray[np.int32], BatchStep]:
-        """Every game takes a uniformly random legal action; the actions and the step."""
+        """Every game takes a uniformly random legal action; the actions and the step.
+
+        The actions are drawn from each game's own generator, so they depend
+        only on the seed (not on ``threads``).  The actions array is reused
+        by the next call, as the step's arrays are.
+
+        >>> from henchmen.batch import VectorGame
+        >>> games = VectorGame("seven-secret-supervillains", num_games=3, seed=1, threads=1)
+        >>> start = games.reset()
+        >>> legal = start.legal_mask.copy()
+        >>> actions, step = games.step_random()
+        >>> actions.dtype, bool(all(legal[g, a] for g, a in enumerate(actions)))
+        (dtype('int32'), True)
+        """
         self._batch.step_random(
             self.game._core,
             self._actions,
@@ -173,7 +222,19 @@ class VectorGame:
         return self._actions, self._result()
 
     def state(self, index: int) -> State:
-        """A copy of game ``index`` as an ordinary :class:`~henchmen.State` (auto chance off)."""
+        """A copy of game ``index`` as an ordinary :class:`~henchmen.State` (auto chance off).
+
+        Changing the copy does not change the batch.
+
+        >>> from henchmen.batch import VectorGame
+        >>> games = VectorGame("parry", num_games=2, seed=1, threads=1)
+        >>> step = games.reset()
+        >>> state = games.state(1)
+        >>> state.current_player == int(step.current_player[1]), state.auto_chance
+        (True, False)
+        >>> bool((state.legal_actions_mask() == step.legal_mask[1]).all())
+        True
+        """
         i = _checks.count(index, "index", 0, self.num_games - 1)
         return State._wrap(self._batch.state(i), self.game)
 
@@ -192,5 +253,16 @@ class VectorGame:
 
     @property
     def episodes_finished(self) -> int:
-        """How many games have ended (and restarted) since the last reset."""
+        """How many games have ended (and restarted) since the last reset.
+
+        >>> from henchmen.batch import VectorGame
+        >>> games = VectorGame("parry", num_games=4, seed=1, threads=1)
+        >>> _ = games.reset()
+        >>> ended = 0
+        >>> for _ in range(60):
+        ...     _, step = games.step_random()
+        ...     ended += int(step.done.sum())
+        >>> games.episodes_finished == ended > 0
+        True
+        """
         return int(self._batch.episodes_finished)

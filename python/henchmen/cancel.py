@@ -59,7 +59,16 @@ class CancelToken:
 
     @property
     def cancelled(self) -> bool:
-        """True once :meth:`cancel` has been called."""
+        """True once :meth:`cancel` has been called (it never goes back to False).
+
+        >>> import henchmen
+        >>> token = henchmen.CancelToken()
+        >>> token.cancelled
+        False
+        >>> token.cancel(); token.cancel()
+        >>> token.cancelled
+        True
+        """
         return self._core.cancelled
 
     def __repr__(self) -> str:

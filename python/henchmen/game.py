@@ -5,7 +5,7 @@ from __future__ import annotations
 import functools
 import json
 import secrets
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, TypedDict
 
 from henchmen import _checks, _core
@@ -45,7 +45,9 @@ class GameInfo:
     """What a registered game is: name, title, summary, player counts and options.
 
     ``zero_sum`` says whether the returns always sum to zero (None when the
-    game does not say).
+    game does not say).  ``observation_keys`` maps each key of
+    :meth:`State.observation` to what it holds (see also
+    :attr:`Game.observation_keys`).
 
     >>> import henchmen
     >>> info = henchmen.game_info("seven-secret-supervillains")
@@ -60,6 +62,7 @@ class GameInfo:
     max_players: int
     options: tuple[OptionInfo, ...]
     zero_sum: bool | None = None
+    observation_keys: dict[str, str] = field(default_factory=dict, hash=False)
 
     def option(self, name: str) -> OptionInfo:
         """The option called ``name``; OptionError naming the options if there is none.
@@ -111,6 +114,7 @@ def _registry() -> tuple[GameInfo, ...]:
                 g["max_players"],
                 options,
                 g.get("zero_sum"),
+                dict(g.get("observation_keys", {})),
             )
         )
     return tuple(out)
@@ -200,38 +204,123 @@ class Game:
 
     @property
     def name(self) -> str:
-        """The registry name, e.g. ``"seven-secret-supervillains"``."""
+        """The registry name, e.g. ``"seven-secret-supervillains"``.
+
+        >>> import henchmen
+        >>> henchmen.Game("parry").name
+        'parry'
+        """
         return self._name
 
     @property
     def info(self) -> GameInfo:
-        """The :class:`GameInfo` of this game's rule set."""
+        """The :class:`GameInfo` of this game's rule set (the same for any options).
+
+        >>> import henchmen
+        >>> info = henchmen.Game("seven-secret-supervillains").info
+        >>> info.title, [o.name for o in info.options][0]
+        ('Seven Secret Supervillains', 'players')
+        """
         return game_info(self._name)
 
     @property
     def options(self) -> dict[str, Any]:
-        """Every option with its value (defaults filled in); a fresh dict."""
+        """Every option with its value (defaults filled in); a fresh dict.
+
+        >>> import henchmen
+        >>> options = henchmen.Game("seven-secret-supervillains").options
+        >>> options["players"]
+        2
+        >>> henchmen.Game("seven-secret-supervillains", **options) == henchmen.Game(
+        ...     "seven-secret-supervillains")
+        True
+        """
         return dict(self._options)
 
     @property
     def num_players(self) -> int:
-        """The number of players."""
+        """The number of players (the ``players`` option).
+
+        Players are numbered from 0 in the API (``current_player``,
+        ``returns[p]``, ``observation(p)``).
+
+        >>> import henchmen
+        >>> henchmen.Game("parry").num_players
+        2
+        """
         return self._num_players
 
     @property
     def num_distinct_actions(self) -> int:
-        """The size of the fixed action space (action ids are 0..num_distinct_actions-1)."""
+        """The size of the fixed action space (action ids are 0..num_distinct_actions-1).
+
+        It is the length of :meth:`State.legal_actions_mask`, the same in
+        every position of the game.
+
+        >>> import henchmen
+        >>> game = henchmen.Game("seven-secret-supervillains")
+        >>> state = game.new_initial_state(seed=1)
+        >>> state.legal_actions_mask().shape == (game.num_distinct_actions,)
+        True
+        >>> all(0 <= a < game.num_distinct_actions for a in state.legal_action_ids())
+        True
+        """
         return self._num_distinct_actions
 
     @property
     def observation_shape(self) -> tuple[int, ...]:
-        """The shape of :meth:`State.observation_tensor`."""
+        """The shape of :meth:`State.observation_tensor` (the same for every player and position).
+
+        >>> import henchmen
+        >>> game = henchmen.Game("seven-secret-supervillains")
+        >>> shape = game.observation_shape
+        >>> type(shape), game.new_initial_state(seed=1).observation_tensor(0).shape == shape
+        (<class 'tuple'>, True)
+        """
         return self._observation_shape
 
     @property
     def max_game_length(self) -> int:
-        """An upper bound on the number of actions in a game, chance included."""
+        """An upper bound on the number of actions in a game, chance included.
+
+        A loop that plays a game to its end can stop there as a guard.
+
+        >>> import henchmen
+        >>> game = henchmen.Game("parry")
+        >>> state = game.new_initial_state(seed=1)
+        >>> while not state.is_terminal:
+        ...     state.apply(state.legal_action_ids()[-1])
+        >>> state.move_number <= game.max_game_length
+        True
+        """
         return self._max_game_length
+
+    @property
+    def observation_keys(self) -> dict[str, str]:
+        """Each key of :meth:`State.observation` with what it holds; a fresh dict.
+
+        The observation is what one player may see, as a JSON-ready dict.
+        ``players[].KEY`` names a key of each entry of its ``players`` list
+        (one entry per seat, in seat order).  Some keys are held only in
+        some positions or entries (your own ``hand``); all are explained.
+        docs/guide.md lists the keys of every game.
+
+        >>> import henchmen
+        >>> game = henchmen.Game("parry")
+        >>> keys = game.observation_keys
+        >>> obs = game.new_initial_state(seed=1).observation(0)
+        >>> print(keys["hand"])
+        the viewer's own hand, as a count of each card
+        >>> obs["hand"]
+        {'Parry': 1, 'Strike': 3}
+        >>> print(keys["players[].health"])
+        each player's health
+        >>> [player["health"] for player in obs["players"]]
+        [3, 3]
+        >>> all(key in keys for key in obs)  # every key is explained
+        True
+        """
+        return dict(game_info(self._name).observation_keys)
 
     def card_table(self) -> dict[str, Any]:
         """The card table (card data, counts and abilities) this game uses.

@@ -200,17 +200,30 @@ class Score:
 
     @property
     def games(self) -> int:
-        """Games played."""
+        """Games played: wins, draws and losses together.
+
+        >>> Score(7, 1, 2, 0.5).games
+        10
+        """
         return self.wins + self.draws + self.losses
 
     @property
     def win_rate(self) -> float:
-        """Wins over games played."""
+        """Wins over games played (0.0 when no game was played); draws count as not won.
+
+        >>> Score(3, 2, 5, -0.2).win_rate, Score(0, 0, 0, 0.0).win_rate
+        (0.3, 0.0)
+        """
         return self.wins / self.games if self.games else 0.0
 
     @property
     def interval(self) -> tuple[float, float]:
-        """The 95% Wilson interval of the win rate."""
+        """The 95% Wilson interval of the win rate, as (low, high).
+
+        >>> lo, hi = Score(31, 0, 9, 0.5).interval
+        >>> round(lo, 3), round(hi, 3)
+        (0.625, 0.877)
+        """
         return wilson_interval(self.wins, self.games)
 
 
@@ -236,16 +249,37 @@ class MatchResults:
 
     @property
     def games(self) -> int:
-        """Games played."""
+        """Games played.
+
+        >>> import henchmen
+        >>> r = run_matches(henchmen.Game("parry"), [parse_bot_spec("random")] * 2, games=4, seed=1)
+        >>> r.games, len(r.lengths)
+        (4, 4)
+        """
         return len(self.returns)
 
     def labels(self) -> list[str]:
-        """A name per bot (numbered where two bots share a spec)."""
+        """A name per bot (numbered where two bots share a spec).
+
+        >>> MatchResults("parry", [parse_bot_spec("random")] * 2, [], [], False, True, 0.0).labels()
+        ['random (bot 1)', 'random (bot 2)']
+        >>> MatchResults("parry", [parse_bot_spec("greedy:samples=3"), parse_bot_spec("random")],
+        ...              [], [], False, True, 0.0).labels()
+        ['greedy:samples=3', 'random']
+        """
         names = [str(b) for b in self.bots]
         return [f"{n} (bot {i + 1})" if names.count(n) > 1 else n for i, n in enumerate(names)]
 
     def score(self, bot: int) -> Score:
-        """The record of bot ``bot``: a win is the strictly best return (or a team win)."""
+        """The record of bot ``bot``: a win is the strictly best return (or a team win).
+
+        ``bot`` is the bot's index in :attr:`bots` (not a seat: seats rotate).
+
+        >>> r = MatchResults("parry", [parse_bot_spec("greedy"), parse_bot_spec("random")],
+        ...                  [(1.0, -1.0), (1.0, -1.0), (-1.0, 1.0)], [9, 12, 10], False, True, 0.1)
+        >>> r.score(0)
+        Score(wins=2, draws=0, losses=1, mean_return=0.333...)
+        """
         wins = draws = losses = 0
         total = 0.0
         for r in self.returns:

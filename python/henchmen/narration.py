@@ -212,6 +212,29 @@ class Narrator:
     number (1-based, as in replays) before its first line.  ``at_decision``
     is called with the position before each run of the reader's own
     decisions (a replay shows their table there).
+
+    >>> import io, henchmen
+    >>> state = henchmen.new_game("parry", seed=1)
+    >>> out = io.StringIO()
+    >>> seats = ["Ann", "Bob"]
+    >>> narrator = Narrator(out, state.game, henchmen.SPECTATOR, seats, event_names=seats,
+    ...                     numbered=True)
+    >>> state.apply("end turn")
+    >>> narrator.follow(state)
+    >>> print(out.getvalue())  # doctest: +ELLIPSIS
+    == Setup ==
+          The deck of 8 Strikes and 6 Parries is shuffled
+       1. Ann draws a card
+    ...
+       6. Bob draws a card
+    == Turn 1: Ann's turn ==
+      Health: Ann 3/3, Bob 3/3
+       7. Ann draws a card
+       8. Ann ends the turn
+    == Turn 2: Bob's turn ==
+      Health: Ann 3/3, Bob 3/3
+       9. Bob draws a card
+    <BLANKLINE>
     """
 
     def __init__(
@@ -250,7 +273,29 @@ class Narrator:
         return self.reader if self.reader >= 0 else "spectator"
 
     def follow(self, state: State) -> None:
-        """Tell every step of ``state``'s history not told yet."""
+        """Tell every step of ``state``'s history not told yet.
+
+        Call it after each move (or once, with a finished game): what was
+        told is not told again.
+
+        >>> import io, henchmen
+        >>> state = henchmen.new_game("parry", seed=1)
+        >>> out = io.StringIO()
+        >>> narrator = Narrator(out, state.game, 0, ["Ann", "Bob"])
+        >>> narrator.follow(state)
+        >>> told = len(out.getvalue())
+        >>> narrator.follow(state)  # nothing new
+        >>> len(out.getvalue()) == told
+        True
+        >>> state.apply("end turn")
+        >>> narrator.follow(state)
+        >>> print(out.getvalue()[told:])
+          You end the turn
+        == Turn 2: Player 2's turn ==
+          Health: you 3/3, Player 2 3/3
+          Player 2 draws a card
+        <BLANKLINE>
+        """
         history = state.history_ids()
         end = len(history)
         start = self._done
@@ -280,7 +325,27 @@ class Narrator:
         self._done = end
 
     def rewind(self, state: State) -> None:
-        """Go back to ``state`` after moves were taken back (its history is a prefix of ours)."""
+        """Go back to ``state`` after moves were taken back (its history is a prefix of ours).
+
+        Nothing is written: the lines already told stay, and the next
+        :meth:`follow` tells what is played from ``state`` on.
+
+        >>> import io, henchmen
+        >>> state = henchmen.new_game("parry", seed=1)
+        >>> out = io.StringIO()
+        >>> narrator = Narrator(out, state.game, 0, ["Ann", "Bob"])
+        >>> state.apply("end turn")
+        >>> narrator.follow(state)
+        >>> told = out.getvalue()
+        >>> state.undo()
+        >>> narrator.rewind(state)
+        >>> out.getvalue() == told
+        True
+        >>> state.apply("strike player 2")
+        >>> narrator.follow(state)
+        >>> out.getvalue()[len(told):]
+        '  You strike Player 2\\n'
+        """
         self._restart()
         self._heading = True  # what is retold is not written again
         quiet = self.out
@@ -291,7 +356,23 @@ class Narrator:
             self.out = quiet
 
     def finish(self, state: State) -> None:
-        """Tell the rest of the game, then the final score and the result."""
+        """Tell the rest of the game, then the final score and the result.
+
+        >>> import io, henchmen
+        >>> state = henchmen.new_game("parry", seed=1)
+        >>> while not state.is_terminal:
+        ...     state.apply(state.legal_action_ids()[0])
+        >>> out = io.StringIO()
+        >>> Narrator(out, state.game, 0, ["Ann", "Bob"], event_names=["Ann", "Bob"]).finish(state)
+        >>> print(out.getvalue())  # doctest: +ELLIPSIS
+        == Setup ==
+        ...
+          Bob is out
+          You are the last one standing and win
+          Health: you 3/3, Bob 0/3
+        Result after 16 actions: Ann wins (returns 1, -1)
+        <BLANKLINE>
+        """
         self.follow(state)
         self._score()
         for line in result_lines(state, self.seats):
@@ -341,7 +422,21 @@ class Narrator:
             self._unseen = (decider, step, 1)
 
     def flush(self) -> None:
-        """Write what is held back (a run of another player's untold moves, told as one line)."""
+        """Write what is held back (a run of another player's untold moves, told as one line).
+
+        Only a game that tells no events holds lines back; with one that
+        does, there is nothing to flush.
+
+        >>> import io, henchmen
+        >>> state = henchmen.new_game("parry", seed=1)
+        >>> out = io.StringIO()
+        >>> narrator = Narrator(out, state.game, 0, ["Ann", "Bob"])
+        >>> narrator.follow(state)
+        >>> told = out.getvalue()
+        >>> narrator.flush()
+        >>> out.getvalue() == told
+        True
+        """
         if self._unseen is not None:
             decider, step, n = self._unseen
             self._unseen = None
@@ -349,7 +444,20 @@ class Narrator:
             self.out.write(f"{self._prefix(step, True)}{self.seats[decider]}: ({what})\n")
 
     def before_decision(self) -> None:
-        """Bring the log up to the decision about to be asked (before a person's table is drawn)."""
+        """Bring the log up to the decision about to be asked (before a person's table is drawn).
+
+        For a game without turn events it also writes the turn's heading, so
+        a person sees whose turn it is before their table.
+
+        >>> import io, henchmen
+        >>> state = henchmen.new_game("parry", seed=1)
+        >>> out = io.StringIO()
+        >>> narrator = Narrator(out, state.game, 0, ["Ann", "Bob"])
+        >>> narrator.follow(state)
+        >>> narrator.before_decision()
+        >>> "== Turn 1" in out.getvalue()
+        True
+        """
         self.flush()
         if self._shadow.current_player >= 0:
             self._fallback_heading(self._shadow.turn_player)

@@ -56,13 +56,41 @@ def printable(text: str, keep: str = "") -> str:
 
 
 class TextOut(Protocol):
-    """What the command line tool writes to: ``sys.stdout``, a ``StringIO``, a stream below."""
+    """What the command line tool writes to: ``sys.stdout``, a ``StringIO``, a stream below.
 
-    def write(self, text: str, /) -> int: ...
+    Any object with these three methods will do (a structural type, for
+    annotations: the narrator, the table and the CLI take one).
 
-    def flush(self) -> None: ...
+    >>> import io
+    >>> out: TextOut = io.StringIO()
+    >>> narrow: TextOut = PrintableStream(out)
+    """
 
-    def isatty(self) -> bool: ...
+    def write(self, text: str, /) -> int:
+        """Write ``text``; the number of characters written.
+
+        >>> import io
+        >>> io.StringIO().write("end turn")
+        8
+        """
+        ...
+
+    def flush(self) -> None:
+        """Push what was written to its destination.
+
+        >>> import sys
+        >>> sys.stdout.flush()
+        """
+        ...
+
+    def isatty(self) -> bool:
+        """True when the stream is a terminal (colours, line editing).
+
+        >>> import io
+        >>> io.StringIO().isatty()
+        False
+        """
+        ...
 
 
 class PrintableStream:
@@ -87,16 +115,31 @@ class PrintableStream:
         self.keep = keep
 
     def write(self, text: str) -> int:
-        """Write ``text`` escaped; returns the length of ``text`` (as ``TextIO.write``)."""
+        """Write ``text`` escaped; returns the length of ``text`` (as ``TextIO.write``).
+
+        >>> import io
+        >>> raw = io.StringIO()
+        >>> PrintableStream(raw).write("Bob\\x07\\n"), raw.getvalue()
+        (5, 'Bob\\\\x07\\n')
+        """
         self.stream.write(printable(text, self.keep))
         return len(text)
 
     def flush(self) -> None:
-        """Flush the underlying stream."""
+        """Flush the underlying stream.
+
+        >>> import sys
+        >>> PrintableStream(sys.stdout).flush()
+        """
         self.stream.flush()
 
     def isatty(self) -> bool:
-        """Whether the underlying stream is a terminal."""
+        """Whether the underlying stream is a terminal.
+
+        >>> import io
+        >>> PrintableStream(io.StringIO()).isatty()
+        False
+        """
         return self.stream.isatty()
 
 

@@ -118,7 +118,14 @@ class ReplayStep:
 
     @property
     def is_chance(self) -> bool:
-        """True for a chance outcome."""
+        """True for a chance outcome (a shuffle or a draw), False for a player's decision.
+
+        >>> import henchmen
+        >>> state = henchmen.new_game("parry", seed=1)
+        >>> state.apply("end turn")
+        >>> [(s.move, s.is_chance) for s in make_replay(state).steps][-2:]
+        [('end turn', False), ('draw Strike', True)]
+        """
         return self.player == _core.CHANCE
 
 
@@ -153,7 +160,20 @@ class Replay:
 
     @property
     def winners(self) -> list[int]:
-        """The players with the best return at the end; empty if unfinished or all tied."""
+        """The players with the best return at the end; empty if unfinished or all tied.
+
+        Players are numbered from 0, as in :attr:`returns`.
+
+        >>> import henchmen
+        >>> state = henchmen.new_game("parry", seed=1)
+        >>> make_replay(state).winners
+        []
+        >>> while not state.is_terminal:
+        ...     state.apply(state.legal_action_ids()[0])
+        >>> replay = make_replay(state)
+        >>> replay.returns, replay.winners
+        ((1.0, -1.0), [0])
+        """
         if not self.terminal or not self.returns:
             return []
         best = max(self.returns)
@@ -423,27 +443,75 @@ class ReplayCursor:
 
     @property
     def position(self) -> int:
-        """How many actions have been applied (0 to ``len(cursor)``)."""
+        """How many actions have been applied (0 to ``len(cursor)``).
+
+        >>> import henchmen
+        >>> cursor = make_replay(henchmen.new_game("parry", seed=1)).cursor()
+        >>> cursor.position
+        0
+        >>> _ = cursor.next(); _ = cursor.next()
+        >>> cursor.position, cursor.state.move_number
+        (2, 2)
+        """
         return self._position
 
     @property
     def at_start(self) -> bool:
-        """True before the first step."""
+        """True before the first step.
+
+        >>> import henchmen
+        >>> cursor = make_replay(henchmen.new_game("parry", seed=1)).cursor()
+        >>> cursor.at_start
+        True
+        >>> _ = cursor.next()
+        >>> cursor.at_start
+        False
+        """
         return self._position == 0
 
     @property
     def at_end(self) -> bool:
-        """True after the last step."""
+        """True after the last step.
+
+        >>> import henchmen
+        >>> cursor = make_replay(henchmen.new_game("parry", seed=1)).cursor()
+        >>> while not cursor.at_end:
+        ...     _ = cursor.next()
+        >>> cursor.position == len(cursor)
+        True
+        """
         return self._position == len(self.replay.steps)
 
     @property
     def state(self) -> State:
-        """An independent copy of the position at the cursor."""
+        """An independent copy of the position at the cursor (explicit chance).
+
+        >>> import henchmen
+        >>> state = henchmen.new_game("parry", seed=1)
+        >>> cursor = make_replay(state).cursor()
+        >>> _ = cursor.seek(-1)
+        >>> here = cursor.state
+        >>> here == state, here.auto_chance
+        (True, False)
+        >>> here.apply(here.legal_action_ids()[0])
+        >>> cursor.state == state  # the cursor did not move
+        True
+        """
         return State._wrap(self._core.clone(), self._game)
 
     @property
     def last_step(self) -> ReplayStep | None:
-        """The step that led to this position (None at the start)."""
+        """The step that led to this position (None at the start).
+
+        >>> import henchmen
+        >>> state = henchmen.new_game("parry", seed=1)
+        >>> state.apply("end turn")
+        >>> cursor = make_replay(state).cursor()
+        >>> cursor.last_step is None
+        True
+        >>> cursor.seek(-1) == state, cursor.last_step == make_replay(state).steps[-1]
+        (True, True)
+        """
         return self.replay.steps[self._position - 1] if self._position else None
 
     def next(self) -> ReplayStep:

@@ -99,7 +99,15 @@ class State:
     # ----------------------------------------------------------------- who acts
     @property
     def game(self) -> Game:
-        """The :class:`~henchmen.Game` (rules and options) this state belongs to."""
+        """The :class:`~henchmen.Game` (rules and options) this state belongs to.
+
+        >>> import henchmen
+        >>> state = henchmen.new_game("seven-secret-supervillains", seed=1)
+        >>> state.game
+        Game('seven-secret-supervillains', ..., players=2)
+        >>> state.game.num_players
+        2
+        """
         return self._game
 
     @property
@@ -108,33 +116,89 @@ class State:
 
         This is not always the player whose turn it is: a reaction or an
         opponent's guess hands the decision to someone else (see
-        :attr:`turn_player`).
+        :attr:`turn_player`).  Players are numbered from 0.
+
+        >>> import henchmen
+        >>> state = henchmen.new_game("parry", seed=1)
+        >>> state.current_player
+        0
+        >>> state.apply("end turn")
+        >>> state.current_player
+        1
+        >>> while not state.is_terminal:
+        ...     state.apply(state.legal_action_ids()[0])
+        >>> state.current_player == henchmen.TERMINAL
+        True
         """
         return self._s.current_player
 
     @property
     def turn_player(self) -> int:
-        """Whose turn it is, even while another player decides (a reaction, a guess)."""
+        """Whose turn it is, even while another player decides (a reaction, a guess).
+
+        >>> import henchmen
+        >>> state = henchmen.new_game("parry", seed=1)
+        >>> state.turn_player, state.current_player
+        (0, 0)
+        >>> state.apply("strike player 2")
+        >>> state.turn_player, state.current_player  # player 1 may answer with a Parry
+        (0, 1)
+        """
         return self._s.turn_player
 
     @property
     def is_terminal(self) -> bool:
-        """True when the game is over; :attr:`returns` then holds the result."""
+        """True when the game is over; :attr:`returns` then holds the result.
+
+        >>> import henchmen
+        >>> state = henchmen.new_game("parry", seed=1)
+        >>> state.is_terminal
+        False
+        >>> while not state.is_terminal:
+        ...     state.apply(state.legal_action_ids()[0])
+        >>> state.returns
+        (1.0, -1.0)
+        """
         return self._s.is_terminal
 
     @property
     def is_chance(self) -> bool:
-        """True when chance decides next (only seen with ``auto_chance=False``)."""
+        """True when chance decides next (only seen with ``auto_chance=False``).
+
+        >>> import henchmen
+        >>> state = henchmen.new_game("parry", auto_chance=False)
+        >>> state.is_chance, state.current_player == henchmen.CHANCE
+        (True, True)
+        >>> state.apply(state.chance_outcomes[0][0])
+        >>> henchmen.new_game("parry", seed=1).is_chance
+        False
+        """
         return self._s.is_chance
 
     @property
     def move_number(self) -> int:
-        """How many actions were applied since the start, chance outcomes included."""
+        """How many actions were applied since the start, chance outcomes included.
+
+        >>> import henchmen
+        >>> state = henchmen.new_game("parry", auto_chance=False)
+        >>> state.move_number
+        0
+        >>> state.apply(state.chance_outcomes[0][0])
+        >>> state.move_number == len(state.history) == 1
+        True
+        """
         return self._s.move_number
 
     @property
     def auto_chance(self) -> bool:
-        """True when chance nodes are resolved automatically by the seeded generator."""
+        """True when chance nodes are resolved automatically by the seeded generator.
+
+        >>> import henchmen
+        >>> henchmen.new_game("parry", seed=1).auto_chance
+        True
+        >>> henchmen.new_game("parry", auto_chance=False).auto_chance
+        False
+        """
         return self._s.auto_chance
 
     @property
@@ -411,10 +475,23 @@ class State:
     def observation(self, player: int) -> dict[str, Any]:
         """Exactly what ``player`` may see, as a JSON-ready dict.
 
+        Each game has its own keys; :attr:`Game.observation_keys` says
+        what each one holds, ``players[].KEY`` for each player's entry (and
+        docs/guide.md lists them for every game).  Nothing hidden from
+        ``player`` is in it: a pile they cannot look into is given as its
+        size, or, when they know which cards it holds but not their order,
+        as those cards in a fixed order that tells nothing of the real one.
+
         >>> import henchmen
-        >>> obs = henchmen.new_game("seven-secret-supervillains").observation(0)
-        >>> isinstance(obs, dict)
+        >>> state = henchmen.new_game("seven-secret-supervillains", seed=4)
+        >>> obs = state.observation(0)
+        >>> keys = state.game.observation_keys
+        >>> all(key in keys for key in obs)  # every key is explained
         True
+        >>> print(keys["players[].hand_known"])
+        an opponent's cards in hand that you saw go there (public to you)
+        >>> "hand" in obs["players"][1], obs["players"][1]["hand_known"]
+        (False, ['Explodey Bot'])
         """
         result: dict[str, Any] = json.loads(self._s.observation_json(self._player(player)))
         return result
@@ -584,12 +661,28 @@ class LegalActions(Sequence[Action]):
 
     @property
     def ids(self) -> list[int]:
-        """The legal action ids, strictly ascending."""
+        """The legal action ids, strictly ascending (a fresh list).
+
+        >>> import henchmen
+        >>> state = henchmen.new_game("parry", seed=1)
+        >>> ids = state.legal_actions.ids
+        >>> ids == state.legal_action_ids() and ids == sorted(set(ids))
+        True
+        """
         return self._state._s.legal_actions()
 
     @property
     def mask(self) -> npt.NDArray[np.bool_]:
-        """A bool array of ``num_distinct_actions`` entries, True where legal."""
+        """A bool array of ``num_distinct_actions`` entries, True where legal.
+
+        >>> import henchmen, numpy as np
+        >>> state = henchmen.new_game("parry", seed=1)
+        >>> mask = state.legal_actions.mask
+        >>> mask.dtype, mask.shape == (state.game.num_distinct_actions,)
+        (dtype('bool'), True)
+        >>> np.flatnonzero(mask).tolist() == state.legal_actions.ids
+        True
+        """
         return self._state._s.legal_actions_mask()
 
     def __len__(self) -> int:

@@ -97,3 +97,7 @@ def decision_player(state: State, bot: str) -> int:
         what = "the game is over" if state.is_terminal else "chance decides next"
         raise PlayerError(f"{bot} bot cannot choose: {what}, no player is to act")
     return p
+
+
+# decision_player is the built-in bots' shared check, not part of the API.
+__all__ = ["Bot", "BotFactory", "bot_names", "make_bot", "register_bot"]

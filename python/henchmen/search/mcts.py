@@ -31,7 +31,7 @@ from henchmen.search.evaluators import (
     HeuristicEvaluator,
     Prior,
     RandomRollout,
-    rollout,
+    _rollout,
 )
 from henchmen.state import State
 
@@ -48,7 +48,26 @@ class _Node:
 
 @dataclass(frozen=True)
 class SearchResult:
-    """What a search found: the chosen action and the root statistics."""
+    """What a search found: the chosen action and the root statistics.
+
+    ``best`` is the most visited legal action at the root; ``children`` has
+    one ``(action, visits, mean value)`` per root action, the value for the
+    searching player in [-1, 1]; ``iterations`` were run (fewer than the
+    budget when ``max_seconds`` stopped the search) with ``rollout_steps``
+    random moves in all; ``native`` says whether C++ ran it.
+
+    >>> import henchmen
+    >>> from henchmen.search import ISMCTS
+    >>> state = henchmen.new_game("parry", seed=1)
+    >>> result = ISMCTS(iterations=60, seed=1).search(state)
+    >>> result.iterations, result.native, result.best in state.legal_actions
+    (60, True, True)
+    >>> sum(visits for _, visits, _ in result.children) == result.iterations
+    True
+    >>> action, visits, value = result.children[0]
+    >>> type(action).__name__, -1 <= value <= 1
+    ('Action', True)
+    """
 
     best: Action
     #: (action, visits, mean value for the searching player), ascending by id.
@@ -234,7 +253,7 @@ class MCTS:
                 path.append(node)
             # Evaluation.
             if depth >= -1:
-                values, steps = rollout(s, rng, depth)
+                values, steps = _rollout(s, rng, depth)
                 rollout_steps += steps
             else:
                 values = _evaluate(self.evaluator, State._wrap(s, state.game), players)

@@ -45,7 +45,16 @@ def _scalar(value: object) -> bool:
 
 
 class CardIndex:
-    """Every named card (and group of cards) of a card table, by name."""
+    """Every named card (and group of cards) of a card table, by name.
+
+    ``faces`` (the cards of a layout's zones) are indexed after the table,
+    so a card is also found under the name the screen shows.
+
+    >>> import henchmen
+    >>> index = CardIndex(henchmen.Game("parry").card_table())
+    >>> index.find("PARRY")[0], index.find("Shield") is None
+    ('Parry', True)
+    """
 
     def __init__(self, table: dict[str, Any], faces: Iterable[dict[str, Any]] = ()) -> None:
         self._entries: dict[str, tuple[str, dict[str, Any]]] = {}
@@ -58,7 +67,18 @@ class CardIndex:
     def add(
         self, entry: dict[str, Any], name: str | None = None, parent: str | None = None
     ) -> None:
-        """Index one card (kept if the name is already there: the card table comes first)."""
+        """Index one card (kept if the name is already there: the card table comes first).
+
+        ``parent`` names its group, so it is also found as ``Group: Card``.
+
+        >>> index = CardIndex({})
+        >>> index.add({"name": "Web-Shooters", "cost": 3}, parent="Spider-Man")
+        >>> index.names
+        ['Web-Shooters', 'Spider-Man: Web-Shooters']
+        >>> index.add({"name": "Web-Shooters", "cost": 9})  # the first one stays
+        >>> index.find("web shooters")[1]["cost"]
+        3
+        """
         name = name if name is not None else entry.get("name")
         if not isinstance(name, str) or not name:
             return
@@ -84,11 +104,25 @@ class CardIndex:
 
     @property
     def names(self) -> list[str]:
-        """Every name the index knows, as spelled in the table."""
+        """Every name the index knows, as spelled in the table.
+
+        >>> import henchmen
+        >>> sorted(CardIndex(henchmen.Game("parry").card_table()).names)
+        ['Parry', 'Strike']
+        """
         return [shown for shown, _ in self._entries.values()]
 
     def find(self, name: str) -> tuple[str, dict[str, Any]] | None:
-        """The entry named ``name`` (ignoring case and spacing), or None."""
+        """The entry named ``name`` (ignoring case and spacing), or None.
+
+        Returns the name as the table spells it and the card's data.
+
+        >>> import henchmen
+        >>> index = CardIndex(henchmen.Game("parry").card_table())
+        >>> name, card = index.find("  strike ")
+        >>> name, card["count"]
+        ('Strike', 8)
+        """
         key = _key(name)
         if key in self._entries:
             return self._entries[key]
@@ -98,7 +132,17 @@ class CardIndex:
         return None
 
     def describe(self, name: str, width: int = 100) -> list[str]:
-        """Lines telling the card named ``name``, or naming the closest cards."""
+        """Lines telling the card named ``name``, or naming the closest cards.
+
+        The card's numbers head the first line; its text is wrapped to ``width``.
+
+        >>> import henchmen
+        >>> index = CardIndex(henchmen.Game("parry").card_table())
+        >>> index.describe("parry", width=40)  # doctest: +ELLIPSIS
+        ['Parry (count 6)', '  When a Strike or a Parry is played by', ...]
+        >>> index.describe("parr")
+        ["no card named 'parr'; did you mean: Parry?"]
+        """
         found = self.find(name)
         if found is None and _key(name) in self._mentions:
             shown, where = self._mentions[_key(name)]

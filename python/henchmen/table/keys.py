@@ -21,19 +21,33 @@ from collections.abc import Sequence
 
 
 def normal(text: str) -> str:
-    """Notation compared as moves are: ignoring case and spacing."""
+    """Notation compared as moves are: ignoring case and spacing.
+
+    >>> normal("  End   TURN ")
+    'end turn'
+    """
     return " ".join(text.split()).casefold()
 
 
 class MoveKeys:
-    """The keys of one seat's moves in one game."""
+    """The keys of one seat's moves in one game.
+
+    >>> keys = MoveKeys()
+    >>> keys.assign(["end turn"]), keys.assign(["strike", "End Turn"])
+    (['1'], ['2', '1'])
+    """
 
     def __init__(self) -> None:
         self._key: dict[str, str] = {}
         self._move: dict[str, str] = {}
 
     def assign(self, moves: Sequence[str]) -> list[str]:
-        """The key of each move (in notation), giving new moves the next free keys."""
+        """The key of each move (in notation), giving new moves the next free keys.
+
+        >>> keys = MoveKeys()
+        >>> keys.assign(["parry", "pass"]), keys.assign(["pass", "strike"])
+        (['1', '2'], ['2', '3'])
+        """
         out = []
         for text in moves:
             k = normal(text)
@@ -45,11 +59,23 @@ class MoveKeys:
         return out
 
     def known(self, text: str) -> bool:
-        """True for a move (in notation) that has been shown with a key."""
+        """True for a move (in notation) that has been shown with a key.
+
+        >>> keys = MoveKeys()
+        >>> _ = keys.assign(["end turn"])
+        >>> keys.known("END TURN"), keys.known("strike")
+        (True, False)
+        """
         return normal(text) in self._key
 
     def move(self, key: str) -> str | None:
-        """The move a key was given to (None for a key never shown)."""
+        """The move a key was given to (None for a key never shown).
+
+        >>> keys = MoveKeys()
+        >>> _ = keys.assign(["strike", "end turn"])
+        >>> keys.move(" 2 "), keys.move("9")
+        ('end turn', None)
+        """
         return self._move.get(key.strip())
 
 

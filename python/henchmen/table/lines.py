@@ -50,7 +50,12 @@ class LineReader:
 
     @property
     def editing(self) -> bool:
-        """True when lines are edited with readline."""
+        """True when lines are edited with readline.
+
+        >>> import io
+        >>> LineReader(io.StringIO(), io.StringIO(), interactive=False).editing
+        False
+        """
         return self._readline is not None
 
     def _complete(self, text: str, state: int) -> str | None:
@@ -59,7 +64,18 @@ class LineReader:
         return matches[state] if state < len(matches) else None
 
     def read(self, prompt: str, completions: Callable[[], Sequence[str]]) -> str | None:
-        """One line without its line break, or None at the end of input."""
+        """One line without its line break, or None at the end of input.
+
+        ``completions`` gives what Tab completes (asked only when editing).
+
+        >>> import io
+        >>> out = io.StringIO()
+        >>> reader = LineReader(io.StringIO("strike\\r\\n"), out, interactive=False)
+        >>> reader.read("Ann> ", lambda: ["strike", "end turn"]), out.getvalue()
+        ('strike', 'Ann> ')
+        >>> reader.read("Ann> ", lambda: []) is None
+        True
+        """
         self.out.flush()
         if self._readline is not None:
             self._choices = completions()

@@ -127,7 +127,22 @@ def draw(layout: dict[str, Any], viewer: int, width: int = 100) -> list[str]:
     """The screen for ``viewer`` (a player) from their layout, as lines.
 
     A game whose layout is still its bare observation (no zones yet) is
-    drawn from that observation.
+    drawn from that observation.  The viewer's hand comes last, in full.
+
+    >>> import henchmen
+    >>> state = henchmen.new_game("parry", seed=1)
+    >>> state.apply("end turn")
+    >>> print("\\n".join(draw(state.layout(1), 1, width=60)))
+    === Parry -- Turn 2: Your turn ===
+      Health: Player 1 3/3, you 3/3
+      Player 1's hand: 4 cards   Deck: 6 cards
+      Discard pile: empty
+      Your hand (4):
+        Strike x3 [attack]: On your turn: choose another player;
+          unless the strike is parried, they lose 1 health.
+        Parry [reaction]: When a Strike or a Parry is played by
+          someone else: cancel it. A Parry can itself be
+          parried.
     """
     title = _text(layout.get("title") or "")
     status = layout.get("status")

@@ -68,6 +68,16 @@ class HumanSeat:
     ``label`` names them in the prompt; ``interactive`` turns on line
     editing (readline), which needs standard input and output to be the
     terminal; ``width`` is the screen's (the terminal's by default).
+
+    >>> import io, henchmen
+    >>> from henchmen.bots import Bot
+    >>> seat = HumanSeat(io.StringIO("quit\\n"), io.StringIO(), "Ann", width=72)
+    >>> isinstance(seat, Bot), seat.name
+    (True, 'human')
+    >>> seat.choose(henchmen.new_game("parry", seed=1))
+    Traceback (most recent call last):
+    ...
+    henchmen.table.seat.Quit
     """
 
     name = "human"
@@ -95,7 +105,14 @@ class HumanSeat:
         return max(60, min(shutil.get_terminal_size((100, 24)).columns, 140))
 
     def say(self, text: str) -> None:
-        """A line to the person (a note from the game loop, an answer to a command)."""
+        """A line to the person (a note from the game loop, an answer to a command).
+
+        >>> import io
+        >>> out = io.StringIO()
+        >>> HumanSeat(io.StringIO(), out, "Ann").say("Bob strikes you")
+        >>> out.getvalue()
+        '  Bob strikes you\\n'
+        """
         self.out.write(f"  {text}\n")
 
     def _moves(self, state: State) -> list[tuple[str, Action]]:
@@ -103,7 +120,19 @@ class HumanSeat:
         return list(zip(self.keys.assign([a.text for a in legal]), legal, strict=True))
 
     def show(self, state: State, me: int) -> None:
-        """Draw the table for ``me`` and the moves."""
+        """Draw the table for ``me`` and the moves, each with its key.
+
+        >>> import io, henchmen
+        >>> out = io.StringIO()
+        >>> seat = HumanSeat(io.StringIO(), out, "Ann", width=72)
+        >>> seat.show(henchmen.new_game("parry", seed=1), 0)
+        >>> print(out.getvalue())  # doctest: +ELLIPSIS
+        <BLANKLINE>
+        === Parry -- Turn 1: Your turn ===
+        ...
+          Moves: [1] strike player 2   [2] end turn
+        <BLANKLINE>
+        """
         width = self._width()
         layout = state.layout(me)
         if not layout.get("status"):  # a game whose layout has no words of its own yet
@@ -123,6 +152,15 @@ class HumanSeat:
 
         Raises :class:`Quit` on ``quit`` or the end of input and
         :class:`UndoRequest` on ``undo``.
+
+        >>> import io, henchmen
+        >>> state = henchmen.new_game("parry", seed=1)
+        >>> out = io.StringIO()
+        >>> seat = HumanSeat(io.StringIO("help strike\\n2\\n"), out, "Ann", width=72)
+        >>> state.action_to_string(seat.choose(state))
+        'end turn'
+        >>> "On your turn: choose another player" in out.getvalue()
+        True
         """
         me = state.current_player
         if self._index is None:

@@ -29,7 +29,23 @@ from henchmen.table.seat import HumanSeat, UndoRequest
 
 
 class Session:
-    """One game between ``seats`` (one per player: :class:`HumanSeat` or any Bot) on ``state``."""
+    """One game between ``seats`` (one per player: :class:`HumanSeat` or any Bot) on ``state``.
+
+    ``state`` is played in place.  ``seed`` and ``players`` go into the
+    replay; a ``narrator`` tells the game as it goes.
+
+    >>> import io, henchmen
+    >>> from henchmen.bots import make_bot
+    >>> state = henchmen.new_game("parry", seed=1)
+    >>> ann = HumanSeat(io.StringIO("end turn\\nquit\\n"), io.StringIO(), "Ann")
+    >>> session = Session(state, [ann, make_bot("random", 2)], seed=1)
+    >>> session.run()
+    Traceback (most recent call last):
+    ...
+    henchmen.table.seat.Quit
+    >>> [step.move for step in session.replay().steps if not step.is_chance][0]
+    'end turn'
+    """
 
     def __init__(
         self,
@@ -50,7 +66,17 @@ class Session:
         self._decisions: list[tuple[int, int]] = []
 
     def replay(self) -> Replay:
-        """The replay of the game so far."""
+        """The replay of the game so far (complete once :meth:`run` returns).
+
+        >>> import henchmen
+        >>> from henchmen.bots import make_bot
+        >>> state = henchmen.new_game("parry", seed=1)
+        >>> session = Session(state, [make_bot("random", 1), make_bot("random", 2)], seed=1)
+        >>> session.run()
+        >>> replay = session.replay()
+        >>> replay.seed, len(replay.steps) == state.move_number, replay.terminal
+        (1, True, True)
+        """
         return self.recorder.replay()
 
     def _tell(self) -> None:
@@ -59,7 +85,15 @@ class Session:
             self.narrator.follow(self.state)
 
     def run(self) -> None:
-        """Play until the game ends (or a seat raises: Quit, Ctrl-C, an error)."""
+        """Play until the game ends (or a seat raises: Quit, Ctrl-C, an error).
+
+        >>> import henchmen
+        >>> from henchmen.bots import make_bot
+        >>> state = henchmen.new_game("parry", seed=1)
+        >>> Session(state, [make_bot("greedy", 1), make_bot("greedy", 2)]).run()
+        >>> state.is_terminal
+        True
+        """
         state = self.state
         limit = state.game.max_game_length
         self._tell()  # the setup: shuffles and first draws
@@ -83,6 +117,15 @@ class Session:
         """Take back ``player``'s last decision and every bot move after it; how many moves.
 
         Says why to the seat when there is nothing it may take back.
+
+        >>> import io, henchmen
+        >>> from henchmen.bots import make_bot
+        >>> state = henchmen.new_game("parry", seed=1)
+        >>> out = io.StringIO()
+        >>> ann = HumanSeat(io.StringIO(), out, "Ann")
+        >>> session = Session(state, [ann, make_bot("random", 2)])
+        >>> session.undo(0), out.getvalue()
+        (0, '  nothing to undo: you have not decided anything yet\\n')
         """
         seat = self.seats[player]
         mine = [i for i, (_, p) in enumerate(self._decisions) if p == player]
