@@ -9,7 +9,11 @@
 // samples it independently; when consistent worlds are too rare for that, a
 // Metropolis chain with symmetric moves (swap two slots of a group; move a
 // ghost's choice) accepts every consistent proposal, so its stationary
-// distribution is the same uniform one.
+// distribution is the same uniform one. Each draw is a function of the
+// knowledge and its own generator only: the chain restarts every draw from
+// a start settled once from a fixed seed, and runs long enough to forget it
+// (a chain carried from draw to draw would make a draw depend on the draws
+// before it, and two runs of one seeded game diverge).
 #include <algorithm>
 #include <atomic>
 
@@ -21,6 +25,7 @@ namespace {
 std::atomic<int64_t> g_samples{0}, g_attempts{0}, g_failures{0}, g_chained{0};
 
 constexpr int kRejectionTries = 100;
+constexpr uint64_t kSettleSeed = 0x5eed5a3b1e5ULL;  // any fixed value: the settled start depends on nothing else
 
 bool in_set(const std::array<uint64_t, 4>& set, int card) {
   return card >= 0 && card < 256 && ((set[static_cast<size_t>(card) / 64] >> (card % 64)) & 1);
@@ -53,8 +58,14 @@ struct Knowledge::Sampler {
   std::vector<std::vector<int16_t>> decks;
   std::vector<Step> order;  // every ghost, as they happened
   World base;
-  bool chain_ready = false;
-  World chain;
+  // Whether rejection is hopeless here, and the chain's start: both computed
+  // once from a fixed seed, so they depend on the knowledge alone and a draw
+  // depends only on the knowledge and its own generator (never on the draws
+  // before it: determinism, and clones that share the cache agree).
+  bool settled = false;
+  bool rare = false;
+  bool start_ready = false;
+  World start;
   std::vector<std::vector<uint8_t>> taken;  // scratch
 };
 
@@ -356,32 +367,50 @@ bool Knowledge::sample(Rng& rng, World& out) const {
   Sampler& s = *sampler_;
   SamplerAccess a{*this, s};
   Sampler::World w;
-  if (!s.chain_ready) {
-    for (int attempt = 0; attempt < kRejectionTries; ++attempt) {
+  auto reject = [&](Rng& r, int tries) {
+    for (int attempt = 0; attempt < tries; ++attempt) {
       g_attempts.fetch_add(1, std::memory_order_relaxed);
-      a.deal(rng, w);
-      if (!a.walk(w, &rng)) continue;
-      a.output(w, out);
-      return true;
+      a.deal(r, w);
+      if (a.walk(w, &r)) return true;
     }
-    // Consistent worlds are rare here: start a chain from one built directly.
+    return false;
+  };
+  const size_t burn = 2000 + 50 * s.order.size();
+  // The start of the chain, from the fixed seed: built directly, then burnt in.
+  auto settle_start = [&]() {
+    Rng fixed(kSettleSeed);
     bool found = false;
-    for (int attempt = 0; attempt < 200 && !found; ++attempt) found = a.construct(rng, w);
-    if (!found) {
+    for (int attempt = 0; attempt < 200 && !found; ++attempt) found = a.construct(fixed, s.start);
+    if (!found) return false;
+    for (size_t i = 0; i < burn; ++i) a.move(fixed, s.start);
+    s.start_ready = true;
+    return true;
+  };
+  if (!s.settled) {
+    Rng fixed(kSettleSeed);
+    s.rare = !reject(fixed, kRejectionTries);
+    if (s.rare && !settle_start()) {
       g_failures.fetch_add(1, std::memory_order_relaxed);
       hard_.store(true, std::memory_order_relaxed);
       return false;
     }
-    s.chain = w;
-    s.chain_ready = true;
-    const size_t burn = 2000 + 50 * s.order.size();
-    for (size_t i = 0; i < burn; ++i) a.move(rng, s.chain);
+    s.settled = true;
   }
+  if (!s.rare) {
+    if (reject(rng, kRejectionTries)) {
+      a.output(w, out);
+      return true;
+    }
+    // Unlucky this time: the chain below, from a start settled now.
+    if (!s.start_ready && !settle_start()) return false;
+  }
+  // Consistent worlds are rare here: a Metropolis chain from the settled
+  // start, long enough to forget it, driven by this draw's generator alone.
   g_chained.fetch_add(1, std::memory_order_relaxed);
-  const size_t steps = 64 + 8 * s.order.size();
-  for (size_t i = 0; i < steps; ++i) a.move(rng, s.chain);
-  a.walk(s.chain, nullptr);
-  a.output(s.chain, out);
+  w = s.start;
+  for (size_t i = 0; i < burn; ++i) a.move(rng, w);
+  a.walk(w, nullptr);
+  a.output(w, out);
   return true;
 }
 
