@@ -30,6 +30,7 @@ from henchmen import __version__, _checks, _core
 from henchmen._cli_args import int_arg, parse_option, seats_and_options, seed_for_bot
 from henchmen._cli_output import OutputFailed, OutputStream, silence_stdout
 from henchmen._replay_target import ReplayTarget, holding_sigint
+from henchmen.analysis import cli as analysis_cli
 from henchmen.bots import Bot, bot_names
 from henchmen.errors import HenchmenError, OptionError
 from henchmen.events import OMNISCIENT, SPECTATOR
@@ -149,6 +150,7 @@ def _parser() -> argparse.ArgumentParser:
     simulate.add_argument(
         "--threads", default="1", help=f"native threads (default 1, at most {_core.MAX_THREADS})"
     )
+    analysis_cli.add_commands(sub)
     return parser
 
 
@@ -419,6 +421,10 @@ def _run(argv: Sequence[str] | None, out: OutputStream, err: OutputStream) -> in
     if args.command == "simulate":
         progress = OutputStream(sys.stderr, keep="\r\n")  # the bar redraws its line
         return _cmd_simulate(args, out, err, progress)
+    if args.command == "tournament":
+        return analysis_cli.cmd_tournament(args, out, err, OutputStream(sys.stderr, keep="\r\n"))
+    if args.command == "report":
+        return analysis_cli.cmd_report(args, out)
     return _cmd_play(args, out, err)
 
 
