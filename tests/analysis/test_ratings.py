@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 
 import pytest
@@ -16,22 +17,22 @@ def _game(seats: tuple[int, ...], returns: tuple[float, ...], features=None) -> 
 
 
 def _competitive(strength: list[float], games: int, players: int, seed: int) -> list[GameRecord]:
-    """Games where each seat's score is strength plus a logistic draw: the best score wins."""
+    """Games where each seat's score is strength plus a Gumbel draw: the best score wins.
+
+    Two Gumbel draws differ by a logistic draw, so pairs follow Bradley-Terry exactly.
+    """
     rng = random.Random(seed)
     out = []
     for _ in range(games):
         seats = tuple(rng.sample(range(len(strength)), players))
-        scores = [strength[b] + _logistic(rng) for b in seats]
+        scores = [strength[b] + _gumbel(rng) for b in seats]
         best = max(scores)
         out.append(_game(seats, tuple(1.0 if s == best else -1.0 for s in scores)))
     return out
 
 
-def _logistic(rng: random.Random) -> float:
-    u = rng.random()
-    import math
-
-    return math.log(u / (1 - u))
+def _gumbel(rng: random.Random) -> float:
+    return -math.log(-math.log(rng.random() or 1e-300))
 
 
 def test_bradley_terry_recovers_known_strengths_within_its_intervals() -> None:

@@ -128,12 +128,12 @@ def cmd_tournament(args: argparse.Namespace, out: TextOut, err: TextOut, bar: Te
     )
     workers = int_arg(args.workers, "--workers", 1, 1024)
     batch = int_arg(args.batch, "--batch", 0, 1_000_000)
+    executor, client = (None, None) if not args.scheduler else dask_executor(args.scheduler)
     where = f"the Dask cluster at {args.scheduler}" if args.scheduler else f"{workers} process(es)"
     err.write(
         f"henchmen: {tournament.total_games} games of {info.name} ({len(tournament.tables)} "
-        f"tables of {tournament.games_per_table}), seats rotated, on {where}\n"
+        f"table(s) of {tournament.games_per_table}), seats rotated, on {where}\n"
     )
-    executor, client = (None, None) if not args.scheduler else dask_executor(args.scheduler)
     try:
         run = run_tournament(
             tournament,
