@@ -20,7 +20,7 @@ from henchmen import _checks
 from henchmen._cli_args import int_arg, parse_option
 from henchmen.analysis.plan import Tournament
 from henchmen.analysis.run import dask_executor, run_tournament
-from henchmen.analysis.store import read_results
+from henchmen.analysis.store import ResultsFile, read_results
 from henchmen.analysis.summary import summarize, text_report
 from henchmen.errors import OptionError
 from henchmen.game import game_info
@@ -128,6 +128,7 @@ def cmd_tournament(args: argparse.Namespace, out: TextOut, err: TextOut, bar: Te
     )
     workers = int_arg(args.workers, "--workers", 1, 1024)
     batch = int_arg(args.batch, "--batch", 0, 1_000_000)
+    ResultsFile.open(args.out, tournament).close()  # a file of another run fails before anything
     executor, client = (None, None) if not args.scheduler else dask_executor(args.scheduler)
     where = f"the Dask cluster at {args.scheduler}" if args.scheduler else f"{workers} process(es)"
     err.write(

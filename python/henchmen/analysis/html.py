@@ -11,6 +11,7 @@ from __future__ import annotations
 import html
 import io
 import math
+import re
 from typing import Any
 
 from henchmen.analysis.summary import Summary, text_report
@@ -37,14 +38,18 @@ def _pyplot() -> Any:
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
+    # The same results give the same page: ids inside the SVGs do not vary by run.
+    plt.rcParams["svg.hashsalt"] = "henchmen"
+
     return plt
 
 
 def _svg(fig: Any) -> str:
     buf = io.StringIO()
-    fig.savefig(buf, format="svg", bbox_inches="tight")
+    fig.savefig(buf, format="svg", bbox_inches="tight", metadata={"Date": None})
     text = buf.getvalue()
-    return text[text.index("<svg") :]
+    # The creator metadata only says which matplotlib drew it.
+    return re.sub(r"<metadata>.*?</metadata>", "", text[text.index("<svg") :], flags=re.S)
 
 
 def _ratings(plt: Any, s: Summary) -> str:
