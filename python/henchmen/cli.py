@@ -5,6 +5,8 @@
     henchmen play seven-secret-supervillains --bots human,ismcts:iterations=800
     henchmen replay replays/seven-secret-supervillains-seed1.json [--observer 1] [--check]
     henchmen simulate seven-secret-supervillains --bots ismcts,greedy --games 200 --threads 2
+    henchmen tournament parry --bots random,greedy,ismcts --games 100 --out parry.jsonl
+    henchmen report parry.jsonl --html parry.html
 
 Every game ``play`` plays writes a replay (unless ``--no-replay``), even one
 stopped by Ctrl-C; every error is one line on stderr and exit status 2;

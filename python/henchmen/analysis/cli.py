@@ -145,6 +145,10 @@ def cmd_tournament(args: argparse.Namespace, out: TextOut, err: TextOut, bar: Te
             replays=args.replays,
             progress=_Progress(bar),
         )
+    except KeyboardInterrupt:
+        raise KeyboardInterrupt(
+            f"interrupted; the finished games are in {args.out}: the same command resumes"
+        ) from None
     finally:
         if client is not None:
             client.close()
