@@ -59,7 +59,7 @@ def test_the_report_opens_in_a_browser_with_every_plot_drawn(tmp_path: Path) -> 
     results = tmp_path / "parry.jsonl"
     status, _, err = cli(
         "tournament", "parry", "--bots", "random,greedy,ismcts:iterations=8",
-        "--games", "30", "--out", str(results),
+        "--games", "16", "--out", str(results),
     )  # fmt: skip
     assert status == 0, err
     page = tmp_path / "report.html"
@@ -81,6 +81,7 @@ def test_the_report_opens_in_a_browser_with_every_plot_drawn(tmp_path: Path) -> 
 
 
 def test_a_report_of_no_games_draws_no_plot_and_says_so(tmp_path: Path) -> None:
+    # No browser here: the page above is the one drawn; this one must have nothing to draw.
     from henchmen.analysis import ResultsFile, Tournament
 
     results = tmp_path / "empty.jsonl"
@@ -89,6 +90,5 @@ def test_a_report_of_no_games_draws_no_plot_and_says_so(tmp_path: Path) -> None:
     page = tmp_path / "report.html"
     status, out, _ = cli("report", str(results), "--html", str(page))
     assert status == 0 and "0 of 100 games" in out
-    image = _screenshot(page, tmp_path / "shot.png")
-    assert all(_pixels(image, c) == 0 for c in COLOURS.values())
-    assert _in_colour_map(image, HEAT_MAP) == 0
+    html = page.read_text(encoding="utf-8")
+    assert "<svg" not in html and "0 of 100 games" in html

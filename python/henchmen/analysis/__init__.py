@@ -11,12 +11,12 @@ and :func:`~henchmen.analysis.html.html_report` draws the report.
 >>> import tempfile, os
 >>> from concurrent.futures import ThreadPoolExecutor
 >>> from henchmen.analysis import Tournament, run_tournament, summarize
->>> t = Tournament("parry", ("random", "greedy"), games_per_table=10, seed=4)
+>>> t = Tournament("parry", ("random", "ismcts:iterations=50"), games_per_table=10, seed=4)
 >>> with ThreadPoolExecutor(1) as pool:
 ...     run = run_tournament(t, os.path.join(tempfile.mkdtemp(), "r.jsonl"), executor=pool)
 >>> s = summarize(t, run.records)
 >>> max(s.ratings, key=lambda r: r.rating).label
-'greedy'
+'ismcts:iterations=50'
 
 Dask and matplotlib come with the ``henchmen[analysis]`` extra; nothing
 here imports them until a cluster or an HTML report is asked for.

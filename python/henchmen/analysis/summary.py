@@ -82,7 +82,7 @@ def text_report(s: Summary, top: int = 12) -> str:
     >>> from henchmen.analysis.plan import Tournament
     >>> empty = summarize(Tournament("parry", ("random",) * 2), [])
     >>> print(text_report(empty))  # doctest: +ELLIPSIS
-    Parry: 0 of 100 games, bots random (bot 1), random (bot 2); seed 1
+    Parry...: 0 of 100 games, bots random (bot 1), random (bot 2); seed 1
     ...
     """
     t = s.tournament
