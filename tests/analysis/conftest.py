@@ -10,7 +10,8 @@ import pytest
 @pytest.fixture(scope="session")
 def dask_scheduler() -> Iterator[str]:
     """The address of a LocalCluster of two single-threaded worker processes."""
-    distributed = pytest.importorskip("distributed")
+    import distributed  # the test extra brings it: its absence is a failure, not a skip
+
     with (
         distributed.LocalCluster(
             n_workers=2,

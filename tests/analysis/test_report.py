@@ -9,13 +9,11 @@ from pathlib import Path
 
 import numpy as np
 import numpy.typing as npt
-import pytest
 
 from henchmen.analysis.html import COLOURS, HEAT_MAP
 
 from .helpers import cli
 
-pytest.importorskip("matplotlib")
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 
 
