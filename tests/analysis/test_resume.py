@@ -91,3 +91,23 @@ def test_a_file_that_is_not_a_results_file_is_refused_in_one_line(tmp_path: Path
     for path in (bad, tmp_path / "missing.jsonl"):
         status, out, err = cli("report", str(path))
         assert status == 2 and out == "" and err.count("\n") == 1, err
+
+
+def test_ctrl_c_stops_the_run_in_one_line_and_keeps_the_finished_games(tmp_path: Path) -> None:
+    out = tmp_path / "r.jsonl"
+    command = [sys.executable, "-m", "henchmen", "tournament", "parry", "--bots", FIELD,
+               "--games", GAMES, "--batch", "1", "--out", str(out)]  # fmt: skip
+    proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and proc.poll() is None:
+        if out.exists() and out.read_bytes().count(b"\n") > 1 + 10:
+            break
+        time.sleep(0.01)
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=120)
+    assert proc.returncode == 130, err
+    assert err.splitlines()[-1] == (
+        f"henchmen: interrupted; the finished games are in {out}: the same command resumes"
+    )
+    assert "Traceback" not in err
+    assert len(records(out)) >= 10
