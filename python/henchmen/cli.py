@@ -7,6 +7,8 @@
     henchmen simulate seven-secret-supervillains --bots ismcts,greedy --games 200 --threads 2
     henchmen serve --port 8765        (the browser table at http://127.0.0.1:8765/)
     henchmen serve --stdio            (the protocol on standard input and output)
+    henchmen tournament parry --bots random,greedy,ismcts --games 100 --out parry.jsonl
+    henchmen report parry.jsonl --html parry.html
 
 Every game ``play`` plays writes a replay (unless ``--no-replay``), even one
 stopped by Ctrl-C; every error is one line on stderr and exit status 2;
@@ -32,6 +34,7 @@ from henchmen import __version__, _checks, _core
 from henchmen._cli_args import int_arg, parse_option, seats_and_options, seed_for_bot
 from henchmen._cli_output import OutputFailed, OutputStream, silence_stdout
 from henchmen._replay_target import ReplayTarget, holding_sigint
+from henchmen.analysis import cli as analysis_cli
 from henchmen.bots import Bot, bot_names
 from henchmen.errors import HenchmenError, OptionError
 from henchmen.events import OMNISCIENT, SPECTATOR
@@ -152,6 +155,7 @@ def _parser() -> argparse.ArgumentParser:
         "--threads", default="1", help=f"native threads (default 1, at most {_core.MAX_THREADS})"
     )
     _serve_arguments(sub)
+    analysis_cli.add_commands(sub)
     return parser
 
 
@@ -482,6 +486,10 @@ def _run(argv: Sequence[str] | None, out: OutputStream, err: OutputStream) -> in
     if args.command == "simulate":
         progress = OutputStream(sys.stderr, keep="\r\n")  # the bar redraws its line
         return _cmd_simulate(args, out, err, progress)
+    if args.command == "tournament":
+        return analysis_cli.cmd_tournament(args, out, err, OutputStream(sys.stderr, keep="\r\n"))
+    if args.command == "report":
+        return analysis_cli.cmd_report(args, out)
     return _cmd_play(args, out, err)
 
 

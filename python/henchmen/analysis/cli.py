@@ -1,0 +1,180 @@
+"""``henchmen tournament`` and ``henchmen report``: the analysis commands of the CLI.
+
+    henchmen tournament parry --bots random,greedy,ismcts:iterations=100 --games 200 \\
+        --out results/parry.jsonl --workers 2
+    henchmen tournament parry --bots ... --out r.jsonl --scheduler tcp://10.0.0.5:8786
+    henchmen report results/parry.jsonl --html results/parry.html
+
+Running the same ``tournament`` command again resumes it: the games already
+in ``--out`` are kept and only the rest are played.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from pathlib import Path
+from typing import Any
+
+from henchmen import _checks
+from henchmen._cli_args import int_arg, parse_option
+from henchmen.analysis.plan import Tournament
+from henchmen.analysis.run import dask_executor, run_tournament
+from henchmen.analysis.store import ResultsFile, read_results
+from henchmen.analysis.summary import summarize, text_report
+from henchmen.errors import OptionError
+from henchmen.game import game_info
+from henchmen.printable import TextOut
+
+
+def add_commands(sub: Any) -> None:
+    """Add ``tournament`` and ``report`` to the CLI's subparsers."""
+    t = sub.add_parser(
+        "tournament",
+        help="a round robin or gauntlet between bots, streamed to a results file",
+        description="Play a round robin (or with --gauntlet, the first bot against every "
+        "table of the others) with seats rotated, on local processes or a Dask cluster. "
+        "Each finished game is appended to --out at once; running the same command again "
+        "resumes, playing only the missing games.",
+    )
+    t.add_argument("game", help="the game's name (see `henchmen games`)")
+    t.add_argument(
+        "--bots",
+        required=True,
+        help="comma-separated bot specs, the field (as in ismcts:iterations=200); "
+        "python:NAME plays a bot's Python implementation",
+    )
+    t.add_argument("--games", default="100", help="games per table (default 100)")
+    t.add_argument("--seed", default="1", help="tournament seed (default 1)")
+    t.add_argument("--gauntlet", action="store_true", help="the first bot against the others")
+    t.add_argument(
+        "--option", action="append", default=[], metavar="KEY=VALUE", help="a game option"
+    )
+    t.add_argument("--out", required=True, metavar="PATH", help="the results file (JSON lines)")
+    t.add_argument("--workers", default="1", help="local worker processes (default 1)")
+    t.add_argument(
+        "--scheduler",
+        default=None,
+        metavar="ADDRESS",
+        help="run on the Dask cluster of this scheduler (tcp://host:8786) instead",
+    )
+    t.add_argument(
+        "--batch", default="0", help="games per task (default 0: a few tasks per worker)"
+    )
+    t.add_argument("--replays", default=None, metavar="DIR", help="keep every game's replay here")
+    r = sub.add_parser(
+        "report",
+        help="ratings and balance statistics of a results file, as text and HTML",
+        description="Summarize a results file: ratings with intervals, seat advantage, head "
+        "to head, game length and feature contributions; --html writes one self-contained "
+        "page with plots.",
+    )
+    r.add_argument("results", help="the results file of `henchmen tournament`")
+    r.add_argument("--html", default=None, metavar="PATH", help="write the HTML report here")
+    r.add_argument(
+        "--min-games",
+        default="0",
+        help="games a feature needs to be shown (default 0: 5%% of the games)",
+    )
+
+
+class _Progress:
+    """Games done, their rate and the time left, on stderr; a bar on a terminal."""
+
+    def __init__(self, stream: TextOut) -> None:
+        self.stream = stream
+        self.tty = stream.isatty()
+        self.start = time.perf_counter()
+        self.first: int | None = None
+        self.last_tenth = -1
+
+    def __call__(self, done: int, total: int) -> None:
+        if self.first is None:
+            self.first = done
+        secs = time.perf_counter() - self.start
+        rate = (done - self.first) / secs if secs > 0 else 0.0
+        left = f"~{(total - done) / rate:.0f}s left" if rate > 0 else "time left unknown"
+        line = f"{done}/{total} games, {rate:.1f} games/s, {secs:.0f}s, {left}"
+        if self.tty:
+            fill = 30 * done // max(total, 1)
+            self.stream.write(f"\r[{'#' * fill}{'.' * (30 - fill)}] {line} ")
+            if done >= total:
+                self.stream.write("\n")
+        else:
+            tenth = 10 * done // max(total, 1)
+            if tenth > self.last_tenth:
+                self.last_tenth = tenth
+                self.stream.write(f"henchmen: {line}\n")
+        self.stream.flush()
+
+
+def cmd_tournament(args: argparse.Namespace, out: TextOut, err: TextOut, bar: TextOut) -> int:
+    """Run ``henchmen tournament``."""
+    info = game_info(args.game)
+    options: dict[str, Any] = {}
+    for text in args.option:
+        key, value = parse_option(info, text)
+        options[key] = value
+    bots = tuple(b for b in (s.strip() for s in args.bots.split(",")) if b)
+    if "human" in bots:
+        raise OptionError("a tournament plays bots only; use `henchmen play` to play")
+    tournament = Tournament(
+        info.name,
+        bots,
+        games_per_table=int_arg(args.games, "--games", 1, 10_000_000),
+        seed=int_arg(args.seed, "--seed", 0, _checks.U64_MAX),
+        gauntlet=args.gauntlet,
+        options=options,
+    )
+    workers = int_arg(args.workers, "--workers", 1, 1024)
+    batch = int_arg(args.batch, "--batch", 0, 1_000_000)
+    ResultsFile.open(args.out, tournament).close()  # a file of another run fails before anything
+    executor, client = (None, None) if not args.scheduler else dask_executor(args.scheduler)
+    where = f"the Dask cluster at {args.scheduler}" if args.scheduler else f"{workers} process(es)"
+    err.write(
+        f"henchmen: {tournament.total_games} games of {info.name} ({len(tournament.tables)} "
+        f"table(s) of {tournament.games_per_table}), seats rotated, on {where}\n"
+    )
+    try:
+        run = run_tournament(
+            tournament,
+            args.out,
+            executor=executor,
+            workers=workers,
+            batch_size=batch,
+            replays=args.replays,
+            progress=_Progress(bar),
+        )
+    except KeyboardInterrupt:
+        raise KeyboardInterrupt(
+            f"interrupted; the finished games are in {args.out}: the same command resumes"
+        ) from None
+    finally:
+        if client is not None:
+            client.close()
+    if run.resumed:
+        err.write(f"henchmen: resumed: {run.resumed} games were already in {args.out}\n")
+    out.write(text_report(summarize(tournament, run.records)) + "\n")
+    out.write(f"Results in {args.out}\n")
+    return 0
+
+
+def cmd_report(args: argparse.Namespace, out: TextOut) -> int:
+    """Run ``henchmen report``."""
+    tournament, records = read_results(args.results)
+    summary = summarize(tournament, records, int_arg(args.min_games, "--min-games", 0, 10**9))
+    out.write(text_report(summary) + "\n")
+    if args.html:
+        from henchmen.analysis.html import html_report
+
+        page = html_report(summary)
+        try:
+            Path(args.html).parent.mkdir(parents=True, exist_ok=True)
+            Path(args.html).write_text(page, encoding="utf-8")
+        except OSError as e:
+            raise OptionError(f"cannot write {args.html}: {e.strerror or e}") from None
+        out.write(f"Report written to {args.html}\n")
+    return 0
+
+
+__all__ = ["add_commands", "cmd_report", "cmd_tournament"]

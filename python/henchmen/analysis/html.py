@@ -1,0 +1,252 @@
+"""The HTML report: one self-contained file (plots as inline SVG, no scripts, no links out).
+
+Plots, each in a colour of its own (the screenshot test finds every plot
+by its colour): rating intervals, the head-to-head heat map, the game-length
+histogram, feature contributions, and seat advantage.  Needs matplotlib
+(the ``henchmen[analysis]`` extra).
+"""
+
+from __future__ import annotations
+
+import html
+import io
+import math
+import re
+from typing import Any
+
+from henchmen.analysis.summary import Summary, text_report
+from henchmen.errors import OptionError
+
+#: The colour each plot is drawn in: the screenshot test looks for these.
+COLOURS = {
+    "ratings": "#d62728",
+    "lengths": "#2ca02c",
+    "contributions": "#9467bd",
+    "seats": "#ff7f0e",
+}
+#: The heat map's colour map, and the colour of its strongest cell.
+HEAT_MAP = "Blues"
+
+
+def _pyplot() -> Any:
+    try:
+        import matplotlib
+    except ImportError:
+        raise OptionError(
+            "the HTML report needs matplotlib: pip install 'henchmen[analysis]'"
+        ) from None
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    # The same results give the same page: ids inside the SVGs do not vary by run.
+    plt.rcParams["svg.hashsalt"] = "henchmen"
+
+    return plt
+
+
+def _svg(fig: Any) -> str:
+    buf = io.StringIO()
+    fig.savefig(buf, format="svg", bbox_inches="tight", metadata={"Date": None})
+    text = buf.getvalue()
+    # The creator metadata only says which matplotlib drew it.
+    return re.sub(r"<metadata>.*?</metadata>", "", text[text.index("<svg") :], flags=re.S)
+
+
+def _ratings(plt: Any, s: Summary) -> str:
+    order = sorted(s.ratings, key=lambda r: r.rating)
+    fig, ax = plt.subplots(figsize=(7, 0.5 * len(order) + 1.2))
+    ys = list(range(len(order)))
+    finite = [r for r in order if math.isfinite(r.low) and math.isfinite(r.high)]
+    ax.errorbar(
+        [r.rating for r in order],
+        ys,
+        xerr=[
+            [r.rating - r.low if r in finite else 0 for r in order],
+            [r.high - r.rating if r in finite else 0 for r in order],
+        ],
+        fmt="s",
+        color=COLOURS["ratings"],
+        ecolor=COLOURS["ratings"],
+        elinewidth=6,
+        markersize=12,
+        capsize=0,
+    )
+    ax.set_yticks(ys, [r.label for r in order])
+    ax.axvline(0, color="#888888", linewidth=0.8)
+    ax.set_xlabel("rating, Elo scale (field mean 0), 95% interval")
+    out = _svg(fig)
+    plt.close(fig)
+    return out
+
+
+def _heat_map(plt: Any, s: Summary) -> str:
+    k = len(s.labels)
+    fig, ax = plt.subplots(figsize=(1.2 * k + 3, 1.0 * k + 1.5))
+    values = [[math.nan if c is None else c.rate for c in row] for row in s.head_to_head]
+    image = ax.imshow(values, cmap=HEAT_MAP, vmin=0.0, vmax=1.0)
+    for a in range(k):
+        for b in range(k):
+            cell = s.head_to_head[a][b]
+            if cell is not None:
+                ax.text(
+                    b,
+                    a,
+                    f"{cell.rate:.0%}\nn={cell.games}",
+                    ha="center",
+                    va="center",
+                    color="white" if cell.rate > 0.6 else "black",
+                    fontsize=8,
+                )
+    ax.set_xticks(range(k), s.labels, rotation=30, ha="right")
+    ax.set_yticks(range(k), s.labels)
+    ax.set_xlabel("against")
+    fig.colorbar(image, ax=ax, label="team win rate together" if s.cooperative else "score")
+    out = _svg(fig)
+    plt.close(fig)
+    return out
+
+
+def _lengths(plt: Any, s: Summary) -> str:
+    fig, ax = plt.subplots(figsize=(7, 3))
+    ax.hist(s.lengths, bins=min(40, max(5, len(set(s.lengths)))), color=COLOURS["lengths"])
+    ax.set_xlabel("actions per game (decisions and chance)")
+    ax.set_ylabel("games")
+    out = _svg(fig)
+    plt.close(fig)
+    return out
+
+
+def _contributions(plt: Any, s: Summary, top: int) -> str:
+    shown = s.contributions
+    if len(shown) > 2 * top:
+        shown = shown[:top] + shown[-top:]
+    shown = list(reversed(shown))
+    fig, ax = plt.subplots(figsize=(8, 0.3 * len(shown) + 1.2))
+    ys = list(range(len(shown)))
+    ax.barh(ys, [c.rate for c in shown], color=COLOURS["contributions"], height=0.7)
+    ax.errorbar(
+        [c.rate for c in shown],
+        ys,
+        xerr=[
+            [c.rate - c.interval[0] for c in shown],
+            [c.interval[1] - c.rate for c in shown],
+        ],
+        fmt="none",
+        ecolor="black",
+        elinewidth=1,
+    )
+    ax.scatter([c.baseline for c in shown], ys, marker="|", color="black", s=120, zorder=3)
+    ax.set_yticks(ys, [c.feature for c in shown], fontsize=7)
+    ax.set_xlim(0, 1)
+    ax.set_xlabel(
+        "team win rate where it occurred (| where it did not)"
+        if s.cooperative
+        else "win rate of the player with the most of it (| fair share)"
+    )
+    out = _svg(fig)
+    plt.close(fig)
+    return out
+
+
+def _seats(plt: Any, s: Summary) -> str:
+    fig, ax = plt.subplots(figsize=(6, 3))
+    xs = list(range(len(s.seats)))
+    ax.bar(xs, [r.rate for r in s.seats], color=COLOURS["seats"], width=0.6)
+    ax.errorbar(
+        xs,
+        [r.rate for r in s.seats],
+        yerr=[
+            [r.rate - r.interval[0] for r in s.seats],
+            [r.interval[1] - r.rate for r in s.seats],
+        ],
+        fmt="none",
+        ecolor="black",
+        capsize=6,
+    )
+    if not s.cooperative and s.seats:
+        ax.axhline(1.0 / len(s.seats), color="black", linestyle="--", linewidth=1)
+    ax.set_xticks(xs, [r.label for r in s.seats])
+    ax.set_ylim(0, 1)
+    ax.set_ylabel("team win rate" if s.cooperative else "win rate (-- fair share)")
+    out = _svg(fig)
+    plt.close(fig)
+    return out
+
+
+_STYLE = """
+body { font-family: system-ui, sans-serif; margin: 2em auto; max-width: 60em; color: #222; }
+h1 { font-size: 1.5em; } h2 { font-size: 1.15em; margin-top: 2em; }
+section svg { max-width: 100%; height: auto; }
+pre { background: #f6f6f6; padding: 1em; overflow-x: auto; font-size: 0.85em; }
+p.note { color: #555; }
+"""
+
+
+def html_report(s: Summary, top: int = 15) -> str:
+    """The report as one HTML document (a str), plots inline.
+
+    >>> from henchmen.analysis.plan import Tournament
+    >>> from henchmen.analysis.summary import summarize
+    >>> page = html_report(summarize(Tournament("parry", ("random", "greedy")), []))
+    >>> page.startswith("<!DOCTYPE html>") and "<script" not in page
+    True
+    """
+    plt = _pyplot()
+    t = s.tournament
+    title = f"{s.title}: {', '.join(s.labels)}"
+    parts = [
+        "<!DOCTYPE html>",
+        '<html lang="en"><head><meta charset="utf-8">',
+        f"<title>{html.escape(title)}</title><style>{_STYLE}</style></head><body>",
+        f"<h1>{html.escape(title)}</h1>",
+        f'<p class="note">{s.games} of {s.expected} games ({len(t.tables)} tables, '
+        f"{t.games_per_table} games each, seats rotated), seed {t.seed}"
+        f"{', gauntlet' if t.gauntlet else ', round robin'}"
+        f"{'; ' + str(s.truncated) + ' games hit the length limit' if s.truncated else ''}.</p>",
+    ]
+
+    def section(key: str, heading: str, body: str, note: str) -> None:
+        parts.append(
+            f'<section id="{key}"><h2>{html.escape(heading)}</h2>'
+            f'<p class="note">{html.escape(note)}</p>{body}</section>'
+        )
+
+    if s.games:
+        section(
+            "ratings",
+            "Ratings",
+            _ratings(plt, s),
+            "Maximum-likelihood ratings with 95% intervals on the Elo scale "
+            + (
+                "(what each bot adds to the team's log-odds of winning)."
+                if s.cooperative
+                else "(Bradley-Terry over every pair at every table)."
+            ),
+        )
+        section(
+            "head-to-head",
+            "Head to head",
+            _heat_map(plt, s),
+            "Row bot's team win rate when sitting with the column bot."
+            if s.cooperative
+            else "Row bot's score against the column bot (ties count half).",
+        )
+        section("lengths", "Game length", _lengths(plt, s), "Actions per game.")
+        if s.contributions:
+            section(
+                "contributions",
+                "Contributions",
+                _contributions(plt, s, top),
+                "From each game's events. Bars: 95% Wilson intervals.",
+            )
+        section(
+            "seats",
+            "Team result" if s.cooperative else "Seat advantage",
+            _seats(plt, s),
+            "Win rate by seat, 95% Wilson intervals.",
+        )
+    parts.append(f"<h2>As text</h2><pre>{html.escape(text_report(s))}</pre></body></html>")
+    return "\n".join(parts) + "\n"
+
+
+__all__ = ["COLOURS", "HEAT_MAP", "html_report"]

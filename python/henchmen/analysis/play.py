@@ -1,0 +1,193 @@
+"""A task's work: play one batch of a tournament's games and describe each from its events.
+
+Bots with a native twin choose natively (``bot_action``, the C++ bot on the
+flat state); chance is drawn natively by the state's own seeded generator;
+Python bots choose through the friendly :class:`~henchmen.State`.  The move
+loop runs here rather than in ``play_matches`` because the statistics are
+read from each game's events, and events need the game's history, which
+native matches do not keep.
+
+Each finished game is a :class:`GameRecord`: who sat where, the returns,
+the length, and *features*: per seat, how many times each thing happened to
+that player (``"buy Hoppy Hunters"``, ``"recruit Wolverine"``), counted from
+the omniscient events (analysis sees everything, as a designer would), plus
+the features of the table itself (the setup's mastermind, scheme, crews).
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from henchmen import _core
+from henchmen.analysis.plan import Batch, Tournament
+from henchmen.events import Event
+from henchmen.replay import ReplayPlayer, write_replay
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """One finished game of a tournament, as kept in the results file.
+
+    ``seats[s]`` is the bot (index into the field) in seat ``s``; ``returns``
+    are by seat; ``features[s]`` counts what happened to seat ``s`` and
+    ``table_features`` what happened to nobody in particular (the setup).
+    """
+
+    table: int
+    game: int
+    seed: int
+    seats: tuple[int, ...]
+    returns: tuple[float, ...]
+    length: int
+    truncated: bool
+    features: tuple[dict[str, int], ...]
+    table_features: dict[str, int]
+
+    @property
+    def key(self) -> tuple[int, int]:
+        """(table, game): unique in a tournament."""
+        return (self.table, self.game)
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-ready dict; :meth:`from_json` reads it back."""
+        return {
+            "table": self.table,
+            "game": self.game,
+            "seed": self.seed,
+            "seats": list(self.seats),
+            "returns": list(self.returns),
+            "length": self.length,
+            "truncated": self.truncated,
+            "features": [dict(f) for f in self.features],
+            "table_features": dict(self.table_features),
+        }
+
+    @classmethod
+    def from_json(cls, doc: Mapping[str, Any]) -> GameRecord:
+        """A record from :meth:`to_json` (KeyError or TypeError if it is not one)."""
+        return cls(
+            table=int(doc["table"]),
+            game=int(doc["game"]),
+            seed=int(doc["seed"]),
+            seats=tuple(int(s) for s in doc["seats"]),
+            returns=tuple(float(r) for r in doc["returns"]),
+            length=int(doc["length"]),
+            truncated=bool(doc["truncated"]),
+            features=tuple({str(k): int(v) for k, v in f.items()} for f in doc["features"]),
+            table_features={str(k): int(v) for k, v in doc["table_features"].items()},
+        )
+
+
+@functools.lru_cache(maxsize=8)
+def _tournament(doc: str) -> Tournament:
+    # Workers see the same tournament batch after batch: parse it once.
+    return Tournament.from_json(json.loads(doc))
+
+
+def play_batch(tournament: str, batch: Batch, replays: str | None = None) -> list[dict[str, Any]]:
+    """Play ``batch`` of the tournament (its JSON text); the records as JSON-ready dicts.
+
+    A plain function of plain arguments, so any executor can ship it: local
+    processes, threads, or Dask workers.  ``replays`` is a folder to write
+    each game's replay into, or None.
+
+    >>> t = Tournament("parry", ("random", "greedy"), games_per_table=2, seed=3)
+    >>> rows = play_batch(json.dumps(t.to_json()), Batch(0, (0, 1)))
+    >>> [r["seats"] for r in rows], rows[0]["length"] > 0
+    ([[0, 1], [1, 0]], True)
+    """
+    t = _tournament(tournament)
+    return [
+        play_game(t, batch.table, g, None if replays is None else Path(replays)).to_json()
+        for g in batch.games
+    ]
+
+
+def play_game(t: Tournament, table: int, game: int, replays: Path | None = None) -> GameRecord:
+    """Play one game of a tournament and read its features from its events."""
+    seats = t.seats(table, game)
+    seed = t.game_seed(table, game)
+    bots = t.field
+    g = t.make_game()
+    state = g.new_initial_state(seed=seed)
+    core = state._s
+    n = g.num_players
+    native = [None if bots[b].python else bots[b].spec.native() for b in seats]
+    bot_seeds = [_core.derive_seed(seed, s + 1) for s in range(n)]
+    rngs = [_core.Rng(x) for x in bot_seeds]
+    python = [
+        bots[b].spec.make(bot_seeds[s]) if native[s] is None else None for s, b in enumerate(seats)
+    ]
+    limit = g.max_game_length
+    while not core.is_terminal and core.move_number <= limit:
+        p = core.current_player
+        spec = native[p]
+        if spec is not None:
+            core.apply(core.bot_action(spec, rngs[p]))
+        else:
+            chooser = python[p]
+            assert chooser is not None
+            state.apply(chooser.choose(state))
+    truncated = not core.is_terminal
+    returns = tuple(0.0 for _ in range(n)) if truncated else tuple(core.returns())
+    per_seat, shared = features(state.events_for("omniscient"), n)
+    if replays is not None:
+        players = [
+            ReplayPlayer(f"Player {s + 1}", t.bots[b], bot_seeds[s]) for s, b in enumerate(seats)
+        ]
+        write_replay(replays / f"table{table}-game{game}.json", state, seed=seed, players=players)
+    return GameRecord(
+        table=table,
+        game=game,
+        seed=seed,
+        seats=seats,
+        returns=returns,
+        length=core.move_number,
+        truncated=truncated,
+        features=per_seat,
+        table_features=shared,
+    )
+
+
+def features(
+    events: list[Event], players: int
+) -> tuple[tuple[dict[str, int], ...], dict[str, int]]:
+    """Count ``"<kind> <name>"`` for every name an event carries, per player and for the table.
+
+    Names are the event's string data (a card, a crew, a hero); an event
+    with no player counts for the table.  Counts sorted by name, so two
+    equal games give equal records.
+
+    >>> import henchmen
+    >>> state = henchmen.new_game("parry", seed=1)
+    >>> state.apply("end turn")
+    >>> per_seat, table = features(state.events_for("omniscient"), 2)
+    >>> per_seat[1]["draw Strike"] >= 1
+    True
+    """
+    per_seat: list[Counter[str]] = [Counter() for _ in range(players)]
+    shared: Counter[str] = Counter()
+    for e in events:
+        into = shared if e.player is None or not 0 <= e.player < players else per_seat[e.player]
+        for name in _names(e.data):
+            into[f"{e.kind} {name}"] += 1
+    return tuple(dict(sorted(c.items())) for c in per_seat), dict(sorted(shared.items()))
+
+
+def _names(data: Mapping[str, Any]) -> list[str]:
+    out: list[str] = []
+    for value in data.values():
+        if isinstance(value, str):
+            out.append(value)
+        elif isinstance(value, list):
+            out += [v for v in value if isinstance(v, str)]
+    return out
+
+
+__all__ = ["GameRecord", "features", "play_batch", "play_game"]

@@ -1,0 +1,143 @@
+"""Running a tournament on an executor, streaming the results to a file as they come.
+
+Any ``concurrent.futures``-style executor will do: the default is local
+processes; :func:`dask_executor` gives a Dask cluster's.  Work goes out in
+batches of games (:func:`~henchmen.analysis.plan.batches`), each one task,
+so what a task costs to ship and schedule is shared by many games.  Every
+game's result depends only on the tournament and the game's place in it,
+never on the batch, the worker or the order of completion, so a run on one
+machine, on a cluster, or resumed after a stop gives the same records.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import multiprocessing
+import os
+from collections.abc import Callable
+from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from henchmen import _checks
+from henchmen.analysis.plan import Tournament, batches
+from henchmen.analysis.play import GameRecord, play_batch
+from henchmen.analysis.store import ResultsFile
+from henchmen.errors import OptionError
+
+#: ``progress(done, total)``: games finished so far (those from before a resume included).
+Progress = Callable[[int, int], None]
+
+
+@dataclass(frozen=True)
+class TournamentRun:
+    """What a run left: the tournament, every finished game, and what this run played."""
+
+    tournament: Tournament
+    records: list[GameRecord]
+    played: int
+    resumed: int
+
+
+def local_executor(workers: int) -> Executor:
+    """A pool of ``workers`` local processes, each with henchmen imported once.
+
+    The fork server starts from a clean process (no threads of the caller's
+    are copied), and preloads henchmen so every worker starts at once.
+    """
+    workers = _checks.count(workers, "workers", 1, 1024)
+    ctx = multiprocessing.get_context("forkserver")
+    ctx.set_forkserver_preload(["henchmen.analysis.play"])
+    return ProcessPoolExecutor(max_workers=workers, mp_context=ctx)
+
+
+def dask_executor(scheduler: str) -> tuple[Executor, Any]:
+    """The executor of the Dask scheduler at ``scheduler`` (``tcp://host:8786``) and its Client.
+
+    Close the client when done.  Needs the ``henchmen[analysis]`` extra.
+    """
+    try:
+        distributed: Any = importlib.import_module("distributed")
+    except ImportError:
+        raise OptionError(
+            "--scheduler needs Dask: pip install 'henchmen[analysis]' (dask[distributed])"
+        ) from None
+    try:
+        client = distributed.Client(scheduler, timeout=10)
+    except (OSError, TimeoutError, ValueError) as e:
+        raise OptionError(f"cannot reach the Dask scheduler at {scheduler}: {e}") from None
+    return client.get_executor(pure=False), client
+
+
+def run_tournament(
+    tournament: Tournament,
+    results: str | os.PathLike[str],
+    *,
+    executor: Executor | None = None,
+    workers: int = 1,
+    batch_size: int = 0,
+    replays: str | os.PathLike[str] | None = None,
+    progress: Progress | None = None,
+) -> TournamentRun:
+    """Play every game of ``tournament`` not yet in the ``results`` file, appending as they come.
+
+    ``executor`` runs the batches (default: ``workers`` local processes);
+    ``batch_size`` games go to each task (0: about four tasks per worker
+    and table, at most 200 games each).  ``replays`` is a folder for
+    every game's replay.  Stopping the run (Ctrl-C) leaves every finished
+    batch in the file; running it again plays only the rest.
+
+    >>> import tempfile, os
+    >>> t = Tournament("parry", ("random", "greedy"), games_per_table=4, seed=2)
+    >>> path = os.path.join(tempfile.mkdtemp(), "r.jsonl")
+    >>> from concurrent.futures import ThreadPoolExecutor
+    >>> with ThreadPoolExecutor(2) as pool:
+    ...     run = run_tournament(t, path, executor=pool, batch_size=2)
+    >>> run.played, len(run.records)
+    (4, 4)
+    """
+    workers = _checks.count(workers, "workers", 1, 1024)
+    batch_size = _checks.count(batch_size, "batch_size", 0, 1_000_000)
+    replay_dir = None if replays is None else str(Path(replays))
+    if replay_dir is not None:
+        try:
+            Path(replay_dir).mkdir(parents=True, exist_ok=True)
+        except OSError as e:
+            raise OptionError(f"cannot make the replay folder {replay_dir}: {e.strerror}") from None
+    with ResultsFile.open(results, tournament) as store:
+        resumed = len(store.records)
+        done = set(store.records)
+        total = tournament.total_games
+        if batch_size == 0:
+            per_task = tournament.games_per_table // (4 * workers) or 1
+            batch_size = max(1, min(200, per_task))
+        todo = batches(tournament, batch_size, done)
+        if progress is not None:
+            progress(len(store.records), total)
+        played = 0
+        if todo:
+            own = executor is None
+            pool = local_executor(workers) if executor is None else executor
+            doc = json.dumps(tournament.to_json(), sort_keys=True)
+            futures: list[Future[list[dict[str, Any]]]] = []
+            finished = False
+            try:
+                futures = [pool.submit(play_batch, doc, b, replay_dir) for b in todo]
+                for future in as_completed(futures):
+                    played += len(store.append(future.result()))
+                    if progress is not None:
+                        progress(len(store.records), total)
+                finished = True
+            finally:
+                for f in futures:
+                    f.cancel()
+                if own:
+                    # After a stop, batches still running are abandoned, not waited for.
+                    pool.shutdown(wait=finished, cancel_futures=True)
+        records = sorted(store.records.values(), key=lambda r: r.key)
+    return TournamentRun(tournament, records, played, resumed)
+
+
+__all__ = ["Progress", "TournamentRun", "dask_executor", "local_executor", "run_tournament"]
