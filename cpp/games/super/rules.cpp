@@ -252,8 +252,8 @@ void State::deactivate(int p, const char* why) {
 }
 
 void State::heal(int p, int amount, const char* why) {
-  const int gained = std::min(amount, cfg->health - health[p]);
-  if (gained <= 0) return;
+  const int gained = alive(p) ? std::min(amount, cfg->health - health[p]) : 0;
+  if (gained <= 0) return;  // the eliminated regain nothing
   health[p] = static_cast<int8_t>(health[p] + gained);
   if (Events* ev = events()) {
     ev->add(Event("heal", std::string("{P} {regain|regains} {amount} health (") + why + "): {health} left", p).with("amount", gained).with("health", static_cast<int>(health[p])));
