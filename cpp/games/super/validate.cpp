@@ -64,7 +64,7 @@ void State::validate() const {
   if (turn > cfg->max_turns() + 1 || (turn > cfg->max_turns() && !over)) broken("the game went past its round limit");
   // Draws.
   if (to_draw > 0 && deck_n < 2) broken("a draw waits on chance only with two cards or more in the deck");
-  if (to_draw > 0 && (reactions.open() || choice != kNoChoice)) broken("nothing is asked while cards are drawn");
+  if (to_draw > 0 && (reactions.open() || (choice != kNoChoice && choice != kCounterChoice))) broken("nothing but a counterattack waits while cards are drawn");
   if (reloading && to_draw == 0) broken("a Reload is under way only while its cards are drawn");
   if (draw_for >= n) broken("draw_for is a player");
   // Picking powers, then the deal.
@@ -102,7 +102,7 @@ void State::validate() const {
   }
   if (choice > kPartingSecondChoice) broken("unknown choice");
   if (choice != kNoChoice && chooser >= n) broken("the chooser is a player");
-  if (choice == kCounterChoice && (counter_at < 0 || counter_at >= n || counter_at == chooser || !alive(counter_at) || hand_n[chooser] == 0)) {
+  if (choice == kCounterChoice && (counter_at < 0 || counter_at >= n || counter_at == chooser || !alive(counter_at) || (hand_n[chooser] == 0 && !(to_draw > 0 && draw_for == chooser)))) {
     broken("a counterattack goes back at a live player, with a card");
   }
   if (choice == kPartingTopChoice || choice == kPartingSecondChoice) {
