@@ -62,7 +62,22 @@ void State::eliminate(int p) {
   if (Events* ev = events()) ev->add(Event("eliminated", "{P} {are|is} eliminated", p));
   deactivate(p, "eliminated");
   power_state[p] = kDown;  // the Super! Power Card face down on the table
-  if (hand_n[p] > 0) parting = static_cast<uint16_t>(parting | (1u << p));
+  if (hand_n[p] > 0) {
+    parting = static_cast<uint16_t>(parting | (1u << p));
+    // The hand is about to go face up onto the pile in an order of the
+    // player's choosing: it is shown now, so that choice hides nothing.
+    if (Events* ev = events()) {
+      Event e("reveal", "{P} {show|shows} the hand to discard: {cards}", p);
+      std::string names;
+      for (int k = 0; k < cfg->kinds; ++k) {
+        for (int i = 0; i < hand[p][k]; ++i) {
+          names += (names.empty() ? "" : ", ") + cfg->name[k];
+          e.fact(CardFact::see(p, k, Pos::kAny));
+        }
+      }
+      ev->add(e.with("cards", names));
+    }
+  }
 }
 
 namespace {

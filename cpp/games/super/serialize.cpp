@@ -232,15 +232,15 @@ State State::from_json(const Config& cfg, const Json& doc) {
 }
 
 void State::resample(int observer, Rng& rng) {
-  // From the position alone: the observer knows their hand and the public
-  // discard pile; the other hands and the deck are one pool, dealt again in
-  // the same sizes.
+  // From the position alone: the observer knows their hand, the public
+  // discard pile and the hands the eliminated showed; the other hands and
+  // the deck are one pool, dealt again in the same sizes.
   uint8_t pool[K] = {};
   int pool_n = 0;
   for (int k = 0; k < cfg->kinds; ++k) {
     pool[k] = deck[k];
     for (int p = 0; p < cfg->players; ++p) {
-      if (p != observer) pool[k] = static_cast<uint8_t>(pool[k] + hand[p][k]);
+      if (p != observer && alive(p)) pool[k] = static_cast<uint8_t>(pool[k] + hand[p][k]);
     }
     pool_n += pool[k];
   }
@@ -256,7 +256,7 @@ void State::resample(int observer, Rng& rng) {
     }
   };
   for (int p = 0; p < cfg->players; ++p) {
-    if (p != observer) deal(hand[p], hand_n[p]);
+    if (p != observer && alive(p)) deal(hand[p], hand_n[p]);  // the eliminated showed theirs
   }
   for (int k = 0; k < K; ++k) deck[k] = pool[k];
 }
