@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 
@@ -20,7 +22,12 @@ def test_every_designed_value_is_marked() -> None:
 def test_the_deck_is_large_enough_for_ten_and_powers_are_enough() -> None:
     total = sum(c["count"] for c in TABLE["cards"])
     assert total >= 10 * 5 + 20 and len(TABLE["powers"]) >= 12
-    assert sum(1 for p in TABLE["powers"] if p["ability"] in ("shield", "absorb", "deflect", "counter")) >= 3
+    assert (
+        sum(
+            1 for p in TABLE["powers"] if p["ability"] in ("shield", "absorb", "deflect", "counter")
+        )
+        >= 3
+    )
     assert {c["element"] for c in TABLE["cards"]} == {"Fire", "Water", "Earth", "Air", "Universal"}
 
 
@@ -50,7 +57,7 @@ def test_card_data_replaces_the_table() -> None:
         (lambda t: t.update(cards=t["cards"][:2]), "too small"),
     ],
 )
-def test_bad_card_data_is_refused(change, message) -> None:  # type: ignore[no-untyped-def]
+def test_bad_card_data_is_refused(change: Callable[[dict[str, Any]], object], message: str) -> None:
     table = json.loads(json.dumps(TABLE))
     change(table)
     with pytest.raises(henchmen.errors.OptionError, match=message):

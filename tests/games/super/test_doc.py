@@ -17,7 +17,7 @@ def test_every_test_the_rules_page_names_exists() -> None:
         path = HERE / cell[0]
         assert path.exists(), cell[0]
         source = path.read_text()
-        names = [cell[1].lstrip(":")] + re.findall(r"::(\w+)", cell[2])
+        names = [cell[1].lstrip(":"), *re.findall(r"::(\w+)", cell[2])]
         for name in filter(None, names):
             assert f"def {name}(" in source, f"{cell[0]}::{name}"
             named += 1

@@ -13,8 +13,9 @@ from __future__ import annotations
 import json
 import random
 
-import henchmen
 from tests.conformance.test_infosets import _small_super_table, follow, position_key
+
+import henchmen
 
 
 def _position_alone(state: henchmen.State) -> henchmen.State:

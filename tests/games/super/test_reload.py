@@ -2,17 +2,23 @@
 
 from __future__ import annotations
 
-from .builder import hand, hp, moves, play, pos, position, top
+import henchmen
+
+from .builder import hand, hp, play, pos, position, top
 
 
-def resolve(s) -> None:  # type: ignore[no-untyped-def]
+def resolve(s: henchmen.State) -> None:
     while s.is_chance:
         s.apply(s.chance_outcomes[0][0])
 
 
 def test_a_reload_draws_five_and_powers_up() -> None:
     """The issue's reload: the last Playing Card discarded, five new ones, and a Power Up."""
-    s = position(hands={0: ["Fireball"], 1: ["Gust"]}, power_states={0: "down"}, discard=["Ice Wall", "Power Up"])
+    s = position(
+        hands={0: ["Fireball"], 1: ["Gust"]},
+        power_states={0: "down"},
+        discard=["Ice Wall", "Power Up"],
+    )
     play(s, "attack player 2 with Fireball")
     assert s.is_chance and "reload" in [e.kind for e in s.last_events("spectator")]
     resolve(s)
@@ -21,7 +27,12 @@ def test_a_reload_draws_five_and_powers_up() -> None:
 
 
 def test_a_reload_skips_the_power_up_while_the_power_is_active() -> None:
-    s = position(hands={0: ["Fireball"], 1: ["Gust"]}, powers={0: "Overcharge"}, power_states={0: "active"}, discard=["Ice Wall", "Power Up"])
+    s = position(
+        hands={0: ["Fireball"], 1: ["Gust"]},
+        powers={0: "Overcharge"},
+        power_states={0: "active"},
+        discard=["Ice Wall", "Power Up"],
+    )
     play(s, "attack player 2 with Fireball")
     resolve(s)
     assert pos(s)["power_states"][0] == "active"
@@ -41,14 +52,22 @@ def test_a_power_up_card_returns_the_power() -> None:
     s = position(hands={0: ["Power Up", "Gust"], 1: ["Gust"]}, power_states={0: "down"})
     play(s, "discard Power Up")
     assert pos(s)["power_states"][0] == "up"
-    s = position(hands={0: ["Power Up", "Gust"], 1: ["Gust"]}, powers={0: "Overcharge"}, power_states={0: "active"})
+    s = position(
+        hands={0: ["Power Up", "Gust"], 1: ["Gust"]},
+        powers={0: "Overcharge"},
+        power_states={0: "active"},
+    )
     play(s, "discard Power Up")
     assert pos(s)["power_states"][0] == "active"
 
 
 def test_a_refresh_keeps_the_top_discard_and_its_bonus() -> None:
-    """The issue's refresh: the last card drawn, the pile but its top becomes the deck, the bonus stays."""
-    s = position(hands={0: ["Boulder Crush", "Gust"], 1: ["Gust"]}, deck=["Tornado"], discard=["Rock Throw", "Ice Wall", "Fireball"])
+    """The issue's refresh: last card drawn, the pile but its top is the deck, the bonus stays."""
+    s = position(
+        hands={0: ["Boulder Crush", "Gust"], 1: ["Gust"]},
+        deck=["Tornado"],
+        discard=["Rock Throw", "Ice Wall", "Fireball"],
+    )
     discards = sum(pos(s)["discard"].values())
     play(s, "draw a card")  # the last card: certain, no chance node
     doc = pos(s)

@@ -48,7 +48,7 @@ def test_an_attack_names_another_live_player() -> None:
 
 
 def test_attack_cards_always_attack_and_defense_cards_discard_without_battle() -> None:
-    """An attack card is discarded as an attack; a Defense card discarded on the turn attacks nobody."""
+    """An attack card is discarded as an attack; a Defense card discarded attacks nobody."""
     s = position(hands={0: ["Fireball", "Ice Wall"], 1: ["Gust"]})
     assert "discard Fireball" not in moves(s)
     play(s, "discard Ice Wall")
@@ -61,14 +61,19 @@ def test_drawing_a_card_is_chance_over_the_deck() -> None:
     s = position(hands={0: ["Fireball", "Power Up"], 1: ["Gust"]})
     play(s, "draw a card")
     outcomes = {str(a): p for a, p in s.chance_outcomes}
-    assert abs(sum(outcomes.values()) - 1) < 1e-9 and outcomes["dealt Power Up"] > outcomes["dealt Fireball"]
+    assert (
+        abs(sum(outcomes.values()) - 1) < 1e-9
+        and outcomes["dealt Power Up"] > outcomes["dealt Fireball"]
+    )
     play(s, "dealt Tornado")
     assert hand(s, 0) == {"Fireball": 1, "Power Up": 1, "Tornado": 1}
 
 
 def test_a_discarded_card_goes_on_top_of_the_discard_pile() -> None:
     """All players discard atop the one discard pile; the top two are tracked."""
-    s = position(hands={0: ["Fireball", "Gust"], 1: ["Ice Wall"]}, discard=["Rock Throw", "Power Up"])
+    s = position(
+        hands={0: ["Fireball", "Gust"], 1: ["Ice Wall"]}, discard=["Rock Throw", "Power Up"]
+    )
     play(s, "attack player 2 with Fireball")
     assert pos(s)["discard_top"] == ["Fireball", "Rock Throw"]
 
