@@ -28,7 +28,7 @@ const GameInfo& Traits::info() {
         {"game_over", "whether the game has ended"},
         {"winner", "the winner, -2 for a draw at the round limit, null while playing"},
         {"hand", "your Playing Cards, name to count"},
-        {"players", "each player's health, hand size, eliminated, Super Power and its state (powered up, active, powered down)"},
+        {"players", "each player's health, hand size, eliminated, Super Power and its state (powered up, active, powered down), and the hand an eliminated player showed before discarding it (shown_hand)"},
         {"deck_size", "cards left in the deck"},
         {"discard", "the discard pile, name to count"},
         {"discard_top", "the top discard, then the one below it (the bonuses read them)"},

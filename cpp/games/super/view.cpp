@@ -101,6 +101,8 @@ Json State::observation(int viewer) const {
     j["eliminated"] = !alive(p);
     j["power"] = power[p] == kNoCard ? Json() : Json(cfg->powers[power[p]].name);
     j["power_state"] = kPowerStateNames[power_state[p]];
+    // The eliminated showed their hand before choosing its order.
+    if (!alive(p) && hand_n[p] > 0) j["shown_hand"] = card_counts(*cfg, hand[p], cfg->kinds);
     players.push_back(j);
   }
   o["players"] = players;
