@@ -268,7 +268,9 @@ void State::settle() {
     if (to_draw > 0) {
       if (deck_n == 0 && !refresh()) {
         to_draw = 0;  // nothing anywhere to draw: the draw stops short
-      } else if (deck_n == 1) {
+      } else if (to_draw >= deck_n) {
+        // The whole deck is drawn: certain from the counts, so no chance
+        // node (and no order among its cards for anyone to tell apart).
         int k = 0;
         while (!deck[k]) ++k;
         draw_one(draw_for, k);

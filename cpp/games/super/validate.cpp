@@ -63,7 +63,7 @@ void State::validate() const {
   }
   if (turn > cfg->max_turns() + 1 || (turn > cfg->max_turns() && !over)) broken("the game went past its round limit");
   // Draws.
-  if (to_draw > 0 && deck_n < 2) broken("a draw waits on chance only with two cards or more in the deck");
+  if (to_draw > 0 && deck_n <= to_draw) broken("a draw waits on chance only when the deck holds more cards than are drawn");
   if (to_draw > 0 && (reactions.open() || (choice != kNoChoice && choice != kCounterChoice))) broken("nothing but a counterattack waits while cards are drawn");
   if (reloading && to_draw == 0) broken("a Reload is under way only while its cards are drawn");
   if (draw_for >= n) broken("draw_for is a player");
