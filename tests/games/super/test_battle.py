@@ -120,7 +120,7 @@ def test_deflect_sends_the_attack_to_a_third_player_who_defends_in_turn() -> Non
             1: ["Whirlpool Turn", "Gust"],
             2: ["Ice Wall", "Tornado"],
         },
-        discard=["Ice Wall", "Power Up"],
+        discard=["Healing Rain", "Power Up"],
     )
     play(s, "attack player 2 with Fireball")
     assert [m for m in moves(s) if m.startswith("deflect")] == [
@@ -197,7 +197,7 @@ def test_an_attack_on_everyone_lets_each_defend() -> None:
         players=3,
         hands={0: ["Firestorm", "Gust"], 1: ["Ice Wall", "Gust"], 2: ["Stone Wall", "Gust"]},
         health={0: 30},
-        discard=["Ice Wall", "Power Up"],
+        discard=["Healing Rain", "Power Up"],
     )
     play(s, "attack everyone with Firestorm")
     assert hp(s)[0] == 31  # passive: regain 1, whatever happens to the attack
