@@ -65,14 +65,15 @@ void State::eliminate(int p) {
   if (hand_n[p] > 0) {
     parting = static_cast<uint16_t>(parting | (1u << p));
     // The hand is about to go face up onto the pile in an order of the
-    // player's choosing: it is shown now, so that choice hides nothing.
+    // player's choosing: it is shown now (moved face up in front of them),
+    // so that choice hides nothing.
     if (Events* ev = events()) {
       Event e("reveal", "{P} {show|shows} the hand to discard: {cards}", p);
       std::string names;
       for (int k = 0; k < cfg->kinds; ++k) {
         for (int i = 0; i < hand[p][k]; ++i) {
           names += (names.empty() ? "" : ", ") + cfg->name[k];
-          e.fact(CardFact::see(p, k, Pos::kAny));
+          e.fact(CardFact::move(p, kShownZone + p, k));
         }
       }
       ev->add(e.with("cards", names));
@@ -126,7 +127,7 @@ void State::finish_parting(int p, int second) {
   if (second >= 0) e.with("second", cfg->name[second]);
   auto put = [&](int k) {
     discard_card(p, k);
-    if (events()) e.fact(CardFact::move(p, kDiscardZone, k));
+    if (events()) e.fact(CardFact::move(hand_zone(p), kDiscardZone, k));
   };
   --hand[p][keep_top];
   --hand_n[p];

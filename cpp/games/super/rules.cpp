@@ -444,7 +444,7 @@ void State::apply(Action a) {
     discard_card(p, k);
     if (Events* ev = events()) {
       ev->add(Event("counterattack", "{P} {attack|attacks} {q} back with {card} for {damage}", p, counter_at)
-                  .with("card", cfg->name[k]).with("damage", damage).fact(CardFact::move(p, kDiscardZone, k)));
+                  .with("card", cfg->name[k]).with("damage", damage).fact(CardFact::move(hand_zone(p), kDiscardZone, k)));
     }
     if (t.passive_heal) heal(p, t.passive_heal, "a passive effect");
     if (t.ability == kAbRecover) heal(p, cfg->value[k] + (recover_bonus ? t.amount : 0), cfg->name[k].c_str());

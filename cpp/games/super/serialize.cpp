@@ -263,8 +263,16 @@ void State::resample(int observer, Rng& rng) {
 
 void State::zone_cards(int zone, std::vector<uint8_t>& out_cards) const {
   out_cards.clear();
-  if (zone < P && zone >= cfg->players) return;
-  const uint8_t* c = zone < P ? hand[zone] : zone == kDeckZone ? deck : discard;
+  const uint8_t* c = nullptr;
+  if (zone < P) {
+    if (zone < cfg->players && alive(zone)) c = hand[zone];
+  } else if (zone >= kShownZone) {
+    const int p = zone - kShownZone;
+    if (p < cfg->players && !alive(p)) c = hand[p];
+  } else {
+    c = zone == kDeckZone ? deck : discard;
+  }
+  if (!c) return;
   for (int k = 0; k < cfg->kinds; ++k) out_cards.insert(out_cards.end(), c[k], static_cast<uint8_t>(k));
 }
 
@@ -276,7 +284,7 @@ void State::write_zones(const Knowledge::World& world) {
       for (const uint8_t k : *part) ++c[k];
     }
   };
-  for (int p = 0; p < cfg->players; ++p) write(p, hand[p]);
+  for (int p = 0; p < cfg->players; ++p) write(hand_zone(p), hand[p]);
   write(kDeckZone, deck);
   // The discard pile is public: the world holds it as it is.
 }

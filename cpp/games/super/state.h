@@ -48,10 +48,12 @@ enum : Action {
   kNumActions = kPickNext + P,
 };
 
-// Zones, for events and knowledge: each hand, the deck, the discard pile.
+// Zones, for events and knowledge: each hand, the deck, the discard pile,
+// and each eliminated player's hand, shown face up until it is discarded.
 constexpr int kDeckZone = P;
 constexpr int kDiscardZone = P + 1;
-constexpr int kZones = P + 2;
+constexpr int kShownZone = P + 2;  // + player
+constexpr int kZones = 2 * P + 2;
 
 enum PowerState : uint8_t { kUp, kActive, kDown };  // in hand / face up / face down
 enum Phase : uint8_t { kPicking, kOptionDraw, kOptionPower, kOptionDiscard, kOptionEnd };
@@ -136,6 +138,7 @@ struct State {
   void write_zones(const Knowledge::World& world);
 
   bool alive(int p) const { return !((gone >> p) & 1); }
+  int hand_zone(int p) const { return alive(p) ? p : kShownZone + p; }
   int alive_count() const;
   // Bonus conditions, as they stand now for a card of kind k played by p.
   bool bonus_holds(int p, int k) const;

@@ -77,6 +77,11 @@ void State::validate() const {
       if (to_draw || reload) broken("cards are dealt after every power is chosen");
       if (picker != kNoCard && (picker >= n || ((picked >> picker) & 1))) broken("the picker has not picked yet");
       if (picker == kNoCard && cfg->power_order != kDrawnValue) broken("only a drawn order leaves the next picker to chance");
+      const int done = __builtin_popcount(picked);
+      if (cfg->power_order == kArrival && (picker != done || picked != (1u << done) - 1)) broken("in arrival order the seats pick one after another from the first");
+      if (cfg->power_order == kNewestFirst && (picker != n - 1 - done || picked != static_cast<uint16_t>(all & ~((1u << (n - done)) - 1)))) {
+        broken("newest first, the seats pick one after another from the last");
+      }
     } else if (to_draw == 0 && reload == 0) {
       broken("the deal goes on until every player holds their cards");
     }
@@ -122,6 +127,10 @@ void State::validate() const {
   if (winner != -1) broken("an unfinished game has no winner");
   if (!battle && phase != kPicking && alive_count() < 2) broken("a game with one player left is over");
   if (battle && phase != kOptionEnd && phase != kOptionDiscard) broken("a Battle Phase follows an attack (option B or C)");
+  // What needs no decision is done at once: a position waits only on a draw, a choice or a window.
+  if (to_draw == 0 && choice == kNoChoice && !reactions.open() && (n_hits || reload || parting || battle)) {
+    broken("hits, Reloads, partings and the end of a battle settle at once unless a draw, a choice or a window waits");
+  }
 }
 
 }  // namespace henchmen::super
