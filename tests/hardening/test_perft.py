@@ -73,8 +73,8 @@ PINS: dict[tuple[str, int, str, int], int] = {
     ("super", 9, "initial", 5): 95040,
     ("super", 10, "initial", 5): 95040,
     ("super", 10, "midgame", 5): 20267,
-    ("seven-secret-supervillains", 2, "initial", 8): 23532,
-    ("seven-secret-supervillains", 2, "midgame", 8): 3705,
+    ("seven-secret-supervillains", 2, "initial", 8): 22064,
+    ("seven-secret-supervillains", 2, "midgame", 8): 4263,
     ("seven-secret-supervillains", 2, "setup", 5): 820260,
 }
 
