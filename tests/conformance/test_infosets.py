@@ -52,6 +52,24 @@ CONFIGS: list[tuple[str, dict[str, object], tuple[int, ...]]] = [
     # one; the opponent's hand is the only hidden thing, so the worlds stay few.
     ("seven-secret-supervillains", {}, (30, 70)),
 ]
+
+
+def _small_super_table() -> str:
+    """Super! with a deck of ten cards of three kinds, two-card hands and 6 health."""
+    table = henchmen.Game("super").card_table()
+    table.update(health=6, hand_size=2, overtime_health=2)
+    table["cards"] = [
+        {"name": "Zap", "type": "Blast", "element": "Fire", "value": 3, "count": 5},
+        {"name": "Wall", "type": "Shield", "element": "Water", "value": 1, "count": 3},
+        {"name": "Boost", "type": "Power Up", "element": "Universal", "value": 1, "count": 2},
+    ]
+    return json.dumps(table)
+
+
+CONFIGS += [
+    ("super", {"players": 2, "card_data": _small_super_table()}, (12, 24, 40)),
+    ("super", {"players": 3, "card_data": _small_super_table()}, (14, 30)),
+]
 SAMPLES = 3000
 # HENCHMEN_INFOSET_SEEDS: games per configuration (the sanitizer job plays one).
 SEEDS = range(int(os.environ.get("HENCHMEN_INFOSET_SEEDS", "4")))

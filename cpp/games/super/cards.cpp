@@ -1,0 +1,195 @@
+// Super!: reading a card table. It is user input (the `card_data` option),
+// so every field is checked: its type, its range, what it refers to; an
+// unknown field is refused, since a misspelt one would otherwise be ignored.
+#include <string>
+#include <vector>
+
+#include "core/error.h"
+#include "core/notation.h"
+#include "games/super/cards.h"
+
+extern const char* const super_cards_json;
+
+namespace henchmen::super {
+
+const char* const kElementNames[kElements] = {"Fire", "Water", "Earth", "Air", "Universal"};
+
+namespace {
+
+constexpr size_t kMaxName = 40;
+constexpr size_t kMaxText = 600;
+
+[[noreturn]] void bad(const std::string& why) { throw OptionError("card_data: " + why); }
+
+void keys(const Json& obj, const std::vector<std::string>& allowed, const std::string& where) {
+  if (!obj.is_object()) bad(where + " must be an object, got " + obj.kind_name());
+  for (const auto& kv : obj.as_object(where)) {
+    bool ok = false;
+    for (const auto& a : allowed) ok = ok || a == kv.first;
+    if (ok) continue;
+    std::string list;
+    for (const auto& a : allowed) list += (list.empty() ? "" : ", ") + a;
+    bad(where + " has an unknown field '" + kv.first + "' (fields: " + list + ")");
+  }
+}
+
+const Json& field(const Json& obj, const std::string& key, const std::string& where) {
+  const Json* v = obj.find(key);
+  if (!v) bad(where + " has no '" + key + "'");
+  return *v;
+}
+
+int number(const Json& obj, const std::string& key, const std::string& where, int lo, int hi) {
+  const Json& v = field(obj, key, where);
+  if (!v.is_int() || v.as_int(where) < lo || v.as_int(where) > hi) {
+    bad(where + " " + key + " must be an integer from " + std::to_string(lo) + " to " + std::to_string(hi));
+  }
+  return static_cast<int>(v.as_int(where));
+}
+
+std::string text(const Json& obj, const std::string& key, const std::string& where, size_t max) {
+  const Json& v = field(obj, key, where);
+  if (!v.is_string()) bad(where + " " + key + " must be a string, got " + v.kind_name());
+  const std::string& s = v.as_string(where);
+  if (s.empty() || s.size() > max) bad(where + " " + key + " must have 1 to " + std::to_string(max) + " characters");
+  for (const char c : s) {
+    if (static_cast<unsigned char>(c) < 32) bad(where + " " + key + " must be printable");
+  }
+  return s;
+}
+
+template <size_t N>
+int pick(const Json& obj, const std::string& key, const std::string& where, const char* const (&words)[N]) {
+  const std::string s = text(obj, key, where, 40);
+  std::string list;
+  for (size_t i = 0; i < N; ++i) {
+    if (s == words[i]) return static_cast<int>(i);
+    list += (i ? ", " : "") + std::string(words[i]);
+  }
+  bad(where + " " + key + " must be one of " + list + ", got '" + s + "'");
+}
+
+void designed_flag(const Json& obj, const std::string& where) {
+  if (const Json* d = obj.find("designed")) {
+    if (!d->is_bool()) bad(where + " designed must be true or false");
+  }
+}
+
+const char* const kCategories[] = {"attack", "defense", "passive"};
+const char* const kAbilities[] = {"attack", "attack-all", "absorb", "deflect", "shield", "counter", "recover", "power-up"};
+const char* const kEffects[] = {"none", "drain"};
+const char* const kWhen[] = {"never", "top-element", "top-two-element", "top-two-attack"};
+const char* const kGives[] = {"nothing", "damage", "heal", "as-shield", "as-attack"};
+const char* const kPowerAbilities[] = {"attack", "attack-all", "heal", "draw", "guard", "boost", "drain", "mastery", "shield", "absorb", "deflect", "counter"};
+const char* const kUntil[] = {"now", "end-of-turn", "start-of-next-turn"};
+const char* const kElementWords[] = {"Fire", "Water", "Earth", "Air", "Universal"};
+
+}  // namespace
+
+Json builtin_card_table() { return Json::parse(super_cards_json); }
+
+void read_card_table(const Json& table, Config& cfg) {
+  keys(table, {"note", "health", "hand_size", "overtime_health", "elements", "types", "cards", "powers"}, "the card table");
+  cfg.health = number(table, "health", "the card table", 1, 99);
+  cfg.hand_size = number(table, "hand_size", "the card table", 1, 8);
+  cfg.overtime_health = number(table, "overtime_health", "the card table", 1, cfg.health);
+  const Json& els = field(table, "elements", "the card table");
+  if (!els.is_array() || els.as_array("elements").size() != kElements) bad("elements must list Fire, Water, Earth, Air, Universal");
+  for (int e = 0; e < kElements; ++e) {
+    const Json& v = els.as_array("elements")[static_cast<size_t>(e)];
+    if (!v.is_string() || v.as_string("element") != kElementNames[e]) bad("elements must list Fire, Water, Earth, Air, Universal in that order");
+  }
+
+  const Json& types = field(table, "types", "the card table");
+  if (!types.is_array() || types.as_array("types").empty() || types.as_array("types").size() > 16) bad("types must be a list of 1 to 16 card types");
+  cfg.types.clear();
+  std::vector<std::string> type_names;
+  for (const Json& t : types.as_array("types")) {
+    const std::string where = "card type " + std::to_string(cfg.types.size() + 1);
+    keys(t, {"name", "category", "ability", "attack_effect", "passive_heal", "bonus", "text", "designed"}, where);
+    designed_flag(t, where);
+    CardType ct;
+    ct.name = text(t, "name", where, kMaxName);
+    ct.text = text(t, "text", where, kMaxText);
+    ct.category = static_cast<Category>(pick(t, "category", where, kCategories));
+    ct.ability = static_cast<Ability>(pick(t, "ability", where, kAbilities));
+    ct.attack_effect = static_cast<AttackEffect>(pick(t, "attack_effect", where, kEffects));
+    ct.passive_heal = number(t, "passive_heal", where, 0, 10);
+    const Json& b = field(t, "bonus", where);
+    keys(b, {"when", "gives", "amount"}, where + " bonus");
+    ct.when = static_cast<BonusWhen>(pick(b, "when", where + " bonus", kWhen));
+    ct.gives = static_cast<BonusGives>(pick(b, "gives", where + " bonus", kGives));
+    ct.amount = number(b, "amount", where + " bonus", 0, 10);
+    const bool attacks = ct.ability == kAbAttack || ct.ability == kAbAttackAll;
+    const bool defends = ct.ability == kAbAbsorb || ct.ability == kAbDeflect || ct.ability == kAbShield || ct.ability == kAbCounter;
+    if (attacks != (ct.category == kAttackCard) || defends != (ct.category == kDefenseCard)) {
+      bad(where + " (" + ct.name + "): an attack ability needs the attack category, a defense ability (absorb, deflect, shield, counter) the defense category, the rest passive");
+    }
+    if (ct.gives == kAsShield && !attacks) bad(where + " (" + ct.name + "): only an attack card can have an as-shield bonus");
+    if (ct.gives == kAsAttack && !defends) bad(where + " (" + ct.name + "): only a defense card can have an as-attack bonus");
+    if ((ct.gives == kPlusDamage) && !(attacks || ct.ability == kAbDeflect || ct.ability == kAbCounter)) bad(where + " (" + ct.name + "): a damage bonus needs an attack, a deflect or a counter");
+    if ((ct.gives == kPlusHeal) && !(ct.ability == kAbShield || ct.ability == kAbAbsorb || ct.ability == kAbRecover)) bad(where + " (" + ct.name + "): a heal bonus needs a shield, an absorb or a recover card");
+    if ((ct.when == kNever) != (ct.gives == kGivesNothing)) bad(where + " (" + ct.name + "): a bonus with no condition gives nothing, and one that gives nothing has no condition");
+    if (ct.attack_effect == kDrainEffect && !attacks) bad(where + " (" + ct.name + "): only an attack card has an attack effect");
+    type_names.push_back(ct.name);
+    cfg.types.push_back(ct);
+  }
+  check_distinct_names(type_names, "card_data types");
+
+  const Json& cards = field(table, "cards", "the card table");
+  if (!cards.is_array() || cards.as_array("cards").empty() || cards.as_array("cards").size() > kMaxKinds) {
+    bad("cards must be a list of 1 to " + std::to_string(kMaxKinds) + " cards");
+  }
+  cfg.kinds = 0;
+  cfg.total_cards = 0;
+  std::vector<std::string> names;
+  for (const Json& c : cards.as_array("cards")) {
+    const std::string where = "card " + std::to_string(cfg.kinds + 1);
+    keys(c, {"name", "type", "element", "value", "count", "designed"}, where);
+    designed_flag(c, where);
+    const int k = cfg.kinds++;
+    cfg.name[k] = text(c, "name", where, kMaxName);
+    const std::string t = text(c, "type", where, kMaxName);
+    int found = -1;
+    for (size_t i = 0; i < cfg.types.size(); ++i) {
+      if (cfg.types[i].name == t) found = static_cast<int>(i);
+    }
+    if (found < 0) bad(where + " (" + cfg.name[k] + ") has type '" + t + "', which is not in types");
+    cfg.type[k] = static_cast<uint8_t>(found);
+    cfg.element[k] = static_cast<Element>(pick(c, "element", where, kElementWords));
+    cfg.value[k] = number(c, "value", where, 0, 20);
+    cfg.count[k] = number(c, "count", where, 1, kMaxCopies);
+    cfg.total_cards += cfg.count[k];
+    names.push_back(cfg.name[k]);
+  }
+  if (cfg.total_cards > 250) bad("the deck may hold at most 250 cards, got " + std::to_string(cfg.total_cards));
+
+  const Json& powers = field(table, "powers", "the card table");
+  if (!powers.is_array() || powers.as_array("powers").size() < kMaxPlayers || powers.as_array("powers").size() > kMaxPowers) {
+    bad("powers must list " + std::to_string(kMaxPlayers) + " to " + std::to_string(kMaxPowers) + " Super Powers (one each for up to ten players)");
+  }
+  cfg.powers.clear();
+  for (const Json& p : powers.as_array("powers")) {
+    const std::string where = "power " + std::to_string(cfg.powers.size() + 1);
+    keys(p, {"name", "element", "ability", "amount", "until", "text", "designed"}, where);
+    designed_flag(p, where);
+    Power pw;
+    pw.name = text(p, "name", where, kMaxName);
+    pw.text = text(p, "text", where, kMaxText);
+    pw.element = static_cast<Element>(pick(p, "element", where, kElementWords));
+    pw.ability = static_cast<PowerAbility>(pick(p, "ability", where, kPowerAbilities));
+    pw.amount = number(p, "amount", where, 0, 20);
+    pw.until = static_cast<Until>(pick(p, "until", where, kUntil));
+    const bool lasting = pw.ability == kPowGuard || pw.ability == kPowBoost || pw.ability == kPowDrain || pw.ability == kPowMastery;
+    if (lasting == (pw.until == kNow)) bad(where + " (" + pw.name + "): guard, boost, drain and mastery last (end-of-turn or start-of-next-turn); every other power deactivates now");
+    if ((pw.ability == kPowAttack || pw.ability == kPowAttackAll || pw.ability == kPowHeal || pw.ability == kPowDraw || pw.ability == kPowGuard) && pw.amount < 1) {
+      bad(where + " (" + pw.name + "): amount must be at least 1 for this ability");
+    }
+    if (pw.ability == kPowDraw && pw.amount > 5) bad(where + " (" + pw.name + "): a draw power draws at most 5");
+    names.push_back(pw.name);
+    cfg.powers.push_back(pw);
+  }
+  check_distinct_names(names, "card_data cards and powers");
+}
+
+}  // namespace henchmen::super

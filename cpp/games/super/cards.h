@@ -1,0 +1,83 @@
+// Super!: the card table (cards.json) read into a Config. The rulebook lists
+// no cards, so the deck and the Super Powers are designed (docs/rules/super.md);
+// a `card_data` option replaces them, checked in full (card_table.cpp).
+#pragma once
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/json.h"
+
+namespace henchmen::super {
+
+constexpr int kMaxPlayers = 10;
+constexpr int kMaxKinds = 48;   // distinct playing cards
+constexpr int kMaxPowers = 16;  // Super! Power Cards
+constexpr int kMaxCopies = 40;  // of one playing card
+
+enum Element : uint8_t { kFire, kWater, kEarth, kAir, kUniversal, kElements };
+enum Category : uint8_t { kAttackCard, kDefenseCard, kPassiveCard };
+// What a card type does when discarded (or used to defend).
+enum Ability : uint8_t { kAbAttack, kAbAttackAll, kAbAbsorb, kAbDeflect, kAbShield, kAbCounter, kAbRecover, kAbPowerUp };
+enum AttackEffect : uint8_t { kNoEffect, kDrainEffect };
+// A bonus: when it holds, and what it gives.
+enum BonusWhen : uint8_t { kNever, kTopElement, kTopTwoElement, kTopTwoAttack };
+enum BonusGives : uint8_t { kGivesNothing, kPlusDamage, kPlusHeal, kAsShield, kAsAttack };
+// What a Super Power does, and when it deactivates.
+enum PowerAbility : uint8_t {
+  kPowAttack, kPowAttackAll, kPowHeal, kPowDraw, kPowGuard, kPowBoost, kPowDrain, kPowMastery,
+  kPowShield, kPowAbsorb, kPowDeflect, kPowCounter,
+};
+enum Until : uint8_t { kNow, kEndOfTurn, kStartOfNextTurn };
+enum PowerOrder : uint8_t { kArrival, kDrawnValue, kNewestFirst };
+
+struct CardType {
+  std::string name, text;
+  Category category = kAttackCard;
+  Ability ability = kAbAttack;
+  AttackEffect attack_effect = kNoEffect;
+  int passive_heal = 0;
+  BonusWhen when = kNever;
+  BonusGives gives = kGivesNothing;
+  int amount = 0;
+};
+
+struct Power {
+  std::string name, text;
+  Element element = kUniversal;
+  PowerAbility ability = kPowHeal;
+  int amount = 0;
+  Until until = kNow;
+  bool defense() const { return ability >= kPowShield; }
+};
+
+struct Config {
+  int players = 2;
+  PowerOrder power_order = kArrival;
+  int max_rounds = 60;
+  int health = 40;
+  int hand_size = 5;
+  int overtime_health = 10;
+  int kinds = 0;
+  int total_cards = 0;
+  std::vector<CardType> types;
+  std::string name[kMaxKinds];
+  uint8_t type[kMaxKinds] = {};
+  Element element[kMaxKinds] = {};
+  int value[kMaxKinds] = {};
+  int count[kMaxKinds] = {};
+  std::vector<Power> powers;
+  Json table;
+
+  const CardType& type_of(int k) const { return types[type[k]]; }
+  int max_turns() const { return max_rounds * players; }
+};
+
+extern const char* const kElementNames[kElements];
+
+// Reads and checks a card table (user input: every field, range and reference).
+void read_card_table(const Json& table, Config& cfg);
+Json builtin_card_table();
+
+}  // namespace henchmen::super

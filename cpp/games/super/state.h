@@ -1,0 +1,177 @@
+// Super!: the flat state and the action space.
+//
+// Two to ten players around one shared deck (an unordered multiset: nobody
+// knows its order) and one shared, public discard pile whose top one or two
+// cards drive the bonuses. Cards below the top two never surface again (only
+// a refresh takes from the pile, and it keeps the top), so the pile is kept
+// as counts plus its top two. Every attack queues hits; each hit's target is
+// asked through a reaction window (core/reactions.h) whether to defend.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "core/action.h"
+#include "core/events.h"
+#include "core/json.h"
+#include "core/knowledge.h"
+#include "core/reactions.h"
+#include "core/rng.h"
+#include "games/super/cards.h"
+
+namespace henchmen::super {
+
+constexpr int P = kMaxPlayers;
+constexpr int K = kMaxKinds;
+
+// The fixed action space.
+enum : Action {
+  kEndTurn = 0,                        // option D
+  kDrawCard = 1,                       // option A
+  kActivate = 2,                       // option B, a power without a target
+  kActivateAt = 3,                     // + target
+  kAttackAt = kActivateAt + P,         // option C: + card * P + target
+  kAttackAll = kAttackAt + K * P,      // + card: an attack on every other player
+  kDiscardFor = kAttackAll + K,        // + card: a defense or passive card discarded for its effect
+  kDefend = kDiscardFor + K,           // + card: absorb, shield or counter with it
+  kDeflectAt = kDefend + K,            // + card * P + target
+  kPowerDefend = kDeflectAt + K * P,   // a defense Super Power (shield, absorb, counter)
+  kPowerDeflectAt = kPowerDefend + 1,  // + target
+  kPass = kPowerDeflectAt + P,         // take the hit
+  kCounterWith = kPass + 1,            // + card: the counterattack
+  kPartingTop = kCounterWith + K,      // + card: an eliminated player's last discard
+  kPartingSecond = kPartingTop + K,    // + card: the one just below it
+  kChoosePower = kPartingSecond + K,   // + power
+  kDeal = kChoosePower + kMaxPowers,   // + card: chance, the card drawn
+  kPickNext = kDeal + K,               // + player: chance, who picks a power next
+  kNumActions = kPickNext + P,
+};
+
+// Zones, for events and knowledge: each hand, the deck, the discard pile,
+// and each eliminated player's hand, shown face up until it is discarded.
+constexpr int kDeckZone = P;
+constexpr int kDiscardZone = P + 1;
+constexpr int kShownZone = P + 2;  // + player
+constexpr int kZones = 2 * P + 2;
+
+enum PowerState : uint8_t { kUp, kActive, kDown };  // in hand / face up / face down
+enum Phase : uint8_t { kPicking, kOptionDraw, kOptionPower, kOptionDiscard, kOptionEnd };
+enum Choice : uint8_t { kNoChoice, kCounterChoice, kPartingTopChoice, kPartingSecondChoice };
+constexpr uint8_t kNoCard = 255;
+constexpr uint8_t kPowerSource = 254;  // a hit sent by a Super Power, not a card
+
+// One attack on one player, waiting to be defended and settled.
+struct Hit {
+  int8_t target = -1;
+  int8_t sender = -1;    // who sent it (a deflector sends it on; a counter is the counterer's)
+  uint8_t damage = 0;
+  uint8_t card = kNoCard;  // the attacking card, or kPowerSource
+  bool drain = false;      // the sender regains what it takes
+  uint16_t deflected = 0;  // who already deflected it (each player at most once)
+};
+constexpr int kMaxHits = 2 * P;
+
+// The window's trigger: one hit, asked of its target.
+enum Trigger : uint8_t { kOnHit = 0 };
+
+struct State {
+  const Config* cfg = nullptr;
+  uint8_t hand[P][K] = {};
+  uint8_t hand_n[P] = {};
+  uint8_t deck[K] = {};  // in no known order
+  uint8_t discard[K] = {};
+  uint8_t deck_n = 0;
+  uint8_t discard_n = 0;
+  uint8_t top[2] = {kNoCard, kNoCard};  // the discard pile's top card, and the one below
+  int8_t health[P] = {};
+  uint8_t power[P] = {};
+  uint8_t power_state[P] = {};
+  uint16_t gone = 0;            // eliminated players (a bit each)
+  uint16_t out_this_turn = 0; // eliminated during the current turn (Overtime)
+  uint16_t reload = 0;        // players waiting to Reload
+  uint16_t parting = 0;       // eliminated players still to discard their hand
+  uint16_t picked = 0;        // players who chose a power
+  uint8_t turn_player_ = 0;
+  uint16_t turn = 1;
+  uint8_t phase = kPicking;
+  uint8_t picker = 0;         // who chooses a power now (kNoCard: chance decides)
+  uint8_t to_draw = 0;        // chance: cards still to draw ...
+  uint8_t draw_for = 0;       // ... for this player
+  bool reloading = false;     // the draw is a Reload (then a Power Up)
+  uint8_t choice = kNoChoice; // a decision inside the battle, by chooser
+  uint8_t chooser = 0;
+  uint8_t parting_top = kNoCard;  // the card an eliminated player put aside for the top
+  int8_t counter_at = -1;     // the counterattack's target ...
+  uint8_t counter_bonus = 0;  // ... and its extra damage
+  bool battle = false;        // a Battle Phase is being settled
+  uint16_t countered = 0;     // who countered in this Battle Phase (each at most once)
+  uint8_t n_hits = 0;
+  Hit hits[kMaxHits];
+  Reactions<2, P> reactions;
+  bool over = false;
+  int8_t winner = -1;  // -2: a draw at the round limit
+
+  int current_player() const;
+  int turn_player() const { return turn_player_; }
+  int num_players() const { return cfg->players; }
+  void legal_actions(std::vector<Action>& out) const;
+  void chance_outcomes(std::vector<std::pair<Action, double>>& out) const;
+  Action sample_chance(Rng& rng) const;
+  void apply(Action a);
+  double returns(int p) const;
+  std::string action_to_string(Action a) const;
+  Json observation(int p) const;
+  Json layout(int viewer) const;
+  Json action_info(Action a) const;
+  void observation_tensor(int p, float* out) const;
+  void resample(int observer, Rng& rng);
+  Json to_json() const;
+  static State from_json(const Config& cfg, const Json& doc);
+  std::string to_string() const;
+  double heuristic(int p) const;
+  void validate() const;
+  uint64_t hash() const;
+  static State initial(const Config& cfg);
+
+  void zone_cards(int zone, std::vector<uint8_t>& out) const;
+  void write_zones(const Knowledge::World& world);
+
+  bool alive(int p) const { return !((gone >> p) & 1); }
+  int hand_zone(int p) const { return alive(p) ? p : kShownZone + p; }
+  int alive_count() const;
+  // Bonus conditions, as they stand now for a card of kind k played by p.
+  bool bonus_holds(int p, int k) const;
+  bool element_matches(int p, int element, int top_card) const;
+  int attack_damage(int p, int k) const;
+  bool can_attack_with(int p, int k) const;
+  bool can_defend_with(int p, int k, const Hit& h) const;
+
+ private:
+  void settle();
+  void start_turn(int p);
+  void end_turn();
+  void draw_one(int p, int card);
+  bool refresh();
+  void discard_card(int p, int k);
+  void after_discard(int p);
+  void heal(int p, int amount, const char* why);
+  void queue_hit(int target, int sender, int damage, uint8_t card, bool drain, bool front);
+  void pop_hit();
+  void land(const Hit& h);
+  void eliminate(int p);
+  void deactivate(int p, const char* why);
+  void power_up(int p, const char* why);
+  void finish_battle();
+  void use_card(int p, int k, Action a);
+  void activate(int p, int target);
+  void defend(Action a);
+  void part(int p);
+  void finish_parting(int p, int second);
+  uint32_t askable(const Hit& h) const;
+  void pick_order_next();
+};
+
+int observation_length(const Config& cfg);
+
+}  // namespace henchmen::super

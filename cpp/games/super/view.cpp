@@ -1,0 +1,309 @@
+// Super!: notation, what each player sees, the printable board, the layout,
+// the heuristic.
+#include <algorithm>
+#include <sstream>
+
+#include "core/card_json.h"
+#include "games/super/state.h"
+
+namespace henchmen::super {
+
+namespace {
+std::string player_word(int p) { return "player " + std::to_string(p + 1); }
+const char* const kPowerStateNames[] = {"powered up", "active", "powered down"};
+const char* const kCategoryNames[] = {"attack", "defense", "passive"};
+}  // namespace
+
+std::string State::action_to_string(Action a) const {
+  auto card = [&](int k) { return k < cfg->kinds ? cfg->name[k] : "card " + std::to_string(k); };
+  auto power_name = [&](int w) { return w < static_cast<int>(cfg->powers.size()) ? cfg->powers[static_cast<size_t>(w)].name : "power " + std::to_string(w); };
+  if (a >= kPickNext) return player_word(a - kPickNext) + " picks next";
+  if (a >= kDeal) return "dealt " + card(a - kDeal);
+  if (a >= kChoosePower) return "choose " + power_name(a - kChoosePower);
+  if (a >= kPartingSecond) return "parting second " + card(a - kPartingSecond);
+  if (a >= kPartingTop) return "parting top " + card(a - kPartingTop);
+  if (a >= kCounterWith) return "counterattack with " + card(a - kCounterWith);
+  if (a == kPass) return "take the hit";
+  if (a >= kPowerDeflectAt) return "deflect to " + player_word(a - kPowerDeflectAt) + " with the power";
+  if (a == kPowerDefend) return "defend with the power";
+  if (a >= kDeflectAt) return "deflect to " + player_word((a - kDeflectAt) % P) + " with " + card((a - kDeflectAt) / P);
+  if (a >= kDefend) {
+    const int k = a - kDefend;
+    if (k >= cfg->kinds) return "defend with " + card(k);
+    const Ability ab = cfg->type_of(k).category == kAttackCard ? kAbShield : cfg->type_of(k).ability;
+    return std::string(ab == kAbAbsorb ? "absorb" : ab == kAbCounter ? "counter" : "shield") + " with " + card(k);
+  }
+  if (a >= kDiscardFor) return "discard " + card(a - kDiscardFor);
+  if (a >= kAttackAll) return "attack everyone with " + card(a - kAttackAll);
+  if (a >= kAttackAt) return "attack " + player_word((a - kAttackAt) % P) + " with " + card((a - kAttackAt) / P);
+  if (a >= kActivateAt) return "activate the power on " + player_word(a - kActivateAt);
+  if (a == kActivate) return "activate the power";
+  if (a == kDrawCard) return "draw a card";
+  return "end turn";
+}
+
+int observation_length(const Config&) {
+  // hand, per seat (health, cards, alive, 3 power states, power id), top two
+  // (one-hot + none), discard counts, deck size, phase, hit, mover, turn.
+  return K + P * 7 + 2 * (K + 1) + K + 1 + 5 + 4 + 2;
+}
+
+namespace {
+Json card_face(const Config& cfg, int k) {
+  Json c;
+  c["name"] = cfg.name[k];
+  c["kind"] = kCategoryNames[cfg.type_of(k).category];
+  c["type"] = cfg.type_of(k).name;
+  c["element"] = kElementNames[cfg.element[k]];
+  c["value"] = cfg.value[k];
+  c["text"] = cfg.type_of(k).text;
+  return c;
+}
+Json back() {
+  Json c;
+  c["back"] = true;
+  return c;
+}
+std::string seat(int p, int viewer) { return p == viewer ? "You" : "Player " + std::to_string(p + 1); }
+Json hit_json(const Config& cfg, const Hit& h) {
+  Json j;
+  j["target"] = static_cast<int>(h.target);
+  j["sender"] = static_cast<int>(h.sender);
+  j["damage"] = static_cast<int>(h.damage);
+  j["card"] = h.card == kPowerSource ? Json("Super Power") : Json(cfg.name[h.card]);
+  j["drain"] = h.drain;
+  Json d = Json(Json::Array{});
+  for (int p = 0; p < cfg.players; ++p) {
+    if ((h.deflected >> p) & 1) d.push_back(p);
+  }
+  j["deflected_by"] = d;
+  return j;
+}
+const char* const kPhaseNames[] = {"choosing powers", "draw", "power", "discard", "end"};
+const char* const kChoiceNames[] = {"", "counterattack", "parting top", "parting second"};
+}  // namespace
+
+Json State::observation(int viewer) const {
+  Json o;
+  o["viewer"] = viewer;
+  o["turn"] = static_cast<int>(turn);
+  o["turn_player"] = static_cast<int>(turn_player_);
+  o["current_player"] = current_player();
+  o["phase"] = kPhaseNames[phase];
+  o["game_over"] = over;
+  o["winner"] = over ? Json(static_cast<int>(winner)) : Json();
+  o["hand"] = card_counts(*cfg, hand[viewer], cfg->kinds);
+  Json players = Json(Json::Array{});
+  for (int p = 0; p < cfg->players; ++p) {
+    Json j;
+    j["health"] = static_cast<int>(health[p]);
+    j["hand_size"] = static_cast<int>(hand_n[p]);
+    j["eliminated"] = !alive(p);
+    j["power"] = power[p] == kNoCard ? Json() : Json(cfg->powers[power[p]].name);
+    j["power_state"] = kPowerStateNames[power_state[p]];
+    // The eliminated showed their hand before choosing its order.
+    if (!alive(p) && hand_n[p] > 0) j["shown_hand"] = card_counts(*cfg, hand[p], cfg->kinds);
+    players.push_back(j);
+  }
+  o["players"] = players;
+  o["deck_size"] = static_cast<int>(deck_n);
+  o["discard"] = card_counts(*cfg, discard, cfg->kinds);
+  Json tops = Json(Json::Array{});
+  for (const uint8_t t : top) {
+    if (t != kNoCard) tops.push_back(cfg->name[t]);
+  }
+  o["discard_top"] = tops;
+  Json hs = Json(Json::Array{});
+  for (int i = 0; i < n_hits; ++i) hs.push_back(hit_json(*cfg, hits[i]));
+  o["hits"] = hs;
+  o["choice"] = choice == kNoChoice ? Json() : Json(kChoiceNames[choice]);
+  return o;
+}
+
+Json State::layout(int viewer) const {
+  Json l;
+  l["title"] = "Super!";
+  std::string status = phase == kPicking ? "Choosing Super Powers" : "Turn " + std::to_string(turn) + ": " + seat(turn_player_, viewer) + (turn_player_ == viewer ? "r turn" : "'s turn");
+  if (over) status = winner >= 0 ? seat(winner, viewer) + (winner == viewer ? " win" : " wins") : "A draw";
+  l["status"] = status;
+  Json prompt;
+  const int mover = current_player();
+  if (mover >= 0 && choice == kCounterChoice) {
+    prompt = "Counter: attack " + (counter_at == viewer ? std::string("you") : seat(counter_at, viewer)) + " back with a card";
+  } else if (mover >= 0 && (choice == kPartingTopChoice || choice == kPartingSecondChoice)) {
+    prompt = std::string("Eliminated: choose the card to discard ") + (choice == kPartingTopChoice ? "last (on top)" : "just below the top");
+  } else if (mover >= 0 && reactions.open()) {
+    const Hit& h = hits[0];
+    prompt = seat(h.sender, viewer) + " attacks " + (h.target == viewer ? std::string("you") : seat(h.target, viewer)) + " for " + std::to_string(h.damage) +
+             (h.card == kPowerSource ? " with a Super Power" : " with " + cfg->name[h.card]) + ": defend or take the hit";
+  } else if (mover >= 0 && phase == kPicking) {
+    prompt = "Choose your Super Power";
+  }
+  l["prompt"] = prompt;
+  Json zones = Json(Json::Array{});
+  for (int p = 0; p < cfg->players; ++p) {
+    Json z;
+    z["id"] = "hand-" + std::to_string(p);
+    z["name"] = p == viewer ? "Your hand" : "Player " + std::to_string(p + 1) + "'s hand";
+    z["owner"] = p;
+    z["kind"] = "hand";
+    z["count"] = static_cast<int>(hand_n[p]);
+    Json cards = Json(Json::Array{});
+    for (int k = 0; k < cfg->kinds; ++k) {
+      for (int n = 0; n < hand[p][k]; ++n) cards.push_back(p == viewer ? card_face(*cfg, k) : back());
+    }
+    z["cards"] = cards;
+    zones.push_back(z);
+    Json pz;
+    pz["id"] = "power-" + std::to_string(p);
+    pz["name"] = (p == viewer ? std::string("Your") : "Player " + std::to_string(p + 1) + "'s") + " Super Power (" + kPowerStateNames[power_state[p]] + ")";
+    pz["owner"] = p;
+    pz["kind"] = "row";
+    Json pc = Json(Json::Array{});
+    if (power[p] != kNoCard) {
+      Json f;
+      f["name"] = cfg->powers[power[p]].name;
+      f["kind"] = cfg->powers[power[p]].defense() ? "defense power" : "power";
+      f["element"] = kElementNames[cfg->powers[power[p]].element];
+      f["text"] = cfg->powers[power[p]].text;
+      pc.push_back(f);
+    }
+    pz["count"] = static_cast<int>(pc.as_array("cards").size());
+    pz["cards"] = pc;
+    zones.push_back(pz);
+  }
+  Json deck_zone;
+  deck_zone["id"] = "deck";
+  deck_zone["name"] = "The Deck";
+  deck_zone["owner"] = Json();
+  deck_zone["kind"] = "deck";
+  deck_zone["count"] = static_cast<int>(deck_n);
+  deck_zone["cards"] = Json(Json::Array{});
+  zones.push_back(deck_zone);
+  Json pile;
+  pile["id"] = "discard";
+  pile["name"] = "Discard pile (top first)";
+  pile["owner"] = Json();
+  pile["kind"] = "row";
+  pile["count"] = static_cast<int>(discard_n);
+  Json cards = Json(Json::Array{});
+  for (const uint8_t t : top) {
+    if (t != kNoCard) cards.push_back(card_face(*cfg, t));
+  }
+  pile["cards"] = cards;
+  zones.push_back(pile);
+  l["zones"] = zones;
+  Json counters = Json(Json::Array{});
+  for (int p = 0; p < cfg->players; ++p) {
+    Json c;
+    c["name"] = "Health";
+    c["owner"] = p;
+    c["value"] = static_cast<int>(health[p]);
+    c["max"] = cfg->health;
+    counters.push_back(c);
+  }
+  l["counters"] = counters;
+  return l;
+}
+
+Json State::action_info(Action a) const {
+  Json j = Json(Json::Object{});
+  const int mover = current_player();
+  auto card_at = [&](int k, int target) {
+    if (k >= cfg->kinds) return;
+    j["card"] = cfg->name[k];
+    if (mover >= 0) j["zone"] = "hand-" + std::to_string(mover);
+    if (target >= 0) j["target"] = target;
+  };
+  if (a >= kDeal) return j;
+  if (a >= kChoosePower) {
+    if (a - kChoosePower < static_cast<int>(cfg->powers.size())) j["card"] = cfg->powers[static_cast<size_t>(a - kChoosePower)].name;
+  } else if (a >= kPartingSecond) card_at(a - kPartingSecond, -1);
+  else if (a >= kPartingTop) card_at(a - kPartingTop, -1);
+  else if (a >= kCounterWith) card_at(a - kCounterWith, counter_at);
+  else if (a == kPass) {
+  } else if (a >= kPowerDeflectAt) j["target"] = a - kPowerDeflectAt;
+  else if (a == kPowerDefend) {
+  } else if (a >= kDeflectAt) card_at((a - kDeflectAt) / P, (a - kDeflectAt) % P);
+  else if (a >= kDefend) card_at(a - kDefend, -1);
+  else if (a >= kDiscardFor) card_at(a - kDiscardFor, -1);
+  else if (a >= kAttackAll) card_at(a - kAttackAll, -1);
+  else if (a >= kAttackAt) card_at((a - kAttackAt) / P, (a - kAttackAt) % P);
+  else if (a >= kActivateAt) j["target"] = a - kActivateAt;
+  return j;
+}
+
+void State::observation_tensor(int viewer, float* out) const {
+  float* s = out;
+  for (int k = 0; k < K; ++k) *s++ = k < cfg->kinds ? hand[viewer][k] : 0.0f;
+  const int n = cfg->players;
+  for (int i = 0; i < P; ++i) {
+    const bool real = i < n;
+    const int p = (viewer + i) % n;
+    *s++ = real ? static_cast<float>(health[p]) / static_cast<float>(cfg->health) : 0.0f;
+    *s++ = real ? static_cast<float>(hand_n[p]) : 0.0f;
+    *s++ = real && alive(p) ? 1.0f : 0.0f;
+    for (int st = 0; st < 3; ++st) *s++ = real && power_state[p] == st ? 1.0f : 0.0f;
+    *s++ = real && power[p] != kNoCard ? static_cast<float>(power[p] + 1) : 0.0f;
+  }
+  for (const uint8_t t : top) {
+    for (int k = 0; k <= K; ++k) *s++ = (t == kNoCard ? k == K : k == t) ? 1.0f : 0.0f;
+  }
+  for (int k = 0; k < K; ++k) *s++ = k < cfg->kinds ? discard[k] : 0.0f;
+  *s++ = deck_n;
+  for (int ph = 0; ph < 5; ++ph) *s++ = phase == ph ? 1.0f : 0.0f;
+  if (n_hits > 0) {
+    *s++ = hits[0].damage;
+    *s++ = static_cast<float>((hits[0].target - viewer + n) % n);
+    *s++ = static_cast<float>((hits[0].sender - viewer + n) % n);
+    *s++ = hits[0].card == kPowerSource ? 1.0f : 0.0f;
+  } else {
+    for (int i = 0; i < 4; ++i) *s++ = -1.0f;
+  }
+  const int mover = current_player();
+  *s++ = mover >= 0 ? static_cast<float>((mover - viewer + n) % n) : -1.0f;
+  *s++ = static_cast<float>(turn) / static_cast<float>(cfg->max_turns());
+}
+
+std::string State::to_string() const {
+  std::ostringstream o;
+  o << "Super!, turn " << turn << ", player " << turn_player_ + 1 << " to play (" << kPhaseNames[phase] << ")";
+  if (over) o << " (over" << (winner >= 0 ? ", player " + std::to_string(winner + 1) + " wins" : std::string(", a draw")) << ")";
+  o << "\n";
+  for (int p = 0; p < cfg->players; ++p) {
+    o << "  player " << p + 1 << ": " << (alive(p) ? "health " + std::to_string(health[p]) : std::string("eliminated"));
+    o << ", " << (power[p] == kNoCard ? std::string("no power yet") : cfg->powers[power[p]].name + " (" + kPowerStateNames[power_state[p]] + ")") << ", hand:";
+    for (int k = 0; k < cfg->kinds; ++k) {
+      if (hand[p][k]) o << " " << static_cast<int>(hand[p][k]) << "x " << cfg->name[k];
+    }
+    o << "\n";
+  }
+  o << "  deck " << static_cast<int>(deck_n) << ", discard " << static_cast<int>(discard_n);
+  if (top[0] != kNoCard) o << " (top " << cfg->name[top[0]] << (top[1] != kNoCard ? ", then " + cfg->name[top[1]] : std::string()) << ")";
+  o << "\n";
+  for (int i = 0; i < n_hits; ++i) {
+    o << "  hit: player " << hits[i].sender + 1 << " -> player " << hits[i].target + 1 << " for " << static_cast<int>(hits[i].damage) << "\n";
+  }
+  return o.str();
+}
+
+double State::heuristic(int p) const {
+  if (over) return returns(p);
+  if (!alive(p)) return -1.0;
+  // Health, less most of what the hits still queued will take; a card in
+  // hand and a power in hand are worth a little. Against the others' mean
+  // (the eliminated count 0), so that any hit, and above all a kill, helps.
+  double pending[P] = {};
+  for (int i = 0; i < n_hits; ++i) pending[hits[i].target] += 0.6 * hits[i].damage;
+  auto effective = [&](int q) { return alive(q) ? std::max(0.0, health[q] - pending[q]) : 0.0; };
+  const double mine = effective(p) + 0.15 * hand_n[p] + (power_state[p] == kUp ? 1.5 : 0.0);
+  double others = 0.0;
+  for (int q = 0; q < cfg->players; ++q) {
+    if (q != p) others += effective(q);
+  }
+  others /= cfg->players - 1;
+  const double v = (mine - others) / (cfg->health + 5.0);
+  return v > 1 ? 1 : v < -1 ? -1 : v;
+}
+
+}  // namespace henchmen::super

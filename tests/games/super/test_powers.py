@@ -1,0 +1,151 @@
+"""Super Powers: choosing them, each designed power, defense powers, deactivation."""
+
+from __future__ import annotations
+
+import henchmen
+
+from .builder import POWERS, hand, hp, moves, play, pos, position
+
+
+def test_arrival_order_picks_in_seat_order_and_powers_are_unique() -> None:
+    s = henchmen.Game("super", players=3).new_initial_state(auto_chance=False)
+    assert s.current_player == 0 and len(moves(s)) == len(POWERS)
+    play(s, "choose Inferno")
+    assert s.current_player == 1 and "choose Inferno" not in moves(s)
+    play(s, "choose Quake", "choose Renewal")
+    assert s.is_chance  # then five cards each are dealt
+    while s.is_chance:
+        s.apply(s.chance_outcomes[0][0])
+    doc = pos(s)
+    assert doc["powers"] == ["Inferno", "Quake", "Renewal"] and doc["power_states"] == ["up"] * 3
+    assert [sum(h.values()) for h in doc["hands"]] == [5, 5, 5] and s.turn_player == 0
+
+
+def test_newest_first_and_drawn_value_orders() -> None:
+    s = henchmen.Game("super", players=3, power_order="newest-first").new_initial_state(
+        auto_chance=False
+    )
+    assert s.current_player == 2
+    s = henchmen.Game("super", players=3, power_order="drawn-value").new_initial_state(
+        auto_chance=False
+    )
+    assert s.is_chance and len(s.chance_outcomes) == 3
+    play(s, "player 2 picks next", "choose Inferno")
+    assert s.is_chance and {str(a) for a, _ in s.chance_outcomes} == {
+        "player 1 picks next",
+        "player 3 picks next",
+    }
+    play(s, "player 3 picks next", "choose Quake")
+    assert s.current_player == 0  # the last one left picks without a draw
+
+
+def test_using_the_power_powers_down() -> None:
+    s = position(hands={0: ["Gust"], 1: ["Gust"]}, powers={0: "Renewal"}, health={0: 20})
+    play(s, "activate the power")
+    assert hp(s)[0] == 28 and pos(s)["power_states"][0] == "down"
+    s = position(hands={0: ["Gust"], 1: ["Gust"]}, powers={0: "Renewal"}, health={0: 36})
+    play(s, "activate the power")
+    assert hp(s)[0] == 40
+
+
+def test_inferno_is_defended_only_by_a_defense_power() -> None:
+    s = position(
+        hands={0: ["Gust"], 1: ["Ice Wall", "Gust"]}, powers={0: "Inferno", 1: "Mirror Ward"}
+    )
+    play(s, "activate the power on player 2")
+    assert moves(s) == ["defend with the power", "take the hit"]  # no card can stop it
+    play(s, "defend with the power")
+    assert hp(s) == [40, 40] and pos(s)["power_states"] == ["down", "down"]
+    s = position(hands={0: ["Gust"], 1: ["Ice Wall", "Gust"]}, powers={0: "Inferno", 1: "Quake"})
+    play(s, "activate the power on player 2")
+    assert hp(s) == [40, 35] and s.current_player == 0  # nobody could answer: not asked
+
+
+def test_quake_hits_everyone() -> None:
+    s = position(
+        players=3,
+        hands={0: ["Gust"], 1: ["Gust"], 2: ["Gust"]},
+        powers={0: "Quake", 1: "Inferno", 2: "Renewal"},
+    )
+    play(s, "activate the power")
+    assert hp(s) == [40, 37, 37]
+
+
+def test_tailwind_draws_two() -> None:
+    s = position(hands={0: ["Gust"], 1: ["Gust"]}, powers={0: "Tailwind"})
+    play(s, "activate the power", "dealt Fireball", "dealt Gust")
+    assert hand(s, 0) == {"Gust": 2, "Fireball": 1}
+
+
+def test_stone_skin_lasts_until_the_start_of_the_next_turn() -> None:
+    s = position(
+        hands={0: ["Gust", "Gust"], 1: ["Fireball", "Gust"]},
+        powers={0: "Stone Skin"},
+        discard=["Ice Wall", "Power Up"],
+    )
+    play(s, "activate the power", "end turn", "attack player 1 with Fireball", "take the hit")
+    assert hp(s)[0] == 39 and pos(s)["power_states"][0] == "active"
+    play(s, "end turn")
+    assert pos(s)["power_states"][0] == "down"
+
+
+def test_overcharge_and_vampiric_aura_and_mastery() -> None:
+    s = position(
+        hands={0: ["Fireball", "Gust"], 1: ["Gust"]},
+        powers={0: "Overcharge"},
+        discard=["Ice Wall", "Power Up"],
+    )
+    play(s, "activate the power", "attack player 2 with Fireball", "take the hit")
+    assert hp(s) == [40, 35]
+    s = position(
+        hands={0: ["Fireball", "Gust"], 1: ["Gust"]},
+        powers={0: "Vampiric Aura"},
+        health={0: 30},
+        discard=["Ice Wall", "Power Up"],
+    )
+    play(s, "activate the power", "attack player 2 with Fireball", "take the hit")
+    assert hp(s) == [33, 37]
+    s = position(
+        hands={0: ["Fireball", "Gust"], 1: ["Gust"]},
+        powers={0: "Elemental Mastery"},
+        discard=["Ice Wall", "Power Up"],
+    )
+    play(s, "activate the power", "attack player 2 with Fireball", "take the hit")
+    assert hp(s) == [40, 35]  # the Fire bonus applies on Ice Wall
+
+
+def test_phoenix_flame_rebound_and_retaliate_defend() -> None:
+    s = position(
+        hands={0: ["Fireball", "Gust"], 1: ["Gust"]},
+        powers={1: "Phoenix Flame"},
+        health={1: 30},
+        discard=["Ice Wall", "Power Up"],
+    )
+    play(s, "attack player 2 with Fireball", "defend with the power")
+    assert hp(s) == [40, 33]
+    s = position(
+        players=3,
+        hands={0: ["Fireball", "Gust"], 1: ["Gust"], 2: ["Gust"]},
+        powers={1: "Rebound", 2: "Renewal"},
+        discard=["Ice Wall", "Power Up"],
+    )
+    play(s, "attack player 2 with Fireball", "deflect to player 3 with the power", "take the hit")
+    assert hp(s) == [40, 40, 35]
+    s = position(
+        hands={0: ["Fireball", "Gust"], 1: ["Gust", "Gust"]},
+        powers={1: "Retaliate"},
+        discard=["Ice Wall", "Power Up"],
+    )
+    play(
+        s,
+        "attack player 2 with Fireball",
+        "defend with the power",
+        "counterattack with Gust",
+        "take the hit",
+    )
+    assert hp(s) == [35, 37]  # Gust 3, + 2
+
+
+def test_defense_powers_are_not_used_on_the_turn() -> None:
+    s = position(hands={0: ["Gust"], 1: ["Gust"]}, powers={0: "Mirror Ward"})
+    assert not [m for m in moves(s) if m.startswith("activate")]
