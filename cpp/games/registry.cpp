@@ -3,6 +3,7 @@
 #include "games/legendary/game.h"
 #include "games/parry/game.h"
 #include "games/sss/game.h"
+#include "games/villainy/game.h"
 
 namespace henchmen {
 
@@ -11,6 +12,7 @@ const std::vector<GameEntry>& registered_games() {
       {&sss::Traits::info, &sss::make_game},
       {&legendary::Traits::info, &legendary::make_game},
       {&parry::Traits::info, &parry::make_game},
+      {&villainy::Traits::info, &villainy::make_game},
   };
   return games;
 }
