@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -39,8 +40,7 @@ def test_play_narrates_and_writes_a_replay_that_loads(tmp_path: Path) -> None:
     run = henchmen_cli("play", SSS, "--bots", "greedy,random", "--seed", "1", cwd=tmp_path)
     assert run.returncode == 0, run.stderr
     out = run.stdout
-    assert "== Setup ==" in out and "== Turn 1: Player 1 (greedy) ==" in out
-    assert "  chance: " in out and "  Player 2 (random): " in out
+    assert "== Setup ==" in out and "== Turn 1: " in out
     assert "Result after " in out and ("wins" in out or "a draw" in out)
     path = tmp_path / "replays" / f"{SSS}-seed1.json"
     assert f"Replay written to {Path('replays') / path.name}" in out
@@ -50,13 +50,27 @@ def test_play_narrates_and_writes_a_replay_that_loads(tmp_path: Path) -> None:
     assert replay.final_state is not None and replay.final_state.is_terminal
     doc = json.loads(path.read_text())
     assert doc["format"] == "henchmen-replay" and doc["version"] == 1
-    # The narrated decisions are the replay's decisions, in order.
-    narrated = [
-        line.split(": ", 1)[1]
-        for line in out.splitlines()
-        if line.startswith("  Player ") or line.startswith("  chance: ")
+
+
+def test_a_bot_game_is_told_as_a_spectator_saw_it(tmp_path: Path) -> None:
+    run = henchmen_cli("play", "parry", "--bots", "greedy,random", "--seed", "3", cwd=tmp_path)
+    assert run.returncode == 0, run.stderr
+    assert "As seen by a spectator (public events only)" in run.stdout
+    final = load_replay(tmp_path / "replays" / "parry-seed3.json").final_state
+    assert final is not None
+    # Every line of the log between the headings is a spectator's event, in order.
+    told = [
+        line[2:]
+        for line in run.stdout.splitlines()
+        if line.startswith("  ") and not line.startswith("  Health: ")
     ]
-    assert narrated == [step.move for step in replay.steps]
+    events = [e.text for e in final.events_for("spectator") if e.kind != "turn"]
+    assert told == events
+    headings = [line for line in run.stdout.splitlines() if line.startswith("== Turn ")]
+    assert headings == [
+        f"== {e.text} ==" for e in final.events_for("spectator") if e.kind == "turn"
+    ]
+    assert "draws a card" in run.stdout and " draws a Strike" not in run.stdout
 
 
 def test_play_is_deterministic_and_quiet(tmp_path: Path) -> None:
@@ -163,31 +177,32 @@ def test_every_game_played_writes_a_replay_that_checks(tmp_path: Path, game: str
     assert f"ok: r.json: {game}, " in check.stdout
 
 
-def human_game(tmp_path: Path, keys: str, *extra: str) -> subprocess.CompletedProcess[str]:
+def human_game(
+    tmp_path: Path, keys: str, *extra: str, game: str = "parry"
+) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "henchmen", "play", SSS, "--bots", "human,greedy", "--seed", "2",
+        [sys.executable, "-m", "henchmen", "play", game, "--bots", "human,greedy", "--seed", "2",
          "--replay", "h.json", *extra],
         cwd=tmp_path, input=keys, capture_output=True, text=True, timeout=300, check=False,
     )  # fmt: skip
 
 
-def test_human_moves_by_number_and_notation_and_quits_cleanly(tmp_path: Path) -> None:
-    run = human_game(tmp_path, "99\nfly to the moon\n\nview\n1\nEND TURN\nquit\n")
+def test_human_moves_by_key_and_notation_and_quits_cleanly(tmp_path: Path) -> None:
+    run = human_game(tmp_path, "99\nfly to the moon\n\nview\n2\nEND TURN\nquit\n")
     assert run.returncode == 0, run.stderr
     out = run.stdout
-    assert "-- What Player 1 sees --" in out and "   1. play Tiny Bot" in out
-    assert "no move numbered 99; choose 1 to 3" in out
-    assert "'fly to the moon' is not a legal move here; legal moves: " in out
+    assert "=== Parry -- Turn 1: Your turn ===" in out
+    assert "  Moves: [1] strike player 2   [2] end turn" in out
+    assert "no move has the key [99]; keys now: 1, 2" in out
+    assert "'fly to the moon' is not a move or a command here" in out
     assert "Game abandoned after " in out and "Replay written to h.json" in out
     replay = load_replay(tmp_path / "h.json")
     decisions = [s.move for s in replay.steps if s.player == 0]
-    assert decisions[:2] == ["play Tiny Bot", "end turn"]
+    assert decisions == ["end turn", "end turn"]
     assert replay.players[0].bot is None and not replay.terminal and replay.abandoned
-    # The human's view numbers players from 1, as the rest of the tool does.
-    assert "current_player: Player 1" in out and "[Player 2]" in out
-    assert "current_player: 0" not in out and "[0]" not in out
-    # The log hides from the human what they cannot see (the opponent's draws).
-    assert "chance: (hidden)" in out
+    # The log tells the human their own draws and only that the opponent drew.
+    assert "You draw a " in out and "Player 2 draws a card" in out
+    assert "Player 2 draws a Strike" not in out and "Player 2 draws a Parry" not in out
     check = henchmen_cli("replay", "h.json", "--check", cwd=tmp_path)
     assert check.returncode == 0 and check.stdout.endswith(" steps, abandoned\n")
 
@@ -196,6 +211,16 @@ def test_human_end_of_input_stops_the_game(tmp_path: Path) -> None:
     run = human_game(tmp_path, "1\n")
     assert run.returncode == 0, run.stderr
     assert "Game abandoned after " in run.stdout and run.stderr == ""
+
+
+def test_a_human_game_refuses_another_seats_view(tmp_path: Path) -> None:
+    for flag in (["--observer", "2"], ["--omniscient"]):
+        run = human_game(tmp_path, "quit\n", *flag)
+        assert (
+            run.returncode == 2
+            and "with a human at the table the log is what the human saw" in (run.stderr)
+        )
+        assert "Player 2" not in run.stdout
 
 
 # ----------------------------------------------------------------- replay
@@ -209,29 +234,47 @@ def replay_file(tmp_path: Path) -> Path:
     return tmp_path / "g.json"
 
 
-def test_replay_narrates_every_step_numbered(replay_file: Path) -> None:
-    run = henchmen_cli("replay", replay_file.name, cwd=replay_file.parent)
+@pytest.fixture
+def parry_replay(tmp_path: Path) -> Path:
+    run = henchmen_cli(
+        "play", "parry", "--bots", "greedy,random", "--seed", "2", "--quiet", "--replay", "p.json",
+        cwd=tmp_path,
+    )  # fmt: skip
     assert run.returncode == 0, run.stderr
-    replay = load_replay(replay_file)
-    lines = [line for line in run.stdout.splitlines() if line[:5].strip().rstrip(".").isdigit()]
-    assert len(lines) == len(replay.steps)
-    assert lines[0].startswith("   1. chance: ")
-    assert [line.split(": ", 1)[1] for line in lines] == [s.move for s in replay.steps]
-    assert "== Turn 1: Player 1 (greedy) ==" in run.stdout
+    return tmp_path / "p.json"
+
+
+def test_replay_narrates_every_step_numbered(parry_replay: Path) -> None:
+    run = henchmen_cli("replay", parry_replay.name, "--omniscient", cwd=parry_replay.parent)
+    assert run.returncode == 0, run.stderr
+    replay = load_replay(parry_replay)
+    numbers = [
+        int(line.split(".", 1)[0])
+        for line in run.stdout.splitlines()
+        if line[:5].strip().rstrip(".").isdigit()
+    ]
+    # Omniscient: every step tells something, so every step is numbered once, in order.
+    assert numbers == list(range(1, len(replay.steps) + 1))
+    assert "Player 2 draws a " in run.stdout and "draws a card" not in run.stdout
+    assert "== Turn 1: Player 1's turn ==" in run.stdout
     assert run.stdout.splitlines()[-1].startswith("Result after ")
 
 
-def test_replay_as_one_player_masks_what_they_cannot_see(replay_file: Path) -> None:
-    full = henchmen_cli("replay", replay_file.name, cwd=replay_file.parent).stdout
+def test_replay_as_one_player_shows_what_they_saw(parry_replay: Path) -> None:
+    spectator = henchmen_cli("replay", parry_replay.name, cwd=parry_replay.parent)
+    assert spectator.returncode == 0, spectator.stderr
+    assert "As seen by a spectator (public events only)" in spectator.stdout
+    assert "draws a card" in spectator.stdout and " draws a Strike" not in spectator.stdout
     # Players count from 1 in the command line: --observer 2 is the second player.
-    seen = henchmen_cli("replay", replay_file.name, "--observer", "2", cwd=replay_file.parent)
+    seen = henchmen_cli("replay", parry_replay.name, "--observer", "2", cwd=parry_replay.parent)
     assert seen.returncode == 0, seen.stderr
-    assert "(hidden)" not in full and "(hidden)" in seen.stdout
-    assert "-- What Player 2 (random) sees --" in seen.stdout
-    # Player 2's own moves are never hidden from them.
-    assert not any(
-        line.endswith("Player 2 (random): (hidden)") for line in seen.stdout.splitlines()
-    )
+    out = seen.stdout
+    assert "As seen by Player 2 (random)" in out
+    assert "You draw a " in out and "Player 1 draws a card" in out
+    assert "Player 1 draws a Strike" not in out and "Player 1 draws a Parry" not in out
+    # Their table at the start of each run of their decisions, their own hand face up.
+    assert "    | === Parry -- Turn 2: Your turn ===" in out and "    |   Your hand (" in out
+    assert "    |   Player 1's hand: " in out
 
 
 def tamper(path: Path, step: int, key: str, value: object) -> Path:
@@ -337,7 +380,8 @@ def test_help_and_listing_read_as_written(tmp_path: Path) -> None:
     assert helped.returncode == 0 and "95% Wilson intervals" in helped.stdout
     assert "%%" not in helped.stdout
     listed = henchmen_cli("games", cwd=tmp_path).stdout
-    assert "from 2 to 2" not in listed and "[exactly 2; default 2]" in listed
+    # (Parry's "from 2 to 200" is fine: a range from a number to itself is not.)
+    assert not re.search(r"from (\d+) to \1\b", listed) and "[exactly 2; default 2]" in listed
     assert "1-5 players" in listed and "an integer from 1 to 5" in listed
 
 

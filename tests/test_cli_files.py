@@ -30,8 +30,8 @@ def cli(*args: str, cwd: Path, **kw: object) -> subprocess.CompletedProcess[str]
     )
 
 
-def played(seed: int, **options: object) -> henchmen.State:
-    state = henchmen.new_game(SSS, seed=seed, **options)
+def played(seed: int, game: str = SSS, **options: object) -> henchmen.State:
+    state = henchmen.new_game(game, seed=seed, **options)
     bots = [make_bot("greedy", seed=1), make_bot("random", seed=2)]
     while not state.is_terminal:
         state.apply(bots[state.current_player].choose(state))
@@ -139,26 +139,29 @@ def test_replay_refuses_more_actions_than_any_game_has(tmp_path: Path) -> None:
 
 # ------------------------------------------------------------ a stranger's text
 def test_escape_sequences_in_a_replay_are_printed_escaped(tmp_path: Path) -> None:
-    cards = Path(__file__).resolve().parents[1] / "cpp" / "games" / "sss" / "cards.json"
-    table = json.loads(cards.read_text())
-    evil = "King\x1b]0;pwned\x07Cobra\x1b[2J"  # sets the window title, clears the screen
-    table["crews"][0]["supervillain"] = evil
-    state = played(1, card_data=json.dumps(table))
+    # Player names come from the replay file as they are; they name players in events too.
+    state = played(1, game="parry")
     players = [ReplayPlayer("Ann\x1b[31m\n== Turn 1: fake ==", "greedy", 1),
                ReplayPlayer("\u202eBob\x9b2J", None, None)]  # fmt: skip
     write_replay(tmp_path / "evil.json", state, players=players, seed=1)
-    assert any(evil in step.move for step in load_replay(tmp_path / "evil.json").steps)
     runs = [cli("replay", "evil.json", *extra, cwd=tmp_path)
-            for extra in ((), ("--observer", "1"), ("--check",))]  # fmt: skip
+            for extra in ((), ("--observer", "1"), ("--omniscient",), ("--check",))]  # fmt: skip
     for run in runs:
         assert run.returncode == 0, run.stderr
         assert not any(raw in run.stdout for raw in ("\x1b", "\x07", "\x9b", "\u202e"))
         assert "\n== Turn 1: fake" not in run.stdout  # a name cannot start a line of its own
     full = runs[0].stdout
-    assert "chance: reveal King\\x1b]0;pwned\\x07Cobra\\x1b[2J\n" in full
     assert "Ann\\x1b[31m\\n== Turn 1: fake == (greedy)" in full
     assert "\\u202eBob\\x9b2J (human)" in full
-    assert "King\\x1b]0;pwned" in runs[1].stdout  # in the observer's view of the position too
+    assert "\\u202eBob\\x9b2J draws a card" in full  # in the events' sentences as well
+    assert "Ann\\x1b[31m\\n== Turn 1: fake == draws a " in runs[2].stdout  # omniscient
+    assert "Health: you 0/3, \\u202eBob\\x9b2J 3/3" in runs[1].stdout
+    # Card names cannot carry them at all: a card table naming one is refused.
+    cards = Path(__file__).resolve().parents[1] / "cpp" / "games" / "sss" / "cards.json"
+    table = json.loads(cards.read_text())
+    table["crews"][0]["supervillain"] = "King\x1b]0;pwned\x07Cobra"
+    with pytest.raises(henchmen.errors.OptionError, match="control character"):
+        henchmen.Game(SSS, card_data=json.dumps(table))
     # An error that quotes the replay is escaped as well.
     doc = json.loads((tmp_path / "evil.json").read_text())
     doc["actions"][0]["move"] = "reveal \x1b]0;pwned\x07"

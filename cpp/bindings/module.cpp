@@ -54,6 +54,9 @@ Json game_info_json(const GameInfo& info) {
   d["max_players"] = info.max_players;
   d["zero_sum"] = info.zero_sum;
   d["test_game"] = info.test_game;
+  Json keys = Json(Json::Object{});
+  for (const auto& [key, doc] : info.observation_keys) keys[key] = doc;
+  d["observation_keys"] = keys;
   Json opts = Json(Json::Array{});
   for (const auto& o : info.options) opts.push_back(o.describe());
   d["options"] = opts;
@@ -111,6 +114,7 @@ PYBIND11_MODULE(_core, m) {
     d["samples"] = st.samples;
     d["attempts"] = st.attempts;
     d["failures"] = st.failures;
+    d["chained"] = st.chained;
     return d;
   }, "Totals of the knowledge tracker's samples in this process (core/knowledge.h).");
   m.def("games_json", [] {

@@ -34,6 +34,8 @@ struct GameInfo {
   int max_players = 1;
   bool zero_sum = true;  // returns sum to zero (false for cooperative games)
   bool test_game = false;  // the engine's own game for its tests, not a published one
+  // The keys of observation(player), each with what it holds, for help() and the docs.
+  std::vector<std::pair<std::string, std::string>> observation_keys;
   std::vector<OptionSpec> options;  // "players" always comes first
 };
 

@@ -1,14 +1,11 @@
 #include "core/knowledge.h"
 
 #include <algorithm>
-#include <atomic>
 #include <sstream>
 
 namespace henchmen {
 
 namespace {
-std::atomic<int64_t> g_samples{0}, g_attempts{0}, g_failures{0};
-
 bool in_set(const std::array<uint64_t, 4>& set, int card) {
   return card >= 0 && card < 256 && ((set[static_cast<size_t>(card) / 64] >> (card % 64)) & 1);
 }
@@ -248,6 +245,7 @@ void Knowledge::try_fold(int zone) {
 }
 
 void Knowledge::observe(const CardFact& f) {
+  reset_sampler();
   if (!exact()) return;
   const int n = static_cast<int>(zones_.size());
   if (f.zone >= n || f.to >= n) {
@@ -353,122 +351,6 @@ void Knowledge::observe(const CardFact& f) {
       return;
     }
   }
-}
-
-Knowledge::Stats Knowledge::stats() { return Stats{g_samples.load(), g_attempts.load(), g_failures.load()}; }
-
-bool Knowledge::sample(Rng& rng, World& out, int tries) const {
-  if (!exact() || hard_.load(std::memory_order_relaxed)) return false;
-  g_samples.fetch_add(1, std::memory_order_relaxed);
-  // Every hidden slot, by group, in a fixed order: (zone, part, index); zone
-  // == zones_.size() is limbo.
-  struct Ref {
-    uint32_t zone;
-    uint8_t part;
-    uint32_t index;
-  };
-  std::vector<std::vector<Ref>> refs(groups_.size());
-  const uint32_t nz = static_cast<uint32_t>(zones_.size());
-  auto zone_at = [&](uint32_t zi) -> const Zone& { return zi < nz ? zones_[zi] : limbo_; };
-  for (uint32_t zi = 0; zi <= nz; ++zi) {
-    const Zone& z = zone_at(zi);
-    const std::vector<Slot>* parts[3] = {&z.top, &z.middle, &z.bottom};
-    for (uint8_t p = 0; p < 3; ++p) {
-      for (uint32_t i = 0; i < parts[p]->size(); ++i) {
-        const Slot& s = (*parts[p])[i];
-        if (s.card < 0 && s.link < 0) refs[static_cast<size_t>(s.group)].push_back(Ref{zi, p, i});
-      }
-    }
-  }
-  // The ghosts of every zone, in the order they happened.
-  std::vector<std::pair<uint32_t, uint32_t>> order;  // (zone, ghost index)
-  for (uint32_t zi = 0; zi < nz; ++zi) {
-    for (uint32_t k = 0; k < zones_[zi].ghosts.size(); ++k) order.emplace_back(zi, k);
-  }
-  std::sort(order.begin(), order.end(), [&](const auto& a, const auto& b) { return zones_[a.first].ghosts[a.second].seq < zones_[b.first].ghosts[b.second].seq; });
-
-  // Kinds of every slot in the current attempt: [zone][part][index].
-  std::vector<std::array<std::vector<int16_t>, 3>> kinds(nz + 1);
-  std::vector<int16_t> link_kind(static_cast<size_t>(links_), -1);
-  std::vector<std::vector<uint8_t>> taken(nz);
-  std::vector<int16_t> deck;
-  for (int attempt = 0; attempt < tries; ++attempt) {
-    g_attempts.fetch_add(1, std::memory_order_relaxed);
-    for (uint32_t zi = 0; zi <= nz; ++zi) {
-      const Zone& z = zone_at(zi);
-      const std::vector<Slot>* parts[3] = {&z.top, &z.middle, &z.bottom};
-      for (int p = 0; p < 3; ++p) {
-        auto& k = kinds[zi][static_cast<size_t>(p)];
-        k.resize(parts[p]->size());
-        for (size_t i = 0; i < k.size(); ++i) k[i] = (*parts[p])[i].card;
-      }
-    }
-    // Deal each group's cards among its slots uniformly.
-    for (size_t g = 0; g < groups_.size(); ++g) {
-      if (refs[g].empty()) continue;
-      deck.clear();
-      for (int c = 0; c < 256; ++c) {
-        for (int n = 0; n < groups_[g].count[static_cast<size_t>(c)]; ++n) deck.push_back(static_cast<int16_t>(c));
-      }
-      if (deck.size() != refs[g].size()) return false;  // unreachable: compositions match their slots
-      for (size_t i = deck.size(); i > 1; --i) std::swap(deck[i - 1], deck[rng.below(static_cast<uint32_t>(i))]);
-      for (size_t i = 0; i < deck.size(); ++i) kinds[refs[g][i].zone][refs[g][i].part][refs[g][i].index] = deck[i];
-    }
-    // Decide the ghosts in order; a world that contradicts one is rejected.
-    bool ok = true;
-    for (uint32_t zi = 0; zi < nz; ++zi) taken[zi].assign(zones_[zi].middle.size(), 0);
-    auto kind_of = [&](uint32_t zi, size_t i) -> int16_t {
-      const Slot& s = zones_[zi].middle[i];
-      return s.link >= 0 ? link_kind[static_cast<size_t>(s.link)] : kinds[zi][1][i];
-    };
-    for (const auto& [zi, k] : order) {
-      const Ghost& g = zones_[zi].ghosts[k];
-      uint32_t free = 0;
-      for (uint32_t i = 0; i < g.available; ++i) free += !taken[zi][i];
-      if (g.kind == Ghost::Kind::kNoneOf) {
-        for (uint32_t i = 0; i < g.available && ok; ++i) ok = taken[zi][i] || !in_set(sets_[static_cast<size_t>(g.none_of)], kind_of(zi, i));
-        if (!ok) break;
-        continue;
-      }
-      if (free == 0) {
-        ok = false;
-        break;
-      }
-      uint32_t pick = rng.below(free);
-      uint32_t i = 0;
-      for (;; ++i) {
-        if (!taken[zi][i] && pick-- == 0) break;
-      }
-      const int16_t kind = kind_of(zi, i);
-      if (g.card >= 0 && kind != g.card) {
-        ok = false;
-        break;
-      }
-      if (g.kind == Ghost::Kind::kTake) {
-        taken[zi][i] = 1;
-        if (g.link >= 0) link_kind[static_cast<size_t>(g.link)] = kind;
-      }
-    }
-    if (!ok) continue;
-    out.assign(nz, ZoneCards{});
-    for (uint32_t zi = 0; zi < nz; ++zi) {
-      const Zone& z = zones_[zi];
-      ZoneCards& w = out[zi];
-      auto kind_at = [&](int p, size_t i) {
-        const Slot& s = p == 0 ? z.top[i] : p == 1 ? z.middle[i] : z.bottom[i];
-        return static_cast<uint8_t>(s.link >= 0 ? link_kind[static_cast<size_t>(s.link)] : kinds[zi][static_cast<size_t>(p)][i]);
-      };
-      for (size_t i = 0; i < z.top.size(); ++i) w.top.push_back(kind_at(0, i));
-      for (size_t i = 0; i < z.middle.size(); ++i) {
-        if (!taken[zi][i]) w.middle.push_back(kind_at(1, i));
-      }
-      for (size_t i = 0; i < z.bottom.size(); ++i) w.bottom.push_back(kind_at(2, i));
-    }
-    return true;
-  }
-  g_failures.fetch_add(1, std::memory_order_relaxed);
-  hard_.store(true, std::memory_order_relaxed);
-  return false;
 }
 
 std::string Knowledge::check(int zone, const std::vector<uint8_t>& truth) const {

@@ -27,6 +27,8 @@
 #pragma once
 #include <array>
 #include <atomic>
+#include <memory>
+#include <mutex>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -48,6 +50,7 @@ class Knowledge {
   explicit Knowledge(int zones = 0) : zones_(static_cast<size_t>(zones)) {}
   Knowledge(const Knowledge& o)
       : zones_(o.zones_), limbo_(o.limbo_), groups_(o.groups_), sets_(o.sets_), seq_(o.seq_), links_(o.links_), why_inexact_(o.why_inexact_) {}
+  ~Knowledge();
   Knowledge& operator=(const Knowledge& o) {
     if (this != &o) {
       zones_ = o.zones_;
@@ -58,6 +61,7 @@ class Knowledge {
       links_ = o.links_;
       why_inexact_ = o.why_inexact_;
       hard_.store(false);
+      reset_sampler();
     }
     return *this;
   }
@@ -65,12 +69,15 @@ class Knowledge {
   // Reads one fact as this reader saw it.
   void observe(const CardFact& f);
 
-  // Draws a world; false if none was found in `tries` attempts (the facts
-  // contradict each other, or so many ghosts wait that consistent worlds
-  // are rare) or the tracking gave up (see `exact`). After one such failure
-  // the same knowledge fails at once: a search asking a thousand times pays
-  // for the attempts only once.
-  bool sample(Rng& rng, World& out, int tries = 2000) const;
+  // Draws a world (knowledge_sample.cpp). With no ghosts waiting, a deal
+  // of every group is the draw. With ghosts, worlds are dealt and rejected
+  // until one agrees with every ghost: an exact, independent draw. When
+  // that is rare (many ghosts in hands that are never emptied), a Markov
+  // chain over the same worlds takes over: it moves between worlds that
+  // agree with every ghost, each equally likely, so its draws converge to
+  // the same distribution. False if no world could be found at all (the
+  // facts contradict each other) or the tracking gave up (see `exact`).
+  bool sample(Rng& rng, World& out) const;
 
   // False once a fact could not be followed exactly (the game said
   // something the model cannot represent); the reason is in `why_inexact`.
@@ -93,6 +100,7 @@ class Knowledge {
   // found none within their tries. For benchmarks and docs.
   struct Stats {
     int64_t samples = 0, attempts = 0, failures = 0;
+    int64_t chained = 0;  // draws that came from the Markov chain
   };
   static Stats stats();
 
@@ -155,7 +163,15 @@ class Knowledge {
   uint32_t seq_ = 0;
   int32_t links_ = 0;
   std::string why_inexact_;
-  mutable std::atomic<bool> hard_{false};  // a draw already failed: worlds are too rare here
+  mutable std::atomic<bool> hard_{false};  // no world could be found: fail at once from now on
+
+  // The sampler's cache (knowledge_sample.cpp): what a draw needs, built
+  // once per knowledge, and the Markov chain's current world.
+  struct Sampler;
+  void reset_sampler();
+  mutable std::mutex sampler_mu_;
+  mutable std::shared_ptr<Sampler> sampler_;
+  friend struct SamplerAccess;
 };
 
 }  // namespace henchmen

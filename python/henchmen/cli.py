@@ -24,25 +24,23 @@ import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, NoReturn, TextIO
+from typing import NoReturn
 
-from henchmen import __version__, _checks, _core
+from henchmen import __version__, _checks
 from henchmen._cli_args import int_arg, parse_option, seats_and_options, seed_for_bot
 from henchmen._cli_output import OutputFailed, OutputStream, silence_stdout
 from henchmen._replay_target import ReplayTarget, holding_sigint
 from henchmen.bots import Bot, bot_names
-from henchmen.errors import HenchmenError, NotationError, OptionError
+from henchmen.errors import HenchmenError, OptionError
+from henchmen.events import OMNISCIENT, SPECTATOR
 from henchmen.game import Game, game_info, games
 from henchmen.matches import BotSpec, parse_bot_spec, run_matches
+from henchmen.narration import Narrator, reader_label, result_lines, team_result, verdict
 from henchmen.printable import TextOut, printable
-from henchmen.replay import (
-    ReplayPlayer,
-    ReplayRecorder,
-    ReplayStep,
-    load_replay,
-    make_replay,
-)
+from henchmen.replay import ReplayPlayer, load_replay, make_replay
 from henchmen.state import State
+from henchmen.table import HumanSeat, Quit, Session
+from henchmen.table.screen import draw
 
 EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130  # 128 + SIGINT, as a shell reports a process stopped by Ctrl-C
@@ -80,6 +78,21 @@ def _game_arguments(cmd: argparse.ArgumentParser, what: str) -> None:
     )
 
 
+def _reader_arguments(cmd: argparse.ArgumentParser, when: str) -> None:
+    who = cmd.add_mutually_exclusive_group()
+    who.add_argument(
+        "--observer",
+        default=None,
+        metavar="P",
+        help=f"tell the game as player P (1 for the first player) saw it ({when})",
+    )
+    who.add_argument(
+        "--omniscient",
+        action="store_true",
+        help="tell everything, hidden cards included (for debugging; never show it to a player)",
+    )
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="henchmen",
@@ -110,19 +123,14 @@ def _parser() -> argparse.ArgumentParser:
         "--force", action="store_true", help="overwrite the --replay file if it exists"
     )
     play.add_argument("--quiet", action="store_true", help="print only the result")
+    _reader_arguments(play, "bots only; default: the one human's view, else a spectator's")
     replay = sub.add_parser(
         "replay",
         help="show a replay step by step, or check it",
         description="Show a replay step by step (narrated), or check it with --check.",
     )
     replay.add_argument("file", help="the replay file (JSON)")
-    replay.add_argument(
-        "--observer",
-        default=None,
-        metavar="P",
-        help="show the game as player P (1 for the first player) saw it: moves hidden "
-        "from them are masked, and their view is shown at each of their turns",
-    )
+    _reader_arguments(replay, "default: a spectator's view (public events only)")
     replay.add_argument(
         "--check",
         action="store_true",
@@ -162,195 +170,6 @@ def _seat_names(bots: Sequence[str], players: Sequence[ReplayPlayer] | None = No
     return [printable(f"Player {i + 1} ({name})") for i, name in enumerate(bots)]
 
 
-class _Narrator:
-    """The log of a game: a heading per turn, one line per action.
-
-    With an ``observer``, actions that player could not tell apart from
-    another (an opponent's secret choice, a card drawn into another hand)
-    are masked, so the log shows only what they saw.
-    """
-
-    def __init__(
-        self,
-        out: TextOut,
-        names: list[str],
-        quiet: bool,
-        *,
-        observer: int | None = None,
-        numbered: bool = False,
-    ) -> None:
-        self.out = out
-        self.names = names
-        self.quiet = quiet
-        self.observer = observer
-        self.numbered = numbered
-        self.turn = 0
-        self.turn_player: int | None = None
-        self.started = False
-
-    def step(self, step: ReplayStep, turn_player: int, before: _core.State | None = None) -> None:
-        if self.quiet:
-            return
-        if not self.started:
-            self.started = True
-            if step.is_chance:
-                self.out.write("== Setup ==\n")
-        if not step.is_chance and turn_player != self.turn_player:
-            self.turn += 1
-            self.turn_player = turn_player
-            self.out.write(f"== Turn {self.turn}: {self.names[turn_player]} ==\n")
-        move = printable(step.move)
-        if (
-            self.observer is not None
-            and before is not None
-            and _hidden(before, step, self.observer)
-        ):
-            move = "(hidden)"
-        who = "chance" if step.is_chance else self.names[step.player]
-        number = f"{step.step:>4}. " if self.numbered else "  "
-        self.out.write(f"{number}{who}: {move}\n")
-
-
-def _hidden(before: _core.State, step: ReplayStep, observer: int) -> bool:
-    """True if ``observer`` could not tell ``step`` from some other move at ``before``.
-
-    Uses the no-leak contract: two moves the observer cannot tell apart leave
-    the same ``observation(observer)``.
-    """
-    if step.player == observer:
-        return False
-    if before.is_chance:
-        alternatives = [a for a, _ in before.chance_outcomes()]
-    else:
-        alternatives = before.legal_actions()
-    if len(alternatives) < 2:
-        return False
-    after = before.clone()
-    after.apply(step.id)
-    seen = after.observation_json(observer)
-    for a in alternatives:
-        if a == step.id:
-            continue
-        other = before.clone()
-        other.apply(a)
-        if other.observation_json(observer) == seen:
-            return True
-    return False
-
-
-def _render(value: Any, indent: str = "  ", key: str = "") -> list[str]:
-    """A compact, readable rendering of an observation (a JSON-ready dict).
-
-    Players are numbered from 1, as everywhere in the command line tool (the
-    observation counts from 0): the ``players`` list, and the number held
-    by a key that names a player (``current_player``, ``turn_player``).
-    """
-    lines: list[str] = []
-    if isinstance(value, dict):
-        for k, item in value.items():
-            name = printable(str(k))
-            if item in (None, [], {}, ""):
-                continue
-            if isinstance(item, dict) or (
-                isinstance(item, list) and any(isinstance(x, dict | list) for x in item)
-            ):
-                lines.append(f"{indent}{name}:")
-                lines += _render(item, indent + "  ", str(k))
-            elif isinstance(item, list):
-                lines.append(f"{indent}{name}: {', '.join(printable(str(x)) for x in item)}")
-            elif _names_a_player(str(k)) and type(item) is int and item >= 0:
-                lines.append(f"{indent}{name}: Player {item + 1}")
-            else:
-                lines.append(f"{indent}{name}: {printable(json.dumps(item, ensure_ascii=False))}")
-    elif isinstance(value, list):
-        label = "Player " if key == "players" else ""
-        for i, item in enumerate(value):
-            lines.append(f"{indent}[{label}{i + 1}]")
-            lines += _render(item, indent + "  ")
-    else:
-        lines.append(f"{indent}{printable(str(value))}")
-    return lines
-
-
-def _names_a_player(key: str) -> bool:
-    return key == "player" or key.endswith("_player")
-
-
-class _Quit(Exception):
-    pass
-
-
-class HumanPlayer:
-    """A player at the terminal: shows their view and the legal moves, reads a choice.
-
-    A choice is the number of a listed move or its notation (case-insensitive);
-    ``view`` shows the position again, ``quit`` (or end of input) stops the game.
-
-    >>> import io, henchmen
-    >>> state = henchmen.new_game("seven-secret-supervillains", seed=1)
-    >>> human = HumanPlayer(io.StringIO("99\\nfly\\n1\\n"), io.StringIO(), "Ann")
-    >>> human.choose(state) == state.legal_action_ids()[0]
-    True
-    """
-
-    name = "human"
-
-    def __init__(self, stdin: TextIO, out: TextOut, label: str) -> None:
-        self.stdin = stdin
-        self.out = out
-        self.label = label
-        self.shown_turn: tuple[int, int] | None = None
-
-    def choose(self, state: State) -> int:
-        """Ask at the terminal until a legal move is given; raises _Quit on ``quit`` or EOF."""
-        me = state.current_player
-        legal = state.legal_actions
-        key = (state.turn_player, me)
-        if self.shown_turn != key:
-            self._show(state, me)
-            self.shown_turn = key
-        self._list(legal)
-        while True:
-            self.out.write(f"{self.label}, your move (number or notation; 'view', 'quit'): ")
-            self.out.flush()
-            try:
-                line = self.stdin.readline()
-            except KeyboardInterrupt:
-                self.out.write("\n")  # the message that follows gets its own line
-                raise
-            if not line:
-                self.out.write("\n")
-                raise _Quit
-            text = line.strip()
-            low = text.lower()
-            if low in ("quit", "exit", "q"):
-                raise _Quit
-            if low in ("view", "v", "?", "help"):
-                self._show(state, me)
-                self._list(legal)
-                continue
-            if not text:
-                continue
-            if text.isdigit():
-                k = int(text)
-                if 1 <= k <= len(legal):
-                    return legal[k - 1].id
-                self.out.write(f"  no move numbered {k}; choose 1 to {len(legal)}\n")
-                continue
-            try:
-                return state.string_to_action(text).id
-            except NotationError as e:
-                self.out.write(f"  {printable(str(e))}\n")
-
-    def _show(self, state: State, me: int) -> None:
-        self.out.write(f"-- What {self.label} sees --\n")
-        self.out.write("\n".join(_render(state.observation(me))) + "\n")
-
-    def _list(self, legal: Sequence[Any]) -> None:
-        for i, a in enumerate(legal, 1):
-            self.out.write(f"  {i:>3}. {printable(a.text)}\n")
-
-
 class _ProgressBar:
     """Progress on stderr: a bar redrawn in place on a terminal, else a line per tenth."""
 
@@ -381,12 +200,20 @@ class _ProgressBar:
         self.stream.flush()
 
 
-def _verdict(returns: Sequence[float], names: Sequence[str]) -> str:
-    best = max(returns)
-    top = [p for p, r in enumerate(returns) if r == best]
-    if len(top) == len(returns):  # all equal: a draw, or a shared fate in a cooperative game
-        return "everyone wins" if best > 0 else "everyone loses" if best < 0 else "a draw"
-    return " and ".join(names[p] for p in top) + (" wins" if len(top) == 1 else " win")
+def _reader(args: argparse.Namespace, players: int, humans: Sequence[int]) -> int:
+    """Whose log it is: the one human's, else --observer N, --omniscient or the spectator's."""
+    asked = args.observer is not None or args.omniscient
+    if asked and humans:
+        raise OptionError(
+            "--observer and --omniscient show a game of bots from another seat; with a human "
+            "at the table the log is what the human saw"
+        )
+    if args.omniscient:
+        return OMNISCIENT
+    if args.observer is not None:
+        # People count players from 1: --observer 1 is the first player (0 is refused).
+        return int_arg(args.observer, "--observer", 1, players) - 1
+    return humans[0] if len(humans) == 1 else SPECTATOR  # people sharing a screen: public only
 
 
 def _cmd_play(args: argparse.Namespace, out: TextOut, err: TextOut) -> int:
@@ -397,8 +224,12 @@ def _cmd_play(args: argparse.Namespace, out: TextOut, err: TextOut) -> int:
     shown = ["human" if spec is None else str(spec) for spec in specs]
     names = _seat_names(shown)
     log = err if args.replay == "-" else out  # standard output then carries the replay alone
+    humans = [i for i, spec in enumerate(specs) if spec is None]
+    reader = _reader(args, len(specs), humans)
+    # Line editing only when the person's terminal is both ends (not with --replay -).
+    interactive = log is out and sys.stdin.isatty() and sys.stdout.isatty()
     bots: list[Bot] = [
-        HumanPlayer(sys.stdin, log, f"Player {i + 1}")
+        HumanSeat(sys.stdin, log, f"Player {i + 1}", interactive=interactive)
         if spec is None
         else spec.make(seed_for_bot(seed, i))
         for i, spec in enumerate(specs)
@@ -409,10 +240,6 @@ def _cmd_play(args: argparse.Namespace, out: TextOut, err: TextOut) -> int:
         else ReplayPlayer(f"Player {i + 1}", str(spec), seed_for_bot(seed, i))
         for i, spec in enumerate(specs)
     ]
-    humans = [i for i, spec in enumerate(specs) if spec is None]
-    # One human sees the log from their seat; several at one terminal share it all.
-    observer = humans[0] if len(humans) == 1 else None
-
     state = Game(info.name, **options).new_initial_state(seed=seed)
     # Settled before anyone plays: an existing or unwritable file fails here.
     target = None
@@ -423,48 +250,32 @@ def _cmd_play(args: argparse.Namespace, out: TextOut, err: TextOut) -> int:
             if target.path is not None:  # from now on it holds a replay that loads
                 start = make_replay(state, seed=seed, players=seats)
                 target.write(dataclasses.replace(start, abandoned=not start.terminal))
-    recorder = ReplayRecorder(state, seed=seed, players=seats)
-    narrator = _Narrator(log, names, args.quiet, observer=observer)
+    narrator = None if args.quiet else Narrator(log, state.game, reader, names)
+    session = Session(state, bots, seed=seed, players=seats, narrator=narrator)
 
     def save() -> str:
         """Write the replay so far (abandoned unless the game is over); say where it went."""
         if target is None:
             return "no replay written (--no-replay)"
         with holding_sigint():
-            replay = recorder.replay()
+            replay = session.replay()
             if not replay.terminal:
                 replay = dataclasses.replace(replay, abandoned=True)
             target.write(replay)
         return f"the replay so far is in {target.where}"
 
-    shadow = state.game._core.new_initial_state()  # the log's view needs each step's before
-
-    def narrate(turn_player: int) -> None:
-        for step in recorder.sync():
-            before = shadow.clone() if observer is not None else None
-            shadow.apply(step.id)
-            narrator.step(step, turn_player, before)
-
-    limit = state.game.max_game_length
     try:
-        if not args.quiet:
+        if narrator is not None:
             log.write(f"{info.title}: {', '.join(names)}; seed {seed}\n")
-        narrate(state.turn_player)  # the setup: shuffles and first draws
-        while not state.is_terminal:
-            if state.move_number > limit:
-                raise HenchmenError(f"the game did not end within {limit} actions (an engine bug)")
-            acting = state.current_player
-            turn_player = state.turn_player
-            action = bots[acting].choose(state)
-            state.apply(action)
-            narrate(turn_player)
-        shown_returns = ", ".join(f"{r:g}" for r in state.returns)
-        log.write(
-            f"Result after {state.move_number} actions: {_verdict(state.returns, names)} "
-            f"(returns {shown_returns})\n"
-        )
+            if not humans or reader != humans[0]:
+                log.write(f"As seen by {reader_label(reader, names)}\n")
+        session.run()
+        if narrator is not None:
+            narrator.finish(state)
+        else:
+            log.write("\n".join(result_lines(state, names)) + "\n")
         save()
-    except _Quit:
+    except Quit:
         save()
         log.write(f"Game abandoned after {state.move_number} actions.\n")
     except KeyboardInterrupt:
@@ -484,7 +295,9 @@ def _cmd_replay(args: argparse.Namespace, out: TextOut) -> int:
     replay = load_replay(args.file)  # verifies every step: errors name the first bad one
     names = _seat_names([], replay.players)
     result = (
-        _verdict(replay.returns, names)
+        verdict(replay.returns, names)
+        if replay.terminal and game_info(replay.game).zero_sum
+        else team_result(replay.returns)
         if replay.terminal
         else "abandoned"
         if replay.abandoned
@@ -494,29 +307,33 @@ def _cmd_replay(args: argparse.Namespace, out: TextOut) -> int:
         out.write(f"ok: {args.file}: {replay.game}, {len(replay.steps)} steps, {result}\n")
         return 0
     game = Game(replay.game, **replay.options)
-    observer: int | None = None
-    if args.observer is not None:
-        # People count players from 1: --observer 1 is the first player (0 is refused).
-        observer = int_arg(args.observer, "--observer", 1, game.num_players) - 1
+    reader = _reader(args, game.num_players, [])
     seed = "" if replay.seed is None else f"; seed {replay.seed}"
     engine = printable(replay.engine)
     out.write(f"{game.info.title}: {', '.join(names)}{seed}; written by henchmen {engine}\n")
-    if observer is not None:
-        out.write(f"As seen by {names[observer]}: moves hidden from them show as (hidden)\n")
-    narrator = _Narrator(out, names, False, observer=observer, numbered=True)
-    cursor = replay.cursor()
-    previous: int | None = None
-    while not cursor.at_end:
-        before = cursor.state
-        if observer is not None and before.current_player == observer and previous != observer:
-            # The start of a run of the observer's decisions: show what they see.
-            out.write(f"-- What {names[observer]} sees --\n")
-            out.write("\n".join(_render(before.observation(observer), "      ")) + "\n")
-        step = cursor.next()
-        previous = step.player
-        narrator.step(step, before.turn_player, before._s if observer is not None else None)
-    shown_returns = ", ".join(f"{r:g}" for r in replay.returns)
-    out.write(f"Result after {len(replay.steps)} actions: {result} (returns {shown_returns})\n")
+    out.write(f"As seen by {reader_label(reader, names)}\n")
+
+    def show_table(before: State) -> None:
+        # The start of a run of the observer's decisions: what their table showed.
+        lines = draw(before.layout(reader), reader, width=94)
+        out.write("\n".join("    | " + line for line in lines))
+        out.write("\n")
+
+    final = replay.final_state or replay.verify()  # load_replay verified it: kept there
+    narrator = Narrator(
+        out,
+        game,
+        reader,
+        names,
+        event_names=[printable(p.name) for p in replay.players],
+        numbered=True,
+        at_decision=show_table if reader >= 0 else None,
+    )
+    narrator.follow(final)
+    if replay.terminal:
+        narrator.finish(final)
+    else:
+        out.write(f"The replay ends after {len(replay.steps)} actions: {result}\n")
     return 0
 
 
@@ -610,4 +427,4 @@ if __name__ == "__main__":
     raise SystemExit(main())
 
 
-__all__ = ["HumanPlayer", "main", "parse_option"]
+__all__ = ["main", "parse_option"]

@@ -47,6 +47,7 @@ BOT_SETTINGS: dict[str, dict[str, type]] = {
         "rollout_depth": int,
         "puct": bool,
         "max_seconds": float,
+        "exact": bool,
     },
 }
 BOT_SETTINGS["mcts"] = BOT_SETTINGS["ismcts"]

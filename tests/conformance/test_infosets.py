@@ -42,6 +42,11 @@ CONFIGS: list[tuple[str, dict[str, object], tuple[int, ...]]] = [
         {"players": 3, "strikes": 5, "parries": 5, "hand_size": 2, "health": 2},
         (9, 20, 32, 45),
     ),
+    (
+        "parry",
+        {"players": 4, "strikes": 6, "parries": 6, "hand_size": 2, "health": 2},
+        (15, 30, 45),
+    ),
 ]
 SAMPLES = 3000
 SEEDS = range(4)

@@ -7,7 +7,13 @@ the rules, the notation and the encodings. Each step shows the state
 (``str(state)`` in full every FULL_BOARD_EVERY steps, its changed lines
 in between), what changed in each player's observation (every field at
 step 0), a digest of each observation tensor, the legal actions (or chance
-outcomes with their probabilities) and the action chosen.
+outcomes with their probabilities), the action chosen, and the events of
+that step as each reader read them (every player, then the spectator; one
+line when they all read the same).
+
+Golden narrated logs (``logs/``): for every game, the whole narrated log
+of a seeded bot game exactly as ``henchmen play GAME --bots ... --seed 1``
+prints it (the spectator's view), and for Parry one player's view too.
 
 Regenerate (and so accept a change) with::
 
@@ -18,7 +24,9 @@ then review the diff in git like any other change.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
+import io
 import json
 import sys
 from pathlib import Path
@@ -26,8 +34,23 @@ from typing import Any
 
 import henchmen
 from henchmen import _core
+from henchmen.events import read as read_events
 
 HERE = Path(__file__).resolve().parent
+LOGS = HERE / "logs"
+#: Golden narrated logs: file stem -> the arguments of ``henchmen play``.
+LOG_GAMES: dict[str, tuple[str, ...]] = {
+    "parry-2p-seed1": ("parry", "--bots", "greedy,random", "--seed", "1"),
+    "parry-2p-seed1-player1": (
+        "parry", "--bots", "greedy,random", "--seed", "1", "--observer", "1",
+    ),
+    "parry-3p-seed1": ("parry", "--bots", "greedy,random,greedy", "--seed", "1"),
+    "seven-secret-supervillains-2p-seed1": (
+        "seven-secret-supervillains", "--bots", "greedy,random", "--seed", "1",
+    ),
+    "legendary-1p-seed1": ("legendary", "--bots", "greedy", "--seed", "1"),
+    "legendary-2p-seed1": ("legendary", "--bots", "greedy,random", "--seed", "1"),
+}  # fmt: skip
 GAMES_PER_CONFIG = 2
 MAX_STEPS = 100
 FULL_BOARD_EVERY = 20
@@ -60,6 +83,34 @@ def _tensor_digest(state: henchmen.State, player: int) -> str:
     return f"sha256 {digest}, {int((t != 0).sum())} nonzero of {t.size}, sum {float(t.sum()):.6g}"
 
 
+def _events(state: henchmen.State, start: int, players: int) -> list[str]:
+    """The events of history step ``start`` (-1: the setup) as each reader read them."""
+    readers: list[tuple[str, int]] = [(str(p), p) for p in range(players)]
+    readers.append(("spectator", henchmen.SPECTATOR))
+    read = {
+        label: [e.text for e in read_events(state, who, start, max(start + 1, 0))]
+        for label, who in readers
+    }
+    texts = list(read.values())
+    if not any(texts):
+        return []
+    if all(t == texts[0] for t in texts):
+        return [f"events (all): {' | '.join(texts[0])}"]
+    return [f"events {label}: {' | '.join(t) if t else '-'}" for label, t in read.items()]
+
+
+def render_log(stem: str) -> str:
+    """The golden narrated log: what ``henchmen play`` prints for ``LOG_GAMES[stem]``."""
+    from henchmen.cli import main
+
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        status = main(["play", *LOG_GAMES[stem], "--no-replay"])
+    if status != 0:
+        raise RuntimeError(f"henchmen play {' '.join(LOG_GAMES[stem])} exited with {status}")
+    return out.getvalue()
+
+
 def render(name: str, players: int, seed: int) -> str:
     """The golden text of one seeded game (at most MAX_STEPS actions)."""
     state = henchmen.Game(name, players=players).new_initial_state(auto_chance=False)
@@ -72,6 +123,9 @@ def render(name: str, players: int, seed: int) -> str:
     ]
     last: list[dict[str, str]] = [{} for _ in range(players)]
     last_board: list[str] = []
+    setup = _events(state, -1, players)
+    if setup:
+        lines += ["## setup", *setup, ""]
     for step in range(MAX_STEPS + 1):
         who = state.current_player
         if who == henchmen.CHANCE:
@@ -126,8 +180,9 @@ def render(name: str, players: int, seed: int) -> str:
             lines.append("legal: " + ", ".join(f"{a} ({a.id})" for a in legal))
             chosen = legal[rng.below(len(legal))]
         lines.append(f"chosen: {chosen} ({chosen.id})")
-        lines.append("")
         state.apply(chosen.id)
+        lines += _events(state, step, players)
+        lines.append("")
     return "\n".join(lines) + "\n"
 
 
@@ -136,7 +191,25 @@ def expected_files() -> dict[str, tuple[str, int, int]]:
     return {file_name(n, p, s): (n, p, s) for n, p in configs() for s in SEEDS[:GAMES_PER_CONFIG]}
 
 
+def expected_logs() -> dict[str, str]:
+    """File name (in ``logs/``) -> the stem of LOG_GAMES it pins."""
+    return {f"{stem}.txt": stem for stem in LOG_GAMES}
+
+
 def main() -> int:
+    LOGS.mkdir(exist_ok=True)
+    logs = expected_logs()
+    for stale in sorted(LOGS.glob("*.txt")):
+        if stale.name not in logs:
+            stale.unlink()
+            print(f"removed logs/{stale.name}")
+    for fname, stem in logs.items():
+        path = LOGS / fname
+        text = render_log(stem)
+        old = path.read_text(encoding="utf-8") if path.exists() else None
+        if old != text:
+            path.write_text(text, encoding="utf-8")
+            print(f"{'updated' if old is not None else 'wrote'} logs/{fname}")
     want = expected_files()
     for stale in sorted(HERE.glob("*.txt")):
         if stale.name not in want:
@@ -149,7 +222,7 @@ def main() -> int:
         if old != text:
             path.write_text(text, encoding="utf-8")
             print(f"{'updated' if old is not None else 'wrote'} {fname}")
-    print(f"{len(want)} golden files in {HERE}")
+    print(f"{len(want)} golden files in {HERE}, {len(logs)} narrated logs in {LOGS}")
     return 0
 
 

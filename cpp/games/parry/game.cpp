@@ -21,7 +21,7 @@ const GameInfo& Traits::info() {
         OptionSpec{"parries", OptionSpec::Kind::Int, Json(6), 0, 20, {}, "Parry cards in the deck."},
         OptionSpec{"hand_size", OptionSpec::Kind::Int, Json(3), 1, 5, {}, "Cards dealt to each player."},
         OptionSpec{"health", OptionSpec::Kind::Int, Json(3), 1, 9, {}, "Health each player starts with."},
-        OptionSpec{"max_turns", OptionSpec::Kind::Int, Json(60), 2, 200, {}, "The game is drawn (or won on health) after this many turns."},
+        OptionSpec{"max_turns", OptionSpec::Kind::Int, Json(60), 5, 200, {}, "The game is drawn (or won on health) after this many turns."},
     };
     return g;
   }();

@@ -199,7 +199,7 @@ void State::cancel_top() {
   const auto cancelled = reactions.top();
   reactions.close();
   if (Events* ev = events()) {
-    ev->add(Event("cancelled", cancelled.trigger == kOnStrike ? "{p's} Strike is parried" : "{p's} Parry is parried", cancelled.opener));
+    ev->add(Event("cancelled", cancelled.trigger == kOnStrike ? "{P's} Strike is parried" : "{P's} Parry is parried", cancelled.opener));
   }
 }
 

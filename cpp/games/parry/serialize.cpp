@@ -128,8 +128,17 @@ void State::validate() const {
   if (!alive(turn_player_)) broken("the turn player is out");
   if (to_draw > 0 && (reactions.open())) broken("no window is open while cards are drawn");
   if (to_draw > 0 && deck[kStrike] + deck[kParry] < 2) broken("a draw waits only on a deck of two cards or more");
-  if (dealing && reactions.open()) broken("no window opens during the deal");
+  if (dealing) {
+    // The deal: players before draw_for have their cards, draw_for is being dealt, the rest wait.
+    if (reactions.open() || to_draw == 0 || turn != 1 || turn_player_ != 0 || discard[kStrike] + discard[kParry] > 0) broken("the deal starts the game and ends when its last card is dealt");
+    for (int p = 0; p < n; ++p) {
+      const int want = p < draw_for ? cfg->hand_size : p == draw_for ? cfg->hand_size - to_draw : 0;
+      if (hand_size(p) != want) broken("during the deal player " + std::to_string(p + 1) + " must hold " + std::to_string(want) + " cards");
+      if (health[p] != cfg->health) broken("during the deal every player has full health");
+    }
+  }
   if (!dealing && to_draw > 1) broken("only the deal draws more than one card");
+  if (!dealing && to_draw > 0 && draw_for != turn_player_) broken("after the deal only the turn player draws");
   if (to_draw > cfg->hand_size) broken("too many cards to draw");
   for (int d = 0; d < reactions.depth; ++d) {
     const auto& w = reactions.windows[d];

@@ -47,6 +47,7 @@ class SearchBot:
         exploration: float = DEFAULT_EXPLORATION,
         puct: bool = False,
         max_seconds: float = 0.0,
+        exact: bool = True,
     ) -> None:
         if algorithm not in ("ismcts", "mcts"):
             raise OptionError(f"algorithm must be 'ismcts' or 'mcts', got {algorithm!r}")
@@ -57,6 +58,9 @@ class SearchBot:
         if not isinstance(puct, bool):
             raise OptionError(f"puct must be True or False, got {puct!r}")
         self.puct = puct
+        if not isinstance(exact, bool):
+            raise OptionError(f"exact must be True or False, got {exact!r}")
+        self.exact = exact
         self.exploration = float(exploration)
         self.max_seconds = float(max_seconds)
         self.seed = _checks.seed(seed)
@@ -75,6 +79,7 @@ class SearchBot:
             exploration=self.exploration,
             puct=self.puct,
             max_seconds=self.max_seconds,
+            exact_knowledge=self.exact,
         )
 
     def native_spec(self) -> dict[str, Any]:
@@ -90,6 +95,7 @@ class SearchBot:
             "rollout_depth": self.rollout_depth,
             "puct": self.puct,
             "max_seconds": self.max_seconds,
+            "exact_knowledge": self.exact,
         }
 
     def choose(self, state: State) -> int:
@@ -112,5 +118,6 @@ class SearchBot:
         return (
             f"SearchBot(seed={self.seed}, algorithm={self.algorithm!r}, "
             f"iterations={self.iterations}, rollout_depth={self.rollout_depth}, "
-            f"exploration={self.exploration}, puct={self.puct}, max_seconds={self.max_seconds})"
+            f"exploration={self.exploration}, puct={self.puct}, max_seconds={self.max_seconds}, "
+            f"exact={self.exact})"
         )

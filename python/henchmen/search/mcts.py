@@ -17,6 +17,7 @@ state, which sees hidden cards: a cheat, useful as a yardstick.
 
 from __future__ import annotations
 
+import json
 import math
 import time
 from dataclasses import dataclass, field
@@ -91,6 +92,10 @@ class MCTS:
     seed: int = 0
     native: bool | str = "auto"
     determinize: bool = False
+    #: Redraw from everything the player saw (exact information sets, when
+    #: the state has its history); False: from the position alone (the
+    #: conservative tracking, kept to measure what exactness buys).
+    exact_knowledge: bool = True
 
     def __post_init__(self) -> None:
         _checks.count(self.iterations, "iterations", 1, 100_000_000)
@@ -103,6 +108,8 @@ class MCTS:
                 or not 0 <= value <= 1e5
             ):
                 raise OptionError(f"{name} must be a number from 0 to 100000, got {value!r}")
+        if not isinstance(self.exact_knowledge, bool):
+            raise OptionError(f"exact_knowledge must be True or False, got {self.exact_knowledge!r}")
         if self.native not in (True, False, "auto"):
             raise OptionError(f"native must be True, False or 'auto', got {self.native!r}")
         if self.native is True and not self._native_ok():
@@ -154,6 +161,7 @@ class MCTS:
                 "puct": self.puct,
                 "rollout_depth": self._depth(),
                 "seed": self.seed,
+                "exact_knowledge": self.exact_knowledge,
             },
             token,
         )
@@ -181,6 +189,8 @@ class MCTS:
         depth = self._depth()
         rollout_steps = 0
         done = 0
+        # The root the redraws start from: a position alone forgets the history.
+        root_core = state._s if self.exact_knowledge else _position_alone(state._s)
         for it in range(self.iterations):
             if (
                 self.max_seconds > 0
@@ -191,7 +201,7 @@ class MCTS:
             if token is not None and token.cancelled:
                 raise Cancelled("cancelled through the CancelToken")
             if self.determinize:
-                s = state._s.resample(me, rng.next_u64())
+                s = root_core.resample(me, rng.next_u64())
             else:
                 s = state._s.clone()
             s.set_auto_chance(False, 0)
@@ -292,6 +302,13 @@ class MCTS:
             seconds,
             native=False,
         )
+
+
+def _position_alone(core: _core.State) -> _core.State:
+    doc = json.loads(core.serialize())
+    doc["history"] = []
+    doc.pop("origin", None)
+    return _core.deserialize(json.dumps(doc))
 
 
 def _evaluate(evaluator: Evaluator, state: State, players: int) -> list[float]:
