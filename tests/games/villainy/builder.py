@@ -78,7 +78,7 @@ def position_doc(
     lasting: PerPlayer | None = None,
     dead: Sequence[int] = (),
     draws: PerPlayer | None = None,
-    max_rounds: int = 30,
+    max_rounds: int = 15,
 ) -> dict[str, Any]:
     """The position JSON (a ``henchmen-state`` document) for the spec.
 
