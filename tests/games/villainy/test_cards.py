@@ -155,7 +155,7 @@ def test_monsters_never_block() -> None:
 def test_setup_chain_bonus_only_when_complete_and_for_minions_only() -> None:
     """+2...D!...against Minions: no bonus until all three are in play; Minions only."""
     base = {
-        "hands": {0: [], 1: ["Ape Plan: against Minions"]},
+        "hands": {0: [], 1: ["Howler Monkey"]},
         "grids": {0: {"front left": "Bog Horror"}, 1: {"front left": "Silverback"}},
         "decks": ["Mallory Maleficarum", "Mugga Mugga"],
     }
