@@ -120,7 +120,9 @@ def position_doc(
         parts = list((monsters or {}).get(p, [[], [], [], []]))
         for part in parts:
             cards, active = (part[0], part[1]) if isinstance(part, tuple) else (part, bool(part))
-            monster.append({"cards": [take(c) for c in cards], "active": bool(active) and bool(cards)})
+            monster.append(
+                {"cards": [take(c) for c in cards], "active": bool(active) and bool(cards)}
+            )
         setup = [take(c) if c else None for c in (setups or {}).get(p, [None, None, None])]
         left = take(lefts[p]) if lefts and p in lefts else None
         right = take(rights[p]) if rights and p in rights else None
@@ -157,15 +159,25 @@ def position_doc(
             fixed = list(draws[p])
             left_over = rest - Counter(fixed)
             if sum(left_over.values()) or Counter(fixed) - rest:
-                raise ValueError(f"player {p + 1}'s draw pile must be the rest of the deck: {dict(rest)}")
+                raise ValueError(
+                    f"player {p + 1}'s draw pile must be the rest of the deck: {dict(rest)}"
+                )
             pl["draw"] = fixed
         else:
             pl["draw"] = sorted(rest.elements())
         if p in dead:
             pl.update(
-                hand=[], draw=[], discard=[], grid=[None] * 6, setup=[None] * 3, left=None, right=None
+                hand=[],
+                draw=[],
+                discard=[],
+                grid=[None] * 6,
+                setup=[None] * 3,
+                left=None,
+                right=None,
             )
-            pl.update(monster=[{"cards": [], "active": False}] * 4, hits=0, hideout="removed", lasting=[])
+            pl.update(
+                monster=[{"cards": [], "active": False}] * 4, hits=0, hideout="removed", lasting=[]
+            )
     pos = {
         "turn": round_,
         "round": round_,
@@ -228,7 +240,9 @@ def me(state: henchmen.State, player: int) -> dict[str, Any]:
 
 def grid(state: henchmen.State, player: int) -> dict[str, str]:
     """A player's Minions by spot name."""
-    return {SPOTS[i]: s["minion"] for i, s in enumerate(me(state, player)["grid"]) if s and s["minion"]}
+    return {
+        SPOTS[i]: s["minion"] for i, s in enumerate(me(state, player)["grid"]) if s and s["minion"]
+    }
 
 
 def moves(state: henchmen.State) -> list[str]:

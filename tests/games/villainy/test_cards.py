@@ -11,7 +11,8 @@ def test_a_minion_goes_on_any_free_spot_of_the_two_rows_of_three() -> None:
     s = position(hands={0: ["Silverback"], 1: []}, grids={0: {"back center": "Howler Monkey"}})
     spots = [m for m in moves(s) if m.startswith("play Silverback")]
     assert spots == [
-        f"play Silverback at {w}" for w in ["front left", "front center", "front right", "back left", "back right"]
+        f"play Silverback at {w}"
+        for w in ["front left", "front center", "front right", "back left", "back right"]
     ]
     play(s, "play Silverback at back left")
     assert grid(s, 0) == {"back left": "Silverback", "back center": "Howler Monkey"}
@@ -20,7 +21,8 @@ def test_a_minion_goes_on_any_free_spot_of_the_two_rows_of_three() -> None:
 
 def test_no_seventh_minion() -> None:
     full = dict.fromkeys(
-        ["front left", "front center", "front right", "back left", "back center", "back right"], "Howler Monkey"
+        ["front left", "front center", "front right", "back left", "back center", "back right"],
+        "Howler Monkey",
     )
     full["back right"] = "Spider Monkey"
     full["back left"] = "Spider Monkey"
@@ -31,8 +33,20 @@ def test_no_seventh_minion() -> None:
 def test_gear_on_a_minion_one_per_minion_not_on_master_or_monster() -> None:
     s = position(
         hands={0: ["Big Stick"], 1: []},
-        grids={0: {"front left": {"minion": "Howler Monkey", "gear": "Tire Shield"}, "front right": "Spider Monkey"}},
-        monsters={0: [["Kongamunga's Head"], ["Kongamunga's Fists"], ["Kongamunga's Chest"], ["Kongamunga's Feet"]]},
+        grids={
+            0: {
+                "front left": {"minion": "Howler Monkey", "gear": "Tire Shield"},
+                "front right": "Spider Monkey",
+            }
+        },
+        monsters={
+            0: [
+                ["Kongamunga's Head"],
+                ["Kongamunga's Fists"],
+                ["Kongamunga's Chest"],
+                ["Kongamunga's Feet"],
+            ]
+        },
     )
     gear = [m for m in moves(s) if m.startswith("play Big Stick")]
     assert gear == ["play Big Stick on front right"]  # the only Minion without Gear
@@ -41,8 +55,13 @@ def test_gear_on_a_minion_one_per_minion_not_on_master_or_monster() -> None:
 
 
 def test_gear_for_one_type_of_minion_only() -> None:
-    s = position(hands={0: ["Bone Club"], 1: []}, grids={0: {"front left": "Howler Monkey", "front right": "Silverback"}})
-    assert [m for m in moves(s) if m.startswith("play Bone Club")] == ["play Bone Club on front right"]
+    s = position(
+        hands={0: ["Bone Club"], 1: []},
+        grids={0: {"front left": "Howler Monkey", "front right": "Silverback"}},
+    )
+    assert [m for m in moves(s) if m.startswith("play Bone Club")] == [
+        "play Bone Club on front right"
+    ]
 
 
 def test_gear_adds_to_the_minion_and_is_discarded_with_it() -> None:
@@ -50,35 +69,51 @@ def test_gear_adds_to_the_minion_and_is_discarded_with_it() -> None:
     s = position(
         decks=["Mugga Mugga", "Mallory Maleficarum"],
         hands={0: [], 1: []},
-        grids={0: {"front left": {"minion": "Spider Monkey", "gear": "Big Stick"}}, 1: {"front left": "Bog Horror"}},
+        grids={
+            0: {"front left": {"minion": "Spider Monkey", "gear": "Big Stick"}},
+            1: {"front left": "Bog Horror"},
+        },
     )
     play(s, "attack player 2 front left with front left")  # A! 2 + 2 against D! 4
     assert grid(s, 1) == {} and me(s, 1)["discard"] == ["Bog Horror"]
     s = position(
         decks=MM,
         hands={0: [], 1: []},
-        grids={1: {"front left": {"minion": "Spider Monkey", "gear": "Big Stick", "gear_owner": 1}}, 0: {"front left": "Silverback"}},
+        grids={
+            1: {"front left": {"minion": "Spider Monkey", "gear": "Big Stick", "gear_owner": 1}},
+            0: {"front left": "Silverback"},
+        },
     )
     play(s, "attack player 2 front left with front left")
     assert sorted(me(s, 1)["discard"]) == ["Big Stick", "Spider Monkey"]
 
 
 def test_failed_attack_leaves_both_cards() -> None:
-    s = position(hands={0: [], 1: []}, grids={0: {"front left": "Howler Monkey"}, 1: {"front left": "Gargoyle"}})
+    s = position(
+        hands={0: [], 1: []},
+        grids={0: {"front left": "Howler Monkey"}, 1: {"front left": "Gargoyle"}},
+    )
     play(s, "attack player 2 front left with front left")
-    assert grid(s, 1) == {"front left": "Gargoyle"} and grid(s, 0) == {"front left": "Howler Monkey"}
+    assert grid(s, 1) == {"front left": "Gargoyle"} and grid(s, 0) == {
+        "front left": "Howler Monkey"
+    }
     assert pos(s)["last_attack"]["attack"] == 1 and pos(s)["last_attack"]["defense"] == 5
     assert pos(s)["actions"] == 2
 
 
 def test_equal_attack_destroys() -> None:
-    s = position(hands={0: [], 1: []}, grids={0: {"front left": "Silverback"}, 1: {"front left": "Bog Horror"}})
+    s = position(
+        hands={0: [], 1: []},
+        grids={0: {"front left": "Silverback"}, 1: {"front left": "Bog Horror"}},
+    )
     play(s, "attack player 2 front left with front left")
     assert grid(s, 1) == {}
 
 
 def test_move_a_minion_to_any_open_spot_and_swap_two() -> None:
-    s = position(hands={0: [], 1: []}, grids={0: {"front left": "Howler Monkey", "back right": "Silverback"}})
+    s = position(
+        hands={0: [], 1: []}, grids={0: {"front left": "Howler Monkey", "back right": "Silverback"}}
+    )
     assert "move front left to front right" in moves(s)
     assert "swap front left and back right" in moves(s)
     play(s, "swap front left and back right")
@@ -99,7 +134,12 @@ def test_the_master_moves_only_left_or_right() -> None:
 def test_gear_moves_from_one_minion_to_another_as_one_action() -> None:
     s = position(
         hands={0: [], 1: []},
-        grids={0: {"front left": {"minion": "Howler Monkey", "gear": "Big Stick"}, "back left": "Silverback"}},
+        grids={
+            0: {
+                "front left": {"minion": "Howler Monkey", "gear": "Big Stick"},
+                "back left": "Silverback",
+            }
+        },
     )
     play(s, "move Big Stick from front left to back left")
     assert me(s, 0)["grid"][3]["gear"] == "Big Stick" and me(s, 0)["grid"][0]["gear"] is None
@@ -109,7 +149,9 @@ KONG = ["Kongamunga's Head", "Kongamunga's Fists", "Kongamunga's Chest", "Kongam
 
 
 def test_a_monster_is_not_in_play_until_its_four_parts_are() -> None:
-    s = position(hands={0: ["Kongamunga's Feet"], 1: []}, monsters={0: [[KONG[0]], [KONG[1]], [KONG[2]], []]})
+    s = position(
+        hands={0: ["Kongamunga's Feet"], 1: []}, monsters={0: [[KONG[0]], [KONG[1]], [KONG[2]], []]}
+    )
     assert not any("Kongamunga" in m.partition(" with ")[2] for m in attacks(s))
     play(s, "play Kongamunga's Feet")
     assert any(m.endswith("with Kongamunga Fists") for m in attacks(s))
@@ -133,11 +175,16 @@ def test_a_defeated_part_is_flipped_never_discarded_and_revived_by_a_replacement
     play(s, "end turn")
     resolve(s)
     play(s, "play Kongamunga's Crushing Fists")
-    assert me(s, 1)["monster"][1] == {"cards": ["Kongamunga's Fists", "Kongamunga's Crushing Fists"], "active": True}
+    assert me(s, 1)["monster"][1] == {
+        "cards": ["Kongamunga's Fists", "Kongamunga's Crushing Fists"],
+        "active": True,
+    }
 
 
 def test_a_second_copy_of_an_active_part_cannot_be_played() -> None:
-    s = position(hands={0: ["Kongamunga's Crushing Fists"], 1: []}, monsters={0: [[], [KONG[1]], [], []]})
+    s = position(
+        hands={0: ["Kongamunga's Crushing Fists"], 1: []}, monsters={0: [[], [KONG[1]], [], []]}
+    )
     assert "play Kongamunga's Crushing Fists" not in moves(s)
 
 

@@ -8,7 +8,11 @@ MM = ["Mugga Mugga", "Mugga Mugga"]
 
 
 def hideout_attack(**spec: object) -> object:
-    base: dict[str, object] = {"decks": MM, "hands": {0: [], 1: []}, "grids": {0: {"front left": "Howler Monkey"}}}
+    base: dict[str, object] = {
+        "decks": MM,
+        "hands": {0: [], 1: []},
+        "grids": {0: {"front left": "Howler Monkey"}},
+    }
     base.update(spec)
     s = position(**base)  # type: ignore[arg-type]
     play(s, "attack player 2 Hideout with front left")
@@ -24,7 +28,11 @@ def test_an_addition_may_absorb_the_hit_at_the_attacked_players_choice() -> None
     s = hideout_attack(lefts={1: "Vine Curtain"})
     assert s.current_player == 1 and moves(s) == ["take the hit", "absorb with Vine Curtain"]
     play(s, "absorb with Vine Curtain")
-    assert me(s, 1)["hits"] == 6 and me(s, 1)["left"] is None and me(s, 1)["discard"] == ["Vine Curtain"]
+    assert (
+        me(s, 1)["hits"] == 6
+        and me(s, 1)["left"] is None
+        and me(s, 1)["discard"] == ["Vine Curtain"]
+    )
     s = hideout_attack(lefts={1: "Vine Curtain"})
     play(s, "take the hit")
     assert me(s, 1)["hits"] == 5 and me(s, 1)["left"] == "Vine Curtain"

@@ -9,7 +9,7 @@ SEGUE = "Meanwhile, in the Jungle..."
 
 
 def test_a_declared_card_may_be_segued_and_returns_to_hand() -> None:
-    """The card about to be played returns to that player's hand; play shifts to the Segue's player."""
+    """The card about to be played goes back to hand; play shifts to the Segue's player."""
     s = position(decks=MM, hands={0: ["Silverback"], 1: [SEGUE]})
     play(s, "play Silverback at front left")
     assert s.current_player == 1 and s.turn_player == 0
@@ -72,7 +72,9 @@ def test_nobody_is_asked_without_cards_or_with_every_segue_in_the_discard() -> N
     s = position(decks=MM, hands={0: ["Silverback"], 1: []})
     play(s, "play Silverback at front left")
     assert s.current_player == 0 and pos(s)["phase"] == "main"
-    s = position(decks=MM, hands={0: ["Silverback"], 1: ["Howler Monkey"]}, discards={1: [SEGUE] * 4})
+    s = position(
+        decks=MM, hands={0: ["Silverback"], 1: ["Howler Monkey"]}, discards={1: [SEGUE] * 4}
+    )
     play(s, "play Silverback at front left")
     assert pos(s)["phase"] == "main"
     # Holding no Segue, a player with cards is still asked (and may only pass).
@@ -96,7 +98,9 @@ def test_segues_cannot_be_played_on_your_own_turn() -> None:
 
 def test_each_asked_player_answers_in_turn_order() -> None:
     s = position(
-        players=3, decks=["Mugga Mugga"] * 3, hands={0: ["Silverback"], 1: ["Howler Monkey"], 2: [SEGUE]}
+        players=3,
+        decks=["Mugga Mugga"] * 3,
+        hands={0: ["Silverback"], 1: ["Howler Monkey"], 2: [SEGUE]},
     )
     play(s, "play Silverback at front left")
     assert s.current_player == 1

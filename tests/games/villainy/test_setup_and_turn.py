@@ -1,16 +1,17 @@
-"""Preparing to play and the turn: hideouts, five cards, the first player, refills, three actions."""
+"""Preparing to play and the turn: Hideouts, five cards, first player, refills, 3 actions."""
 
 from __future__ import annotations
 
-import henchmen
 import pytest
+
+import henchmen
 
 from .builder import DECKS, deck, me, moves, pass_all, play, pos, position, resolve
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 6])
 def test_setup_master_under_hideout_six_hits_five_cards_each(players: int) -> None:
-    """Master under the Hideout - Center with the Damage card at 6; each deck shuffled; five cards."""
+    """Master under the Hideout - Center, Damage card at 6; each deck shuffled; five cards."""
     s = henchmen.new_game("villainy", players=players, seed=3)
     p = pos(s)
     for k, pl in enumerate(p["players"]):
@@ -62,7 +63,9 @@ def test_hands_fill_to_five_at_the_start_of_each_turn() -> None:
 
 
 def test_three_actions_per_turn() -> None:
-    s = position(hands={0: ["Howler Monkey", "Howler Monkey", "Spider Monkey", "Spider Monkey"], 1: []})
+    s = position(
+        hands={0: ["Howler Monkey", "Howler Monkey", "Spider Monkey", "Spider Monkey"], 1: []}
+    )
     play(s, "play Howler Monkey at front left", "play Howler Monkey at front center")
     play(s, "play Spider Monkey at front right")
     assert pos(s)["actions"] == 0
@@ -81,7 +84,12 @@ def test_reshuffle_when_the_draw_pile_runs_out() -> None:
     """If a player runs out of cards he reshuffles his discard pile as the Draw pile."""
     d = deck("Mugga Mugga")
     everything = [c["name"] for c in d["cards"] for _ in range(c["count"])]
-    s = position(decks=["Mugga Mugga"] * 2, hands={0: [], 1: everything[:3]}, discards={1: everything[3:]}, draws={1: []})
+    s = position(
+        decks=["Mugga Mugga"] * 2,
+        hands={0: [], 1: everything[:3]},
+        discards={1: everything[3:]},
+        draws={1: []},
+    )
     play(s, "end turn")
     assert me(s, 1)["discard"] == [] and len(me(s, 1)["draw"]) == len(everything) - 3
     resolve(s)

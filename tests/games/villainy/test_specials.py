@@ -21,7 +21,9 @@ def test_special_actions_cost_no_action_and_their_attack_is_free() -> None:
 
 
 def test_a_rally_lasts_one_round_until_the_players_turn_again() -> None:
-    s = position(decks=MM, hands={0: ["Chest Thump"], 1: []}, grids={0: {"front left": "Howler Monkey"}})
+    s = position(
+        decks=MM, hands={0: ["Chest Thump"], 1: []}, grids={0: {"front left": "Howler Monkey"}}
+    )
     play(s, "play Chest Thump")
     assert me(s, 0)["lasting"] == ["Chest Thump"]
     play(s, "end turn")
@@ -44,7 +46,9 @@ def test_temporary_gear_until_the_next_turn() -> None:
 
 
 def test_a_free_move() -> None:
-    s = position(decks=MM, hands={0: ["Jungle Swing"], 1: []}, grids={0: {"front left": "Howler Monkey"}})
+    s = position(
+        decks=MM, hands={0: ["Jungle Swing"], 1: []}, grids={0: {"front left": "Howler Monkey"}}
+    )
     play(s, "play Jungle Swing", "move front left to back right")
     assert grid(s, 0) == {"back right": "Howler Monkey"} and pos(s)["actions"] == 3
 
@@ -53,7 +57,10 @@ def test_stealing_gear_onto_your_own_minion() -> None:
     s = position(
         decks=MM,
         hands={0: ["Grabby Hands"], 1: []},
-        grids={0: {"front left": "Howler Monkey"}, 1: {"front left": {"minion": "Spider Monkey", "gear": "Big Stick", "gear_owner": 1}}},
+        grids={
+            0: {"front left": "Howler Monkey"},
+            1: {"front left": {"minion": "Spider Monkey", "gear": "Big Stick", "gear_owner": 1}},
+        },
     )
     play(s, "play Grabby Hands", "choose player 2 front left", "choose front left")
     assert me(s, 0)["grid"][0]["gear"] == "Big Stick" and me(s, 0)["grid"][0]["gear_owner"] == 1

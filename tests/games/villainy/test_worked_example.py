@@ -98,7 +98,7 @@ def test_monsters_attack_each_other_only_when_both_are_complete() -> None:
     s = position(
         decks=["Dr. Oblongata", "Mugga Mugga"],
         grids={0: {A: "Lab Tech"}, 1: {E: "Howler Monkey"}},
-        monsters={0: VRONKENSTEIN[:3] + [[]], 1: KONGAMUNGA},
+        monsters={0: [*VRONKENSTEIN[:3], []], 1: KONGAMUNGA},
     )
     assert not any("with Vronkenstein" in m for m in attacks(s))
 
