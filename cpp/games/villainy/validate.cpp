@@ -168,7 +168,8 @@ void State::validate() const {
     if (n_tasks) broken("no card is drawn while a window is open");
     const auto& w = reactions.top();
     if (w.opener != turn_player_) broken("a window answers the turn player");
-    if (w.trigger == kOnTurnStart && (declared.card != kNoCard || declared.attack)) broken("a window at the start of a turn answers nothing declared");
+    const bool declared_any = declared.card != kNoCard || declared.attack || declared.spot || declared.free || declared.attacker || declared.target_player || declared.target || declared.bonus;
+    if (w.trigger == kOnTurnStart && declared_any) broken("a window at the start of a turn answers nothing declared");
     if (w.trigger == kOnPlay) {
       if (declared.card == kNoCard || !tp.hand.contains(declared.card)) broken("a card about to be played is in the turn player's hand");
       if (w.arg != declared.card) broken("the window names the card about to be played");
@@ -187,6 +188,7 @@ void State::validate() const {
       if (!declared.attack) broken("a window on an attack answers a declared attack");
       if (!can_attack(turn_player_, declared.attacker) || !can_target(turn_player_, declared.attacker, declared.target_player, declared.target)) broken("the declared attack is not one the rules allow");
       if (!declared.free && declared.bonus) broken("only a Special Action's attack has a bonus");
+      if (declared.spot) broken("an attack is declared at no spot");
     }
     uint32_t asked = 0;
     for (int i = 0; i < w.n; ++i) {
