@@ -148,8 +148,8 @@ void State::declare_attack(int attacker, int target_player, int target, bool fre
   declared.target = static_cast<uint8_t>(target);
   declared.bonus = static_cast<int8_t>(bonus);
   if (Events* ev = events()) {
-    Event e("attack", "{P} {attack|attacks} {target} with {attacker}", p, target_player);
-    e.with("attacker", attacker_story(*this, p, attacker)).with("target", target_story(*this, target_player, target));
+    Event e("attack", "{P} {attack|attacks} {q's} {target} with {attacker}", p, target_player);
+    e.with("attacker", attacker_story(*this, p, attacker)).with("target", target_story(*this, target_player, target, false));
     ev->add(e);
   }
   if (reactions.open_window(kOnAttack, p, askable(p), cfg->players)) phase = Phase::kWindow;
@@ -184,9 +184,9 @@ void State::resolve_attack() {
   const int def_value = defense_value(q, d.target, p, d.attacker);
   const bool success = a >= def_value;
   last = LastAttack{static_cast<int8_t>(p), d.attacker, static_cast<uint8_t>(q), d.target, static_cast<int8_t>(a), static_cast<int8_t>(def_value)};
-  const std::string target = ev ? target_story(*this, q, d.target) : std::string();
+  const std::string target = ev ? target_story(*this, q, d.target, false) : std::string();
   if (ev) {
-    Event e("result", success ? "{target}: A! {attack} against D! {defense}, destroyed" : "{target}: A! {attack} against D! {defense}, the attack fails", p, q);
+    Event e("result", success ? "{Q's} {target}: A! {attack} against D! {defense}, destroyed" : "{Q's} {target}: A! {attack} against D! {defense}, the attack fails", p, q);
     e.with("attack", a).with("defense", def_value).with("target", target).with("success", success);
     ev->add(e);
   }

@@ -10,6 +10,25 @@ const GameInfo& Traits::info() {
     g.summary = "Tactical card combat: Minions in two ranks before a Master hidden in a Hideout, Gear, four-part Monsters, Setup chains and Segues that steal the turn.";
     g.min_players = 2;
     g.max_players = kMaxPlayers;
+    g.observation_keys = {
+        {"viewer", "the player this observation is for"},
+        {"round", "the round (a Segue starts a new one)"},
+        {"turn", "turns started, Segued ones too"},
+        {"turn_player", "whose turn it is"},
+        {"current_player", "who decides now (a Segue window's responder, the player absorbing a hit)"},
+        {"phase", "main, window (a Segue may answer), absorb or choose (a Special Action's choices)"},
+        {"actions_left", "actions left this turn (of three)"},
+        {"specials_played", "Special Actions played this turn"},
+        {"game_over", "whether the game has ended"},
+        {"winner", "the last Master standing's player, -2 when the round limit ended it, null before"},
+        {"hand", "the viewer's hand, by card name"},
+        {"window", "the open Segue window: what it answers and whose turn it interrupts, or null"},
+        {"declared", "the card about to be played or the attack declared, or null"},
+        {"choice", "the Special Action being resolved and its first choice, or null"},
+        {"last_attack", "the last attack this turn, A! against D!, or null"},
+        {"absorbing", "the player deciding whether to absorb a hit on the Hideout, or null"},
+        {"players", "each player's public side: deck, hand and draw sizes, discard pile, grid, Master, Hideout, Monster, Setup chain, lasting Special Actions"},
+    };
     g.options = {
         OptionSpec{"players", OptionSpec::Kind::Int, Json(2), 2, kMaxPlayers, {}, "Number of players (each with their own deck)."},
         OptionSpec{"first_player", OptionSpec::Kind::Int, Json(0), 0, kMaxPlayers, {}, "The seat that goes first (\"the youngest player\"), from 1; 0 draws it by chance."},

@@ -49,8 +49,8 @@ std::string attacker_story(const State& s, int player, int attacker) {
   return s.cfg->deck_def(player).name + " (the Master)";
 }
 
-std::string target_story(const State& s, int player, int target) {
-  const std::string whose = "player " + std::to_string(player + 1) + "'s ";
+std::string target_story(const State& s, int player, int target, bool whose_too) {
+  const std::string whose = whose_too ? "player " + std::to_string(player + 1) + "'s " : "";
   if (target == kHideoutTarget) return whose + "Hideout";
   if (target == kMasterTarget) return whose + "Master " + s.cfg->deck_def(player).name;
   return whose + attacker_story(s, player, target);

@@ -380,7 +380,7 @@ void State::apply_main(Action a) {
   const int p = turn_player_;
   Player& pl = players[p];
   if (a == kEndTurn) {
-    if (Events* ev = events()) ev->add(Event("end-turn", "{P} {end|ends} {p's} turn", p));
+    if (Events* ev = events()) ev->add(Event("end-turn", "{P} {end|ends} the turn", p));
     next_turn();
   } else if (a >= kExchange) {
     // "Discard any one card in his hand and draw a fresh one": a pile run

@@ -13,6 +13,6 @@ std::string attacker_word(const State& s, int player, int attacker);
 std::string target_word(const State& s, int player, int target);
 // The same with the card: "Silverback (front left)", "Kongamunga's Fists".
 std::string attacker_story(const State& s, int player, int attacker);
-std::string target_story(const State& s, int player, int target);
+std::string target_story(const State& s, int player, int target, bool whose = true);  // whose: "player 2's ..."
 
 }  // namespace henchmen::villainy
