@@ -24,7 +24,8 @@ def pytest_terminal_summary(
     total = getattr(config, "henchmen_conformance", None)
     if total is not None and total.games:
         terminalreporter.write_line(
-            f"conformance: {total.games} random games, {total.steps} steps checked "
+            f"conformance: {total.games} games ({total.games - total.bot_games} random, "
+            f"{total.bot_games} greedy), {total.steps} steps checked "
             f"({total.full_steps} with every check, {total.chance_steps} at chance nodes, "
             f"{total.resamples} resamples; events checked after {total.event_checks} actions, "
             f"{total.event_twins} in twin worlds)"

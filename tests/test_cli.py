@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from henchmen import MAX_THREADS
 from henchmen.errors import SerializationError
 from henchmen.game import games
 from henchmen.replay import load_replay
@@ -348,7 +349,8 @@ def test_simulate_a_cooperative_game_reports_team_results(tmp_path: Path) -> Non
         (("simulate", SSS, "--bots", "ismcts:iterations,greedy"), "bot setting must be KEY=VALUE"),
         (("simulate", SSS, "--games", "0"), "--games must be an integer from 1 to"),
         (("simulate", SSS, "--games", "many"), "--games must be an integer"),
-        (("simulate", SSS, "--threads", "0"), "--threads must be an integer from 1 to 256"),
+        (("simulate", SSS, "--threads", "0"), f"--threads must be an integer from 1 to {MAX_THREADS}"),  # noqa: E501
+        (("simulate", SSS, "--threads", str(MAX_THREADS + 1)), f"from 1 to {MAX_THREADS}, got"),
         (("simulate", SSS, "--bots", "human,greedy"), "simulate plays bots only"),
         (("simulate", "chess"), "no game named 'chess'"),
         (("play", SSS, "--bots", "ismcts:exploration=-1,greedy"), "exploration must be"),

@@ -24,6 +24,7 @@ const char* kind_name(CardFact::Kind k) {
     case CardFact::Kind::kSee: return "see";
     case CardFact::Kind::kNoneOf: return "none-of";
     case CardFact::Kind::kRemove: return "remove";
+    case CardFact::Kind::kMoveAll: return "move-all";
   }
   return "move";
 }
@@ -110,6 +111,15 @@ CardFact CardFact::none_of(int zone, const std::vector<int>& ids) {
   return f;
 }
 
+CardFact CardFact::move_all(int from, int to, Pos to_pos) {
+  CardFact f;
+  f.kind = Kind::kMoveAll;
+  f.zone = static_cast<uint8_t>(from);
+  f.to = static_cast<uint8_t>(to);
+  f.to_pos = to_pos;
+  return f;
+}
+
 CardFact CardFact::hidden() const {
   CardFact f = *this;
   // A reader who did not see a card learns nothing from a sighting.
@@ -129,12 +139,12 @@ Json Event::to_json() const {
     Json o;
     o["fact"] = kind_name(f.kind);
     o["zone"] = static_cast<int>(f.zone);
-    if (f.kind == CardFact::Kind::kMove) o["to"] = static_cast<int>(f.to);
-    if (f.kind != CardFact::Kind::kShuffle && f.kind != CardFact::Kind::kNoneOf) {
+    if (f.kind == CardFact::Kind::kMove || f.kind == CardFact::Kind::kMoveAll) o["to"] = static_cast<int>(f.to);
+    if (f.kind != CardFact::Kind::kShuffle && f.kind != CardFact::Kind::kNoneOf && f.kind != CardFact::Kind::kMoveAll) {
       o["pos"] = pos_name(f.pos);
       o["card"] = static_cast<int>(f.card);
     }
-    if (f.kind == CardFact::Kind::kMove || f.kind == CardFact::Kind::kPlace) o["to_pos"] = pos_name(f.to_pos);
+    if (f.kind == CardFact::Kind::kMove || f.kind == CardFact::Kind::kPlace || f.kind == CardFact::Kind::kMoveAll) o["to_pos"] = pos_name(f.to_pos);
     if (f.kind == CardFact::Kind::kNoneOf) {
       Json ids = Json(Json::Array{});
       for (int id = 0; id < 256; ++id) {

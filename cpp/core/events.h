@@ -41,6 +41,7 @@ struct CardFact {
     kSee,      // the reader sees the card at `pos` of `zone`; it stays there
     kNoneOf,   // none of the cards in `cards` is in `zone` (a reveal that did not happen)
     kRemove,   // a card leaves `zone` for good (expelled, KO'd), seen as `card`
+    kMoveAll,  // every card of `zone` goes to `to` (at `to_pos`), each keeping what the reader knew of it
   };
   Kind kind = Kind::kMove;
   uint8_t zone = 0;
@@ -56,6 +57,9 @@ struct CardFact {
   static CardFact see(int zone, int card, Pos pos);
   static CardFact remove(int zone, int card, Pos pos = Pos::kAny);
   static CardFact none_of(int zone, const std::vector<int>& cards);
+  // A whole zone moves at once (frozen cards joining a hand): the reader
+  // follows every card without telling which is which.
+  static CardFact move_all(int from, int to, Pos to_pos = Pos::kAny);
   // The same fact for a reader who does not see the card.
   CardFact hidden() const;
   bool has(int id) const { return id >= 0 && id < 256 && ((cards[static_cast<size_t>(id) / 64] >> (id % 64)) & 1); }

@@ -114,10 +114,50 @@ bool Knowledge::groupify(int zone) {
   return true;
 }
 
+// A seen card taken from a middle where ghosts wait can still be placed
+// exactly when nothing undecided could be it: no ghost saw (or may have
+// taken unseen) a card of its kind, no card of undecided kind lies there,
+// and it is either a known card there (no hidden card may be of its kind) or
+// a hidden card of the one group that may hold it, whose slots there all
+// predate every ghost (so they are alike for each ghost's choice). Removing
+// it takes one slot from every ghost's choice in every world alike, which
+// leaves the worlds' weights as they were. This keeps one ambiguous play
+// (a known Tiny Bot beside hidden ones) from making every later card of the
+// hand undecided until the hand empties.
+Knowledge::Pick Knowledge::locate_beside_ghosts(int zone, int card) const {
+  const Zone& z = zones_[static_cast<size_t>(zone)];
+  const Pick undecided{Part::kMiddle, -1, true};
+  uint32_t first = UINT32_MAX;
+  for (const Ghost& g : z.ghosts) {
+    if (g.kind == Ghost::Kind::kNoneOf || g.card < 0 || g.card == card) return undecided;
+    first = std::min(first, g.available);
+  }
+  int known = -1;
+  int group = -1;
+  int slot = -1;
+  for (size_t i = 0; i < z.middle.size(); ++i) {
+    const Slot& s = z.middle[i];
+    if (s.link >= 0) return undecided;
+    if (s.card == card) known = static_cast<int>(i);
+    if (s.card < 0 && may_be(s.group, card)) {
+      if (group >= 0 && group != s.group) return undecided;
+      group = s.group;
+      slot = static_cast<int>(i);
+    }
+  }
+  if (known >= 0 && group >= 0) return undecided;
+  if (known >= 0) return Pick{Part::kMiddle, known, false};
+  if (group < 0) return Pick{};  // no card of that kind can be here
+  for (size_t i = first; i < z.middle.size(); ++i) {
+    if (z.middle[i].card < 0 && z.middle[i].group == group) return undecided;
+  }
+  return Pick{Part::kMiddle, slot, false};
+}
+
 Knowledge::Pick Knowledge::locate_middle(int zone, int card) {
   const Zone& z = zones_[static_cast<size_t>(zone)];
   if (live(z) == 0) return Pick{};
-  if (!z.ghosts.empty()) return Pick{Part::kMiddle, -1, true};
+  if (!z.ghosts.empty()) return card >= 0 ? locate_beside_ghosts(zone, card) : Pick{Part::kMiddle, -1, true};
   if (card >= 0) {
     int known = -1;
     int group = -1;
@@ -193,6 +233,12 @@ Knowledge::Slot Knowledge::take(int zone, const Pick& p, int card) {
   auto& v = p.part == Part::kTop ? z.top : p.part == Part::kBottom ? z.bottom : z.middle;
   Slot s = v[static_cast<size_t>(p.index)];
   v.erase(v.begin() + p.index);
+  if (p.part == Part::kMiddle) {
+    // The ghosts' choices are among the slots that existed then.
+    for (Ghost& g : z.ghosts) {
+      if (g.available > static_cast<uint32_t>(p.index)) --g.available;
+    }
+  }
   reveal(s, card);
   return s;
 }
@@ -211,37 +257,114 @@ void Knowledge::ghost(int zone, Ghost g) {
   z.ghosts.push_back(g);
 }
 
+// A zone whose hidden cards have all left, each seen, tells what those
+// cards were: the ghosts fold back into the compositions. Either every card
+// left, or the cards still there can only be its known ones (no card of a
+// known kind left, and as many left as there were hidden cards: a hand kept
+// at cleanup). Groups lying wholly in the zone are spent whole; at most one
+// may have cards elsewhere, and it gives the rest.
 void Knowledge::try_fold(int zone) {
   Zone& z = zones_[static_cast<size_t>(zone)];
-  if (z.ghosts.empty() || !z.top.empty() || !z.bottom.empty() || live(z) != 0) return;
-  std::array<int, 256> left{};  // kinds that left, less the known cards there
-  int group = -1;
-  int group_slots = 0;
+  if (z.ghosts.empty() || !z.top.empty() || !z.bottom.empty()) return;
+  const int remaining = live(z);
+  std::array<int, 256> left{};  // kinds that left, then less the known cards there
   for (const Ghost& g : z.ghosts) {
-    if (g.kind != Ghost::Kind::kTake) continue;
+    if (g.kind != Ghost::Kind::kTake) {
+      if (remaining > 0) return;  // a sighting among cards that stay: keep deciding it
+      continue;
+    }
     if (g.card < 0) return;  // an unseen card left: its kind is tied to where it went
     ++left[static_cast<size_t>(g.card)];
   }
+  std::array<int, 256> known{};
+  int n_known = 0;
+  std::vector<std::pair<int, int>> in_zone;  // (group, slots here)
   for (const Slot& s : z.middle) {
     if (s.link >= 0) return;
     if (s.card >= 0) {
-      if (--left[static_cast<size_t>(s.card)] < 0) return;
-    } else {
-      if (group >= 0 && s.group != group) return;  // two groups: the split stays undecided
-      group = s.group;
-      ++group_slots;
+      ++known[static_cast<size_t>(s.card)];
+      ++n_known;
+      continue;
     }
+    auto it = std::find_if(in_zone.begin(), in_zone.end(), [&](const auto& e) { return e.first == s.group; });
+    if (it == in_zone.end()) in_zone.emplace_back(s.group, 1);
+    else ++it->second;
   }
-  if (group >= 0) {
-    Group& g = groups_[static_cast<size_t>(group)];
+  if (remaining == 0) {
     for (size_t k = 0; k < 256; ++k) {
-      if (left[k] > g.count[k]) return;
+      if ((left[k] -= known[k]) < 0) return;
     }
-    for (size_t k = 0; k < 256; ++k) g.count[k] = static_cast<uint16_t>(g.count[k] - left[k]);
-    g.size -= group_slots;
+  } else {
+    if (remaining != n_known) return;
+    for (size_t k = 0; k < 256; ++k) {
+      if (known[k] > 0 && left[k] > 0) return;  // the known card may be the one that left
+    }
   }
-  z.middle.clear();
+  int partial = -1;
+  int partial_slots = 0;
+  for (const auto& [group, here] : in_zone) {
+    if (slots_of(group) == here) {
+      const Group& g = groups_[static_cast<size_t>(group)];
+      for (size_t k = 0; k < 256; ++k) {
+        if ((left[k] -= g.count[k]) < 0) return;
+      }
+    } else {
+      if (partial >= 0) return;  // two groups reach elsewhere: the split stays undecided
+      partial = group;
+      partial_slots = here;
+    }
+  }
+  int rest = 0;
+  for (size_t k = 0; k < 256; ++k) {
+    rest += left[k];
+    if (partial < 0 ? left[k] != 0 : left[k] > groups_[static_cast<size_t>(partial)].count[k]) return;
+  }
+  if (partial >= 0 && rest != partial_slots) return;
+  for (const auto& [group, here] : in_zone) {
+    if (group != partial) groups_[static_cast<size_t>(group)] = Group{};
+  }
+  if (partial >= 0) {
+    Group& g = groups_[static_cast<size_t>(partial)];
+    for (size_t k = 0; k < 256; ++k) g.count[k] = static_cast<uint16_t>(g.count[k] - left[k]);
+    g.size -= partial_slots;
+  }
+  std::vector<Slot> stay;
+  if (remaining > 0) {
+    for (const Slot& s : z.middle) {
+      if (s.card >= 0) stay.push_back(s);
+    }
+  }
+  z.middle = std::move(stay);
   z.ghosts.clear();
+}
+
+void Knowledge::move_all(int from, int to, Pos to_pos) {
+  Zone& a = zones_[static_cast<size_t>(from)];
+  Zone& b = zones_[static_cast<size_t>(to)];
+  if (from == to) return;
+  if (!a.ghosts.empty()) {
+    // Undecided cards go along with the slots they are decided among.
+    if (!b.top.empty() || !b.middle.empty() || !b.bottom.empty() || !b.ghosts.empty() || to_pos != Pos::kAny) {
+      give_up("a zone with undecided cards moved whole onto other cards");
+      return;
+    }
+    std::swap(a, b);
+    return;
+  }
+  if (to_pos != Pos::kAny && !a.middle.empty()) {
+    give_up("a zone's unordered cards moved whole to an end of another zone");
+    return;
+  }
+  std::vector<Slot> all;
+  all.insert(all.end(), a.top.begin(), a.top.end());
+  all.insert(all.end(), a.middle.begin(), a.middle.end());
+  all.insert(all.end(), a.bottom.begin(), a.bottom.end());
+  a.top.clear();
+  a.middle.clear();
+  a.bottom.clear();
+  if (to_pos == Pos::kTop) b.top.insert(b.top.begin(), all.begin(), all.end());
+  else if (to_pos == Pos::kBottom) b.bottom.insert(b.bottom.end(), all.begin(), all.end());
+  else b.middle.insert(b.middle.end(), all.begin(), all.end());
 }
 
 void Knowledge::observe(const CardFact& f) {
@@ -298,6 +421,9 @@ void Knowledge::observe(const CardFact& f) {
       try_fold(f.zone);
       return;
     }
+    case CardFact::Kind::kMoveAll:
+      move_all(f.zone, f.to, f.to_pos);
+      return;
     case CardFact::Kind::kSee: {
       if (f.card < 0) return;
       const Pick p = locate(f.zone, f.pos, f.card);

@@ -16,8 +16,8 @@
 // from a hand where a known card of that kind lies beside hidden cards that
 // could be of it too) leaves a ghost instead: the card's slot is not
 // decided, and a sample decides it, rejecting the worlds in which it could
-// not have been. A zone whose last card has left with every kind seen folds
-// its ghosts back into the compositions.
+// not have been. A zone whose hidden cards have all left, every kind seen,
+// folds its ghosts back into the compositions.
 //
 // So `sample` draws from exactly the worlds the reader cannot rule out,
 // weighted by the game's chance, with each choice another player made of a
@@ -143,6 +143,7 @@ class Knowledge {
   size_t taken_count(const Zone& z) const;
   Pick locate(int zone, Pos pos, int card);  // may merge a middle into one group
   Pick locate_middle(int zone, int card);
+  Pick locate_beside_ghosts(int zone, int card) const;
   // Merges the middle's known cards, and every group lying wholly in it,
   // into one group; true if the middle's slots are then all of one group.
   bool groupify(int zone);
@@ -153,6 +154,7 @@ class Knowledge {
   void reveal(Slot& s, int card);
   void ghost(int zone, Ghost g);
   void try_fold(int zone);
+  void move_all(int from, int to, Pos to_pos);
   int slots_of(int group) const;  // everywhere, limbo included
   int middle_slots_of(int group, int zone) const;
 

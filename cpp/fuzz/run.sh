@@ -24,10 +24,15 @@ cp "$here"/regressions/* "$work/corpus/deserialize/"  # inputs that once found a
 export ASAN_OPTIONS="halt_on_error=1:detect_leaks=1"
 export UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1"
 total=0
-for target in deserialize notation; do
+for target in deserialize notation card_table; do
   mkdir -p "$work/corpus/$target"
   log="$work/fuzz_$target.log"
-  if ! "$work/build/fuzz_$target" -max_total_time="$seconds" -max_len=65536 -timeout=10 \
+  dict=()
+  if [ -f "$work/corpus/$target.dict" ]; then dict=(-dict="$work/corpus/$target.dict"); fi
+  # A card table is about 60 KB of JSON.
+  max_len=65536
+  if [ "$target" = card_table ]; then max_len=131072; fi
+  if ! "$work/build/fuzz_$target" -max_total_time="$seconds" -max_len="$max_len" -timeout=10 "${dict[@]}" \
       -rss_limit_mb=2048 -print_final_stats=1 -artifact_prefix="$work/" \
       "$work/corpus/$target" >"$log" 2>&1; then
     tail -60 "$log"

@@ -44,13 +44,25 @@ class OutputStream(PrintableStream):
 
     def __init__(self, stream: TextOut | None, keep: str = "\n") -> None:
         super().__init__(stream if stream is not None else _Closed(), keep)
+        #: True while the last line written is unfinished (or a write was cut short).
+        self.mid_line = False
 
     def write(self, text: str) -> int:
         """Write ``text``, escaped; OutputFailed if it cannot be written."""
+        if text:
+            self.mid_line = True  # until the write is through: Ctrl-C may cut it
         try:
-            return super().write(text)
+            written = super().write(text)
         except OSError as e:
             raise OutputFailed(e) from None
+        if text:
+            self.mid_line = not text.endswith("\n")
+        return written
+
+    def end_line(self) -> None:
+        """Finish a line cut short, so that what is said next starts on its own."""
+        if self.mid_line:
+            self.say("")
 
     def flush(self) -> None:
         """Flush; OutputFailed if the data cannot be written."""

@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import NoReturn
 
-from henchmen import __version__, _checks
+from henchmen import __version__, _checks, _core
 from henchmen._cli_args import int_arg, parse_option, seats_and_options, seed_for_bot
 from henchmen._cli_output import OutputFailed, OutputStream, silence_stdout
 from henchmen._replay_target import ReplayTarget, holding_sigint
@@ -146,7 +146,9 @@ def _parser() -> argparse.ArgumentParser:
     )
     _game_arguments(simulate, "")
     simulate.add_argument("--games", default="100", help="how many games (default 100)")
-    simulate.add_argument("--threads", default="1", help="native threads (default 1)")
+    simulate.add_argument(
+        "--threads", default="1", help=f"native threads (default 1, at most {_core.MAX_THREADS})"
+    )
     return parser
 
 
@@ -341,7 +343,7 @@ def _cmd_simulate(args: argparse.Namespace, out: TextOut, err: TextOut, progress
     info = game_info(args.game)
     seed = int_arg(args.seed, "--seed", 0, _checks.U64_MAX)
     n_games = int_arg(args.games, "--games", 1, 10_000_000)
-    threads = int_arg(args.threads, "--threads", 1, 256)
+    threads = int_arg(args.threads, "--threads", 1, _core.MAX_THREADS)
     bot_list, options = seats_and_options(args, info)
     if "human" in bot_list:
         raise OptionError("simulate plays bots only; use `henchmen play` to play as a human")
@@ -388,6 +390,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         err.say(f"henchmen: error: {_one_line(str(e))}")
         return EXIT_USAGE
     except KeyboardInterrupt as e:
+        out.end_line()
         err.say(f"henchmen: {_one_line(str(e)) or 'interrupted'}")
         return EXIT_INTERRUPTED
     except OutputFailed as e:

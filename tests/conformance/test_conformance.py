@@ -31,12 +31,17 @@ import numpy as np
 import pytest
 
 import henchmen
+from henchmen import _core
 
-TOTAL_GAMES = int(os.environ.get("HENCHMEN_CONFORMANCE_GAMES", "300"))
-MIN_GAMES = 16
-SAMPLED_RATE = 0.1  # share of steps that get the expensive checks in the other games
 CHUNKS = 4  # spread each configuration over several tests so progress is visible
+# HENCHMEN_CONFORMANCE_GAMES sets the total (the sanitizer job, many times
+# slower, plays one game per chunk); by default every configuration plays 16.
+TOTAL_GAMES = int(os.environ.get("HENCHMEN_CONFORMANCE_GAMES", "520"))
+BOT_EVERY = 3  # every third game the greedy bot decides: games that are played, not only wandered
+MIN_GAMES = CHUNKS if "HENCHMEN_CONFORMANCE_GAMES" in os.environ else 16
+SAMPLED_RATE = 0.1  # share of steps that get the expensive checks in the other games
 
+GREEDY = {"kind": "greedy"}
 INFOS = {info.name: info for info in henchmen.games()}
 CONFIGS = [
     (info.name, players)
@@ -49,6 +54,7 @@ GAMES_PER_CONFIG = max(MIN_GAMES, TOTAL_GAMES // max(1, len(CONFIGS)))
 @dataclass
 class Tally:
     games: int = 0
+    bot_games: int = 0
     steps: int = 0
     full_steps: int = 0
     chance_steps: int = 0
@@ -251,7 +257,7 @@ def check_events(state: henchmen.State, ids: list[int], rng: random.Random, tall
 
 
 def play(name: str, players: int, seed: int, tally: Tally, check: bool, full: bool) -> list[int]:
-    """One random game; returns its hash sequence.
+    """One game, random or (every BOT_EVERY-th seed) greedy; returns its hash sequence.
 
     With ``check``, every step gets the cheap checks and the expensive ones
     run at every step if ``full``, else at a random tenth of the steps.
@@ -259,6 +265,7 @@ def play(name: str, players: int, seed: int, tally: Tally, check: bool, full: bo
     game = henchmen.Game(name, players=players)
     state = game.new_initial_state(auto_chance=False)
     rng = random.Random(seed)
+    bot = _core.Rng(seed) if seed % BOT_EVERY == BOT_EVERY - 1 else None
     hashes = [state.position_hash]
     # The checks draw from their own generator, so checking does not change the game.
     checker = random.Random(seed + 1_000_003)
@@ -270,6 +277,8 @@ def play(name: str, players: int, seed: int, tally: Tally, check: bool, full: bo
         assert state.move_number < game.max_game_length, "the game ran past max_game_length"
         if state.is_chance:
             action = pick_chance(state, rng)
+        elif bot is not None:
+            action = state._s.bot_action(GREEDY, bot)
         else:
             ids = state.legal_action_ids()
             action = ids[rng.randrange(len(ids))]
@@ -295,11 +304,13 @@ def test_random_games_keep_the_contract(
         again = play(name, players, seed, Tally(), check=False, full=False)
         assert first == again, f"seed {seed}: two runs diverged"
         tally.games += 1
+        tally.bot_games += seed % BOT_EVERY == BOT_EVERY - 1
     if tally.games:
         assert tally.chance_steps > 0, "no chance node was exercised"
         if players > 1:
             assert tally.resample_changed_hidden > 0, "resample never changed anything hidden"
     TOTAL.games += tally.games
+    TOTAL.bot_games += tally.bot_games
     TOTAL.steps += tally.steps
     TOTAL.full_steps += tally.full_steps
     TOTAL.chance_steps += tally.chance_steps

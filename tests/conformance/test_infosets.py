@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import json
 import math
+import os
 import random
 from collections import Counter
 from dataclasses import dataclass
@@ -90,6 +91,9 @@ CONFIGS: list[tuple[str, dict[str, object], tuple[int, ...]]] = [
         {"players": 4, "strikes": 6, "parries": 6, "hand_size": 2, "health": 2},
         (15, 30, 45),
     ),
+    # The first turns: the opening hands, the first reshuffles (about step 30) and a mid-draw
+    # one; the opponent's hand is the only hidden thing, so the worlds stay few.
+    ("seven-secret-supervillains", {}, (30, 70)),
     (
         "villainy",
         {"players": 2, "card_data": TINY_VILLAINY, "max_rounds": 4},
@@ -97,7 +101,8 @@ CONFIGS: list[tuple[str, dict[str, object], tuple[int, ...]]] = [
     ),
 ]
 SAMPLES = 3000
-SEEDS = range(4)
+# HENCHMEN_INFOSET_SEEDS: games per configuration (the sanitizer job plays one).
+SEEDS = range(int(os.environ.get("HENCHMEN_INFOSET_SEEDS", "4")))
 
 
 def position_key(state: henchmen.State) -> str:

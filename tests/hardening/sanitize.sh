@@ -15,8 +15,9 @@
 # __cxa_throw interceptor finds no real function and aborts on the first C++
 # exception. pytest captures at the sys level only, so a report written to
 # file descriptor 2 reaches the log even when the process halts.
-# HENCHMEN_CONFORMANCE_GAMES (default 3) and HENCHMEN_NATIVE_SIM_GAMES
-# (default 200) size the run; HENCHMEN_LONG=1 runs the full-size variants.
+# HENCHMEN_CONFORMANCE_GAMES (default 1: one game per chunk of each
+# configuration), HENCHMEN_INFOSET_SEEDS (default 1) and
+# HENCHMEN_NATIVE_SIM_GAMES (default 200) size the run; HENCHMEN_LONG=1 runs the full-size variants.
 set -euo pipefail
 repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 python="${1:-python3}"
@@ -37,7 +38,8 @@ cd "$repo"
 LD_PRELOAD="$preload" \
 ASAN_OPTIONS="detect_leaks=0:halt_on_error=1:abort_on_error=1:detect_stack_use_after_return=1" \
 UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1" \
-HENCHMEN_CONFORMANCE_GAMES="${HENCHMEN_CONFORMANCE_GAMES:-3}" \
+HENCHMEN_CONFORMANCE_GAMES="${HENCHMEN_CONFORMANCE_GAMES:-1}" \
+HENCHMEN_INFOSET_SEEDS="${HENCHMEN_INFOSET_SEEDS:-1}" \
 HENCHMEN_NATIVE_SIM_GAMES="${HENCHMEN_NATIVE_SIM_GAMES:-200}" \
   "$work/venv/bin/python" -m pytest -q --capture=sys -p no:cacheprovider \
     tests/conformance tests/hardening/test_native_sim.py tests/hardening/test_soak.py \

@@ -82,7 +82,7 @@ enum class Op : uint8_t {
   kChoosePlayerKoWounds, kPlayVillainCards, kGainOfficerMay, kEachWithoutGroupGainsWound,
   kEachRevealTopKoOrBack, kPaibok, kTakeHqUnder, kGainUnder, kCapture, kExtraDraw, kLookTopKoOne,
   kEachRevealOrDiscardTo, kEachSixRevealOrTop2, kFreeRecruit, kBubble, kExtraTurn, kDefeatCityFree,
-  kKoUpToFromDiscard, kEachOtherKoVp, kRuthlessDictator,
+  kKoUpToFromDiscard, kEachOtherKoVp, kRuthlessDictator, kNewHandSize,
   kCount
 };
 const char* op_name(Op op);
@@ -110,6 +110,7 @@ struct Effect {
   int8_t cost = 0;
   Op then_op = Op::kNone;
   int8_t then_n = 0;
+  int8_t group = -1;  // the villain group of a vp_group counter
 };
 
 enum class Rule : uint8_t { kCosmicCube, kDarkPortals, kLegacyVirus, kBankRobbery, kNegativeZone, kKillbots, kSkrullInvasion, kCivilWar };

@@ -114,7 +114,7 @@ void State::run_effect(const Task& t) {
       case Per::kYour: return count_your(p, e.tags);
       case Per::kVpGroup: {
         int k = 0;
-        for (const uint8_t v : me.victory) k += (is_villain(v) && group_of(v) == e.cost) ? 1 : 0;
+        for (const uint8_t v : me.victory) k += (is_villain(v) && group_of(v) == e.group) ? 1 : 0;
         return k;
       }
     }
@@ -124,20 +124,12 @@ void State::run_effect(const Task& t) {
   switch (e.op) {
     case Op::kNone:
     case Op::kCount: return;
-    case Op::kAttack: attack = static_cast<int16_t>(attack + e.n); return;
-    case Op::kRecruit:
-      recruit = static_cast<int16_t>(recruit + e.n);
-      recruit_made = static_cast<int16_t>(recruit_made + e.n);
-      return;
+    case Op::kAttack: add_attack(e.n); return;
+    case Op::kRecruit: add_recruit(e.n); return;
     case Op::kDraw: push(tDraw, p, kNoCard, e.n, extra ? 1 : 0); return;
     case Op::kRescue: rescue(p, e.n); return;
-    case Op::kAttackPer: attack = static_cast<int16_t>(attack + e.n * count()); return;
-    case Op::kRecruitPer: {
-      const int k = e.n * count();
-      recruit = static_cast<int16_t>(recruit + k);
-      recruit_made = static_cast<int16_t>(recruit_made + k);
-      return;
-    }
+    case Op::kAttackPer: add_attack(e.n * count()); return;
+    case Op::kRecruitPer: add_recruit(e.n * count()); return;
     case Op::kRescuePer: rescue(p, e.n * count()); return;
     case Op::kDrawPer: {
       const int k = e.n * count();
@@ -184,8 +176,8 @@ void State::run_effect(const Task& t) {
         if (has) push(tDraw, q, kNoCard, 1, q == turn_player_ ? 1 : 0);
       }
       return;
-    case Op::kOnDefeatRecruit: on_defeat_recruit = static_cast<uint8_t>(on_defeat_recruit + e.n); return;
-    case Op::kOnDefeatRescue: on_defeat_rescue = static_cast<uint8_t>(on_defeat_rescue + e.n); return;
+    case Op::kOnDefeatRecruit: on_defeat_recruit = saturated<uint8_t>(on_defeat_recruit + e.n, kMaxTurnCounter); return;
+    case Op::kOnDefeatRescue: on_defeat_rescue = saturated<uint8_t>(on_defeat_rescue + e.n, kMaxTurnCounter); return;
     case Op::kOthersDrawOrDiscard:
       if (n > 1) push(dOthersDrawOrDiscard, p);
       return;
@@ -214,18 +206,18 @@ void State::run_effect(const Task& t) {
       for (int k = n - 1; k >= 0; --k) push(tStealReveal, (p + k) % n);
       return;
     case Op::kSpaceMinus:
-      if (e.space >= 0 && e.space < kCity) space_minus[e.space] = static_cast<int8_t>(space_minus[e.space] + e.n);
+      if (e.space >= 0 && e.space < kCity) space_minus[e.space] = saturated<int8_t>(space_minus[e.space] + e.n, kMaxMinus);
       return;
-    case Op::kMastermindMinus: mastermind_minus = static_cast<int8_t>(mastermind_minus + e.n); return;
+    case Op::kMastermindMinus: mastermind_minus = saturated<int8_t>(mastermind_minus + e.n, kMaxMinus); return;
     case Op::kMoveVillain: push(dMoveVillain, p); return;
     case Op::kAttackIfRecruitMade:
-      if (recruit_made >= e.cost) attack = static_cast<int16_t>(attack + e.n);
+      if (recruit_made >= e.cost) add_attack(e.n);
       return;
     case Op::kRecruitAsAttack: recruit_as_attack = true; return;
     case Op::kGainOfficerToHand:
       for (int k = 0; k < std::max<int>(e.n, 1) && officers_left > 0; ++k) {
         --officers_left;
-        me.hand.add(kOfficer);
+        to_hand(p, kOfficer);
       }
       return;
     case Op::kEachRevealOrWound:
@@ -290,9 +282,15 @@ void State::run_effect(const Task& t) {
       return;
     }
     case Op::kEachRevealTopKoOrBack:
+      // Every top card is revealed first (it stays on its deck, face up), then
+      // the decider chooses for each card, seeing them all.
+      for (int k = n - 1; k >= 0; --k) push(dKoOrBack, p, kNoCard, (p + k) % n);
       for (int k = n - 1; k >= 0; --k) push(tReveal, (p + k) % n, kNoCard, static_cast<int>(Mode::kVillain), 0, p);
       return;
     case Op::kPaibok:
+      // Every choice is made from the HQ as it stands; the HQ refills only
+      // once each player has been given a Hero (the refills wait below).
+      for (int s = kHQ - 1; s >= 0; --s) push(tRefillHQ, turn_player_, kNoCard, s);
       for (int k = n - 1; k >= 0; --k) push(dPaibok, p, kNoCard, (p + k) % n);
       return;
     case Op::kTakeHqUnder: {
@@ -332,7 +330,9 @@ void State::run_effect(const Task& t) {
       if (space >= 0) capture(space, e.n);
       return;
     }
-    case Op::kExtraDraw: extra_draw = static_cast<uint8_t>(extra_draw + e.n); return;
+    case Op::kExtraDraw: extra_draw = saturated<uint8_t>(extra_draw + e.n, kMaxTurnCounter); return;
+    // "Draw eight cards instead of six": a replacement, so two of them still give eight.
+    case Op::kNewHandSize: new_hand = std::max<uint8_t>(new_hand, static_cast<uint8_t>(e.n)); return;
     case Op::kLookTopKoOne:
       look_private = true;
       push(tLook, p, kNoCard, e.n, lkDoombot, 0);
@@ -376,7 +376,6 @@ int State::find_entered(uint8_t card, int space) const {
 }
 
 void State::look_done(int p, int next, int arg) {
-  PlayerState& pl = players[p];
   look_owner = static_cast<uint8_t>(p);
   switch (next) {
     case lkSpiderMan: {
@@ -385,8 +384,8 @@ void State::look_done(int p, int next, int arg) {
       Multiset<8> back;
       for (const uint8_t x : look) {
         if (cfg->cost[x] <= arg) {
-          pl.hand.add(x);
-          if (p == turn_player_) ++extra_draws;
+          to_hand(p, x);
+          if (p == turn_player_) count_extra_draw();
         } else {
           back.add(x);
         }
@@ -426,31 +425,34 @@ int State::decision_options(const Task& t, Action* buf) const {
       if (pred(x)) out.add(kPickDiscard + x);
     });
   };
+  // Distinct cards of a short list, ascending (a sorted insert that skips repeats).
+  // (Swaps, not a shifting loop: the compiler makes a loop into a memmove
+  // call, dearer than the few swaps these lists need.)
+  auto insert_distinct = [](Action* tmp, int& k, Action a) {
+    for (int j = 0; j < k; ++j) {
+      if (tmp[j] == a) return;
+    }
+    tmp[k] = a;
+    for (int j = k; j > 0 && tmp[j - 1] > tmp[j]; --j) std::swap(tmp[j - 1], tmp[j]);
+    ++k;
+  };
   auto played_all = [&](auto pred) {
     if (t.p != turn_player_) return;
-    bool seen[kCardIds] = {};
     Action tmp[kPlayedCap];
     int k = 0;
     for (int i = 0; i < n_played; ++i) {
       const uint8_t x = played[i].card;
-      if (x == kNoCard || seen[x] || !pred(x)) continue;
-      seen[x] = true;
-      tmp[k++] = kPickPlayed + x;
+      if (x != kNoCard && pred(x)) insert_distinct(tmp, k, kPickPlayed + x);
     }
-    sort_small(tmp, k);
     for (int i = 0; i < k; ++i) out.add(tmp[i]);
   };
   auto hq_all = [&](auto pred) {
-    bool seen[kCardIds] = {};
     Action tmp[kHQ];
     int k = 0;
     for (int i = 0; i < kHQ; ++i) {
       const uint8_t x = hq[i];
-      if (x == kNoCard || seen[x] || !pred(x)) continue;
-      seen[x] = true;
-      tmp[k++] = kPickCard + x;
+      if (x != kNoCard && pred(x)) insert_distinct(tmp, k, kPickCard + x);
     }
-    sort_small(tmp, k);
     for (int i = 0; i < k; ++i) out.add(tmp[i]);
   };
   auto any = [](uint8_t) { return true; };
@@ -477,6 +479,12 @@ int State::decision_options(const Task& t, Action* buf) const {
     case dRevealed:
       out.add(kOption + 0);
       out.add(kOption + 1);
+      break;
+    case dKoOrBack:
+      if (t.a >= 0 && t.a < c.players && players[t.a].deck.n_top > 0) {
+        out.add(kOption + 0);
+        out.add(kOption + 1);
+      }
       break;
     case dCaptureChoice:
       for (int s = 0; s < kCity; ++s) {
@@ -577,7 +585,7 @@ int State::decision_options(const Task& t, Action* buf) const {
     }
     case dBubble: {
       const Effect* e = effect_at(c, t.card, t.a, t.b);
-      if (!e) break;
+      if (!e || bubble != kNoCard) break;  // one card set aside at a time: a second Bubble does nothing
       auto pred = [&](uint8_t x) { return is_hero(x) && (c.tags[x] & e->tags); };
       hand_all(pred);
       played_all(pred);
@@ -644,16 +652,13 @@ void State::run_decision(Task t, Action action) {
       if (!e) return;
       switch (e->then_op) {
         case Op::kRescue: rescue(p, e->then_n); break;
-        case Op::kRecruit:
-          recruit = static_cast<int16_t>(recruit + e->then_n);
-          recruit_made = static_cast<int16_t>(recruit_made + e->then_n);
-          break;
-        case Op::kAttack: attack = static_cast<int16_t>(attack + e->then_n); break;
+        case Op::kRecruit: add_recruit(e->then_n); break;
+        case Op::kAttack: add_attack(e->then_n); break;
         case Op::kDraw: push(tDraw, p, kNoCard, e->then_n, p == turn_player_ ? 1 : 0); break;
         case Op::kGainOfficerToHand:
-          if (officers_left > 0) {
+          for (int k = 0; k < e->then_n && officers_left > 0; ++k) {
             --officers_left;
-            pl.hand.add(kOfficer);
+            to_hand(p, kOfficer);
           }
           break;
         default: break;
@@ -670,6 +675,12 @@ void State::run_decision(Task t, Action action) {
       } else {
         players[owner].discard.add(t.card);
       }
+      return;
+    }
+    case dKoOrBack: {
+      if (action != kOption + 0 || t.a < 0 || t.a >= c.players) return;
+      PlayerDeck& d = players[t.a].deck;
+      if (d.n_top > 0) ko_card(d.take_top());
       return;
     }
     case dPutOnTop:
@@ -695,7 +706,7 @@ void State::run_decision(Task t, Action action) {
         }
         case ynWoundToHand: gain_wound(p, true); return;
         case ynPlayVillain:
-          attack = static_cast<int16_t>(attack + t.b);
+          add_attack(t.b);
           push(tVillainCard, p, kNoCard, 1);
           return;
         case ynGainOfficer:
@@ -776,7 +787,7 @@ void State::run_decision(Task t, Action action) {
       for (int i = 0; i < kHQ; ++i) {
         if (hq[i] == pick) {
           gain(t.a, static_cast<uint8_t>(pick));
-          take_hq(i);
+          hq[i] = kNoCard;  // refilled after the last choice (see Op::kPaibok)
           return;
         }
       }
@@ -851,6 +862,7 @@ void State::run_decision(Task t, Action action) {
       }
       return;
     case dBubble:
+      if (bubble != kNoCard) return;
       if (hand_card >= 0) {
         pl.hand.remove(static_cast<uint8_t>(hand_card));
         bubble = static_cast<uint8_t>(hand_card);

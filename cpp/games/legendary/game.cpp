@@ -31,6 +31,48 @@ const GameInfo& Traits::info() {
     OptionSpec showdown{"final_showdown", OptionSpec::Kind::Bool, Json(false), 0, 0, {}, "Play the optional Final Showdown for the Mastermind card."};
     OptionSpec data{"card_data", OptionSpec::Kind::Text, Json(""), 0, 0, {}, "A replacement card table as JSON text (same shape as the built-in one); empty for the built-in table."};
     g.options = {players, scheme, mm, villains, hench, heroes, diff, bonus, officers, showdown, data};
+    g.observation_keys = {
+        {"viewer", "the player this observation is for"},
+        {"current_player", "who decides now (-1 chance, -4 the game is over)"},
+        {"turn", "the turn number, from 1"},
+        {"turn_player", "whose turn it is"},
+        {"mastermind", "the Mastermind's name"},
+        {"mastermind_state", "attack, bystanders held, tactics_left, defeated, portal (Dark Portal)"},
+        {"scheme", "the Scheme's name"},
+        {"scheme_state", "the Scheme's counters: twists_played, twists_beside, villains_escaped, heroes_escaped, bystanders_carried, killbots_escaped"},
+        {"villain_groups", "the Villain groups in the Villain Deck"},
+        {"henchmen_groups", "the Henchman groups in the Villain Deck"},
+        {"heroes", "the Heroes in the Hero Deck"},
+        {"villain_deck", "the Villain Deck's contents (public; only their order is unknown)"},
+        {"villain_deck_size", "cards left in the Villain Deck"},
+        {"hero_deck_size", "cards left in the Hero Deck"},
+        {"hq", "the five Heroes for recruit in the HQ (null: an empty space)"},
+        {"city", "the five city spaces (Sewers to Bridge): villain, attack, bystanders held, portal, the card under it"},
+        {"escaped", "the Escape Pile, as a count of each card"},
+        {"ko_pile", "the KO pile, as a count of each card"},
+        {"bystander_stack", "Bystanders left in their stack"},
+        {"wound_stack", "Wounds left in their stack"},
+        {"officer_stack", "S.H.I.E.L.D. Officers left in their stack"},
+        {"turn_state", "the turn so far: attack and recruit points, cards played, extra draws, the new hand size at the end, bubble (a card set aside to return to hand), healed, extra_turn and the like"},
+        {"pending", "the choice in progress (kind, player, card, count), or null"},
+        {"look", "cards being looked at (null when another player looks at them in private)"},
+        {"look_size", "how many cards are being looked at"},
+        {"stolen", "cards stolen this turn (by a Villain)"},
+        {"players", "one entry per seat, in seat order, with the keys players[].* below"},
+        {"players[].hand", "your own hand (only in your own entry)"},
+        {"players[].deck_unknown", "the cards of your own deck below its known top, in no order (only in your own entry)"},
+        {"players[].unseen", "another player's cards you cannot place: hand, unknown deck, face-down tops, a card being passed"},
+        {"players[].passing", "your card being passed (your entry), or whether a player is passing one (others')"},
+        {"players[].hand_size", "how many cards in hand"},
+        {"players[].deck_size", "cards in the deck"},
+        {"players[].deck_top", "cards known to be on top of the deck, in order (null: put there face down by another player)"},
+        {"players[].discard", "the discard pile (public)"},
+        {"players[].victory", "the Victory Pile"},
+        {"players[].vp", "Victory Points so far"},
+        {"game_over", "true once the game has ended"},
+        {"solo_score", "the solo score (one player only): victory points less the penalties for Bystanders carried away, Scheme Twists played and Villains escaped"},
+        {"result", "the result once the game is over (the players win or Evil wins, and why), or null"},
+    };
     return g;
   }();
   return info;

@@ -39,7 +39,8 @@ uint64_t State::hash() const {
   h.add(s64(attack) << 32 | static_cast<uint16_t>(recruit) << 16 | static_cast<uint16_t>(recruit_made));
   h.add(extra_draws | static_cast<uint64_t>(recruit_as_attack) << 8 | static_cast<uint64_t>(healed) << 9 | static_cast<uint64_t>(acted) << 10 |
         static_cast<uint64_t>(extra_turn) << 11 | static_cast<uint64_t>(on_defeat_recruit) << 16 | static_cast<uint64_t>(on_defeat_rescue) << 24 |
-        static_cast<uint64_t>(extra_draw) << 32 | static_cast<uint64_t>(bubble) << 40 | static_cast<uint64_t>(limbo) << 48);
+        static_cast<uint64_t>(extra_draw) << 32 | static_cast<uint64_t>(bubble) << 40 | static_cast<uint64_t>(limbo) << 48 |
+        static_cast<uint64_t>(new_hand) << 56);
   for (const int8_t m : space_minus) h.add(s64(m));
   h.add(s64(mastermind_minus));
   h.add_pile(look);

@@ -75,24 +75,6 @@ int State::current_player() const {
   return turn_player_;
 }
 
-int State::villain_attack(int space) const {
-  const CitySpace& v = city[space];
-  if (v.card == kNoCard) return 0;
-  int a;
-  if (is_hero(v.card)) {
-    a = cfg->cost[v.card] + (scheme >= 0 ? cfg->scheme[static_cast<size_t>(scheme)].skrull_attack_plus : 0);
-  } else if (v.card == kBystander) {
-    a = twists_beside;
-  } else if (cfg->attack_from_under[v.card]) {
-    a = v.under == kNoCard ? 0 : cfg->cost[v.under];
-  } else {
-    a = cfg->attack[v.card];
-  }
-  if (portals & (1u << space)) ++a;
-  if (scheme >= 0 && cfg->scheme[static_cast<size_t>(scheme)].rule == Rule::kBankRobbery) a += v.bystanders;
-  a -= space_minus[space];
-  return std::max(a, 0);
-}
 
 int State::mastermind_attack() const {
   if (mastermind < 0) return 0;
@@ -122,6 +104,20 @@ int State::count_your(int p, uint16_t tags) const {
 
 bool State::reveals(int p, uint16_t tags) const { return (hand_and_played_tags(p) & tags) != 0; }
 
+// "Reveal this card" (Diving Block): a card in the hand or, for the turn
+// player, a card played this turn (a copy counts: it is the card it copies).
+bool State::reveals_wound_draw(int p) const {
+  for (const uint8_t c : players[p].hand) {
+    if (cfg->wound_draw[c]) return true;
+  }
+  if (p == turn_player_) {
+    for (int i = 0; i < n_played; ++i) {
+      if (played[i].card != kNoCard && cfg->wound_draw[played[i].as]) return true;
+    }
+  }
+  return false;
+}
+
 bool State::can_defeat(int card) const {
   if (card == kNoCard || card >= kCardIds) return false;
   const uint16_t need = cfg->defeat_requires[card];
@@ -131,19 +127,26 @@ bool State::can_defeat(int card) const {
 int State::vp(int p) const {
   const PlayerState& pl = players[p];
   int total = 0;
-  int owned[kCardIds] = {};
-  auto own = [&](const auto& pile) {
-    for (const uint8_t c : pile) ++owned[c];
-  };
-  own(pl.hand);
-  own(pl.discard);
-  own(pl.deck.rest);
-  for (int i = 0; i < pl.deck.n_top; ++i) ++owned[pl.deck.top[i]];
-  if (p == turn_player_) {
-    for (int i = 0; i < n_played; ++i) {
-      if (played[i].card != kNoCard) ++owned[played[i].card];
+  // Cards owned, counted only if a card's VP depends on them (Ultron).
+  int owned[kCardIds];
+  bool counted = false;
+  auto count_owned = [&]() {
+    if (counted) return;
+    counted = true;
+    std::fill(owned, owned + kCardIds, 0);
+    auto own = [&](const auto& pile) {
+      for (const uint8_t c : pile) ++owned[c];
+    };
+    own(pl.hand);
+    own(pl.discard);
+    own(pl.deck.rest);
+    for (int i = 0; i < pl.deck.n_top; ++i) ++owned[pl.deck.top[i]];
+    if (p == turn_player_) {
+      for (int i = 0; i < n_played; ++i) {
+        if (played[i].card != kNoCard) ++owned[played[i].card];
+      }
     }
-  }
+  };
   for (const uint8_t c : pl.victory) {
     if (c >= kMastermindBase && c < kTacticBase) {
       total += cfg->showdown_vp;
@@ -155,6 +158,7 @@ int State::vp(int p) const {
       for (const uint8_t d : pl.victory) others += (is_villain(d) && group_of(d) == group_of(c)) ? 1 : 0;
       total += cfg->vp_per_n[c] * std::max(others, 0);
     } else if (cfg->vp_per_kind[c] == 2) {
+      count_owned();
       int k = 0;
       for (int h = 0; h < kCardIds; ++h) {
         if (is_hero(h) && (cfg->tags[h] & cfg->vp_per_tags[c])) k += owned[h];
@@ -315,6 +319,26 @@ int chance_need(const State& s, const Task& t) {
   return out.size() > 1 ? 1 : 0;
 }
 
+// A chance step that needs an outcome: not certain (chance_certain) and with
+// more than one possible outcome. The draws, the Villain Deck and the HQ are
+// most steps of a game, so they are decided here in one pass.
+inline bool chance_waits(const State& s, const Task& t) {
+  switch (t.op) {
+    case tDraw:
+    case tReveal:
+    case tLook:
+    case tStealReveal: {
+      const PlayerDeck& d = s.players[t.p].deck;
+      if (d.n_top > 0 || !d.rest.mixed()) return false;
+      if (t.op == tDraw || t.op == tLook) return t.a > 0 && t.a < d.rest.size();
+      return true;
+    }
+    case tVillainCard: return t.a > 0 && s.villain_deck.mixed();
+    case tRefillHQ: return s.hq[t.a] == kNoCard && s.hero_deck.mixed() && s.hero_deck_size() > 0;
+    default: return !s.chance_certain(t) && chance_need(s, t) == 1;
+  }
+}
+
 }  // namespace
 
 void State::settle() {
@@ -322,68 +346,100 @@ void State::settle() {
   while (!over && n_tasks > 0) {
     const Task& t = tasks[n_tasks - 1];
     if (is_chance_task(t)) {
-      // Setup picks fixed by options, finished piles and certain draws run now.
-      bool certain = false;
-      switch (t.op) {
-        case tSetupMastermind: certain = mastermind >= 0 || cfg->mastermind_opt >= 0; break;
-        case tSetupScheme: certain = scheme >= 0 || cfg->scheme_opt >= 0; break;
-        case tSetupVillains: {
-          const int need = cfg->setup[static_cast<size_t>(cfg->players)].villain_groups;
-          certain = __builtin_popcount(villain_groups) >= need || !cfg->villains_opt.empty();
-          break;
-        }
-        case tSetupHenchmen: {
-          const int need = cfg->setup[static_cast<size_t>(cfg->players)].henchmen_groups + cfg->scheme[static_cast<size_t>(scheme)].extra_henchmen;
-          certain = __builtin_popcount(henchmen_groups) >= need || !cfg->henchmen_opt.empty();
-          break;
-        }
-        case tSetupHero: certain = __builtin_popcount(heroes_in) >= setup_heroes_needed(*cfg, scheme) || !cfg->heroes_opt.empty(); break;
-        case tDraw:
-        case tReveal:
-        case tLook:
-        case tStealReveal: {
-          const PlayerState& pl = players[t.p];
-          // Drawing (or looking at) every unknown card left is certain as a set.
-          certain = pl.deck.n_top > 0 || pl.deck.rest.empty() || ((t.op == tDraw || t.op == tLook) && t.a >= pl.deck.rest.size()) ||
-                    (t.op == tDraw && t.a <= 0) || (t.op == tLook && t.a <= 0);
-          break;
-        }
-        case tVillainCard: certain = villain_deck.empty() || t.a <= 0; break;  // order matters here: each card resolves before the next
-        case tRefillHQ: certain = hq[t.a] != kNoCard || hero_deck_size() <= 0; break;
-        case tSkrullReveal: certain = hero_deck.empty(); break;
-        case tTactic: certain = tactics.empty(); break;
-        default: break;
-      }
-      if (!certain && chance_need(*this, t) == 1) return;
+      if (chance_waits(*this, t)) return;
       run_top(-1);
       continue;
     }
     if (is_decision_task(t)) {
       const int k = decision_options(t, opts);
-      if (k >= 2) return;
+      if (k >= 2) {
+        if (k <= kCachedOptions) {
+          for (int i = 0; i < k; ++i) cached[i] = static_cast<uint16_t>(opts[i]);
+          n_cached = static_cast<uint8_t>(k);
+        }
+        return;
+      }
       run_top(opts[0]);
       continue;
     }
     run_top(-1);
   }
-  if (over) {
-    n_tasks = 0;
-    for (auto& t : tasks) t = Task{};
+  if (over) n_tasks = 0;
+}
+
+// Setup picks fixed by options, finished piles and certain draws run at once,
+// with no chance node.
+bool State::chance_certain(const Task& t) const {
+  const Config& c = *cfg;
+  switch (t.op) {
+    case tSetupMastermind: return mastermind >= 0 || c.mastermind_opt >= 0;
+    case tSetupScheme: return scheme >= 0 || c.scheme_opt >= 0;
+    case tSetupVillains: return __builtin_popcount(villain_groups) >= c.setup[static_cast<size_t>(c.players)].villain_groups || !c.villains_opt.empty();
+    case tSetupHenchmen: {
+      const int need = c.setup[static_cast<size_t>(c.players)].henchmen_groups + c.scheme[static_cast<size_t>(scheme)].extra_henchmen;
+      return __builtin_popcount(henchmen_groups) >= need || !c.henchmen_opt.empty();
+    }
+    case tSetupHero: return __builtin_popcount(heroes_in) >= setup_heroes_needed(c, scheme) || !c.heroes_opt.empty();
+    case tDraw:
+    case tReveal:
+    case tLook:
+    case tStealReveal: {
+      const PlayerDeck& d = players[t.p].deck;
+      // Drawing (or looking at) every unknown card left is certain as a set.
+      return d.n_top > 0 || d.rest.empty() || ((t.op == tDraw || t.op == tLook) && t.a >= d.rest.size()) || (t.op == tDraw && t.a <= 0) ||
+             (t.op == tLook && t.a <= 0);
+    }
+    case tVillainCard: return villain_deck.empty() || t.a <= 0;  // order matters here: each card resolves before the next
+    case tRefillHQ: return hq[t.a] != kNoCard || hero_deck_size() <= 0;
+    case tSkrullReveal: return hero_deck.empty();
+    case tTactic: return tactics.empty();
+    default: return false;
   }
 }
 
+// The commonest step of all, a card drawn by chance from the unknown part of
+// a deck, done in place: what run_chance_task(tDraw) does in that case, with
+// the remaining draws left in the same task instead of popped and pushed.
+bool State::draw_in_place(Action outcome) {
+  Task& t = tasks[n_tasks - 1];
+  if (t.op != tDraw || t.a <= 0 || outcome < kChanceCard || outcome >= kChanceCard + kCardIds) return false;
+  PlayerState& pl = players[t.p];
+  if (pl.deck.n_top > 0 || pl.deck.rest.empty() || pl.hand.full()) return false;
+  const uint8_t card = static_cast<uint8_t>(outcome - kChanceCard);
+  pl.deck.rest.remove(card);
+  pl.hand.add(card);
+  if (t.b && t.p == turn_player_) count_extra_draw();
+  if (t.a > 1) {
+    --t.a;
+    t.card = kNoCard;
+    t.c = 0;
+  } else {
+    --n_tasks;
+  }
+  return true;
+}
+
+// The outcome of a chance step settle() runs by itself (a forced group at setup).
+Action State::only_outcome(const Task& t) const {
+  thread_local std::vector<std::pair<Action, double>> opts;
+  chance_pile(t, opts);
+  return opts.empty() ? -1 : opts[0].first;
+}
+
+// Entries above n_tasks are left as they are: nothing reads them (push writes
+// every field), and clearing them was a good part of each step.
 void State::run_top(int outcome) {
   const Task t = tasks[n_tasks - 1];
   --n_tasks;
-  tasks[n_tasks] = Task{};
   if (is_chance_task(t)) run_chance_task(t, outcome);
   else if (is_decision_task(t)) run_decision(t, outcome);
   else run_auto_task(t);
 }
 
 void State::apply(Action action) {
+  n_cached = 0;
   if (n_tasks > 0) {
-    run_top(action);
+    if (!draw_in_place(action)) run_top(action);
     settle();
     return;
   }
@@ -422,12 +478,18 @@ void State::apply(Action action) {
   settle();
 }
 
+// Emitted in ascending order, kind by kind (the action space is laid out so):
+// only the HQ's few cards need sorting.
 void State::legal_actions(std::vector<Action>& out) const {
   out.clear();
   if (over) return;
   if (n_tasks > 0) {
     const Task& t = tasks[n_tasks - 1];
     if (is_chance_task(t)) return;
+    if (n_cached) {
+      out.assign(cached, cached + n_cached);
+      return;
+    }
     Action opts[256];
     const int k = decision_options(t, opts);
     out.assign(opts, opts + k);
@@ -435,28 +497,45 @@ void State::legal_actions(std::vector<Action>& out) const {
   }
   const PlayerState& me = players[turn_player_];
   if (n_played < kPlayedCap) {
+    const bool may_discard = me.hand.size() >= 2;
     me.hand.for_each_distinct([&](uint8_t c, int) {
       if (!is_hero(c)) return;
-      if (cfg->discard_to_play[c] && me.hand.size() < 2) return;
+      if (cfg->discard_to_play[c] && !may_discard) return;
       out.push_back(kPlay + c);
     });
   }
   if (!healed && !showdown) {
+    Action hq_buy[kHQ];
+    int k = 0;
     for (int i = 0; i < kHQ; ++i) {
       const uint8_t c = hq[i];
-      if (c != kNoCard && cfg->cost[c] <= recruit) out.push_back(kRecruit + c);
+      if (c == kNoCard || cfg->cost[c] > recruit) continue;
+      bool again = false;  // the same Hero twice
+      for (int j = 0; j < k; ++j) again = again || hq_buy[j] == kRecruit + c;
+      if (again) continue;
+      hq_buy[k] = kRecruit + c;
+      for (int j = k; j > 0 && hq_buy[j - 1] > hq_buy[j]; --j) std::swap(hq_buy[j - 1], hq_buy[j]);
+      ++k;
     }
+    for (int i = 0; i < k; ++i) out.push_back(hq_buy[i]);
     if (officers_left > 0 && cfg->cost[kOfficer] <= recruit) out.push_back(kRecruitOfficer);
     const int power = attack + (recruit_as_attack ? recruit : 0);
+    int tags = -1;  // the turn player's classes and teams, found once if a villain needs them
     for (int s = 0; s < kCity; ++s) {
-      if (city[s].card != kNoCard && villain_attack(s) <= power && can_defeat(city[s].card)) out.push_back(kFight + s);
+      const uint8_t v = city[s].card;
+      if (v == kNoCard || villain_attack(s) > power) continue;
+      const uint16_t need = cfg->defeat_requires[v];
+      if (need) {
+        if (tags < 0) tags = hand_and_played_tags(turn_player_);
+        if (!(tags & need)) continue;
+      }
+      out.push_back(kFight + s);
     }
     if (!tactics.empty() && !mm_defeated && mastermind_attack() <= power) out.push_back(kFightMastermind);
   }
-  if (!acted && !healed && !showdown && me.hand.contains(kWound)) out.push_back(kHeal);
+  // A hand holds Heroes and Wounds, sorted, and a Wound has the highest id of them.
+  if (!acted && !healed && !showdown && me.hand.n > 0 && me.hand.c[me.hand.n - 1] == kWound) out.push_back(kHeal);
   out.push_back(kEndTurn);
-  std::sort(out.begin(), out.end());
-  out.erase(std::unique(out.begin(), out.end()), out.end());
 }
 
 // ---------------------------------------------------------------------------
@@ -493,9 +572,7 @@ void State::run_chance_task(Task t, int outcome) {
       }
       const int need = c.setup[static_cast<size_t>(n)].villain_groups;
       if (__builtin_popcount(villain_groups) >= need) return;
-      std::vector<std::pair<Action, double>> opts;
-      chance_pile(t, opts);
-      const int g = outcome >= 0 ? outcome - kSetupVillains : opts[0].first - kSetupVillains;
+      const int g = (outcome >= 0 ? outcome : only_outcome(t)) - kSetupVillains;
       villain_groups = static_cast<uint8_t>(villain_groups | (1u << g));
       push(tSetupVillains);
       return;
@@ -510,9 +587,7 @@ void State::run_chance_task(Task t, int outcome) {
       }
       const int need = c.setup[static_cast<size_t>(n)].henchmen_groups + c.scheme[static_cast<size_t>(scheme)].extra_henchmen;
       if (__builtin_popcount(henchmen_groups) >= need) return;
-      std::vector<std::pair<Action, double>> opts;
-      chance_pile(t, opts);
-      const int g = outcome >= 0 ? outcome - kSetupHenchmen : opts[0].first - kSetupHenchmen;
+      const int g = (outcome >= 0 ? outcome : only_outcome(t)) - kSetupHenchmen;
       henchmen_groups = static_cast<uint8_t>(henchmen_groups | (1u << g));
       push(tSetupHenchmen);
       return;
@@ -523,9 +598,7 @@ void State::run_chance_task(Task t, int outcome) {
         return;
       }
       if (__builtin_popcount(heroes_in) >= setup_heroes_needed(c, scheme)) return;
-      std::vector<std::pair<Action, double>> opts;
-      chance_pile(t, opts);
-      const int h = outcome >= 0 ? outcome - kSetupHero : opts[0].first - kSetupHero;
+      const int h = (outcome >= 0 ? outcome : only_outcome(t)) - kSetupHero;
       heroes_in = static_cast<uint16_t>(heroes_in | (1u << h));
       push(tSetupHero);
       return;
@@ -540,8 +613,8 @@ void State::run_chance_task(Task t, int outcome) {
       if (pl.deck.empty()) {
         if (pl.discard.empty()) return;  // nothing left to draw or reveal
         // Out of cards: the discard pile becomes the deck, in no known order.
-        for (const uint8_t x : pl.discard) pl.deck.rest.add(x);
-        pl.discard.clear();
+        merge_into(pl.deck.rest, pl.discard);
+        clear_used(pl.discard);
         tasks[n_tasks++] = t;
         return;
       }
@@ -555,7 +628,7 @@ void State::run_chance_task(Task t, int outcome) {
       }
       if (t.op == tDraw) {
         pl.hand.add(card);
-        if (t.b && t.p == turn_player_) ++extra_draws;
+        if (t.b && t.p == turn_player_) count_extra_draw();
         if (t.a > 1) push(tDraw, t.p, kNoCard, t.a - 1, t.b);
         return;
       }
@@ -573,34 +646,35 @@ void State::run_chance_task(Task t, int outcome) {
       // tReveal: a = mode, b = argument, c = the player who decides.
       switch (static_cast<Mode>(t.a)) {
         case Mode::kDrawIfCostLe:
-          if (c.cost[card] <= t.b) {  // a Wound has no cost: 0
+          if (c.cost[card] <= t.b && !pl.hand.full()) {  // a Wound has no cost: 0
             pl.hand.add(card);
-            if (t.p == turn_player_) ++extra_draws;
+            if (t.p == turn_player_) count_extra_draw();
           } else {
             pl.deck.put_top(card, false);
           }
           return;
         case Mode::kDrawIf:
-          if (is_hero(card) && (c.tags[card] & (1u << t.b))) {
+          if (is_hero(card) && (c.tags[card] & (1u << t.b)) && !pl.hand.full()) {
             pl.hand.add(card);
-            if (t.p == turn_player_) ++extra_draws;
+            if (t.p == turn_player_) count_extra_draw();
           } else {
             pl.deck.put_top(card, false);
           }
           return;
         case Mode::kAttackCost:
-          attack = static_cast<int16_t>(attack + c.cost[card]);
+          add_attack(c.cost[card]);
           pl.deck.put_top(card, false);
           return;
         case Mode::kDiscardOrBack:
           push(dRevealed, t.c, card, t.p, 0);
           return;
-        default:  // Melter: KO or put back
-          push(dRevealed, t.c, card, t.p, 1);
+        default:  // Melter: face up on the deck until the decider chooses (dKoOrBack)
+          pl.deck.put_top(card, false);
           return;
       }
     }
     case tVillainCard: {
+      if (villain_deck.empty()) deck_ran_out = true;  // already out (a position built with an empty deck)
       if (villain_deck.empty() || t.a <= 0) return;
       const uint8_t card = card_out >= 0 ? static_cast<uint8_t>(card_out) : villain_deck.c[0];
       villain_deck.remove(card);
@@ -685,6 +759,8 @@ void State::run_auto_task(Task t) {
         for (int i = 0; i < c.starting_troopers; ++i) d.rest.add(kTrooper);
       }
       built = true;
+      check_evil_wins();  // a card table can make a scheme lost from the start (no Wounds for the Legacy Virus)
+      if (over) return;
       push(tStartTurn, 0);
       for (int s = kHQ - 1; s >= 0; --s) push(tRefillHQ, 0, kNoCard, s);
       for (int p = n - 1; p >= 0; --p) push(tDraw, p, kNoCard, c.hand_size, 0);
@@ -706,8 +782,7 @@ void State::run_auto_task(Task t) {
       twist(t.a);
       return;
     case tAfterDefeat: {
-      recruit = static_cast<int16_t>(recruit + on_defeat_recruit);
-      recruit_made = static_cast<int16_t>(recruit_made + on_defeat_recruit);
+      add_recruit(on_defeat_recruit);
       if (on_defeat_rescue) rescue(t.p, on_defeat_rescue);
       if (limbo != kNoCard) {  // a Hero under a villain whose Fight effect did not take it
         ko_card(limbo);
@@ -722,7 +797,7 @@ void State::run_auto_task(Task t) {
         players[p].pass = kNoCard;
       }
       for (int p = 0; p < n; ++p) {
-        if (passing[p] != kNoCard) players[(p + 1) % n].hand.add(passing[p]);
+        if (passing[p] != kNoCard) to_hand((p + 1) % n, passing[p]);
       }
       return;
     }
@@ -772,8 +847,8 @@ void State::run_auto_task(Task t) {
       }
       for (int p = n - 1; p >= 0; --p) {
         if (!(mask & (1u << p))) continue;
-        for (const uint8_t x : players[p].hand) players[p].discard.add(x);
-        players[p].hand.clear();
+        merge_into(players[p].discard, players[p].hand);
+        clear_used(players[p].hand);
         showdown_total[p] = 0;
       }
       push(tStartTurn, first);
@@ -793,8 +868,8 @@ void State::run_auto_task(Task t) {
 void State::start_turn(int p) {
   turn_player_ = static_cast<uint8_t>(p);
   ++turn;
+  for (int i = 0; i < n_played; ++i) played[i] = Played{};
   n_played = 0;
-  for (auto& e : played) e = Played{};
   attack = recruit = recruit_made = 0;
   extra_draws = 0;
   recruit_as_attack = healed = acted = false;
@@ -802,8 +877,20 @@ void State::start_turn(int p) {
   for (auto& m : space_minus) m = 0;
   mastermind_minus = 0;
   extra_draw = 0;
+  new_hand = 0;
   if (showdown) return;  // a Showdown turn plays no villain card
   push(tVillainCard, p, kNoCard, 1);
+}
+
+// The cards played this turn go to the turn player's discard pile.
+void State::discard_played() {
+  Multiset<kPlayedCap> cards;
+  for (int i = 0; i < n_played; ++i) {
+    if (played[i].card != kNoCard) cards.add(played[i].card);
+    played[i] = Played{};
+  }
+  n_played = 0;
+  merge_into(players[turn_player_].discard, cards);
 }
 
 void State::end_turn() {
@@ -811,13 +898,9 @@ void State::end_turn() {
   const int n = cfg->players;
   PlayerState& me = players[p];
   if (showdown) {
-    showdown_total[p] = static_cast<int16_t>(attack + recruit);
+    showdown_total[p] = saturated<int16_t>(attack + recruit, kMaxPoints);
     showdown_done = static_cast<uint8_t>(showdown_done | (1u << p));
-    for (int i = 0; i < n_played; ++i) {
-      if (played[i].card != kNoCard) me.discard.add(played[i].card);
-    }
-    n_played = 0;
-    for (auto& e : played) e = Played{};
+    discard_played();
     attack = recruit = 0;
     for (int k = 1; k <= n; ++k) {
       const int q = (p + k) % n;
@@ -831,14 +914,10 @@ void State::end_turn() {
   }
   if (mm_defeated && !cfg->final_showdown) return finish(1);
   if (deck_ran_out && !mm_defeated) return finish(0);
-  for (int i = 0; i < n_played; ++i) {
-    if (played[i].card != kNoCard) me.discard.add(played[i].card);
-  }
-  n_played = 0;
-  for (auto& e : played) e = Played{};
-  for (const uint8_t x : me.hand) me.discard.add(x);
-  me.hand.clear();
-  const int size = cfg->hand_size + extra_draw;
+  discard_played();
+  merge_into(me.discard, me.hand);
+  clear_used(me.hand);
+  const int size = std::max<int>(cfg->hand_size, new_hand) + extra_draw;
   attack = recruit = recruit_made = 0;
   push(tAfterDraw, p);
   push(tDraw, p, kNoCard, size, 0);
@@ -847,7 +926,7 @@ void State::end_turn() {
 void State::after_draw(int p) {
   const int n = cfg->players;
   if (bubble != kNoCard) {
-    players[p].hand.add(bubble);
+    to_hand(p, bubble);
     bubble = kNoCard;
   }
   if (mm_defeated) {
@@ -885,9 +964,8 @@ void State::play_copy(uint8_t as, uint8_t physical, int copy_index) {
     played[idx].tags = static_cast<uint16_t>(cfg->tags[as] | kCovert);
   }
   played[idx].as = as;
-  attack = static_cast<int16_t>(attack + cfg->attack[as]);
-  recruit = static_cast<int16_t>(recruit + cfg->recruit[as]);
-  recruit_made = static_cast<int16_t>(recruit_made + cfg->recruit[as]);
+  add_attack(cfg->attack[as]);
+  add_recruit(cfg->recruit[as]);
   if (cfg->discard_to_play[as] && !players[p].hand.empty()) {
     push(dDiscardCost, p, as, idx);
     return;
@@ -1104,19 +1182,23 @@ void State::take_tactic(int p, uint8_t tactic) {
 
 void State::gain(int p, uint8_t card) { players[p].discard.add(card); }
 
-void State::gain_wound(int p, bool to_hand) {
+// A hand holds at most kHandCap cards (only a card table with huge draws gets
+// near): a card that would go to a full hand goes to the discard pile.
+void State::to_hand(int p, uint8_t card) {
+  PlayerState& pl = players[p];
+  if (pl.hand.full()) pl.discard.add(card);
+  else pl.hand.add(card);
+}
+
+void State::gain_wound(int p, bool into_hand) {
   if (wounds_left == 0 || over) return;
   PlayerState& pl = players[p];
-  if (!to_hand) {
-    for (const uint8_t c : pl.hand) {
-      if (cfg->wound_draw[c]) {  // Diving Block: reveal it and draw a card instead
-        push(tDraw, p, kNoCard, 1, p == turn_player_ ? 1 : 0);
-        return;
-      }
-    }
+  if (!into_hand && reveals_wound_draw(p)) {  // Diving Block: reveal it and draw a card instead
+    push(tDraw, p, kNoCard, 1, p == turn_player_ ? 1 : 0);
+    return;
   }
   --wounds_left;
-  if (to_hand) pl.hand.add(kWound);
+  if (into_hand) to_hand(p, kWound);
   else pl.discard.add(kWound);
   check_evil_wins();
 }
@@ -1160,24 +1242,27 @@ void State::finish(int8_t how) {
   over = true;
   result = how;
   n_tasks = 0;
-  for (auto& t : tasks) t = Task{};
+}
+
+bool State::evil_condition() const {
+  if (scheme < 0) return false;
+  const SchemeDef& sd = cfg->scheme[static_cast<size_t>(scheme)];
+  switch (sd.rule) {
+    case Rule::kCosmicCube: return twists_played >= 8;
+    case Rule::kDarkPortals: return twists_played >= 7;
+    case Rule::kLegacyVirus: return wounds_left == 0;
+    case Rule::kBankRobbery: return bystanders_carried >= sd.evil_wins_at;
+    case Rule::kNegativeZone: return villains_escaped >= sd.evil_wins_at;
+    case Rule::kKillbots: return killbots_escaped >= sd.evil_wins_at;
+    case Rule::kSkrullInvasion: return heroes_escaped >= sd.evil_wins_at;
+    case Rule::kCivilWar: return hero_deck_size() <= 0;
+  }
+  return false;
 }
 
 void State::check_evil_wins() {
-  if (over || mm_defeated || !built || scheme < 0) return;
-  const SchemeDef& sd = cfg->scheme[static_cast<size_t>(scheme)];
-  bool evil = false;
-  switch (sd.rule) {
-    case Rule::kCosmicCube: evil = twists_played >= 8; break;
-    case Rule::kDarkPortals: evil = twists_played >= 7; break;
-    case Rule::kLegacyVirus: evil = wounds_left == 0; break;
-    case Rule::kBankRobbery: evil = bystanders_carried >= sd.evil_wins_at; break;
-    case Rule::kNegativeZone: evil = villains_escaped >= sd.evil_wins_at; break;
-    case Rule::kKillbots: evil = killbots_escaped >= sd.evil_wins_at; break;
-    case Rule::kSkrullInvasion: evil = heroes_escaped >= sd.evil_wins_at; break;
-    case Rule::kCivilWar: evil = hero_deck_size() <= 0; break;
-  }
-  if (evil) finish(-1);
+  if (over || mm_defeated || !built) return;
+  if (evil_condition()) finish(-1);
 }
 
 double State::returns(int player) const {

@@ -1,5 +1,5 @@
-// Legendary: the full position as JSON (both ways), the invariant check, and
-// resampling what an observer cannot see.
+// Legendary: the full position as JSON (both ways) and resampling what an
+// observer cannot see (the invariant check is validate.cpp).
 #include <algorithm>
 
 #include "core/error.h"
@@ -12,8 +12,6 @@ const char* task_name(int op);
 int task_from_name(const std::string& name);
 
 namespace {
-
-[[noreturn]] void broken(const std::string& why) { throw SerializationError("invalid position: " + why); }
 
 Json card_or_null(const Config& cfg, uint8_t c) { return c == kNoCard ? Json() : Json(cfg.name[c]); }
 
@@ -150,6 +148,7 @@ Json State::to_json() const {
   tj["space_minus"] = sm;
   tj["mastermind_minus"] = static_cast<int>(mastermind_minus);
   tj["extra_draw"] = static_cast<int>(extra_draw);
+  tj["new_hand"] = static_cast<int>(new_hand);
   tj["bubble"] = card_or_null(c, bubble);
   tj["look"] = card_names(c, look);
   tj["look_owner"] = static_cast<int>(look_owner);
@@ -268,7 +267,7 @@ State State::from_json(const Config& c, const Json& o) {
   read_pile(c, o.at("tactics", w), s.tactics, "tactics");
   const Json& tj = o.at("turn", w);
   json_expect_keys(tj, {"player", "number", "played", "attack", "recruit", "recruit_made", "extra_draws", "recruit_as_attack", "healed", "acted", "extra_turn",
-                        "on_defeat_recruit", "on_defeat_rescue", "space_minus", "mastermind_minus", "extra_draw", "bubble", "look", "look_owner",
+                        "on_defeat_recruit", "on_defeat_rescue", "space_minus", "mastermind_minus", "extra_draw", "new_hand", "bubble", "look", "look_owner",
                         "look_private", "steal", "limbo"},
                    "turn");
   s.turn_player_ = static_cast<uint8_t>(tj.at("player", "turn").as_int("turn.player", 0, n - 1));
@@ -298,6 +297,7 @@ State State::from_json(const Config& c, const Json& o) {
   for (int i = 0; i < kCity; ++i) s.space_minus[i] = static_cast<int8_t>(sm[static_cast<size_t>(i)].as_int("turn.space_minus", 0, 100));
   s.mastermind_minus = static_cast<int8_t>(tj.at("mastermind_minus", "turn").as_int("turn.mastermind_minus", 0, 100));
   s.extra_draw = static_cast<uint8_t>(tj.at("extra_draw", "turn").as_int("turn.extra_draw", 0, 60));
+  if (const Json* nh = tj.find("new_hand")) s.new_hand = static_cast<uint8_t>(nh->as_int("turn.new_hand", 0, 10));  // absent before Doctor Octopus's fix
   s.bubble = card_or_none(c, tj.at("bubble", "turn"), "turn.bubble");
   read_pile(c, tj.at("look", "turn"), s.look, "turn.look");
   s.look_owner = static_cast<uint8_t>(tj.at("look_owner", "turn").as_int("turn.look_owner", 0, n - 1));
@@ -338,223 +338,12 @@ State State::from_json(const Config& c, const Json& o) {
   return s;
 }
 
-void State::validate() const {
-  const Config& c = *cfg;
-  const int n = c.players;
-  int count[kCardIds] = {};
-  auto tally = [&](const auto& pile) {
-    for (const uint8_t x : pile) ++count[x];
-  };
-  auto one = [&](uint8_t x) {
-    if (x != kNoCard) ++count[x];
-  };
-  for (int p = 0; p < n; ++p) {
-    const PlayerState& pl = players[p];
-    tally(pl.hand);
-    tally(pl.deck.rest);
-    for (int i = 0; i < pl.deck.n_top; ++i) one(pl.deck.top[i]);
-    tally(pl.discard);
-    tally(pl.victory);
-    one(pl.pass);
-    for (const uint8_t x : pl.hand) {
-      if (!is_hero(x) && x != kWound) broken("a hand holds " + c.name[x] + ", which is not a Hero or a Wound");
-    }
-    for (const uint8_t x : pl.discard) {
-      if (!is_hero(x) && x != kWound) broken("a discard pile holds " + c.name[x]);
-    }
-    for (const uint8_t x : pl.deck.rest) {
-      if (!is_hero(x) && x != kWound) broken("a deck holds " + c.name[x]);
-    }
-    for (int i = 0; i < pl.deck.n_top; ++i) {
-      if (!is_hero(pl.deck.top[i]) && pl.deck.top[i] != kWound) broken("a deck holds " + c.name[pl.deck.top[i]]);
-    }
-    for (const uint8_t x : pl.victory) {
-      const bool ok = is_villain_card(x) || x == kBystander || is_tactic(x) || (x >= kMastermindBase && x < kTacticBase);
-      if (!ok) broken("a victory pile holds " + c.name[x]);
-    }
-    if (pl.pass != kNoCard && !is_hero(pl.pass) && pl.pass != kWound) broken("a passed card is not a Hero or a Wound");
-  }
-  for (int i = 0; i < n_played; ++i) {
-    const Played& e = played[i];
-    if (e.as == kNoCard || !is_hero(e.as)) broken("a played card counts as something that is not a Hero");
-    if (e.card != kNoCard && !is_hero(e.card)) broken("a played card is not a Hero");
-    one(e.card);
-  }
-  for (const uint8_t x : hq) {
-    if (x != kNoCard && !is_hero_card(x)) broken("the HQ holds " + c.name[x]);
-    one(x);
-  }
-  for (const auto& v : city) {
-    if (v.card == kNoCard) {
-      if (v.bystanders || v.under != kNoCard) broken("an empty city space holds cards");
-      continue;
-    }
-    if (!is_villain_card(v.card) && !is_hero_card(v.card) && v.card != kBystander) broken("the city holds " + c.name[v.card]);
-    if (v.under != kNoCard && !is_hero_card(v.under)) broken("a villain has something other than a Hero under it");
-    one(v.card);
-    one(v.under);
-    count[kBystander] += v.bystanders;
-  }
-  count[kBystander] += mm_bystanders + bystanders_left;
-  count[kWound] += wounds_left;
-  count[kOfficer] += officers_left;
-  if (mystique_twists > twists_beside) broken("more Mystique twists than twists beside the scheme");
-  count[kTwist] += twists_beside - mystique_twists;
-  tally(villain_deck);
-  tally(hero_deck);
-  tally(tactics);
-  for (int x = 0; x < kCardIds; ++x) count[x] += ko[x] + escaped[x];
-  one(bubble);
-  tally(look);
-  one(limbo);
-  for (int i = 0; i < n_tasks; ++i) {
-    if (tasks[i].op == dRevealed) one(tasks[i].card);
-  }
-  for (const uint8_t x : villain_deck) {
-    if (is_hero(x) || x == kWound || is_tactic(x) || x >= kMastermindBase) broken("the Villain Deck holds " + c.name[x]);
-  }
-  for (const uint8_t x : hero_deck) {
-    if (!is_hero_card(x)) broken("the Hero Deck holds " + c.name[x]);
-  }
-  for (const uint8_t x : tactics) {
-    if (!is_tactic(x) || mastermind_of_tactic(x) != mastermind) broken("the mastermind has a tactic that is not its own");
-  }
-  for (const uint8_t x : steal) {
-    if (!is_hero(x) && x != kWound) broken("Steal Abilities copies a card that is not a Hero or a Wound");
-  }
-  if (look_owner >= n) broken("a look belongs to no player");
-
-  // What is in play.
-  if (!built) {
-    for (int x = 0; x < kCardIds; ++x) {
-      if (count[x]) broken("cards are out before setup is done");
-    }
-    static const uint8_t order[] = {tSetupBuild, tSetupHero, tSetupHenchmen, tSetupVillains, tSetupScheme, tSetupMastermind};
-    if (n_tasks < 1 || n_tasks > 6) broken("setup is not done but its steps are not queued");
-    for (int i = 0; i < n_tasks; ++i) {
-      if (tasks[i].op != order[i]) broken("setup steps are out of order");
-    }
-    if ((mastermind >= 0) == (n_tasks == 6)) broken("the mastermind must be chosen exactly when its setup step is done");
-    if ((scheme >= 0) == (n_tasks >= 5)) broken("the scheme must be chosen exactly when its setup step is done");
-    if (villain_groups && n_tasks >= 5) broken("villain groups are chosen before their step");
-    if (henchmen_groups && n_tasks >= 4) broken("henchmen groups are chosen before their step");
-    if (heroes_in && n_tasks >= 3) broken("heroes are chosen before their step");
-    if (over) broken("the game is over before setup is done");
-    // Before setup is built, everything but the setup picks is as a new game has it.
-    State fresh = State{};
-    fresh.cfg = cfg;
-    fresh.scheme = scheme;
-    fresh.mastermind = mastermind;
-    fresh.villain_groups = villain_groups;
-    fresh.henchmen_groups = henchmen_groups;
-    fresh.heroes_in = heroes_in;
-    for (int i = 0; i < n_tasks; ++i) fresh.tasks[i] = tasks[i];
-    fresh.n_tasks = n_tasks;
-    if (fresh.to_json().dump() != to_json().dump()) broken("a position before setup holds turn, end or counter values a new game does not have");
-    return;
-  }
-  if (scheme < 0 || mastermind < 0) broken("setup is done without a scheme or a mastermind");
-  const SchemeDef& sd = c.scheme[static_cast<size_t>(scheme)];
-  const SetupRow& row = c.setup[static_cast<size_t>(n)];
-  int twists = (n >= 4 && sd.twists_4_5_players >= 0) ? sd.twists_4_5_players : sd.twists;
-  twists += c.extra_twists + sd.twists_beside;
-  for (int x = 0; x < kCardIds; ++x) {
-    int want = 0;
-    if (is_hero_card(x)) want = (heroes_in & (1u << hero_of(x))) ? c.count[static_cast<size_t>(x)] : 0;
-    else if (x == kAgent) want = (c.starting_agents - c.starting_officers) * n;
-    else if (x == kTrooper) want = c.starting_troopers * n;
-    else if (x == kOfficer) want = c.officers;
-    else if (x == kWound) want = sd.wounds_per_player ? std::min(c.wounds, sd.wounds_per_player * n) : c.wounds;
-    else if (x == kBystander) want = c.bystanders;
-    else if (x == kTwist) want = twists;
-    else if (x == kStrike) want = row.master_strikes;
-    else if (x == kSkrullHero) want = count[x];
-    else if (is_villain(x)) want = (villain_groups & (1u << group_of(x))) ? c.count[static_cast<size_t>(x)] : 0;
-    else if (is_henchman(x)) want = (henchmen_groups & (1u << (x - kHenchBase))) ? row.henchmen_cards : 0;
-    else if (is_tactic(x)) want = mastermind_of_tactic(x) == mastermind ? 1 : 0;
-    else if (x >= kMastermindBase && x < kTacticBase) want = (x - kMastermindBase == mastermind && showdown_winner >= 0) ? 1 : 0;
-    if (count[x] != want) broken("there should be " + std::to_string(want) + " of " + c.name[static_cast<size_t>(x)] + " in the game, found " + std::to_string(count[x]));
-  }
-  if (villain_deck.count(kSkrullHero) > hero_deck.size()) broken("more Skrull Heroes hidden in the Villain Deck than Heroes in the pool");
-  if (mm_defeated != tactics.empty()) broken("the mastermind is defeated exactly when no tactic is left");
-  if (showdown_winner >= 0 && !over) broken("a Showdown winner before the game is over");
-  if (turn_player_ >= n) broken("the turn player is not in the game");
-  if (!over && result != 0) broken("a result is set but the game is not over");
-  if (showdown_done & ~showdown_mask) broken("a player outside the Final Showdown has played in it");
-  if (over) {
-    if (n_tasks) broken("the game is over but work is pending");
-    return;
-  }
-  if (showdown && (!mm_defeated || !showdown_mask)) broken("a Final Showdown before the mastermind is defeated, or with nobody in it");
-  // Every queued task must be one this engine can run safely.
-  for (int i = 0; i < n_tasks; ++i) {
-    const Task& t = tasks[i];
-    if (t.op < tDraw || t.op == tSetupBuild || t.op >= kNumTaskOps) broken("a setup step is queued after setup");
-    if (t.p >= n) broken("a task names a player not in the game");
-    if (t.card != kNoCard && t.card >= kNumCardIds) broken("a task names an unknown card");
-    switch (t.op) {
-      case tRefillHQ:
-        if (t.a < 0 || t.a >= kHQ) broken("an HQ refill names a bad slot");
-        break;
-      case tReveal:
-        if (t.c < 0 || t.c >= n) broken("a reveal names a bad player");
-        if (t.a != static_cast<int>(Mode::kDrawIfCostLe) && t.a != static_cast<int>(Mode::kDrawIf) && t.a != static_cast<int>(Mode::kAttackCost) &&
-            t.a != static_cast<int>(Mode::kDiscardOrBack) && t.a != static_cast<int>(Mode::kVillain)) {
-          broken("a reveal has an unknown mode");
-        }
-        if (t.b < 0 || t.b > 15) broken("a reveal has a bad argument");
-        break;
-      case tLook:
-        if (t.b < lkSpiderMan || t.b > lkRuthless) broken("a look has an unknown continuation");
-        if (t.a < 0 || t.a > 8 - look.size()) broken("a look takes too many cards");
-        break;
-      case tEffect: {
-        if (t.c < 0 || t.c > 5) broken("an effect has an unknown trigger");
-        if (t.card == kNoCard) broken("an effect names no card");
-        break;
-      }
-      case tEnterCity:
-        if (t.card == kNoCard || !is_hero_card(t.card)) broken("only a Hero can be queued to enter the city");
-        break;
-      case dDiscardCost:
-        if (t.a < 0 || t.a >= n_played || t.card == kNoCard || !is_hero(t.card)) broken("a discard cost names no played card");
-        break;
-      case dRevealed:
-        if (t.card == kNoCard || (!is_hero(t.card) && t.card != kWound) || t.a < 0 || t.a >= n) broken("a revealed card is missing");
-        break;
-      case dCopyPlayed:
-        if (t.a < 0 || t.a >= n_played) broken("a copy names no played card");
-        break;
-      case dPaibok:
-        if (t.a < 0 || t.a >= n) broken("a Paibok choice names a bad player");
-        break;
-      case dTakeHqUnder:
-        if (t.a < 0 || t.a >= kCity) broken("a Skrull ambush names a bad space");
-        break;
-      case dKoHeroes:
-        if (t.b < 0 || t.b > static_cast<int>(From::kYourHeroes)) broken("a KO names a bad source");
-        break;
-      default:
-        break;
-    }
-  }
-  if (n_tasks > 0) {
-    const Task& t = tasks[n_tasks - 1];
-    if (is_chance_task(t)) {
-      std::vector<std::pair<Action, double>> out;
-      chance_pile(t, out);
-      if (out.empty()) broken("a chance step has no outcome (the position is not settled)");
-    } else if (!is_decision_task(t)) {
-      broken("an automatic step is pending (the position is not settled)");
-    }
-  }
-}
-
 // Redraws what `observer` cannot see: each other player's hand, the unknown
 // part of their deck, cards they put on top face down, a card they are
 // passing and cards only they looked at are pooled and dealt back in the
 // same numbers. Known cards stay where they are.
 void State::resample(int observer, Rng& rng) {
+  n_cached = 0;  // the decider's options may change with their hand
   for (int p = 0; p < cfg->players; ++p) {
     if (p == observer) continue;
     PlayerState& pl = players[p];

@@ -6,6 +6,7 @@
 // a random tactic) or a player's decision with more than one option; with no
 // task left, the turn player acts freely (play, recruit, fight, heal, end).
 #pragma once
+#include <algorithm>
 #include <cstdint>
 #include <string>
 #include <utility>
@@ -14,6 +15,7 @@
 #include "core/game.h"
 #include "core/piles.h"
 #include "games/legendary/cards.h"
+#include "games/legendary/pile_ops.h"
 
 namespace henchmen::legendary {
 
@@ -47,11 +49,22 @@ enum : Action {
 };
 
 constexpr int kHandCap = 64;
-constexpr int kPileCap = 160;
+constexpr int kPileCap = 255;  // a deck or a discard pile: every card players can own (cards.cpp check_capacities)
 constexpr int kTopCap = 16;
 constexpr int kPlayedCap = 48;
 constexpr int kVictoryCap = 128;
 constexpr int kTaskCap = 128;
+// Turn counters saturate at what a serialized position holds (card tables
+// may stack effects far beyond the core set).
+constexpr int kMaxPoints = 999;      // Attack, Recruit, Recruit made, a Showdown total
+constexpr int kMaxTurnCounter = 60;  // on-defeat bonuses, extra cards at the end of the turn
+constexpr int kMaxMinus = 100;       // -Attack on a space or the mastermind
+template <class T>
+T saturated(int v, int hi) {
+  return static_cast<T>(v > hi ? hi : v);
+}
+constexpr int kVillainDeckCap = 128;
+constexpr int kHeroDeckCap = 96;
 
 // A player's deck: known cards on top (top[0] first), then cards in no known
 // order. A known card is public unless its bit in top_private is set (then
@@ -118,6 +131,7 @@ enum TaskOp : uint8_t {
   dDiscardCost = kFirstDecision, dKoThen, dRevealed, dPutOnTop, dCaptureChoice, dYesNo, dPass, dOthersDrawOrDiscard,
   dEachDiscard, dDefeatTarget, dCopyPlayed, dMoveVillain, dKoHeroes, dPickPlayerWounds, dPaibok, dTakeHqUnder, dLookKo,
   dDiscardTo, dFreeRecruit, dBubble, dKoUpTo, dKoVictory, dRuthless, dKoHq, dSkrullTwist, dPutBack,
+  dKoOrBack,  // Melter: KO the top card of player a's deck (revealed, public) or leave it
   kNumTaskOps
 };
 
@@ -142,8 +156,8 @@ struct State {
   bool built = false;
 
   PlayerState players[kMaxPlayers];
-  Multiset<128> villain_deck;
-  Multiset<96> hero_deck;  // the Hero Deck plus the Skrull Heroes still hidden in the Villain Deck
+  Multiset<kVillainDeckCap> villain_deck;
+  Multiset<kHeroDeckCap> hero_deck;  // the Hero Deck plus the Skrull Heroes still hidden in the Villain Deck
   uint8_t hq[kHQ] = {kNoCard, kNoCard, kNoCard, kNoCard, kNoCard};
   CitySpace city[kCity];
   uint8_t ko[kCardIds] = {};
@@ -180,6 +194,7 @@ struct State {
   int8_t space_minus[kCity] = {};
   int8_t mastermind_minus = 0;
   uint8_t extra_draw = 0;
+  uint8_t new_hand = 0;  // "draw N cards instead of six" at the end of the turn (0: the table's hand size)
   uint8_t bubble = kNoCard;
   Multiset<8> look;
   uint8_t look_owner = 0;
@@ -203,6 +218,13 @@ struct State {
   Task tasks[kTaskCap];
   uint8_t n_tasks = 0;
 
+  // The options of the decision on top as settle() found them, so that
+  // legal_actions() need not compute them again; valid until the next apply
+  // or resample (0: none). Not part of the position.
+  static constexpr int kCachedOptions = 16;
+  uint8_t n_cached = 0;
+  uint16_t cached[kCachedOptions] = {};
+
   // The contract (see core/native.h).
   int current_player() const;
   int turn_player() const { return turn_player_; }
@@ -220,18 +242,26 @@ struct State {
   std::string to_string() const;
   double heuristic(int player) const;
   void validate() const;
+  void check_setup(int remaining) const;  // validate.cpp
+  void check_counters() const;
+  void check_pending() const;
   uint64_t hash() const;  // stable, field by field (hash.cpp)
 
   static State initial(const Config& cfg);
 
   // Queries shared by rules, view and serialization.
   int num_players() const { return cfg->players; }
-  int villain_attack(int space) const;
+  inline int villain_attack(int space) const;  // below: legal_actions asks it for every space
   int mastermind_attack() const;
   bool can_defeat(int card) const;  // the turn player meets "can't defeat X unless..."
   int vp(int player) const;
   int solo_score() const;
-  int hero_deck_size() const { return hero_deck.size() - villain_deck.count(kSkrullHero); }
+  // Skrull Heroes hidden in the Villain Deck are in the pool, not the Hero Deck
+  // (only schemes with Skrull Heroes put any there).
+  int hero_deck_size() const {
+    const bool skrulls = scheme >= 0 && cfg->scheme[static_cast<size_t>(scheme)].skrull_heroes > 0;
+    return hero_deck.size() - (skrulls ? count_sorted(villain_deck, kSkrullHero) : 0);
+  }
   bool is_chance_task(const Task& t) const { return t.op < kFirstAuto; }
   bool is_decision_task(const Task& t) const { return t.op >= kFirstDecision; }
   int decision_options(const Task& t, Action* out) const;  // fills up to 256 actions, ascending
@@ -243,12 +273,15 @@ struct State {
   void push(uint8_t op, int p = 0, int card = kNoCard, int a = 0, int b = 0, int c = 0);
   void settle();
   void run_top(int outcome);
+  bool draw_in_place(Action outcome);
+  Action only_outcome(const Task& t) const;
   void run_chance_task(Task t, int outcome);
   void run_auto_task(Task t);
   void run_decision(Task t, Action action);
   void run_effect(const Task& t);
   void start_turn(int p);
   void end_turn();
+  void discard_played();
   void after_draw(int p);
   void play_card(uint8_t card);
   void play_copy(uint8_t as, uint8_t physical, int copy_index);
@@ -260,20 +293,51 @@ struct State {
   void fight_mastermind(bool pay);
   void take_tactic(int p, uint8_t tactic);
   void gain(int p, uint8_t card);
-  void gain_wound(int p, bool to_hand);
+  void to_hand(int p, uint8_t card);  // a full hand sends it to the discard pile instead
+  void add_attack(int k) { attack = saturated<int16_t>(attack + k, kMaxPoints); }
+  void add_recruit(int k) {
+    recruit = saturated<int16_t>(recruit + k, kMaxPoints);
+    recruit_made = saturated<int16_t>(recruit_made + k, kMaxPoints);
+  }
+  void count_extra_draw() {
+    if (extra_draws < 255) ++extra_draws;
+  }
+  void gain_wound(int p, bool into_hand);
   void rescue(int p, int n);
   void capture(int space, int n);  // space -1: the mastermind
   void ko_card(uint8_t card);
   void discard_from_hand(int p, uint8_t card, bool by_effect);
   void refill_hq();
   void check_evil_wins();
+  bool evil_condition() const;  // the scheme's Evil Wins condition holds (whoever has won)
+  bool chance_certain(const Task& t) const;  // settle() runs this chance step with no outcome
   void finish(int8_t how);
   void each_player(int from, bool include_self, uint8_t op, int card, int a, int b, int c);
   bool reveals(int p, uint16_t tags) const;
+  bool reveals_wound_draw(int p) const;
   int villain_space_of_enter() const;
   void take_hq(int slot);
   void look_done(int p, int next, int arg);
   int find_entered(uint8_t card, int space) const;
 };
+
+inline int State::villain_attack(int space) const {
+  const CitySpace& v = city[space];
+  if (v.card == kNoCard) return 0;
+  int a;
+  if (is_hero(v.card)) {
+    a = cfg->cost[v.card] + (scheme >= 0 ? cfg->scheme[static_cast<size_t>(scheme)].skrull_attack_plus : 0);
+  } else if (v.card == kBystander) {
+    a = twists_beside;
+  } else if (cfg->attack_from_under[v.card]) {
+    a = v.under == kNoCard ? 0 : cfg->cost[v.under];
+  } else {
+    a = cfg->attack[v.card];
+  }
+  if (portals & (1u << space)) ++a;
+  if (v.bystanders && scheme >= 0 && cfg->scheme[static_cast<size_t>(scheme)].rule == Rule::kBankRobbery) a += v.bystanders;
+  a -= space_minus[space];
+  return std::max(a, 0);
+}
 
 }  // namespace henchmen::legendary

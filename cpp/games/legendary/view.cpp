@@ -16,7 +16,7 @@ const char* const kTaskNames[] = {
     "effect", "enter-city", "twist", "after-defeat", "pass-resolve", "steal-play", "showdown-next", "discard-cost",
     "ko-then", "revealed", "put-on-top", "capture-choice", "yes-no", "pass", "others-draw-or-discard", "each-discard",
     "defeat-target", "copy-played", "move-villain", "ko-heroes", "pick-player-wounds", "paibok", "take-hq-under",
-    "look-ko", "discard-to", "free-recruit", "bubble", "ko-up-to", "ko-victory", "ruthless", "ko-hq", "skrull-twist", "put-back"};
+    "look-ko", "discard-to", "free-recruit", "bubble", "ko-up-to", "ko-victory", "ruthless", "ko-hq", "skrull-twist", "put-back", "ko-or-back"};
 static_assert(sizeof(kTaskNames) / sizeof(kTaskNames[0]) == kNumTaskOps, "one name per task op");
 
 constexpr int kSeatPlanes = 6;
@@ -109,6 +109,7 @@ Json State::observation(int viewer) const {
   tj["recruited_or_defeated"] = acted;
   tj["extra_turn"] = extra_turn;
   tj["extra_draw_at_end"] = static_cast<int>(extra_draw);
+  tj["new_hand_at_end"] = std::max<int>(c.hand_size, new_hand);  // before the extra cards
   tj["bubble"] = bubble == kNoCard ? Json() : Json(c.name[bubble]);
   Json pl_json = Json(Json::Array{});
   for (int i = 0; i < n_played; ++i) {
@@ -135,7 +136,8 @@ Json State::observation(int viewer) const {
     d["kind"] = task_name(t.op);
     d["player"] = static_cast<int>(t.p);
     if (t.op == dRevealed || t.op == dDiscardCost) d["card"] = t.card == kNoCard ? Json() : Json(c.name[t.card]);
-    if (t.op == dRevealed) d["owner"] = static_cast<int>(t.a);
+    if (t.op == dRevealed || t.op == dKoOrBack) d["owner"] = static_cast<int>(t.a);
+    if (t.op == dKoOrBack && t.a >= 0 && t.a < n && players[t.a].deck.n_top > 0) d["card"] = c.name[players[t.a].deck.top[0]];
     if (t.op == dDiscardTo || t.op == dKoHeroes || t.op == dPutOnTop || t.op == dKoUpTo || t.op == dKoVictory) d["count"] = static_cast<int>(t.a);
     o["pending"] = d;
   } else {
@@ -292,7 +294,8 @@ void State::observation_tensor(int viewer, float* out) const {
   for (int i = 0; i < kSchemes; ++i) *s++ = scheme == i ? 1.0f : 0.0f;
   for (int i = 0; i < kMasterminds; ++i) *s++ = mastermind == i ? 1.0f : 0.0f;
   const int op = n_tasks > 0 ? tasks[n_tasks - 1].op : -1;
-  for (int i = 0; i < kNumTaskOps && s < end; ++i) *s++ = op == i ? 1.0f : 0.0f;
+  for (int i = 0; i < kNumTaskOps && s < end - 1; ++i) *s++ = op == i ? 1.0f : 0.0f;
+  end[-1] = new_hand;  // the last scalar, so the ones above keep their places
 }
 
 std::string State::action_to_string(Action a) const {
@@ -337,6 +340,10 @@ std::string State::action_to_string(Action a) const {
     if (op == dRevealed && t) {
       if (k == 1) return "put " + card(t->card) + " back";
       return (t->b == 1 ? "KO " : "discard ") + card(t->card);
+    }
+    if (op == dKoOrBack && t && t->a >= 0 && t->a < c.players && players[t->a].deck.n_top > 0) {
+      const std::string x = card(players[t->a].deck.top[0]);
+      return k == 1 ? "put " + x + " back" : "KO " + x;
     }
     if (op == dOthersDrawOrDiscard) return k == 0 ? "each other player draws" : "each other player discards";
     return "option " + std::to_string(k);

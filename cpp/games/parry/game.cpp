@@ -23,6 +23,21 @@ const GameInfo& Traits::info() {
         OptionSpec{"health", OptionSpec::Kind::Int, Json(3), 1, 9, {}, "Health each player starts with."},
         OptionSpec{"max_turns", OptionSpec::Kind::Int, Json(60), 5, 200, {}, "The game is drawn (or won on health) after this many turns."},
     };
+    g.observation_keys = {
+        {"viewer", "the player this observation is for"},
+        {"current_player", "who decides now (-1 chance, -4 the game is over)"},
+        {"turn", "the turn number, from 1"},
+        {"turn_player", "whose turn it is"},
+        {"hand", "the viewer's own hand, as a count of each card"},
+        {"deck_size", "cards left in the shared deck"},
+        {"discard", "the shared discard pile, as a count of each card (public)"},
+        {"chain", "the Strikes and Parries of the exchange now open, oldest first, with who played each"},
+        {"players", "one entry per seat, in seat order, with the keys players[].* below"},
+        {"players[].health", "each player's health"},
+        {"players[].hand_size", "how many cards each player holds"},
+        {"game_over", "true once the game has ended"},
+        {"winner", "the winner's seat once the game is over (null: none or a draw)"},
+    };
     return g;
   }();
   return info;

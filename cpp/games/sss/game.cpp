@@ -22,6 +22,43 @@ const GameInfo& Traits::info() {
     OptionSpec turns{"max_turns", OptionSpec::Kind::Int, Json(200), 10, 2000, {}, "Designed: a stalled game ends after this many turns (most Supervillains, then most reputation, wins)."};
     OptionSpec data{"card_data", OptionSpec::Kind::Text, Json(""), 0, 0, {}, "A replacement card table as JSON text (same shape as the built-in one); empty for the built-in table."};
     g.options = {players, crews, turns, data};
+    g.observation_keys = {
+        {"viewer", "the player this observation is for"},
+        {"current_player", "who decides now (-1 chance, -4 the game is over)"},
+        {"turn", "the turn number, from 1"},
+        {"turn_player", "whose turn it is"},
+        {"pending", "the decision in progress that is not a plain turn action (a Fetch discard, an Upgrade return, ...), or null"},
+        {"minion_row", "the five Minions for sale"},
+        {"minion_deck", "the Minion deck: size, and bottom (cards known to be at its bottom, in order)"},
+        {"upgrade_row", "the Upgrade for sale, or null"},
+        {"upgrade_deck", "the Upgrade deck: size and known bottom"},
+        {"supervillains", "revealed (face up), deck_size (still face down), danger_zone, attached (each Supervillain's Minions and reputation per player) and won (who won each)"},
+        {"scaredy_bots", "Scaredy Bots left in their pile"},
+        {"expelled", "cards removed from the game"},
+        {"players", "one entry per seat, in seat order, with the keys players[].* below"},
+        {"players[].hand", "your own hand (only in your own entry)"},
+        {"players[].deck_contents", "the cards of your own deck, in no order (only in your own entry)"},
+        {"players[].frozen", "your own frozen cards (only in your own entry)"},
+        {"players[].hand_known", "an opponent's cards in hand that you saw go there (public to you)"},
+        {"players[].frozen_known", "an opponent's frozen cards that you saw"},
+        {"players[].unseen", "an opponent's cards you cannot place: the rest of their hand, frozen cards and the unknown part of their deck, as one multiset"},
+        {"players[].hand_size", "how many cards in hand"},
+        {"players[].frozen_size", "how many frozen cards"},
+        {"players[].deck_size", "cards in the deck"},
+        {"players[].deck_bottom", "cards known to lie at the bottom of the deck, in order"},
+        {"players[].discard", "the discard pile (public)"},
+        {"players[].in_play", "cards played this turn"},
+        {"players[].bought", "cards bought this turn"},
+        {"players[].stash", "the stash"},
+        {"players[].upgrades", "Upgrades owned"},
+        {"players[].upgrades_pending", "Upgrades won, not yet placed"},
+        {"players[].upgrades_used", "Upgrades already used this turn"},
+        {"players[].power", "Power available this turn"},
+        {"players[].abilities", "ability tokens available this turn, by ability"},
+        {"players[].supervillains_won", "how many Secret Supervillains won (four wins the game)"},
+        {"game_over", "true once the game has ended"},
+        {"winner", "the winner's seat once the game is over (null: none or a draw)"},
+    };
     return g;
   }();
   return info;

@@ -3,6 +3,7 @@
 
 #include "core/error.h"
 #include "games/sss/state.h"
+#include "games/sss/story.h"
 
 namespace henchmen::sss {
 
@@ -23,6 +24,7 @@ State State::initial(const Config& cfg) {
   // The second player gets the Explodey Bot; everyone sees it.
   s.players[1].hand.add(kExplodeyBot);
   s.players[1].hand_public.add(kExplodeyBot);
+  if (Events* ev = events()) story::setup(*ev, s);
   for (int slot = 0; slot < kSupervillainSlots; ++slot) s.push_task(TaskKind::kRevealSupervillain, 0, slot, 1);
   for (int slot = 0; slot < kRowSlots; ++slot) s.push_task(TaskKind::kRefillRow, 0, slot, 1);
   s.push_task(TaskKind::kRefillUpgrade, 0, 0, 1);
@@ -158,14 +160,26 @@ void State::legal_actions(std::vector<Action>& out) const {
 // Chance
 
 
+// Whether a step waits on chance depends on public counts alone: a player's
+// deck may hold only Tiny Bots, but their opponent cannot know it (the split
+// between hand and deck is hidden), so such a draw is still a chance node
+// (with one outcome). Only the last unknown card, or a draw that takes every
+// unknown card (into a hand, where order does not matter), is certain. A
+// draw from an empty deck waits on chance too, the discard pile still in
+// view: the chance step shuffles it into the new deck and draws, so a step
+// that shows cards (the cleanup's discards) never also hides them.
 bool State::task_needs_chance(const Task& t) const {
   switch (t.kind) {
     case TaskKind::kDrawHand:
     case TaskKind::kDrawFreeze:
     case TaskKind::kDrawFetch: {
-      const auto& d = players[t.player].deck;
-      return t.count > 0 && d.uncertain();
+      const PlayerState& p = players[t.player];
+      if (t.count == 0) return false;
+      if (p.deck.empty()) return !p.discard.empty();
+      return p.deck.n_unknown > 1 && t.count < p.deck.n_unknown;
     }
+    // Everyone saw every card leave these decks, so their unknown parts are
+    // public; their cards are all distinct anyway.
     case TaskKind::kRefillRow: return minion_deck.uncertain();
     case TaskKind::kRefillUpgrade: return upgrade_deck.uncertain();
     case TaskKind::kRevealSupervillain: return __builtin_popcount(supervillain_deck) > 1;
@@ -195,8 +209,15 @@ void State::chance_outcomes(std::vector<std::pair<Action, double>>& out) const {
   };
   if (t.kind == TaskKind::kRefillRow) return emit(minion_deck.c, minion_deck.n_unknown);
   if (t.kind == TaskKind::kRefillUpgrade) return emit(upgrade_deck.c, upgrade_deck.n_unknown);
-  const auto& d = players[t.player].deck;
-  emit(d.c, d.n_unknown);
+  const PlayerState& p = players[t.player];
+  if (p.deck.empty()) {
+    // The pile about to be shuffled in. Drawn whole, its order cannot matter:
+    // one outcome, so what the drawer reads does not depend on it.
+    if (t.count < p.discard.n) return emit(p.discard.c, p.discard.n);
+    out.emplace_back(kChanceCard + p.discard.c[0], 1.0);
+    return;
+  }
+  emit(p.deck.c, p.deck.n_unknown);
 }
 
 Action State::sample_chance(Rng& rng) const {
@@ -210,8 +231,9 @@ Action State::sample_chance(Rng& rng) const {
   // Each unknown card is equally likely to be on top: pick one uniformly.
   if (t.kind == TaskKind::kRefillRow) return kChanceCard + minion_deck.c[rng.below(minion_deck.n_unknown)];
   if (t.kind == TaskKind::kRefillUpgrade) return kChanceCard + upgrade_deck.c[rng.below(upgrade_deck.n_unknown)];
-  const auto& d = players[t.player].deck;
-  return kChanceCard + d.c[rng.below(d.n_unknown)];
+  const PlayerState& p = players[t.player];
+  if (p.deck.empty()) return kChanceCard + p.discard.c[t.count >= p.discard.n ? 0 : rng.below(p.discard.n)];
+  return kChanceCard + p.deck.c[rng.below(p.deck.n_unknown)];
 }
 
 void State::push_task(TaskKind kind, int player, int slot, int count) {
@@ -227,6 +249,7 @@ void State::run_task_step(Task& t, int outcome) {
     case TaskKind::kDrawFreeze:
     case TaskKind::kDrawFetch: {
       PlayerState& p = players[t.player];
+      if (p.deck.empty()) reshuffle(t.player);
       bool from_known = false;
       uint8_t card;
       if (outcome >= 0) {
@@ -247,6 +270,7 @@ void State::run_task_step(Task& t, int outcome) {
         if (from_known) p.hand_public.add(card);
       }
       --t.count;
+      if (Events* ev = events()) story::drawn(*ev, *this, t.kind, t.player, card, from_known);
       return;
     }
     case TaskKind::kRefillRow:
@@ -263,6 +287,7 @@ void State::run_task_step(Task& t, int outcome) {
           card = minion_deck.take_known_top();
         }
         row[t.slot] = card;
+        if (Events* ev = events()) story::row_refilled(*ev, *this, t.slot, card);
       } else {
         if (outcome >= 0) {
           card = static_cast<uint8_t>(outcome);
@@ -274,6 +299,7 @@ void State::run_task_step(Task& t, int outcome) {
           card = upgrade_deck.take_known_top();
         }
         upgrade_row = card;
+        if (Events* ev = events()) story::upgrade_refilled(*ev, *this, card);
       }
       t.count = 0;
       return;
@@ -284,6 +310,7 @@ void State::run_task_step(Task& t, int outcome) {
       supervillain_deck = static_cast<uint16_t>(supervillain_deck & ~(1u << crew));
       supervillain_slot[t.slot] = static_cast<int8_t>(crew);
       t.count = 0;
+      if (Events* ev = events()) story::supervillain_revealed(*ev, *this, t.slot, crew);
       return;
     }
     case TaskKind::kFinishCleanup:
@@ -303,12 +330,7 @@ void State::settle() {
       case TaskKind::kDrawFreeze:
       case TaskKind::kDrawFetch: {
         PlayerState& p = players[t.player];
-        if (t.count > 0 && p.deck.empty() && !p.discard.empty()) {
-          // Out of cards: the discard pile becomes the new deck, in no known order.
-          for (const uint8_t c : p.discard) p.deck.add_unknown(c);
-          p.discard.clear();
-        }
-        if (t.count > 0 && (p.deck.empty() || (t.kind == TaskKind::kDrawFreeze && p.frozen.full()) || p.hand.full())) t.count = 0;
+        if (t.count > 0 && ((p.deck.empty() && p.discard.empty()) || (t.kind == TaskKind::kDrawFreeze && p.frozen.full()) || p.hand.full())) t.count = 0;
         done = t.count == 0;
         if (done && t.kind == TaskKind::kDrawFetch && !p.hand.empty()) pending = Pending::kFetchDiscard;
         break;
@@ -327,13 +349,27 @@ void State::settle() {
         break;
     }
     if (done) {
+      // The last of the setup's draws (only the setup draws a hand for the
+      // last seat on turn 1): the first turn begins.
+      const bool setup_done = n_tasks == 1 && t.kind == TaskKind::kDrawHand && turn == 1 && t.player == cfg->players - 1;
       for (int i = 1; i < n_tasks; ++i) tasks[i - 1] = tasks[i];
       tasks[--n_tasks] = Task{};
+      if (setup_done) {
+        if (Events* ev = events()) story::turn_started(*ev, *this);
+      }
       continue;
     }
     if (task_needs_chance(t)) return;
     run_task_step(t, -1);
   }
+}
+
+// Out of cards: the discard pile becomes the new deck, in no known order.
+void State::reshuffle(int player) {
+  PlayerState& p = players[player];
+  if (Events* ev = events()) story::reshuffled(*ev, *this, player);
+  for (const uint8_t c : p.discard) p.deck.add_unknown(c);
+  p.discard.clear();
 }
 
 void State::apply_chance(Action action) {
@@ -353,14 +389,17 @@ void State::remove_from_hand(PlayerState& p, int card) {
   if (p.hand_public.count(static_cast<uint8_t>(card)) > 0) p.hand_public.remove(static_cast<uint8_t>(card));
 }
 
-void State::attach_minion(int player, int card) {
+void State::attach_minion(int player, int card, int from) {
   const int crew = crew_of(card);
   attached[crew][player].add(static_cast<uint8_t>(card));
   const int rep = reputation(crew, player);
-  if (rep >= cfg->win_reputation) {
+  const bool wins = rep >= cfg->win_reputation;
+  if (Events* ev = events()) story::attached(*ev, *this, player, card, from, rep, wins);
+  if (wins) {
     win_supervillain(player, crew);
   } else if (rep >= cfg->danger_reputation && !(danger_zone & (1u << crew))) {
     // The Danger Zone: the Supervillain moves aside and a new one is revealed.
+    if (Events* ev = events()) story::danger_zone(*ev, *this, player, crew, rep);
     for (int slot = 0; slot < kSupervillainSlots; ++slot) {
       if (supervillain_slot[slot] == crew) {
         supervillain_slot[slot] = -1;
@@ -372,6 +411,7 @@ void State::attach_minion(int player, int card) {
 }
 
 void State::win_supervillain(int player, int crew) {
+  if (Events* ev = events()) story::won(*ev, *this, player, crew);
   for (int p = 0; p < cfg->players; ++p) {
     for (const uint8_t c : attached[crew][p]) expelled.add(c);
     attached[crew][p].clear();
@@ -394,10 +434,12 @@ void State::win_supervillain(int player, int crew) {
     n_tasks = 0;
     for (auto& t : tasks) t = Task{};
     pending = Pending::kNone;
+    if (Events* ev = events()) story::game_won(*ev, *this, player);
   }
 }
 
 void State::start_cleanup(int player) {
+  if (Events* ev = events()) story::cleanup(*ev, *this, player);
   PlayerState& p = players[player];
   for (const uint8_t c : p.in_play) p.discard.add(c);
   p.in_play.clear();
@@ -422,6 +464,7 @@ void State::start_cleanup(int player) {
 }
 
 void State::finish_cleanup(int player) {
+  if (Events* ev = events()) story::thawed(*ev, *this, player);
   PlayerState& p = players[player];
   for (const uint8_t c : p.frozen) p.hand.add(c);  // frozen cards arrive "next turn"
   for (const uint8_t c : p.frozen_public) p.hand_public.add(c);  // and what was public stays so
@@ -429,7 +472,11 @@ void State::finish_cleanup(int player) {
   p.frozen_public.clear();
   turn_player_ = static_cast<uint8_t>((player + 1) % cfg->players);
   ++turn;
-  if (turn > cfg->max_turns) end_by_turn_limit();
+  if (turn > cfg->max_turns) {
+    end_by_turn_limit();
+  } else if (Events* ev = events()) {
+    story::turn_started(*ev, *this);
+  }
 }
 
 // Designed: the rulebook has no end but the fourth Supervillain. A game that
@@ -440,6 +487,7 @@ void State::end_by_turn_limit() {
   n_tasks = 0;
   for (auto& t : tasks) t = Task{};
   winner = static_cast<int8_t>(turn_limit_result());
+  if (Events* ev = events()) story::turn_limit(*ev, *this);
 }
 
 int State::turn_limit_result() const {
@@ -465,6 +513,12 @@ void State::apply(Action action) {
   if (action >= kChanceCard) return apply_chance(action);
   const int me_idx = turn_player_;
   PlayerState& me = players[me_idx];
+  // Told before the change, while the cards are where they were.
+  if (Events* ev = events()) {
+    if (action >= kTransfer_) story::ability_step(*ev, *this, action);
+    else if (action >= kBuy) story::bought(*ev, *this, action - kBuy);
+    else if (action < kAttach) story::played(*ev, *this, action - kPlay);
+  }
   if (action == kEndTurn) {
     start_cleanup(me_idx);
   } else if (action >= kReturnUpgrade) {
@@ -536,7 +590,7 @@ void State::apply(Action action) {
     me.in_play.remove(kScaredyBot);
     expelled.add(kScaredyBot);
     me.discard.remove(static_cast<uint8_t>(action - kTransfer_));
-    attach_minion(me_idx, action - kTransfer_);
+    attach_minion(me_idx, action - kTransfer_, seat_zone(me_idx, kDiscardZone));
   } else if (action >= kBuy) {
     const uint8_t card = static_cast<uint8_t>(action - kBuy);
     me.power = static_cast<int16_t>(me.power - cfg->health[card]);
@@ -558,7 +612,7 @@ void State::apply(Action action) {
     }
   } else if (action >= kAttach) {
     remove_from_hand(me, action - kAttach);
-    attach_minion(me_idx, action - kAttach);
+    attach_minion(me_idx, action - kAttach, seat_zone(me_idx, kHandZone));
   } else {
     const uint8_t card = static_cast<uint8_t>(action - kPlay);
     remove_from_hand(me, card);

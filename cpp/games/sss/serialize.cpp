@@ -241,18 +241,18 @@ State State::from_json(const Config& c, const Json& o) {
   return s;
 }
 
-// Redraws what `observer` cannot see: every other player's unknown hand
-// cards, unknown frozen cards and the unknown part of their deck are pooled and dealt
-// back in the same numbers. Known cards stay where they are. While that
-// player's draw waits on chance, everyone knows their deck holds at least two
-// kinds of card; deals that break this are redrawn (rejection sampling gives
-// the right posterior), and after many failures the true deal is kept.
+// Redraws what `observer` cannot see from the position alone (a position
+// with no history from the start; with one, core/knowledge.h draws exactly
+// from what the observer saw): every other player's unknown hand cards,
+// unknown frozen cards and the unknown part of their deck are pooled and
+// dealt back in the same numbers. Known cards stay where they are. Whether a
+// draw waits on chance depends on public counts alone (task_needs_chance),
+// so every deal keeps the same chance node.
 void State::resample(int observer, Rng& rng) {
   for (int p = 0; p < cfg->players; ++p) {
     if (p == observer) continue;
     PlayerState& pl = players[p];
     const PlayerState original = pl;
-    const bool draw_pending = n_tasks > 0 && tasks[0].player == p && task_needs_chance(tasks[0]);
     uint8_t pool[kPileCap + kSmallPile + 8];
     int n = 0;
     Multiset<kSmallPile> rest = original.hand;
@@ -262,24 +262,15 @@ void State::resample(int observer, Rng& rng) {
     for (const uint8_t card : original.frozen_public) frozen_rest.remove(card);
     for (const uint8_t card : frozen_rest) pool[n++] = card;
     for (int i = 0; i < original.deck.n_unknown; ++i) pool[n++] = original.deck.c[i];
-    const int hand_hidden = rest.size();
-    const int frozen = frozen_rest.size();
-    for (int attempt = 0;; ++attempt) {
-      if (attempt == 1000) {
-        pl = original;
-        break;
-      }
-      for (int i = n - 1; i > 0; --i) std::swap(pool[i], pool[rng.below(static_cast<uint32_t>(i + 1))]);
-      pl.hand = original.hand_public;
-      pl.frozen = original.frozen_public;
-      pl.deck.clear();
-      int k = 0;
-      for (int i = 0; i < hand_hidden; ++i) pl.hand.add(pool[k++]);
-      for (int i = 0; i < frozen; ++i) pl.frozen.add(pool[k++]);
-      while (k < n) pl.deck.add_unknown(pool[k++]);
-      for (int i = original.deck.n_unknown; i < original.deck.n; ++i) pl.deck.put_bottom(original.deck.c[i]);
-      if (!draw_pending || task_needs_chance(tasks[0])) break;
-    }
+    for (int i = n - 1; i > 0; --i) std::swap(pool[i], pool[rng.below(static_cast<uint32_t>(i + 1))]);
+    pl.hand = original.hand_public;
+    pl.frozen = original.frozen_public;
+    pl.deck.clear();
+    int k = 0;
+    for (int i = 0; i < rest.size(); ++i) pl.hand.add(pool[k++]);
+    for (int i = 0; i < frozen_rest.size(); ++i) pl.frozen.add(pool[k++]);
+    while (k < n) pl.deck.add_unknown(pool[k++]);
+    for (int i = original.deck.n_unknown; i < original.deck.n; ++i) pl.deck.put_bottom(original.deck.c[i]);
   }
 }
 

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "core/game.h"
+#include "core/knowledge.h"
 #include "core/piles.h"
 #include "games/sss/cards.h"
 
@@ -55,6 +56,39 @@ constexpr int kStashSize = 3;
 constexpr int kPileCap = 120;
 constexpr int kSmallPile = 40;
 constexpr int kMaxTasks = 16;
+
+// Zones, for the card facts of events and what each player knows
+// (core/knowledge.h): ten per seat, then the shared ones, then one attached
+// pile per crew and seat. Numbers are fixed for every option set.
+enum SeatZone : int {
+  kHandZone,
+  kDeckZone,
+  kDiscardZone,
+  kInPlayZone,
+  kBoughtZone,
+  kStashZone,
+  kFrozenZone,
+  kUpgradesZone,         // the Supercomputer: attached Upgrades
+  kUpgradesPendingZone,  // bought this turn
+  kWonZone,              // Supervillains won
+  kZonesPerSeat,
+};
+constexpr int seat_zone(int player, int which) { return player * kZonesPerSeat + which; }
+constexpr int kMinionDeckZone = kMaxPlayers * kZonesPerSeat;
+constexpr int kMinionRowZone = kMinionDeckZone + 1;
+constexpr int kUpgradeDeckZone = kMinionDeckZone + 2;
+constexpr int kUpgradeRowZone = kMinionDeckZone + 3;
+constexpr int kSupervillainDeckZone = kMinionDeckZone + 4;
+constexpr int kSupervillainSlotsZone = kMinionDeckZone + 5;
+constexpr int kDangerZoneZone = kMinionDeckZone + 6;
+constexpr int kExpelledZone = kMinionDeckZone + 7;
+constexpr int kScaredyZone = kMinionDeckZone + 8;  // the Scaredy Bots for sale
+constexpr int kAttachedZoneBase = kMinionDeckZone + 9;
+constexpr int attached_zone(int crew, int player) { return kAttachedZoneBase + crew * kMaxPlayers + player; }
+constexpr int kNumZones = kAttachedZoneBase + kMaxCrews * kMaxPlayers;
+// Supervillains are cards too in the facts (never in the card table).
+constexpr uint8_t kSupervillainCard = 110;
+inline int supervillain_card(int crew) { return kSupervillainCard + crew; }
 
 // Length of the flat observation tensor.
 int observation_length(const Config& cfg);
@@ -109,6 +143,8 @@ struct State {
   double returns(int player) const;
   std::string action_to_string(Action action) const;
   Json observation(int player) const;
+  Json layout(int viewer) const;  // layout.cpp
+  Json action_info(Action action) const;
   void observation_tensor(int player, float* out) const;
   void resample(int observer, Rng& rng);
   Json to_json() const;
@@ -119,6 +155,11 @@ struct State {
   uint64_t hash() const;  // stable: the position JSON's content, field by field
 
   static State initial(const Config& cfg);
+
+  // Knowledge hooks (zones.cpp): a zone's cards, and a sampled world written
+  // into the hidden places (hands, frozen piles, decks).
+  void zone_cards(int zone, std::vector<uint8_t>& out) const;
+  void write_zones(const Knowledge::World& world);
 
   // Rule helpers shared by the rules, view and serialization files.
   bool supervillain_revealed(int crew) const;
@@ -132,7 +173,8 @@ struct State {
   void settle();
   bool task_needs_chance(const Task& t) const;
   void run_task_step(Task& t, int outcome);
-  void attach_minion(int player, int card);
+  void reshuffle(int player);
+  void attach_minion(int player, int card, int from);  // from: the zone the Minion leaves
   void win_supervillain(int player, int crew);
   void start_cleanup(int player);
   void finish_cleanup(int player);

@@ -253,14 +253,19 @@ void State::validate_queue() const {
   }
   if (is_step && pending == Pending::kFetchDiscard) broken("a Fetch discard is pending while chance is still to come");
   if (is_step && pending == Pending::kReturnUpgrade && first.kind != TaskKind::kRefillUpgrade) broken("an Upgrade return is pending while chance other than the Upgrade refill is to come");
-  // Play never leaves a certain draw queued first, but a resample may (it can
-  // leave one kind of card in an opponent's deck): then chance has a single
-  // outcome. What must hold is that chance has something to draw from.
+  // Play never leaves a certain draw queued first, but a position built by
+  // hand may: then chance has a single outcome. What must hold is that chance
+  // has something to draw from: the deck's unknown part, or the discard pile
+  // that the draw shuffles in when the deck is empty.
   bool ready = false;
   switch (first.kind) {
     case TaskKind::kDrawHand:
     case TaskKind::kDrawFreeze:
-    case TaskKind::kDrawFetch: ready = first.count > 0 && players[first.player].deck.n_unknown > 0; break;
+    case TaskKind::kDrawFetch: {
+      const PlayerState& pl = players[first.player];
+      ready = first.count > 0 && (pl.deck.n_unknown > 0 || (pl.deck.empty() && !pl.discard.empty()));
+      break;
+    }
     case TaskKind::kRefillRow: ready = row[first.slot] == kNoCard && minion_deck.n_unknown > 0; break;
     case TaskKind::kRefillUpgrade: ready = upgrade_row == kNoCard && upgrade_deck.n_unknown > 0; break;
     case TaskKind::kRevealSupervillain: ready = supervillain_slot[first.slot] == -1 && supervillain_deck != 0; break;

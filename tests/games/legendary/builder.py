@@ -325,7 +325,9 @@ def position(
         ko_counts["Bystander"] += 30 - b_used - bystanders_left
     turn_json: dict[str, Any] = {
         "player": turn_player,
-        "number": 1,
+        # Every turn plays a card of the Villain Deck: with the deck whole, no
+        # turn has been played yet (validate() bounds the turn number by it).
+        "number": 1 if villain_deck is not None else 0,
         "played": played_json,
         "attack": attack,
         "recruit": recruit,

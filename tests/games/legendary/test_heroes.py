@@ -92,6 +92,35 @@ def test_diving_block_draws_instead_of_a_wound():
     assert me(s, 1)["discard"] == [] and me(s, 1)["hand_size"] == 2
 
 
+def test_a_played_diving_block_is_revealed_too():
+    """Diving Block: "If you would gain a Wound, you may reveal this card and
+    draw a card instead." Reveal counts the cards you played this turn (rules
+    page), so the turn player's played Diving Block still saves them."""
+    s = position(
+        heroes=["Captain America", "Hulk"],
+        hands={0: ["Hulk: Crazed Rampage"], 1: []},
+        played=["Captain America: Diving Block"],
+        decks={0: [A] * 5, 1: [A] * 5},
+    )
+    s.apply("play Hulk: Crazed Rampage")
+    assert me(s, 0)["discard"] == [] and me(s, 0)["hand_size"] == 1
+    assert me(s, 1)["discard"] == ["Wound"]
+    assert obs(s)["turn_state"]["extra_draws"] == 1
+
+
+def test_diving_block_played_by_another_turn_does_not_count():
+    """Only the turn player has cards played this turn: a Diving Block in another
+    player's discard pile reveals nothing."""
+    s = position(
+        heroes=["Captain America", "Hulk"],
+        hands={0: ["Hulk: Crazed Rampage"], 1: []},
+        discards={1: ["Captain America: Diving Block"]},
+        decks={1: [A] * 5},
+    )
+    s.apply("play Hulk: Crazed Rampage")
+    assert me(s, 1)["discard"] == ["Captain America: Diving Block", "Wound"]
+
+
 def test_a_day_unlike_any_other():
     s = position(
         heroes=["Captain America", "Hawkeye", "Hulk"],

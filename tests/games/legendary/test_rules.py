@@ -267,6 +267,8 @@ def test_solo_score_and_one_master_strike():
         henchmen_groups=["Sentinel"],
         victory={0: ["Viper", "Bystander"]},
         counters={"bystanders_carried": 1, "twists_played": 2, "villains_escaped": 3},
+        escaped=["Bystander", "Supreme HYDRA", "Supreme HYDRA", "HYDRA Kidnappers"],
+        ko=["Scheme Twist"] * 2,
     )
     assert obs(s)["solo_score"] == 3 + 1 - 4 - 6 - 3
 

@@ -119,6 +119,7 @@ def test_bank_robbery_evil_wins_at_eight_carried_away():
         BANK,
         villain_deck=["Viper"],
         counters={"bystanders_carried": 6},
+        escaped=["Bystander"] * 6,
         city={
             "Sewers": "Supreme HYDRA",
             "Bank": "HYDRA Kidnappers",
@@ -144,6 +145,7 @@ def test_negative_zone_twist_plays_two_and_escapes_win():
         ZONE,
         villain_deck=["Viper"],
         counters={"villains_escaped": 11},
+        escaped=["Hand Ninjas"] * 10 + ["Doombot Legion"],
         city={
             "Sewers": "Supreme HYDRA",
             "Bank": "HYDRA Kidnappers",
@@ -179,6 +181,7 @@ def test_killbots_escape_evil_wins():
         KILLBOTS,
         villain_deck=["Viper"],
         counters={"killbots_escaped": 4},
+        escaped=["Bystander"] * 4,
         city={
             "Sewers": "Supreme HYDRA",
             "Bank": "HYDRA Kidnappers",
@@ -241,6 +244,7 @@ def test_skrull_hero_defeated_is_gained_and_escaped_heroes_win():
         SKRULL,
         villain_deck=["Viper"],
         counters={"heroes_escaped": 5},
+        escaped=["Hulk: Unstoppable Hulk"] * 5,
         city={
             "Sewers": "Supreme HYDRA",
             "Bank": "HYDRA Kidnappers",

@@ -220,6 +220,32 @@ def test_melter_ko_or_back_each_top_card():
     assert ko_added(s) == {T: 1} and me(s, 1)["deck_top"] == [A]
 
 
+def test_melter_reveals_every_top_card_before_the_choices():
+    """Melter: "Fight: Each player reveals the top card of their deck. For each
+    card, you choose to KO it or put it back." All cards are revealed first, so
+    the first choice is made seeing every revealed card."""
+    s = moe(
+        players=3,
+        villains=["Masters of Evil", "HYDRA", "Radiation"],
+        city={"Sewers": "Melter"},
+        attack=5,
+        decks={0: [T, A], 1: [A, T], 2: [A, A]},
+    )
+    s.apply("fight Melter (Sewers)")
+    s.apply(f"reveal {T}")  # player 0's deck, by chance
+    s.apply(f"reveal {T}")  # player 1's; player 2's deck holds only Agents: certain
+    assert obs(s)["pending"]["kind"] == "ko-or-back" and obs(s)["pending"]["owner"] == 0
+    # Every player sees every revealed card on its deck before the first choice.
+    for viewer in range(3):
+        assert [obs(s, viewer)["players"][q]["deck_top"] for q in range(3)] == [[T], [T], [A]]
+    assert set(legal(s)) == {f"KO {T}", f"put {T} back"}
+    s.apply(f"put {T} back")
+    s.apply(f"KO {T}")
+    s.apply(f"KO {A}")
+    assert ko_added(s) == {T: 1, A: 1}
+    assert [me(s, q)["deck_top"] for q in range(3)] == [[T], [], []]
+
+
 def test_ultron_vp_and_escape():
     s = moe(
         heroes=["Iron Man"],
@@ -324,13 +350,58 @@ def test_paibok_each_player_gains_an_hq_hero():
         hero_deck=["Wolverine: Healing Factor"] * 5,
     )
     s.apply("fight Paibok the Power Skrull (Sewers)")
-    s.apply(
-        "give Hulk: Hulk Smash! to player 0"
-    )  # the HQ refills (a certain card) before the next choice
-    assert "give Wolverine: Healing Factor to player 1" in legal(s)
+    s.apply("give Hulk: Hulk Smash! to player 0")
+    assert "give Hulk: Growing Anger to player 1" in legal(s)
     s.apply("give Hulk: Growing Anger to player 1")
     assert me(s, 0)["discard"] == ["Hulk: Hulk Smash!"] and me(s, 1)["discard"] == [
         "Hulk: Growing Anger"
+    ]
+
+
+def test_paibok_chooses_for_every_player_before_the_hq_refills():
+    """Paibok the Power Skrull: "Fight: Choose a Hero in the HQ for each player.
+    Each player gains that Hero." Every choice is made from the HQ as it stands:
+    a Hero given to one player is not replaced before the next choice."""
+    s = skrull(
+        players=3,
+        villains=["Skrulls", "HYDRA", "Radiation"],
+        city={"Sewers": "Paibok the Power Skrull"},
+        attack=8,
+        hq=[
+            "Hulk: Growing Anger",
+            "Hulk: Hulk Smash!",
+            "Wolverine: Keen Senses",
+            "Wolverine: Keen Senses",
+            "Wolverine: Keen Senses",
+        ],
+        hero_deck=["Wolverine: Healing Factor"] * 5,
+    )
+    s.apply("fight Paibok the Power Skrull (Sewers)")
+    assert set(legal(s)) == {
+        "give Hulk: Growing Anger to player 0",
+        "give Hulk: Hulk Smash! to player 0",
+        "give Wolverine: Keen Senses to player 0",
+    }
+    s.apply("give Hulk: Hulk Smash! to player 0")
+    # Hulk Smash! is gone from the HQ and nothing has taken its place yet.
+    assert set(legal(s)) == {
+        "give Hulk: Growing Anger to player 1",
+        "give Wolverine: Keen Senses to player 1",
+    }
+    assert obs(s)["hq"][1] is None
+    s.apply("give Hulk: Growing Anger to player 1")  # player 2's choice is forced
+    # Only now do the three empty spaces refill (certain: one kind of card left).
+    assert obs(s)["hq"] == [
+        "Wolverine: Healing Factor",
+        "Wolverine: Healing Factor",
+        "Wolverine: Healing Factor",
+        "Wolverine: Keen Senses",
+        "Wolverine: Keen Senses",
+    ]
+    assert [me(s, p)["discard"] for p in range(3)] == [
+        ["Hulk: Hulk Smash!"],
+        ["Hulk: Growing Anger"],
+        ["Wolverine: Keen Senses"],
     ]
 
 
@@ -395,6 +466,46 @@ def test_doctor_octopus_eight_card_hand():
     s.apply("fight Doctor Octopus (Sewers)")
     end_turn(s)
     assert s.observation(0)["players"][0]["hand_size"] == 8
+
+
+def test_two_doctor_octopus_still_give_eight_cards():
+    """Doctor Octopus: "Fight: When you draw a new hand of cards at the end of
+    this turn, draw eight cards instead of six." It replaces the number: a
+    second one in the same turn still gives eight, not ten."""
+    s = foes(
+        city={"Sewers": "Doctor Octopus", "Bank": "Doctor Octopus"},
+        attack=8,
+        hands={0: []},
+        decks={0: [A] * 12},
+        villain_deck=["Viper"],
+    )
+    s.apply("fight Doctor Octopus (Sewers)")
+    assert obs(s)["turn_state"]["new_hand_at_end"] == 8
+    s.apply("fight Doctor Octopus (Bank)")
+    assert obs(s)["turn_state"]["new_hand_at_end"] == 8
+    end_turn(s)
+    assert me(s, 0)["hand_size"] == 8
+
+
+def test_doctor_octopus_and_an_extra_card_give_nine():
+    """Decision: "eight instead of six" sets the base; "draw an extra card"
+    (Savage Land Mutates) adds to it, in either order."""
+    for order in (
+        ("Doctor Octopus (Sewers)", "Savage Land Mutates (Bank)"),
+        ("Savage Land Mutates (Bank)", "Doctor Octopus (Sewers)"),
+    ):
+        s = foes(
+            henchmen_groups=["Savage Land Mutates"],
+            city={"Sewers": "Doctor Octopus", "Bank": "Savage Land Mutates"},
+            attack=7,
+            hands={0: []},
+            decks={0: [A] * 12},
+            villain_deck=["Viper"],
+        )
+        for target in order:
+            s.apply(f"fight {target}")
+        end_turn(s)
+        assert me(s, 0)["hand_size"] == 9, order
 
 
 def test_green_goblin_ambush_captures():

@@ -305,3 +305,38 @@ def resolve(state: henchmen.State) -> henchmen.State:
 def outcomes(state: henchmen.State) -> dict[str, float]:
     """The chance outcomes in notation with their probabilities."""
     return {str(a): p for a, p in state.chance_outcomes}
+
+
+#: The setup's chance outcomes for :func:`from_start`: three Supervillains, five Minions for
+#: the row, the Upgrade, then each player's five cards (player 1 draws both Junky Bots).
+OPENING: tuple[str, ...] = (
+    "reveal King Cobra",
+    "reveal Ice-Cold Cream",
+    "reveal Killer Kiwi",
+    "reveal Freezer Burn 3",
+    "reveal Royal Rule 9",
+    "reveal Health Hazards 3",
+    "reveal Sleuths N' Sniffs 3",
+    "reveal Royal Rule 1",
+    "reveal Golden Throne",
+    *["draw Tiny Bot"] * 3,
+    *["draw Junky Bot"] * 2,
+    *["draw Tiny Bot"] * 5,
+)
+
+
+def from_start(*moves: str, opening: Sequence[str] = OPENING) -> henchmen.State:
+    """A real game from the initial state with chance explicit: the ``opening`` chance
+    outcomes, then ``moves`` (decisions and chance outcomes alike, in notation).
+
+    Unlike :func:`position`, the state has its whole history, so every player's knowledge
+    follows what they saw and ``resample`` draws exactly from what they cannot rule out.
+
+    >>> s = from_start("play Tiny Bot")
+    >>> s.move_number, me(s, 0)["power"]
+    (20, 1)
+    """
+    state = henchmen.Game(GAME).new_initial_state(auto_chance=False)
+    for text in (*opening, *moves):
+        state.apply(text)
+    return state

@@ -138,6 +138,10 @@ def test_explodey_bot_in_the_deck_is_a_card_like_any_other_and_counts_when_drawn
     play(s, "end turn")
     assert outcomes(s) == {"draw Tiny Bot": 5 / 6, "draw Explodey Bot": 1 / 6}
     play(s, "draw Explodey Bot")
+    # Four Tiny Bots of the five left: certain to the drawer, but chance all the same (the
+    # opponent cannot know the deck is all of one kind).
+    assert outcomes(s) == {"draw Tiny Bot": 1.0}
+    play(s, *["draw Tiny Bot"] * 4)
     assert not s.is_chance
     p = me(s, 0)
     assert sorted(p["hand"]) == sorted(["Explodey Bot"] + ["Tiny Bot"] * 4) and p["deck"][

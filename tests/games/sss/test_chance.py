@@ -33,12 +33,25 @@ def test_draw_probabilities_follow_the_deck_multiset() -> None:
     }
 
 
-def test_a_certain_draw_is_not_a_chance_event() -> None:
-    """Designed (8): one kind of card left means no chance node."""
+def test_a_draw_certain_only_from_hidden_cards_is_still_a_chance_event() -> None:
+    """Designed (8): a deck of one kind is certain to its owner, not to the opponent, who cannot
+    tell the hand from the deck; whether chance comes must not tell them, so it does (one
+    outcome)."""
     s = position(decks={0: ["Tiny Bot"] * 7})
     play(s, "end turn")
+    assert s.is_chance and outcomes(s) == {"draw Tiny Bot": 1.0}
+    play(s, *["draw Tiny Bot"] * 5)
     assert not s.is_chance and s.current_player == 1
     assert me(s, 0)["hand"] == ["Tiny Bot"] * 5 and me(s, 0)["deck"]["unknown"] == ["Tiny Bot"] * 2
+
+
+def test_a_draw_certain_from_public_counts_is_not_a_chance_event() -> None:
+    """Designed (8): drawing the whole unknown part of a deck (or its last card) is certain from
+    what everyone can count, whatever the cards are: no chance node."""
+    s = position(decks={0: ["Tiny Bot", "Junky Bot", "Royal Rule 9", "Tiny Bot", "Junky Bot"]})
+    play(s, "end turn")
+    assert not s.is_chance and s.current_player == 1
+    assert sorted(me(s, 0)["hand"]) == sorted(["Tiny Bot", "Junky Bot", "Royal Rule 9"] * 1 + ["Tiny Bot", "Junky Bot"])
     assert s.history_ids() == [END_TURN]  # "end turn" only: no chance outcome recorded
 
 

@@ -79,26 +79,32 @@ def test_out_of_cards_the_discard_pile_is_shuffled_into_a_new_deck() -> None:
     s = position(
         hands={0: ["Junky Bot"]},
         decks={0: ["Tiny Bot", "Tiny Bot"]},
-        discard={0: ["Royal Rule 1", "Royal Rule 2"]},
+        discard={0: ["Royal Rule 1", "Royal Rule 2", "Royal Rule 3"]},
     )
     play(s, "end turn")
     assert s.is_chance
     p = me(s, 0)
-    assert p["hand"] == ["Tiny Bot", "Tiny Bot"] and p["discard"] == []
-    assert sorted(p["deck"]["unknown"]) == sorted(["Royal Rule 1", "Royal Rule 2", "Junky Bot"])
+    # The two cards of the deck are drawn whole (certain from the count); the discard pile, the
+    # hand's Junky Bot on it, waits in view: the next draw shuffles it into the new deck.
+    assert p["hand"] == ["Tiny Bot", "Tiny Bot"] and p["deck"]["unknown"] == []
+    assert sorted(p["discard"]) == sorted(["Royal Rule 1", "Royal Rule 2", "Royal Rule 3", "Junky Bot"])
     assert outcomes(s) == {
-        "draw Royal Rule 1": pytest.approx(1 / 3),
-        "draw Royal Rule 2": pytest.approx(1 / 3),
-        "draw Junky Bot": pytest.approx(1 / 3),
+        "draw Royal Rule 1": pytest.approx(1 / 4),
+        "draw Royal Rule 2": pytest.approx(1 / 4),
+        "draw Royal Rule 3": pytest.approx(1 / 4),
+        "draw Junky Bot": pytest.approx(1 / 4),
     }
     play(s, "draw Junky Bot")
-    assert outcomes(s) == {"draw Royal Rule 1": 0.5, "draw Royal Rule 2": 0.5}
+    assert me(s, 0)["discard"] == [] and len(me(s, 0)["deck"]["unknown"]) == 3
+    assert outcomes(s) == {"draw Royal Rule 1": pytest.approx(1 / 3), "draw Royal Rule 2": pytest.approx(1 / 3), "draw Royal Rule 3": pytest.approx(1 / 3)}
     play(s, "draw Royal Rule 2")
-    # The last card is certain: no chance node for it.
+    assert outcomes(s) == {"draw Royal Rule 1": 0.5, "draw Royal Rule 3": 0.5}
+    play(s, "draw Royal Rule 3")
     assert not s.is_chance and s.current_player == 1
     assert sorted(me(s, 0)["hand"]) == sorted(
-        ["Tiny Bot", "Tiny Bot", "Junky Bot", "Royal Rule 2", "Royal Rule 1"]
+        ["Tiny Bot", "Tiny Bot", "Junky Bot", "Royal Rule 2", "Royal Rule 3"]
     )
+    assert me(s, 0)["deck"]["unknown"] == ["Royal Rule 1"]
 
 
 def test_fewer_than_five_cards_in_all_draws_what_there_is() -> None:
@@ -106,6 +112,10 @@ def test_fewer_than_five_cards_in_all_draws_what_there_is() -> None:
         hands={0: ["Junky Bot"]}, decks={0: ["Tiny Bot"]}, expelled=["Tiny Bot"] * 7 + ["Junky Bot"]
     )
     play(s, "end turn")
+    # The Tiny Bot, then the discarded Junky Bot shuffled in: the reshuffle is a chance step
+    # (one outcome), then nothing is left to draw.
+    assert outcomes(s) == {"draw Junky Bot": 1.0}
+    play(s, "draw Junky Bot")
     assert sorted(me(s, 0)["hand"]) == ["Junky Bot", "Tiny Bot"]
     assert s.current_player == 1
 

@@ -31,10 +31,11 @@ def test_royal_rule_has_no_ability() -> None:
 def test_freeze_takes_the_top_card_into_next_turns_hand() -> None:
     """Freeze: take the top card of your deck and add it to your hand next turn."""
     s = position(hands={0: ["Freezer Burn 3"]}, decks={0: ["Tiny Bot"] * 6})
-    play(s, "play Freezer Burn 3", "freeze")
+    play(s, "play Freezer Burn 3", "freeze", "draw Tiny Bot")
     p = me(s, 0)
     assert p["frozen"] == ["Tiny Bot"] and p["hand"] == [] and len(p["deck"]["unknown"]) == 5
-    play(s, "end turn")
+    play(s, "end turn")  # the five left are drawn whole: certain from the count
+    assert not s.is_chance
     p = me(s, 0)
     assert p["hand"] == ["Tiny Bot"] * 6 and p["frozen"] == []  # 5 drawn plus the frozen one
 
@@ -54,8 +55,9 @@ def test_freeze_with_an_empty_deck_shuffles_the_discard_pile() -> None:
     )
     play(s, "play Freezer Burn 3", "freeze")
     assert outcomes(s) == {"draw Royal Rule 6": 0.5, "draw Royal Rule 7": 0.5}
-    assert me(s, 0)["discard"] == []
+    assert me(s, 0)["discard"] == ["Royal Rule 6", "Royal Rule 7"]  # shuffled in by the draw
     play(s, "draw Royal Rule 7")
+    assert me(s, 0)["discard"] == []
     p = me(s, 0)
     assert p["frozen"] == ["Royal Rule 7"] and p["deck"]["unknown"] == ["Royal Rule 6"]
 
@@ -98,9 +100,11 @@ def test_harvest_into_an_empty_deck_makes_a_new_deck_drawn_publicly() -> None:
     s = position(hands={0: ["Health Hazards 3"]}, decks={0: []}, discard={0: ["Royal Rule 5"]})
     play(s, "play Health Hazards 3", "harvest Royal Rule 5")
     assert me(s, 0)["deck"] == {"unknown": [], "known_from_top": ["Royal Rule 5"]}
-    play(
-        s, "end turn"
-    )  # draws Royal Rule 5 (known), then reshuffles {Health Hazards 3}: both certain
+    # Draws Royal Rule 5 (known), then the draw that shuffles in {Health Hazards 3} is chance
+    # with one outcome.
+    play(s, "end turn")
+    assert outcomes(s) == {"draw Health Hazards 3": 1.0}
+    play(s, "draw Health Hazards 3")
     assert not s.is_chance
     p = me(s, 0)
     assert sorted(p["hand"]) == ["Health Hazards 3", "Royal Rule 5"] and p["hand_public"] == [

@@ -1,38 +1,191 @@
-"""Where resample is still wider than what the observer knows (issue 12, item 2).
+"""Resample is exact for a game with its history (issue 12, item 2): it draws from exactly
+the worlds the observer cannot rule out, and with their right frequencies.
 
-Today a public discard pile shuffled into a deck becomes "unknown": the
-observer saw every card of it, yet resample pools it with the hidden hand,
-so it can deal a card the observer knows is in the deck into the hand. The
-general fix (groups of places whose combined contents are known) is being
-designed in the core; until then this test records the gap.
+Scripted games from the start (``builder.from_start``) reach a reshuffle in the middle of a
+draw, Freeze, the frozen card joining the hand, Fetch, Harvest and the draw of the harvested
+card; at each, the information-set oracle of ``tests/conformance/test_infosets.py`` (which
+enumerates every world from the observations and events alone) checks ``resample`` for both
+players. The same position without its history is resampled from the position alone, which
+the oracle rejects: the check can fail.
 """
 
 from __future__ import annotations
 
+import importlib.util
+import json
+import random
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from types import ModuleType
+
 import pytest
 
-from .builder import me, play, position
+import henchmen
+
+from .builder import GAME, from_start, me
+
+ORACLE_PATH = Path(__file__).resolve().parents[2] / "conformance" / "test_infosets.py"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="issue 12: a reshuffled public discard pile is forgotten, so resample "
-    "deals its cards into the hidden hand",
+def _oracle() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("_sss_infoset_oracle", ORACLE_PATH)
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # its dataclasses look their module up
+    spec.loader.exec_module(module)
+    return module
+
+
+ORACLE = _oracle()
+
+# Player 0 buys Freezer Burn 3 and Royal Rule 1 on turn 1, so that on turn 7 the last two
+# cards of their deck are exactly those two (every other card of that deck was seen in a
+# cleanup): drawn whole, then the discard pile is shuffled in the middle of the draw.
+RESHUFFLE_MID_DRAW = (
+    *("play Tiny Bot",) * 3,
+    "buy Freezer Burn 3",
+    "reveal Royal Rule 2",
+    "buy Royal Rule 1",
+    "reveal Royal Rule 3",
+    "end turn",  # turn 1; the five cards left are drawn whole
+    "end turn",  # turn 2
+    "end turn",  # turn 3: player 0's deck is empty, the discard pile becomes the deck
+    *("draw Tiny Bot",) * 4,
+    "draw Junky Bot",
+    "end turn",  # turn 4
+    *("draw Tiny Bot",) * 5,
+    "end turn",  # turn 5
+    *("draw Tiny Bot",) * 4,
+    "draw Junky Bot",
+    "end turn",  # turn 6
+    "end turn",  # turn 7: Freezer Burn 3 and Royal Rule 1 drawn whole, then a reshuffle
+    "draw Tiny Bot",
+    "draw Junky Bot",
+    "draw Tiny Bot",
 )
+# Then player 0 freezes, buys Sleuths N' Sniffs 3 (Fetch) and Health Hazards 3 (Harvest),
+# fetches, harvests a Junky Bot under the deck and later draws it in front of everyone.
+FREEZE = (
+    "end turn",  # turn 8
+    *("draw Tiny Bot",) * 4,
+    "draw Junky Bot",
+    "play Freezer Burn 3",
+    "freeze",
+    "draw Tiny Bot",
+)
+SPEND = (
+    "play Royal Rule 1",
+    "play Tiny Bot",
+    "play Tiny Bot",
+    "buy Sleuths N' Sniffs 3",
+    "reveal Royal Rule 4",
+    "buy Health Hazards 3",
+    "reveal Royal Rule 5",
+    "end turn",  # turn 9; the frozen card joins the hand
+    *("draw Tiny Bot",) * 4,
+    "draw Junky Bot",
+)
+FETCH = (
+    "end turn",  # turn 10
+    "end turn",  # turn 11: one card left, then a reshuffle
+    "draw Sleuths N' Sniffs 3",
+    "draw Health Hazards 3",
+    "draw Tiny Bot",
+    "draw Junky Bot",
+    "end turn",  # turn 12
+    *("draw Tiny Bot",) * 5,
+    "play Sleuths N' Sniffs 3",
+    "fetch",
+    "draw Royal Rule 1",
+    "discard Junky Bot",
+)
+HARVEST = ("play Health Hazards 3", "harvest Junky Bot")
+KNOWN_DRAW = (
+    "end turn",  # turn 13
+    *("draw Tiny Bot",) * 5,
+    "end turn",  # turn 14
+    "end turn",  # turn 15: three cards drawn whole, the harvested Junky Bot in the open
+    "draw Royal Rule 1",
+)
+
+
+def oracle_check(state: henchmen.State, observer: int, seed: int = 0) -> int:
+    """Enumerates the worlds ``observer`` cannot rule out and checks resample against them."""
+    belief = ORACLE.follow(henchmen.Game(GAME), state.history_ids(), observer)
+    worlds: int = ORACLE.check(state, observer, belief, random.Random(seed))
+    return worlds
+
+
+def without_history(state: henchmen.State) -> henchmen.State:
+    """The same position with no history: all a resample then has is the position."""
+    doc = json.loads(state.serialize())
+    doc["history"] = []
+    doc.pop("origin", None)
+    return henchmen.deserialize(json.dumps(doc))
+
+
+@pytest.mark.parametrize(
+    ("name", "moves"),
+    [
+        ("a reshuffle in the middle of a draw", RESHUFFLE_MID_DRAW),
+        ("Freeze", RESHUFFLE_MID_DRAW + FREEZE),
+        ("the frozen card joins the hand", RESHUFFLE_MID_DRAW + FREEZE + SPEND),
+        ("Fetch", RESHUFFLE_MID_DRAW + FREEZE + SPEND + FETCH),
+        ("Harvest", RESHUFFLE_MID_DRAW + FREEZE + SPEND + FETCH + HARVEST),
+        ("a harvested card drawn", RESHUFFLE_MID_DRAW + FREEZE + SPEND + FETCH + HARVEST + KNOWN_DRAW),
+    ],
+)
+def test_resample_draws_exactly_from_the_information_set(name: str, moves: Sequence[str]) -> None:
+    s = from_start(*moves)
+    for observer in (0, 1):
+        assert json.loads(s._s.knowledge_json(observer))["exact"], name
+        assert oracle_check(s, observer) >= 1
+
+
 def test_a_reshuffled_public_discard_pile_stays_in_the_deck_when_resampled() -> None:
-    # Player 1's hand is hidden from player 0; the discard pile is public.
-    s = position(
-        turn_player=1,
-        hands={1: ["Freezer Burn 3", "Tiny Bot", "Junky Bot"]},
-        decks={1: []},
-        discard={1: ["Royal Rule 9", "Tiny Bot", "Tiny Bot", "Tiny Bot"]},
+    # Player 0's hand: Freezer Burn 3 and Royal Rule 1, the last two cards of the old deck,
+    # which player 1 can name (every other card of that deck came out in a cleanup), and
+    # three cards of the new deck, made of the ten Bots player 1 saw discarded.
+    s = from_start(*RESHUFFLE_MID_DRAW)
+    assert s.current_player == 1 and sorted(me(s, 0)["hand"]) == sorted(
+        ["Freezer Burn 3", "Royal Rule 1", "Tiny Bot", "Tiny Bot", "Junky Bot"]
     )
-    # Freeze with an empty deck: the discard pile becomes the deck, then the
-    # draw waits on chance. Player 0 saw exactly which four cards went in.
-    play(s, "play Freezer Burn 3", "freeze")
-    assert s.is_chance and me(s, 1)["deck"]["unknown"] == ["Royal Rule 9"] + ["Tiny Bot"] * 3
+    assert me(s, 0)["hand_public"] == []  # nobody saw them drawn: they are deduced
+    hands = set()
     for seed in range(100):
-        r = s.resample(0, seed)
-        assert r.observation(0) == s.observation(0)
-        hand, deck = me(r, 1)["hand"], me(r, 1)["deck"]["unknown"]
-        assert "Royal Rule 9" in deck and "Junky Bot" in hand, f"seed {seed}: hand {hand}"
+        r = s.resample(1, seed)
+        r.validate()
+        assert r.observation(1) == s.observation(1)
+        hand, deck = me(r, 0)["hand"], me(r, 0)["deck"]["unknown"]
+        assert "Freezer Burn 3" in hand and "Royal Rule 1" in hand, f"seed {seed}: hand {hand}"
+        assert sorted(deck + [c for c in hand if c.endswith("Bot")]) == sorted(
+            ["Tiny Bot"] * 8 + ["Junky Bot"] * 2
+        )
+        hands.add(tuple(sorted(hand)))
+    assert len(hands) == 3  # zero, one or two Junky Bots among the three new cards
+
+
+def test_the_position_alone_resamples_wider_and_the_oracle_rejects_it() -> None:
+    s = from_start(*RESHUFFLE_MID_DRAW)
+    alone = without_history(s)
+    assert alone == s and alone.history_ids() == []
+    assert json.loads(alone._s.knowledge_json(1)) is None  # no history: no tracker
+    # From the position alone, the two deduced cards are pooled with the new deck.
+    assert any("Freezer Burn 3" not in me(alone.resample(1, seed), 0)["hand"] for seed in range(50))
+    belief = ORACLE.follow(henchmen.Game(GAME), s.history_ids(), 1)
+    with pytest.raises(AssertionError, match="gave a world they could rule out"):
+        ORACLE.check(alone, 1, belief, random.Random(0))
+
+
+def test_the_frozen_card_joins_the_hand_as_the_tracker_saw_it() -> None:
+    # Frozen from the middle of the deck, the card is hidden from player 1; joining the hand it
+    # stays one of the cards player 1 cannot place, and the knowledge follows it exactly.
+    s = from_start(*RESHUFFLE_MID_DRAW, *FREEZE)
+    assert me(s, 0)["frozen"] == ["Tiny Bot"] and me(s, 0)["frozen_public"] == []
+    seen = {tuple(me(s.resample(1, seed), 0)["frozen"]) for seed in range(60)}
+    assert seen == {("Tiny Bot",), ("Junky Bot",)}
+    s = from_start(*RESHUFFLE_MID_DRAW, *FREEZE, *SPEND)
+    knowledge = json.loads(s._s.knowledge_json(1))
+    assert knowledge["exact"] and knowledge["ghosts"] == 0
+    assert all(z["check"] == "" for z in knowledge["zones"])

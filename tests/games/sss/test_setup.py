@@ -110,9 +110,12 @@ def test_setup_decks_and_opening_hands() -> None:
     }
     for name in ("Junky Bot", "Junky Bot"):
         s.apply(f"draw {name}")
-    # Both Junky Bots are gone: the other three cards of player 0 are certainly Tiny Bots (no
-    # chance).
-
+    # Both Junky Bots are gone: the other three cards of player 0 are certainly Tiny Bots, yet
+    # chance draws them (player 1 cannot know it).
+    assert {str(a): pr for a, pr in s.chance_outcomes} == {"draw Tiny Bot": 1.0}
+    s.apply("draw Tiny Bot")
+    s.apply("draw Tiny Bot")
+    s.apply("draw Tiny Bot")
     assert {str(a) for a, _ in s.chance_outcomes} == {"draw Tiny Bot", "draw Junky Bot"}
     p = pos(s)
     assert sorted(p["players"][0]["hand"]) == [

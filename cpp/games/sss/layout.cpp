@@ -1,0 +1,303 @@
+// Seven Secret Supervillains: what a table draws for one viewer (zones of
+// card faces or backs, counters, the status and why a decision is asked),
+// and what a legal action is about. Never more than the viewer may see: the
+// same rule as the observation (view.cpp).
+#include "games/sss/state.h"
+
+namespace henchmen::sss {
+
+namespace {
+
+// A crew's ability text from the card table in force (optional there).
+std::string crew_text(const Config& c, int crew) {
+  const Json& entry = c.table.at("crews", "card table").as_array("crews")[static_cast<size_t>(c.crew_index[static_cast<size_t>(crew)])];
+  const Json* t = entry.find("ability_text");
+  return t && t->is_string() ? t->as_string("ability_text") : "";
+}
+
+// What an ability does, in the words of the crew that has it.
+std::string ability_text(const Config& c, int ability) {
+  if (ability == kPowerBoost) return "Gain 1 power.";
+  for (int crew = 0; crew < c.crews; ++crew) {
+    if (c.crew[static_cast<size_t>(crew)].ability == ability) return crew_text(c, crew);
+  }
+  if (ability == kTransfer) {
+    const Json* t = c.table.at("bots", "card table").at("Scaredy Bot", "bots").find("ability_text");
+    if (t && t->is_string()) return t->as_string("ability_text");
+  }
+  return "";
+}
+
+Json face(const Config& c, int card) {
+  Json f;
+  f["name"] = c.name[static_cast<size_t>(card)];
+  const int ability = c.ability[static_cast<size_t>(card)];
+  if (is_minion(card)) {
+    const int crew = crew_of(card);
+    f["kind"] = "minion";
+    f["cost"] = c.health[static_cast<size_t>(card)];
+    f["power"] = c.power[static_cast<size_t>(card)];
+    f["reputation"] = c.reputation[static_cast<size_t>(card)];
+    f["crew"] = c.crew[static_cast<size_t>(crew)].name;
+    f["supervillain"] = c.crew[static_cast<size_t>(crew)].supervillain;
+  } else if (is_upgrade(card)) {
+    f["kind"] = "upgrade";
+    f["cost"] = c.health[static_cast<size_t>(card)];
+    f["crew"] = c.crew[static_cast<size_t>(crew_of(card))].name;
+  } else {
+    f["kind"] = "bot";
+    f["cost"] = c.health[static_cast<size_t>(card)];
+    f["power"] = c.power[static_cast<size_t>(card)];
+  }
+  f["ability"] = ability == kNoAbility ? Json() : Json(ability_name(ability));
+  f["text"] = ability == kNoAbility ? (is_minion(card) ? crew_text(c, crew_of(card)) : std::string()) : ability_text(c, ability);
+  return f;
+}
+
+Json villain_face(const Config& c, int crew) {
+  Json f;
+  const CrewDef& d = c.crew[static_cast<size_t>(crew)];
+  f["name"] = d.supervillain;
+  f["kind"] = "supervillain";
+  f["crew"] = d.name;
+  f["ability"] = d.ability == kNoAbility ? Json() : Json(d.ability_name);
+  f["text"] = crew_text(c, crew);
+  return f;
+}
+
+Json back() {
+  Json b;
+  b["back"] = true;
+  return b;
+}
+
+std::string seat(int p, int viewer) { return p == viewer ? "You" : "Player " + std::to_string(p + 1); }
+std::string whose(int p, int viewer) { return p == viewer ? "Your" : "Player " + std::to_string(p + 1) + "'s"; }
+
+Json zone(const std::string& id, const std::string& name, int owner, const char* kind, int count, Json cards) {
+  Json z;
+  z["id"] = id;
+  z["name"] = name;
+  z["owner"] = owner < 0 ? Json() : Json(owner);
+  z["kind"] = kind;
+  z["count"] = count;
+  z["cards"] = std::move(cards);
+  return z;
+}
+
+template <class Pile>
+Json faces(const Config& c, const Pile& pile) {
+  Json out = Json(Json::Array{});
+  for (const uint8_t card : pile) out.push_back(face(c, card));
+  return out;
+}
+
+// What a viewer sees of a hidden pile: the cards everyone knows, then backs.
+template <class Pile, class Known>
+Json partly_hidden(const Config& c, const Pile& pile, const Known& known) {
+  Json out = faces(c, known);
+  for (int i = known.size(); i < pile.size(); ++i) out.push_back(back());
+  return out;
+}
+
+template <class DeckT>
+Json known_bottom(const Config& c, const DeckT& d) {
+  Json out = Json(Json::Array{});
+  for (int i = d.n_unknown; i < d.n; ++i) out.push_back(face(c, d.c[i]));
+  return out;
+}
+
+Json counter(const std::string& name, int owner, int value, int max) {
+  Json j;
+  j["name"] = name;
+  j["owner"] = owner < 0 ? Json() : Json(owner);
+  j["value"] = value;
+  j["max"] = max < 0 ? Json() : Json(max);
+  return j;
+}
+
+}  // namespace
+
+Json State::layout(int viewer) const {
+  const Config& c = *cfg;
+  Json l;
+  l["title"] = "Seven Secret Supervillains";
+  const std::string tp = seat(turn_player_, viewer);
+  std::string status = "Turn " + std::to_string(turn) + ": " + (turn_player_ == viewer ? std::string("your") : "Player " + std::to_string(turn_player_ + 1) + "'s") + " turn";
+  if (over) status = winner >= 0 ? "Game over: " + seat(winner, viewer) + (winner == viewer ? " win" : " wins") : std::string("Game over: a draw");
+  l["status"] = status;
+  Json prompt;
+  if (!over && n_tasks == 0 && pending == Pending::kFetchDiscard) {
+    prompt = turn_player_ == viewer ? std::string("Fetch: discard a card from your hand") : tp + " must discard a card (Fetch)";
+  } else if (!over && n_tasks == 0 && pending == Pending::kReturnUpgrade) {
+    prompt = turn_player_ == viewer ? "Your Supercomputer holds " + std::to_string(c.upgrade_slots + 1) + " Upgrades: return one to the bottom of the Upgrade deck"
+                                    : tp + " must return an Upgrade to the Upgrade deck (the Supercomputer is full)";
+  }
+  l["prompt"] = prompt;
+
+  Json zones = Json(Json::Array{});
+  for (int p = 0; p < c.players; ++p) {
+    const PlayerState& pl = players[p];
+    const std::string n = std::to_string(p);
+    const bool own = p == viewer;
+    zones.push_back(zone("hand-" + n, whose(p, viewer) + " hand", p, "hand", pl.hand.size(), own ? faces(c, pl.hand) : partly_hidden(c, pl.hand, pl.hand_public)));
+    zones.push_back(zone("frozen-" + n, whose(p, viewer) + " frozen cards (next turn)", p, "hand", pl.frozen.size(), own ? faces(c, pl.frozen) : partly_hidden(c, pl.frozen, pl.frozen_public)));
+    Json deck = zone("deck-" + n, whose(p, viewer) + " deck", p, "deck", pl.deck.size(), Json(Json::Array{}));
+    deck["bottom"] = known_bottom(c, pl.deck);
+    if (own) {
+      Multiset<kPileCap> contents;
+      for (int i = 0; i < pl.deck.n; ++i) contents.add(pl.deck.c[i]);
+      deck["contents"] = faces(c, contents);
+    }
+    zones.push_back(deck);
+    zones.push_back(zone("discard-" + n, whose(p, viewer) + " discard pile", p, "pile", pl.discard.size(), faces(c, pl.discard)));
+    zones.push_back(zone("in-play-" + n, whose(p, viewer) + " cards in play", p, "row", pl.in_play.size(), faces(c, pl.in_play)));
+    zones.push_back(zone("bought-" + n, whose(p, viewer) + " cards bought this turn", p, "row", pl.bought.size(), faces(c, pl.bought)));
+    zones.push_back(zone("stash-" + n, whose(p, viewer) + " Stash", p, "row", pl.stash.size(), faces(c, pl.stash)));
+    Json ups = Json(Json::Array{});
+    for (const uint8_t u : pl.upgrades) {
+      Json f = face(c, u);
+      f["used"] = static_cast<bool>((pl.upgrades_used >> crew_of(u)) & 1u);
+      ups.push_back(f);
+    }
+    for (const uint8_t u : pl.upgrades_pending) {
+      Json f = face(c, u);
+      f["pending"] = true;
+      ups.push_back(f);
+    }
+    zones.push_back(zone("supercomputer-" + n, whose(p, viewer) + " Supercomputer", p, "row", pl.upgrades.size() + pl.upgrades_pending.size(), ups));
+    Json won_cards = Json(Json::Array{});
+    for (int crew = 0; crew < c.crews; ++crew) {
+      if (won_by[crew] == p) won_cards.push_back(villain_face(c, crew));
+    }
+    zones.push_back(zone("won-" + n, whose(p, viewer) + " Supervillains won", p, "pile", pl.won, won_cards));
+  }
+  Json slots = Json(Json::Array{});
+  for (int i = 0; i < kSupervillainSlots; ++i) {
+    if (supervillain_slot[i] < 0) continue;
+    Json f = villain_face(c, supervillain_slot[i]);
+    f["slot"] = i + 1;
+    slots.push_back(f);
+  }
+  zones.push_back(zone("supervillains", "Secret Supervillains", -1, "row", static_cast<int>(slots.as_array("slots").size()), slots));
+  Json danger = Json(Json::Array{});
+  for (int crew = 0; crew < c.crews; ++crew) {
+    if (danger_zone & (1u << crew)) danger.push_back(villain_face(c, crew));
+  }
+  zones.push_back(zone("danger-zone", "Danger Zone", -1, "row", static_cast<int>(danger.as_array("danger").size()), danger));
+  zones.push_back(zone("supervillain-deck", "Supervillain deck", -1, "deck", __builtin_popcount(supervillain_deck), Json(Json::Array{})));
+  for (int crew = 0; crew < c.crews; ++crew) {
+    if (!supervillain_revealed(crew)) continue;
+    for (int p = 0; p < c.players; ++p) {
+      zones.push_back(zone("attached-" + std::to_string(crew) + "-" + std::to_string(p), "Minions attached to " + c.crew[static_cast<size_t>(crew)].supervillain + " by " + seat(p, viewer), p, "row",
+                           attached[crew][p].size(), faces(c, attached[crew][p])));
+    }
+  }
+  Json row_cards = Json(Json::Array{});
+  int in_row = 0;
+  for (int i = 0; i < kRowSlots; ++i) {
+    if (row[i] == kNoCard) continue;
+    Json f = face(c, row[i]);
+    f["slot"] = i + 1;
+    row_cards.push_back(f);
+    ++in_row;
+  }
+  zones.push_back(zone("minion-row", "Minion row", -1, "row", in_row, row_cards));
+  Json md = zone("minion-deck", "Minion deck", -1, "deck", minion_deck.size(), Json(Json::Array{}));
+  md["bottom"] = known_bottom(c, minion_deck);
+  zones.push_back(md);
+  Json ur = Json(Json::Array{});
+  if (upgrade_row != kNoCard) ur.push_back(face(c, upgrade_row));
+  zones.push_back(zone("upgrade-row", "Upgrade for sale", -1, "row", upgrade_row == kNoCard ? 0 : 1, ur));
+  Json ud = zone("upgrade-deck", "Upgrade deck", -1, "deck", upgrade_deck.size(), Json(Json::Array{}));
+  ud["bottom"] = known_bottom(c, upgrade_deck);
+  zones.push_back(ud);
+  Json scaredy = Json(Json::Array{});
+  for (int i = 0; i < scaredy_left; ++i) scaredy.push_back(face(c, kScaredyBot));
+  zones.push_back(zone("scaredy-bots", "Scaredy Bots for sale", -1, "pile", scaredy_left, scaredy));
+  zones.push_back(zone("expelled", "Expelled", -1, "pile", expelled.size(), faces(c, expelled)));
+  l["zones"] = zones;
+
+  Json counters = Json(Json::Array{});
+  counters.push_back(counter("Turn", -1, turn, c.max_turns));
+  for (int p = 0; p < c.players; ++p) counters.push_back(counter("Supervillains won", p, players[p].won, c.supervillains_to_win));
+  for (int crew = 0; crew < c.crews; ++crew) {
+    if (!supervillain_revealed(crew)) continue;
+    for (int p = 0; p < c.players; ++p) {
+      Json r = counter("Reputation on " + c.crew[static_cast<size_t>(crew)].supervillain, p, reputation(crew, p), c.win_reputation);
+      r["supervillain"] = c.crew[static_cast<size_t>(crew)].supervillain;
+      r["danger"] = c.danger_reputation;
+      counters.push_back(r);
+    }
+  }
+  const PlayerState& mover = players[turn_player_];
+  counters.push_back(counter("Power", turn_player_, mover.power, -1));
+  for (int a = kNoAbility + 1; a < kNumAbilities; ++a) {
+    if (mover.tokens[a]) counters.push_back(counter(ability_name(a), turn_player_, mover.tokens[a], -1));
+  }
+  l["counters"] = counters;
+  return l;
+}
+
+Json State::action_info(Action a) const {
+  const Config& c = *cfg;
+  Json j = Json(Json::Object{});
+  const int p = turn_player_;
+  const std::string n = std::to_string(p);
+  auto card_in = [&](int card, const std::string& zone_id) {
+    if (card >= 0 && card < kCardIds && c.valid_card(card)) j["card"] = c.name[static_cast<size_t>(card)];
+    j["zone"] = zone_id;
+  };
+  if (a >= kChanceSupervillain) {
+    const int crew = a - kChanceSupervillain;
+    if (crew < c.crews) j["supervillain"] = c.crew[static_cast<size_t>(crew)].supervillain;
+    j["zone"] = "supervillain-deck";
+  } else if (a >= kChanceCard) {
+    const TaskKind k = n_tasks > 0 ? tasks[0].kind : TaskKind::kDrawHand;
+    const std::string from = k == TaskKind::kRefillRow ? "minion-deck" : k == TaskKind::kRefillUpgrade ? "upgrade-deck" : "deck-" + std::to_string(n_tasks > 0 ? tasks[0].player : 0);
+    card_in(a - kChanceCard, from);
+  } else if (a >= kReturnUpgrade || (a >= kActivate && a < kReturnUpgrade)) {
+    card_in(kUpgradeBase + a - (a >= kReturnUpgrade ? kReturnUpgrade : kActivate), "supercomputer-" + n);
+  } else if (a == kReplicateLeftmost) {
+    for (const uint8_t card : row) {
+      if (card != kNoCard) {
+        card_in(card, "minion-row");
+        break;
+      }
+    }
+  } else if (a >= kReplicateCopy && a < kReplicateLeftmost) {
+    j["ability"] = ability_name(a - kReplicateCopy);
+  } else if (a >= kBountySwap && a < kReplicateCopy) {
+    const int slot = (a - kBountySwap) / kStashSize;
+    const int k = (a - kBountySwap) % kStashSize;
+    if (slot < kRowSlots && row[slot] != kNoCard) card_in(row[slot], "minion-row");
+    if (k < players[p].stash.size()) j["given"] = c.name[players[p].stash.c[k]];
+  } else if (a >= kBounty_ && a < kBountySwap) {
+    card_in(a - kBounty_, "minion-row");
+  } else if (a >= kDiscardForFetch && a < kBounty_) {
+    card_in(a - kDiscardForFetch, "hand-" + n);
+  } else if (a >= kIncinerateDiscard && a < kDiscardForFetch) {
+    card_in(a - kIncinerateDiscard, "discard-" + n);
+  } else if (a >= kIncinerateHand && a < kIncinerateDiscard) {
+    card_in(a - kIncinerateHand, "hand-" + n);
+  } else if (a >= kHarvest_ && a < kIncinerateHand) {
+    card_in(a - kHarvest_, "discard-" + n);
+  } else if (a >= kTransfer_ && a < kHarvest_) {
+    card_in(a - kTransfer_, "discard-" + n);
+  } else if (a >= kBuy && a < kTransfer_) {
+    const int card = a - kBuy;
+    const std::string from = card == kScaredyBot ? "scaredy-bots" : is_upgrade(card) ? "upgrade-row" : players[p].stash.contains(static_cast<uint8_t>(card)) ? "stash-" + n : "minion-row";
+    card_in(card, from);
+  } else if (a >= kAttach && a < kBuy) {
+    card_in(a - kAttach, "hand-" + n);
+  } else if (a >= kPlay && a < kAttach) {
+    card_in(a - kPlay, "hand-" + n);
+  }
+  if ((a >= kAttach && a < kBuy) || (a >= kTransfer_ && a < kHarvest_)) {
+    const int card = a - (a < kBuy ? kAttach : kTransfer_);
+    if (is_minion(card) && crew_of(card) < c.crews) j["supervillain"] = c.crew[static_cast<size_t>(crew_of(card))].supervillain;
+  }
+  return j;
+}
+
+}  // namespace henchmen::sss

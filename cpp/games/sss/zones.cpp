@@ -1,0 +1,104 @@
+// Seven Secret Supervillains: the zones of the card facts (state.h), their
+// cards, and a world sampled from what one player knows written back.
+#include "games/sss/state.h"
+
+namespace henchmen::sss {
+
+namespace {
+template <class Pile>
+void append(const Pile& pile, std::vector<uint8_t>& out) {
+  for (const uint8_t c : pile) out.push_back(c);
+}
+template <class DeckT>
+void append_deck(const DeckT& d, std::vector<uint8_t>& out) {
+  for (int i = 0; i < d.n; ++i) out.push_back(d.c[i]);
+}
+}  // namespace
+
+void State::zone_cards(int zone, std::vector<uint8_t>& out) const {
+  out.clear();
+  if (zone < kMinionDeckZone) {
+    const int p = zone / kZonesPerSeat;
+    if (p >= cfg->players) return;
+    const PlayerState& pl = players[p];
+    switch (zone % kZonesPerSeat) {
+      case kHandZone: return append(pl.hand, out);
+      case kDeckZone: return append_deck(pl.deck, out);
+      case kDiscardZone: return append(pl.discard, out);
+      case kInPlayZone: return append(pl.in_play, out);
+      case kBoughtZone: return append(pl.bought, out);
+      case kStashZone: return append(pl.stash, out);
+      case kFrozenZone: return append(pl.frozen, out);
+      case kUpgradesZone: return append(pl.upgrades, out);
+      case kUpgradesPendingZone: return append(pl.upgrades_pending, out);
+      case kWonZone:
+        for (int crew = 0; crew < cfg->crews; ++crew) {
+          if (won_by[crew] == p) out.push_back(static_cast<uint8_t>(supervillain_card(crew)));
+        }
+        return;
+    }
+    return;
+  }
+  if (zone >= kAttachedZoneBase) {
+    const int crew = (zone - kAttachedZoneBase) / kMaxPlayers;
+    const int p = (zone - kAttachedZoneBase) % kMaxPlayers;
+    if (crew < cfg->crews && p < cfg->players) append(attached[crew][p], out);
+    return;
+  }
+  switch (zone) {
+    case kMinionDeckZone: return append_deck(minion_deck, out);
+    case kMinionRowZone:
+      for (const uint8_t c : row) {
+        if (c != kNoCard) out.push_back(c);
+      }
+      return;
+    case kUpgradeDeckZone: return append_deck(upgrade_deck, out);
+    case kUpgradeRowZone:
+      if (upgrade_row != kNoCard) out.push_back(upgrade_row);
+      return;
+    case kSupervillainDeckZone:
+    case kDangerZoneZone:
+      for (int crew = 0; crew < cfg->crews; ++crew) {
+        const uint16_t bits = zone == kSupervillainDeckZone ? supervillain_deck : danger_zone;
+        if (bits & (1u << crew)) out.push_back(static_cast<uint8_t>(supervillain_card(crew)));
+      }
+      return;
+    case kSupervillainSlotsZone:
+      for (const int8_t crew : supervillain_slot) {
+        if (crew >= 0) out.push_back(static_cast<uint8_t>(supervillain_card(crew)));
+      }
+      return;
+    case kExpelledZone: return append(expelled, out);
+    case kScaredyZone: out.insert(out.end(), scaredy_left, kScaredyBot); return;
+  }
+}
+
+// Only hands, frozen piles and decks hold anything a player may not see;
+// every other zone is public and stays as it is. What everyone knows of a
+// hand or a frozen pile (hand_public, frozen_public) is the same in every
+// world a player cannot tell from this one, so it stays too: the sampled
+// world holds those cards where they are.
+void State::write_zones(const Knowledge::World& world) {
+  for (int p = 0; p < cfg->players; ++p) {
+    PlayerState& pl = players[p];
+    const auto& hand = world[static_cast<size_t>(seat_zone(p, kHandZone))];
+    const auto& frozen_cards = world[static_cast<size_t>(seat_zone(p, kFrozenZone))];
+    const auto& deck_cards = world[static_cast<size_t>(seat_zone(p, kDeckZone))];
+    pl.hand.clear();
+    for (const auto* part : {&hand.top, &hand.middle, &hand.bottom}) {
+      for (const uint8_t c : *part) pl.hand.add(c);
+    }
+    pl.frozen.clear();
+    for (const auto* part : {&frozen_cards.top, &frozen_cards.middle, &frozen_cards.bottom}) {
+      for (const uint8_t c : *part) pl.frozen.add(c);
+    }
+    // The deck: its unknown part (nothing is ever put on top), then the
+    // known cards under it, top first.
+    pl.deck.clear();
+    for (const uint8_t c : deck_cards.top) pl.deck.add_unknown(c);
+    for (const uint8_t c : deck_cards.middle) pl.deck.add_unknown(c);
+    for (const uint8_t c : deck_cards.bottom) pl.deck.put_bottom(c);
+  }
+}
+
+}  // namespace henchmen::sss

@@ -1,0 +1,45 @@
+"""Every key an observation holds is explained by the game's observation_keys
+(the list ``help()``, the guide and frontends read), and every key explained
+is one an observation can hold: the two cannot drift apart."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+import henchmen
+from henchmen import _core
+
+KEYS = {g["name"]: g["observation_keys"] for g in json.loads(_core.games_json())}
+
+
+def keys_of(observation: dict[str, object]) -> set[str]:
+    """Top-level keys, and players[].key for the keys of each player's entry."""
+    out = set(observation)
+    for entry in observation.get("players") or []:
+        if isinstance(entry, dict):
+            out.update(f"players[].{k}" for k in entry)
+    return out
+
+
+@pytest.mark.parametrize("name", sorted(KEYS))
+def test_observation_keys_explain_every_key_and_no_other(name: str) -> None:
+    info = henchmen.game_info(name)
+    explained = KEYS[name]
+    assert explained, f"{name} explains none of its observation keys"
+    assert all(isinstance(d, str) and d for d in explained.values())
+    seen: set[str] = set()
+    for players in range(info.min_players, info.max_players + 1):
+        for seed in range(3):
+            state = henchmen.new_game(name, seed=seed, players=players)
+            rng = random.Random(seed)
+            while True:
+                for viewer in range(players):
+                    seen |= keys_of(state.observation(viewer))
+                if state.is_terminal:
+                    break
+                state.apply(rng.choice(list(state.legal_actions)))
+    assert sorted(seen - set(explained)) == [], "observation keys nobody explains"
+    assert sorted(set(explained) - seen) == [], "explained keys no observation held"
