@@ -31,6 +31,49 @@ import pytest
 
 import henchmen
 
+
+def _tiny_villainy_deck(villain: str, short: str) -> dict[str, object]:
+    """A seven-card Villainy deck: a hand of five and two to draw, a Segue pair."""
+    return {
+        "name": villain,
+        "character": "a deck small enough to enumerate",
+        "master": {"attack": 2, "defense": 2},
+        "minion_types": [f"{short} Grunts", f"{short} Brutes"],
+        "gear_type": f"{short} Gear",
+        "monster": {"name": f"{short} Beast", "parts": ["Head", "Body", "Arms", "Legs"]},
+        "cards": [
+            {
+                "name": f"{short} Grunt",
+                "type": "minion",
+                "minion_type": f"{short} Grunts",
+                "attack": 1,
+                "defense": 1,
+                "count": 2,
+            },
+            {
+                "name": f"{short} Brute",
+                "type": "minion",
+                "minion_type": f"{short} Brutes",
+                "attack": 2,
+                "defense": 2,
+                "count": 2,
+            },
+            {"name": f"{short} Segue", "type": "segue", "count": 2},
+            {"name": f"{short} Wall", "type": "hideout", "side": "left", "count": 1},
+        ],
+    }
+
+
+TINY_VILLAINY = json.dumps(
+    {
+        "game": "villainy",
+        "decks": [
+            _tiny_villainy_deck("Tiny Tim", "Tim"),
+            _tiny_villainy_deck("Wee Willa", "Willa"),
+        ],
+    }
+)
+
 #: (game, options, steps into the game where the oracle looks).
 CONFIGS: list[tuple[str, dict[str, object], tuple[int, ...]]] = [
     (
@@ -51,6 +94,11 @@ CONFIGS: list[tuple[str, dict[str, object], tuple[int, ...]]] = [
     # The first turns: the opening hands, the first reshuffles (about step 30) and a mid-draw
     # one; the opponent's hand is the only hidden thing, so the worlds stay few.
     ("seven-secret-supervillains", {}, (30, 70)),
+    (
+        "villainy",
+        {"players": 2, "card_data": TINY_VILLAINY, "max_rounds": 4},
+        (10, 25, 40),
+    ),
 ]
 
 

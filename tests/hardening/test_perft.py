@@ -76,6 +76,21 @@ PINS: dict[tuple[str, int, str, int], int] = {
     ("seven-secret-supervillains", 2, "initial", 8): 22064,
     ("seven-secret-supervillains", 2, "midgame", 8): 4263,
     ("seven-secret-supervillains", 2, "setup", 5): 820260,
+    ("villainy", 2, "setup", 4): 925373,
+    ("villainy", 2, "initial", 6): 645042,
+    ("villainy", 2, "midgame", 5): 147628,
+    ("villainy", 3, "setup", 4): 925373,
+    ("villainy", 3, "initial", 7): 227358,
+    ("villainy", 3, "midgame", 5): 741694,
+    ("villainy", 4, "setup", 4): 925373,
+    ("villainy", 4, "initial", 8): 599202,
+    ("villainy", 4, "midgame", 8): 22728,
+    ("villainy", 5, "setup", 4): 925373,
+    ("villainy", 5, "initial", 8): 42758,
+    ("villainy", 5, "midgame", 8): 21,
+    ("villainy", 6, "setup", 4): 925373,
+    ("villainy", 6, "initial", 8): 2887,
+    ("villainy", 6, "midgame", 6): 421155,
 }
 
 #: The count verified by hand from the rules (see the module docstring).

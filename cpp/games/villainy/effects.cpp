@@ -1,0 +1,191 @@
+// Villainy: moving cards (Minions, the Master, Gear) and Special Actions,
+// with the free choices they allow.
+#include "games/villainy/words.h"
+
+namespace henchmen::villainy {
+
+// "A Minion may not have more than one Gear card at a time"; some Gear is
+// for one type of Minion only (of its own deck).
+bool State::gear_fits(int gear, int player, int spot) const {
+  const Spot& s = players[player].grid[spot];
+  if (s.minion == kNoCard || s.gear != kNoCard) return false;
+  const CardDef& g = def(gear);
+  return g.minion_type < 0 || (deck_of_card(gear) == deck_of_card(s.minion) && def(s.minion).minion_type == g.minion_type);
+}
+
+// "For one action, a player may move a Minion ... to any available open
+// spot"; "two Minions may swap places". A Minion's Gear goes with it.
+void State::do_move(int from, int to) {
+  const int p = turn_player_;
+  Spot* grid = players[p].grid;
+  const bool swap = grid[to].minion != kNoCard;
+  if (Events* ev = events()) {
+    Event e(swap ? "swap" : "move", swap ? "{P} {swap|swaps} {card} ({from}) and {other_card} ({to})" : "{P} {move|moves} {card} from {from} to {to}", p);
+    e.with("card", cfg->name[grid[from].minion]).with("from", spot_name(from)).with("to", spot_name(to));
+    if (swap) e.with("other_card", cfg->name[grid[to].minion]);
+    ev->add(e);
+  }
+  const Spot moving = grid[from];
+  grid[from] = grid[to];
+  grid[to] = moving;
+}
+
+// "The Master card may only be moved to the left or right of the original
+// position": one column, within the three.
+void State::move_master(int direction) {
+  const int p = turn_player_;
+  Player& pl = players[p];
+  pl.master_column = static_cast<uint8_t>(pl.master_column + (direction ? 1 : -1));
+  if (Events* ev = events()) {
+    ev->add(Event("move-master", "{P} {move|moves} {master} {way} (column {column})", p).with("master", cfg->deck_def(p).name).with("way", direction ? "right" : "left").with("column", static_cast<int>(pl.master_column) + 1));
+  }
+}
+
+void State::move_gear(int from, int to) {
+  const int p = turn_player_;
+  Spot* grid = players[p].grid;
+  if (Events* ev = events()) {
+    ev->add(Event("move-gear", "{P} {move|moves} {card} from {from} to {to}", p).with("card", cfg->name[grid[from].gear]).with("from", spot_name(from)).with("to", spot_name(to)));
+  }
+  grid[to].gear = grid[from].gear;
+  grid[to].gear_owner = grid[from].gear_owner;
+  grid[from].gear = kNoCard;
+  grid[from].gear_owner = 0;
+}
+
+// Whether a Special Action has something to act on now (it is never played
+// into a choice it cannot make).
+bool State::special_usable(int player, int card) const {
+  if (specials >= kMaxSpecialsPerTurn) return false;
+  const Player& pl = players[player];
+  switch (def(card).effect) {
+    case Effect::kTempGear:
+      for (const Spot& s : pl.grid) {
+        if (s.minion != kNoCard && s.temp == kNoCard) return true;
+      }
+      return false;
+    case Effect::kRally:
+    case Effect::kDraw:
+    case Effect::kFreeMove: return true;  // the Master can always move
+    case Effect::kFreeAttack: return any_attack(player);
+    case Effect::kDisarm:
+    case Effect::kStealGear:
+    case Effect::kShove:
+      for (int q = 0; q < cfg->players; ++q) {
+        if (q == player || !players[q].alive) continue;
+        int free_spots = 0;
+        for (const Spot& s : players[q].grid) free_spots += s.minion == kNoCard;
+        for (const Spot& s : players[q].grid) {
+          if (s.minion == kNoCard) continue;
+          if (def(card).effect == Effect::kShove && free_spots > 0) return true;
+          if (s.gear == kNoCard) continue;
+          if (def(card).effect == Effect::kDisarm) return true;
+          for (int t = 0; t < kSpots; ++t) {
+            if (def(card).effect == Effect::kStealGear && gear_fits(s.gear, player, t)) return true;
+          }
+        }
+      }
+      return false;
+  }
+  return false;
+}
+
+void State::start_special(int card) {
+  const int p = turn_player_;
+  choice = Choice{};
+  choice.card = static_cast<uint8_t>(card);
+  switch (def(card).effect) {
+    case Effect::kRally:
+      players[p].lasting.add(static_cast<uint8_t>(card));
+      choice = Choice{};
+      if (Events* ev = events()) ev->add(Event("lasting", "{card} lasts until {p's} next turn", p).with("card", cfg->name[static_cast<size_t>(card)]));
+      return;
+    case Effect::kDraw:
+      choice = Choice{};
+      discard_in_play(p, card);
+      push_task(TaskKind::kDraw, p, def(card).draws);
+      return;
+    default: phase = Phase::kChoose; return;
+  }
+}
+
+// The Special Action is spent: to its owner's discard pile.
+void State::finish_special() {
+  const uint8_t card = choice.card;
+  choice = Choice{};
+  phase = Phase::kMain;
+  discard_in_play(turn_player_, card);
+}
+
+void State::apply_choice(Action a) {
+  const int p = turn_player_;
+  const CardDef& d = def(choice.card);
+  Events* ev = events();
+  if (a == kDone) {
+    finish_special();
+    return;
+  }
+  switch (d.effect) {
+    case Effect::kTempGear: {
+      const int spot = a - kTargetOwn;
+      players[p].grid[spot].temp = choice.card;
+      if (ev) ev->add(Event("temp-gear", "{card} is on {minion} at {spot} until {p's} next turn", p).with("card", d.name).with("minion", cfg->name[players[p].grid[spot].minion]).with("spot", spot_name(spot)));
+      choice = Choice{};
+      phase = Phase::kMain;
+      return;
+    }
+    case Effect::kFreeAttack: {
+      const int x = a - kAttack;
+      const int bonus = d.attack;
+      finish_special();
+      declare_attack(x / (kMaxPlayers * kTargets), x / kTargets % kMaxPlayers, x % kTargets, true, bonus);
+      return;
+    }
+    case Effect::kFreeMove:
+      finish_special();
+      if (a >= kMoveMaster) move_master(a - kMoveMaster);
+      else do_move((a - kMove) / kSpots, (a - kMove) % kSpots);
+      return;
+    case Effect::kDisarm: {
+      const int q = (a - kTargetEnemy) / kTargets;
+      Spot& s = players[q].grid[(a - kTargetEnemy) % kTargets];
+      const uint8_t gear = s.gear;
+      const uint8_t owner = s.gear_owner;
+      s.gear = kNoCard;
+      s.gear_owner = 0;
+      if (ev) ev->add(Event("disarm", "{P} {remove|removes} {card} from {q's} {minion}", p, q).with("card", cfg->name[gear]).with("minion", cfg->name[s.minion]));
+      discard_in_play(owner, gear);
+      finish_special();
+      return;
+    }
+    case Effect::kStealGear:
+    case Effect::kShove:
+      if (choice.stage == 0) {
+        choice.stage = 1;
+        choice.player = static_cast<uint8_t>((a - kTargetEnemy) / kTargets);
+        choice.spot = static_cast<uint8_t>((a - kTargetEnemy) % kTargets);
+        return;
+      }
+      if (d.effect == Effect::kStealGear) {
+        Spot& from = players[choice.player].grid[choice.spot];
+        Spot& to = players[p].grid[a - kTargetOwn];
+        if (ev) ev->add(Event("steal-gear", "{P} {take|takes} {card} from {q's} {minion} and {put|puts} it on {mine}", p, choice.player).with("card", cfg->name[from.gear]).with("minion", cfg->name[from.minion]).with("mine", cfg->name[to.minion]));
+        to.gear = from.gear;
+        to.gear_owner = from.gear_owner;
+        from.gear = kNoCard;
+        from.gear_owner = 0;
+      } else {
+        Spot* grid = players[choice.player].grid;
+        const int to = a - kTargetSpot;
+        if (ev) ev->add(Event("shove", "{P} {move|moves} {q's} {minion} from {from} to {to}", p, choice.player).with("minion", cfg->name[grid[choice.spot].minion]).with("from", spot_name(choice.spot)).with("to", spot_name(to)));
+        grid[to] = grid[choice.spot];
+        grid[choice.spot] = Spot{};
+      }
+      finish_special();
+      return;
+    case Effect::kRally:
+    case Effect::kDraw: return;  // unreachable: they need no choice
+  }
+}
+
+}  // namespace henchmen::villainy

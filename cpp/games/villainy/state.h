@@ -1,0 +1,260 @@
+// Villainy: the flat state and its rules.
+//
+// Each player has a Master under a Hideout (six hits), two rows of three
+// Minion spots in front of it, a Monster of four parts, a Setup chain of
+// three cards, up to one Hideout - Left and one Hideout - Right, and their
+// own draw pile, hand and discard pile. A turn: a Segue window, the hand
+// filled to five, three actions and any number of free Special Actions.
+// Segues come through reaction windows (core/reactions.h) at the three
+// moments the rulebook names: a turn just started, a card about to be
+// played, an attack declared.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "core/game.h"
+#include "core/knowledge.h"
+#include "core/piles.h"
+#include "core/reactions.h"
+#include "games/villainy/cards.h"
+
+namespace henchmen::villainy {
+
+constexpr int kSpots = 6;      // 0..2 front row left to right, 3..5 back row
+constexpr int kColumns = 3;
+constexpr int kAttackers = 11;  // spots 0..5, Monster parts 6..9, the Master 10
+constexpr int kTargets = 12;    // spots 0..5, Monster parts 6..9, the Hideout 10, the Master 11
+constexpr int kPartBase = 6;
+constexpr int kMasterAttacker = 10;
+constexpr int kHideoutTarget = 10;
+constexpr int kMasterTarget = 11;
+constexpr int kHandCap = 16;
+constexpr int kPileCap = 64;
+constexpr int kMaxTasks = 8;
+
+// Zones, for events and knowledge: each player's hand, draw pile, discard
+// pile and the cards they own in play (wherever those lie).
+constexpr int kZones = 4 * kMaxPlayers;
+inline int hand_zone(int p) { return p; }
+inline int draw_zone(int p) { return kMaxPlayers + p; }
+inline int discard_zone(int p) { return 2 * kMaxPlayers + p; }
+inline int play_zone(int p) { return 3 * kMaxPlayers + p; }
+
+inline int column_of(int spot) { return spot % kColumns; }
+inline bool front_row(int spot) { return spot < kColumns; }
+
+// The fixed action space. Card-indexed ranges take the kind in the acting
+// player's deck.
+enum : Action {
+  kPlayAt = 0,                                         // + kind * 6 + spot: a Minion on a free spot, Gear on a Minion
+  kPlay = kPlayAt + kMaxKinds * kSpots,                // + kind: a Monster part, Hideout addition, Setup or Special Action
+  kMove = kPlay + kMaxKinds,                           // + from * 6 + to: to a free spot, or a swap (from < to)
+  kMoveGear = kMove + kSpots * kSpots,                 // + from * 6 + to
+  kMoveMaster = kMoveGear + kSpots * kSpots,           // + 0 left, 1 right
+  kAttack = kMoveMaster + 2,                           // + attacker * 72 + player * 12 + target
+  kExchange = kAttack + kAttackers * kMaxPlayers * kTargets,  // + kind
+  kEndTurn = kExchange + kMaxKinds,
+  kPass = kEndTurn + 1,
+  kSegue = kPass + 1,                                  // + kind
+  kAbsorb = kSegue + kMaxKinds,                        // + 0 take the hit, 1 Left, 2 Right
+  kTargetOwn = kAbsorb + 3,                            // + spot: a Minion of yours
+  kTargetEnemy = kTargetOwn + kSpots,                  // + player * 12 + spot: an opposing Minion
+  kTargetSpot = kTargetEnemy + kMaxPlayers * kTargets,  // + spot: a free spot of the chosen Minion's ranks
+  kDone = kTargetSpot + kSpots,                        // forgo what a Special Action allows
+  kFirstPlayer = kDone + 1,                            // + player: chance, who goes first
+  kDraw = kFirstPlayer + kMaxPlayers,                  // + card id: chance, the card drawn
+  kNumActions = kDraw + kCardIds,
+};
+
+enum class Phase : uint8_t {
+  kMain,    // the turn player acts
+  kWindow,  // a Segue window: reactions.responder() answers
+  kAbsorb,  // the attacked player may discard a Hideout addition to absorb the hit
+  kChoose,  // the turn player makes a Special Action's choices
+};
+enum class HideoutState : uint8_t { kStanding, kFallen, kGone };  // fallen: six hits, Master exposed at the owner's next turn
+enum Trigger : uint8_t { kOnTurnStart, kOnPlay, kOnAttack };
+enum class TaskKind : uint8_t { kDraw, kFirstPlayer, kBegin };
+const char* phase_name(Phase p);
+const char* trigger_name(int t);
+const char* task_name(TaskKind k);
+
+struct Task {
+  TaskKind kind = TaskKind::kDraw;
+  uint8_t player = 0;
+  uint8_t count = 0;
+};
+
+// One of the six Minion spots.
+struct Spot {
+  uint8_t minion = kNoCard;
+  uint8_t gear = kNoCard;
+  uint8_t gear_owner = 0;  // Gear can be taken onto another player's Minion
+  uint8_t temp = kNoCard;  // a Special Action acting as Gear until its owner's next turn
+};
+
+// One Monster part: the cards played there, bottom first; the top one is
+// active or flipped (inactive).
+struct Part {
+  uint8_t card[kMaxStack] = {kNoCard, kNoCard, kNoCard, kNoCard};
+  uint8_t n = 0;
+  bool active = false;
+  uint8_t top() const { return n ? card[n - 1] : kNoCard; }
+};
+
+struct Player {
+  Multiset<kHandCap> hand;
+  Multiset<kPileCap> draw;  // in no known order
+  Multiset<kPileCap> discard;
+  Spot grid[kSpots];
+  Part monster[4];
+  uint8_t setup[3] = {kNoCard, kNoCard, kNoCard};
+  uint8_t left = kNoCard, right = kNoCard;  // Hideout additions
+  uint8_t hits = kHideoutHits;              // the Hideout - Center's remaining hits
+  HideoutState hideout = HideoutState::kStanding;
+  uint8_t master_column = 1;
+  Multiset<kMaxSpecialsPerTurn> lasting;  // rallying Special Actions, until the owner's next turn
+  bool alive = true;
+};
+
+// A card about to be played or an attack declared: what an open window answers.
+struct Declared {
+  uint8_t card = kNoCard;
+  uint8_t spot = 0;
+  bool attack = false;
+  bool free = false;  // a Special Action's, costing no action
+  uint8_t attacker = 0;
+  uint8_t target_player = 0;
+  uint8_t target = 0;
+  int8_t bonus = 0;   // A! a Special Action adds to the attack
+};
+
+// The last attack resolved this turn, A! against D! (public: so that two
+// attacks that failed differently are told apart by everyone).
+struct LastAttack {
+  int8_t player = -1;
+  uint8_t attacker = 0;
+  uint8_t target_player = 0;
+  uint8_t target = 0;
+  int8_t attack = 0;
+  int8_t defense = 0;
+};
+
+// A Special Action being resolved: its card (in play meanwhile) and the
+// first choice made.
+struct Choice {
+  uint8_t card = kNoCard;
+  uint8_t stage = 0;
+  uint8_t player = 0;
+  uint8_t spot = 0;
+};
+
+int observation_length(const Config& cfg);
+
+struct State {
+  const Config* cfg = nullptr;
+  Player players[kMaxPlayers];
+  uint8_t turn_player_ = 0;
+  uint8_t actions = 0;
+  uint8_t specials = 0;  // Special Actions played this turn
+  uint16_t turn = 0;     // turns started (Segued ones too)
+  uint16_t round = 0;
+  uint8_t round_leader = 0;
+  Phase phase = Phase::kMain;
+  Declared declared;
+  Choice choice;
+  LastAttack last;
+  uint8_t absorber = 0;
+  Task tasks[kMaxTasks];
+  uint8_t n_tasks = 0;
+  Reactions<1, kMaxPlayers> reactions;
+  bool over = false;
+  int8_t winner = -1;  // -1 none yet; -2 the round limit (survivors share)
+
+  // The contract (see core/native.h).
+  int current_player() const;
+  int turn_player() const { return turn_player_; }
+  int num_players() const { return cfg->players; }
+  void legal_actions(std::vector<Action>& out) const;
+  void chance_outcomes(std::vector<std::pair<Action, double>>& out) const;
+  Action sample_chance(Rng& rng) const;
+  void apply(Action action);
+  double returns(int player) const;
+  std::string action_to_string(Action action) const;
+  Json observation(int player) const;
+  Json layout(int viewer) const;
+  Json action_info(Action action) const;
+  void observation_tensor(int player, float* out) const;
+  void resample(int observer, Rng& rng);
+  Json to_json() const;
+  static State from_json(const Config& cfg, const Json& doc);
+  std::string to_string() const;
+  double heuristic(int player) const;
+  void validate() const;
+  uint64_t hash() const;
+  static State initial(const Config& cfg);
+
+  // Knowledge hooks (core/knowledge.h): zones are each player's hand, draw
+  // pile, discard pile and cards in play (wherever they lie).
+  void zone_cards(int zone, std::vector<uint8_t>& out) const;
+  void write_zones(const Knowledge::World& world);
+
+  // Rule helpers shared by the rules, combat, view and serialization files.
+  int id(int player, int kind) const { return card_id(cfg->deck[player], kind); }
+  int kind(int card) const { return kind_of_card(card); }
+  const CardDef& def(int card) const { return cfg->def(card); }
+  bool minion_at(int player, int spot) const { return players[player].grid[spot].minion != kNoCard; }
+  bool blocked(int player, int spot) const { return !front_row(spot) && minion_at(player, column_of(spot)); }
+  bool master_blocked(int player) const;  // a Minion stands in the Master's column
+  bool monster_complete(int player) const;
+  bool ranged(int player, int spot) const;
+  bool can_attack(int player, int attacker) const;
+  bool can_target(int player, int attacker, int target_player, int target) const;
+  int attack_value(int player, int attacker, int target_player, int target, int bonus) const;
+  int defense_value(int target_player, int target, int player, int attacker) const;
+  int hand_target(int player) const;  // five, or six with that bonus in play
+  int segues_unseen(int player) const;  // Segues not in the discard pile
+  int alive_count() const;
+  bool any_attack(int player) const;
+  bool special_usable(int player, int card) const;
+  bool gear_fits(int gear, int player, int spot) const;
+  void count_cards(int player, int* counts) const;  // every card the player owns, by kind
+
+ private:
+  void settle();
+  void push_task(TaskKind kind, int player, int count);
+  void draw_card(int player, int card);
+  void reshuffle(int player);
+  void start_turn(int player);
+  void begin_refill();
+  void next_turn();
+  void end_by_rounds();
+  void new_round(int leader);
+  uint32_t askable(int opener) const;
+  void close_window();
+  void play_segue(int player, int card);
+  void declare_play(int card, int spot, bool free);
+  void resolve_play();
+  void declare_attack(int attacker, int target_player, int target, bool free, int bonus);
+  void resolve_attack();
+  void hit_hideout(int player);
+  void absorb(int player, int side);
+  void destroy_minion(int player, int spot);
+  void eliminate(int player);
+  void discard_in_play(int owner, int card);
+  void apply_main(Action a);
+  void apply_choice(Action a);
+  void do_move(int from, int to);
+  void move_master(int direction);
+  void move_gear(int from, int to);
+  void start_special(int card);
+  void finish_special();
+  void legal_main(std::vector<Action>& out) const;
+  void legal_choice(std::vector<Action>& out) const;
+  void legal_moves(std::vector<Action>& out) const;
+  void legal_attacks(std::vector<Action>& out) const;
+};
+
+}  // namespace henchmen::villainy

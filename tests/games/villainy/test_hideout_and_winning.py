@@ -1,0 +1,110 @@
+"""The Hideout: hits, absorbing with additions, its fall; the exposed Master; winning."""
+
+from __future__ import annotations
+
+from .builder import attacks, grid, me, moves, pass_all, play, pos, position, resolve
+
+MM = ["Mugga Mugga", "Mugga Mugga"]
+
+
+def hideout_attack(**spec: object) -> object:
+    base: dict[str, object] = {
+        "decks": MM,
+        "hands": {0: [], 1: []},
+        "grids": {0: {"front left": "Howler Monkey"}},
+    }
+    base.update(spec)
+    s = position(**base)  # type: ignore[arg-type]
+    play(s, "attack player 2 Hideout with front left")
+    return s
+
+
+def test_any_attack_on_the_hideout_scores_one_hit() -> None:
+    s = hideout_attack()
+    assert me(s, 1)["hits"] == 5
+
+
+def test_an_addition_may_absorb_the_hit_at_the_attacked_players_choice() -> None:
+    s = hideout_attack(lefts={1: "Vine Curtain"})
+    assert s.current_player == 1 and moves(s) == ["take the hit", "absorb with Vine Curtain"]
+    play(s, "absorb with Vine Curtain")
+    assert (
+        me(s, 1)["hits"] == 6
+        and me(s, 1)["left"] is None
+        and me(s, 1)["discard"] == ["Vine Curtain"]
+    )
+    s = hideout_attack(lefts={1: "Vine Curtain"})
+    play(s, "take the hit")
+    assert me(s, 1)["hits"] == 5 and me(s, 1)["left"] == "Vine Curtain"
+
+
+def test_a_discarded_bonus_addition_is_gone_at_once() -> None:
+    """A six-card hand ends: the player draws up to five the next time he fills his hand."""
+    s = hideout_attack(lefts={1: "Treehouse Lookout"})
+    play(s, "absorb with Treehouse Lookout", "end turn")
+    resolve(s)
+    assert len(me(s, 1)["hand"]) == 5
+
+
+def test_additions_must_go_before_the_last_hit() -> None:
+    s = hideout_attack(hits={1: 1}, lefts={1: "Vine Curtain"}, rights={1: "Rope Bridge"})
+    assert moves(s) == ["absorb with Vine Curtain", "absorb with Rope Bridge"]
+    s = hideout_attack(hits={1: 1}, rights={1: "Rope Bridge"})
+    assert me(s, 1)["right"] is None and me(s, 1)["hits"] == 1  # forced, no choice to make
+
+
+def test_the_sixth_hit_destroys_the_hideout_and_the_master_is_exposed_next_turn() -> None:
+    s = hideout_attack(hits={1: 1})
+    assert me(s, 1)["hits"] == 0 and me(s, 1)["hideout"] == "destroyed"
+    assert not any("Master" in m or "Hideout" in m for m in attacks(s))  # not yet exposed
+    play(s, "end turn")
+    resolve(s)
+    assert me(s, 1)["hideout"] == "removed"
+
+
+def test_the_exposed_master_attacks_and_is_attacked() -> None:
+    s = position(
+        decks=MM,
+        hands={0: [], 1: []},
+        grids={0: {"front left": "Silverback"}, 1: {"front left": "Howler Monkey"}},
+        hits={0: 0, 1: 0},
+        hideouts={0: "removed", 1: "removed"},
+    )
+    assert "attack player 2 Master with Master" in attacks(s)
+    assert "attack player 2 front left with Master" in attacks(s)
+
+
+def test_destroying_the_last_opposing_master_wins_and_the_cards_leave_play() -> None:
+    s = position(
+        players=3,
+        decks=["Mugga Mugga"] * 3,
+        hands={0: [], 1: [], 2: []},
+        grids={0: {"front left": "Silverback"}, 1: {"front left": "Howler Monkey"}},
+        hits={1: 0},
+        hideouts={1: "removed"},
+        dead=[2],
+    )
+    play(s, "attack player 2 Master with front left")  # A! 4 against D! 4
+    assert s.is_terminal and s.returns == (1.0, -0.5, -0.5)
+    assert grid(s, 1) == {} and me(s, 1)["alive"] is False
+    assert [e.kind for e in s.last_events("spectator")][-1] == "game-over"
+
+
+def test_a_failed_attack_on_the_master_changes_nothing() -> None:
+    s = position(
+        decks=MM,
+        hands={0: [], 1: []},
+        grids={0: {"front left": "Howler Monkey"}},
+        hits={1: 0},
+        hideouts={1: "removed"},
+    )
+    play(s, "attack player 2 Master with front left")
+    assert not s.is_terminal and me(s, 1)["alive"]
+
+
+def test_an_eliminated_player_is_skipped() -> None:
+    s = position(players=3, decks=["Mugga Mugga"] * 3, hands={0: [], 1: [], 2: []}, dead=[1])
+    play(s, "end turn")
+    resolve(pass_all(s))
+    assert s.turn_player == 2
+    assert pos(s)["round"] == 1

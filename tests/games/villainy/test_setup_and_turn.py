@@ -1,0 +1,96 @@
+"""Preparing to play and the turn: Hideouts, five cards, first player, refills, 3 actions."""
+
+from __future__ import annotations
+
+import pytest
+
+import henchmen
+
+from .builder import DECKS, deck, me, moves, pass_all, play, pos, position, resolve
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 6])
+def test_setup_master_under_hideout_six_hits_five_cards_each(players: int) -> None:
+    """Master under the Hideout - Center, Damage card at 6; each deck shuffled; five cards."""
+    s = henchmen.new_game("villainy", players=players, seed=3)
+    p = pos(s)
+    for k, pl in enumerate(p["players"]):
+        assert pl["hits"] == 6 and pl["hideout"] == "standing"
+        assert pl["master_column"] == 1
+        d = deck(DECKS[k % len(DECKS)])
+        size = sum(c["count"] for c in d["cards"])
+        first = p["turn_player"]
+        expected_hand = 5
+        assert len(pl["hand"]) == expected_hand
+        assert len(pl["hand"]) + len(pl["draw"]) == size
+        assert first in range(players)
+
+
+def test_first_player_is_drawn_by_chance_unless_given() -> None:
+    """The youngest player goes first: an option; by default a chance node."""
+    g = henchmen.Game("villainy", players=3)
+    s = g.new_initial_state(auto_chance=False)
+    # The deals come first: five draws each, each a chance node.
+    while s.is_chance and not str(s.chance_outcomes[0][0]).endswith("goes first"):
+        s.apply(s.chance_outcomes[0][0])
+    assert {str(a): p for a, p in s.chance_outcomes} == {
+        f"player {k} goes first": pytest.approx(1 / 3) for k in (1, 2, 3)
+    }
+    s = henchmen.Game("villainy", players=3, first_player=2).new_initial_state(seed=1)
+    assert s.turn_player == 1
+
+
+def test_play_goes_clockwise_one_turn_each_per_round() -> None:
+    s = position(players=3, hands={0: [], 1: [], 2: []})
+    assert pos(s)["round"] == 1
+    play(s, "end turn")
+    resolve(s)
+    assert s.turn_player == 1 and pos(s)["round"] == 1
+    play(s, "end turn")
+    resolve(pass_all(s))
+    assert s.turn_player == 2
+    play(s, "end turn")
+    resolve(pass_all(s))
+    assert s.turn_player == 0 and pos(s)["round"] == 2
+
+
+def test_hands_fill_to_five_at_the_start_of_each_turn() -> None:
+    s = position(hands={0: [], 1: ["Hall Monitor"]})
+    play(s, "end turn")
+    assert s.is_chance  # player 2 draws four
+    resolve(s)
+    assert len(me(s, 1)["hand"]) == 5
+
+
+def test_three_actions_per_turn() -> None:
+    s = position(
+        hands={0: ["Howler Monkey", "Howler Monkey", "Spider Monkey", "Spider Monkey"], 1: []}
+    )
+    play(s, "play Howler Monkey at front left", "play Howler Monkey at front center")
+    play(s, "play Spider Monkey at front right")
+    assert pos(s)["actions"] == 0
+    assert moves(s) == ["end turn"]
+
+
+def test_exchange_discards_one_card_and_draws_a_fresh_one() -> None:
+    s = position(hands={0: ["Howler Monkey"], 1: []})
+    play(s, "exchange Howler Monkey")
+    assert me(s, 0)["discard"] == ["Howler Monkey"] and s.is_chance
+    resolve(s)
+    assert len(me(s, 0)["hand"]) == 1 and pos(s)["actions"] == 2
+
+
+def test_reshuffle_when_the_draw_pile_runs_out() -> None:
+    """If a player runs out of cards he reshuffles his discard pile as the Draw pile."""
+    d = deck("Mugga Mugga")
+    everything = [c["name"] for c in d["cards"] for _ in range(c["count"])]
+    s = position(
+        decks=["Mugga Mugga"] * 2,
+        hands={0: [], 1: everything[:3]},
+        discards={1: everything[3:]},
+        draws={1: []},
+    )
+    play(s, "end turn")
+    assert me(s, 1)["discard"] == [] and len(me(s, 1)["draw"]) == len(everything) - 3
+    resolve(s)
+    assert len(me(s, 1)["hand"]) == 5
