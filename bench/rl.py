@@ -57,7 +57,9 @@ def pettingzoo_loop(name: str, seconds: float) -> tuple[float, float]:
     return decisions / elapsed, actions / elapsed
 
 
-def vector(name: str, games: int, encoding: str, seconds: float, policy: bool) -> tuple[float, float]:
+def vector(
+    name: str, games: int, encoding: str, seconds: float, policy: bool
+) -> tuple[float, float]:
     """(decisions/s, actions/s) through VectorEnv."""
     env = VectorEnv(
         name, games, seed=1, threads=os.cpu_count() or 1, encoding=encoding, final_observation=True

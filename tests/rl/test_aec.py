@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import warnings
 from typing import Any
 
 import numpy as np
@@ -14,9 +15,23 @@ from henchmen.rl import aec_env
 from tests.rl.modes import IDS, MODES
 
 
+# api_test's advice that holds for every masked game (PettingZoo's own classic
+# games are listed as exceptions to it): the space is a dict of observation
+# and mask, and the mask of an agent who is not to act is all zeros.
+ADVISORY = (
+    "Observation space for each agent probably should be gymnasium.spaces.box or "
+    "gymnasium.spaces.discrete",
+    "Observation is not a NumPy array",  # it is the dict; its arrays are checked too
+    "Action mask numpy array is all zeros (no legal actions).",
+)
+
+
 @pytest.mark.parametrize(("name", "options"), MODES, ids=IDS)
 def test_pettingzoo_api_test(name: str, options: dict[str, Any]) -> None:
-    api_test(aec_env(name, **options), num_cycles=300)
+    with warnings.catch_warnings(record=True) as seen:
+        warnings.simplefilter("always")
+        api_test(aec_env(name, **options), num_cycles=300)
+    assert {str(w.message) for w in seen} <= set(ADVISORY)
 
 
 @pytest.mark.parametrize(("name", "options"), MODES, ids=IDS)
@@ -24,7 +39,7 @@ def test_pettingzoo_seed_test(name: str, options: dict[str, Any]) -> None:
     seed_test(lambda: aec_env(name, **options), num_cycles=300)
 
 
-def play(env: Any, episodes: int, seed: int | None) -> list[tuple[str, int, float]]:
+def play(env: Any, episodes: int, seed: int | None) -> list[tuple[str, int, float, bytes]]:
     """A whole run: a reset seeded once, then episodes of first-legal moves."""
     trace = []
     env.reset(seed=seed)
@@ -32,7 +47,8 @@ def play(env: Any, episodes: int, seed: int | None) -> list[tuple[str, int, floa
         for agent in env.agent_iter():
             obs, reward, term, trunc, _ = env.last()
             action = None if term or trunc else int(np.flatnonzero(obs["action_mask"])[-1])
-            trace.append((agent, -1 if action is None else action, reward))
+            seen = obs["observation"].tobytes()
+            trace.append((agent, -1 if action is None else action, reward, seen))
             env.step(action)
         env.reset()
     return trace

@@ -33,9 +33,15 @@ def test_sss_slices_hold_what_they_say() -> None:
     game = state.game
     t = state.observation_tensor(0)
     me = state.observation(0)["players"][0]
-    assert t[named(game, "seat 0 hand")].sum() == me["hand_size"] == t[named(game, "seat 0 hand size")][0]
+    assert (
+        t[named(game, "seat 0 hand")].sum()
+        == me["hand_size"]
+        == t[named(game, "seat 0 hand size")][0]
+    )
     assert t[named(game, "seat 0 deck size")][0] == me["deck_size"]
-    assert t[named(game, "seat 1 hand")].sum() == 0  # nothing of the other hand is known yet
+    other = state.observation(0)["players"][1]
+    assert t[named(game, "seat 1 hand")].sum() == len(other["hand_known"])
+    assert t[named(game, "seat 1 hidden")].sum() == len(other["unseen"])
     assert t[named(game, "viewer's turn")][0] == 1.0
     assert sorted(t[named(game, "minion row")][t[named(game, "minion row")] > 0]) == [1, 2, 3, 4, 5]
 

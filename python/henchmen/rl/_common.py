@@ -68,3 +68,9 @@ def check_render_mode(mode: object, allowed: tuple[str, ...]) -> str | None:
 
 def seed(value: object) -> int:
     return _checks.seed(value)
+
+
+#: The observation spaces' bounds: finite (checkers warn on infinite ones) and
+#: far beyond any count, position or score a tensor holds
+#: (tests/rl/test_vector.py checks random play stays inside).
+OBS_LOW, OBS_HIGH = -(2.0**15), 2.0**15

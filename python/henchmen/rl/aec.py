@@ -61,7 +61,7 @@ class HenchmenAECEnv(AECEnv):  # type: ignore[misc]
         self.observation_spaces = {
             a: spaces.Dict(
                 {
-                    "observation": spaces.Box(-np.inf, np.inf, shape, np.float32),
+                    "observation": spaces.Box(_common.OBS_LOW, _common.OBS_HIGH, shape, np.float32),
                     "action_mask": spaces.Box(0, 1, (actions,), np.int8),
                 }
             )

@@ -60,7 +60,16 @@ SSS_SEAT_PLANES = (
     ("frozen", "viewer: its frozen cards; others: the frozen cards everyone saw (counts)"),
     ("attached", "Minions attached for reputation, Upgrades and Upgrades pending (counts)"),
 )
-SSS_ABILITIES = ("none", "Freeze", "Harvest", "Bounty", "Fetch", "Incinerate", "Replicate", "Transfer")
+SSS_ABILITIES = (
+    "none",
+    "Freeze",
+    "Harvest",
+    "Bounty",
+    "Fetch",
+    "Incinerate",
+    "Replicate",
+    "Transfer",
+)
 SSS_MAX_CREWS = 9
 SSS_MAX_PLAYERS = 4
 
@@ -81,8 +90,14 @@ def _sss(game: Game) -> list[Slice]:
         lay.add(1, f"seat {seat} won", "Supervillains won")
         lay.add(1, f"seat {seat} hand size", "cards in hand")
         lay.add(1, f"seat {seat} deck size", "cards in deck")
-        lay.add(len(SSS_ABILITIES), f"seat {seat} abilities", "ability tokens in the pool, by ability")
-        lay.add(SSS_MAX_CREWS, f"seat {seat} reputation", "reputation toward each crew slot's Supervillain")
+        lay.add(
+            len(SSS_ABILITIES), f"seat {seat} abilities", "ability tokens in the pool, by ability"
+        )
+        lay.add(
+            SSS_MAX_CREWS,
+            f"seat {seat} reputation",
+            "reputation toward each crew slot's Supervillain",
+        )
     lay.add(1, "turn", "turn / max_turns")
     lay.add(1, "viewer's turn", "1 if it is the viewer's turn")
     lay.add(1, "game over", "1 once the game has ended")
@@ -156,7 +171,11 @@ def _legendary(game: Game) -> list[Slice]:
     lay.add(6, "portals", "the Dark Portal marks")
     lay.add(8, "scheme", "one-hot: the Scheme")
     lay.add(4, "mastermind", "one-hot: the Mastermind")
-    lay.add(LEGENDARY_TASK_OPS, "pending task", "one-hot: the task being decided (view.cpp's task names)")
+    lay.add(
+        LEGENDARY_TASK_OPS,
+        "pending task",
+        "one-hot: the task being decided (view.cpp's task names)",
+    )
     lay.add(first + LEGENDARY_SCALARS - 1 - lay.at, "unused", "always 0")
     lay.add(1, "new hand", "cards to draw at the end of the turn instead of six (0: six)")
     return lay.out
@@ -183,7 +202,9 @@ def slices(game: Game) -> list[Slice]:
     """The named slices of ``game``'s observation tensor, in order, tiling it."""
     describe = _GAMES.get(game.name)
     if describe is None:
-        raise UnknownGameError(f"no encoding description for '{game.name}'; known: {sorted(_GAMES)}")
+        raise UnknownGameError(
+            f"no encoding description for '{game.name}'; known: {sorted(_GAMES)}"
+        )
     return describe(game)
 
 

@@ -82,7 +82,9 @@ class SingleAgentEnv(gym.Env[ObsDict, np.int64]):
         actions = self.game.num_distinct_actions
         self.observation_space = spaces.Dict(
             {
-                "observation": spaces.Box(-np.inf, np.inf, self.game.observation_shape, np.float32),
+                "observation": spaces.Box(
+                    _common.OBS_LOW, _common.OBS_HIGH, self.game.observation_shape, np.float32
+                ),
                 "action_mask": spaces.Box(0, 1, (actions,), np.int8),
             }
         )

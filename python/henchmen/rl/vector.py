@@ -37,13 +37,15 @@ from henchmen.errors import IllegalActionError, OptionError, UsageError
 from henchmen.rl import _common
 
 Arrays = dict[str, npt.NDArray[Any]]
-StepResult = tuple[Arrays, npt.NDArray[np.float32], npt.NDArray[np.bool_], npt.NDArray[np.bool_], Arrays]
+StepResult = tuple[
+    Arrays, npt.NDArray[np.float32], npt.NDArray[np.bool_], npt.NDArray[np.bool_], Arrays
+]
 
 ENCODINGS = ("float", "compact", "none")
 
 #: Default compact capacities (entries per game), twice the most seen in
 #: random play (tests/rl/test_vector.py checks the margin).
-COMPACT_CAPACITY = {"seven-secret-supervillains": 256, "legendary": 512}
+COMPACT_CAPACITY = {"seven-secret-supervillains": 256, "legendary": 768}
 
 
 def decode_compact(
@@ -132,7 +134,9 @@ class VectorEnv:
         self._terminated = np.zeros(n, dtype=np.bool_)
         self._truncated = np.zeros(n, dtype=np.bool_)
         self._player = np.zeros(n, dtype=np.int32)
-        self._final = np.zeros((n, players, length), dtype=np.float32) if final_observation else None
+        self._final = (
+            np.zeros((n, players, length), dtype=np.float32) if final_observation else None
+        )
         self._actions = np.zeros(n, dtype=np.int32)
         self._batch: Any = None
         self._pending: threading.Thread | None = None
@@ -141,9 +145,14 @@ class VectorEnv:
     # -- the buffers ------------------------------------------------------
 
     def _extra(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"truncated": self._truncated, "final_observations": self._flat_final()}
+        out: dict[str, Any] = {
+            "truncated": self._truncated,
+            "final_observations": self._flat_final(),
+        }
         if self.encoding == "compact":
-            out.update(compact_index=self._index, compact_value=self._value, compact_count=self._count)
+            out.update(
+                compact_index=self._index, compact_value=self._value, compact_count=self._count
+            )
         return out
 
     def _flat_final(self) -> npt.NDArray[np.float32] | None:
@@ -294,7 +303,10 @@ class VectorEnv:
         if "compact_index" not in obs:
             raise UsageError("this environment writes no observations (encoding='none')")
         dense = decode_compact(
-            obs["compact_index"], obs["compact_value"], obs["compact_count"], self.observation_length
+            obs["compact_index"],
+            obs["compact_value"],
+            obs["compact_count"],
+            self.observation_length,
         )
         return dense.reshape(self.num_envs, *self.game.observation_shape)
 
