@@ -38,7 +38,7 @@ def pettingzoo_loop(name: str, seconds: float) -> tuple[float, float]:
     decisions = actions = 0
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
-        for agent in env.agent_iter():
+        for _agent in env.agent_iter():
             obs, _, term, trunc, _ = env.last()
             if term or trunc:
                 env.step(None)

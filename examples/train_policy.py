@@ -1,13 +1,15 @@
 """Train a small numpy policy against the random bot, and print its win rate as it rises.
 
-    python examples/train_policy.py [--minutes 4] [--game seven-secret-supervillains]
+    python examples/train_policy.py [--minutes 3] [--game parry]
 
 The policy plays seat 0 of ``--envs`` games at once through
 :class:`henchmen.rl.VectorEnv`; seat 1 plays uniformly random legal moves
 (the random bot).  It is linear and softmax over the legal actions:
 ``logits = theta + features @ W``, where ``features`` are seat 0's own
 scalars from the observation tensor (power, Supervillains won, hand and deck
-sizes, ability tokens, reputation; see henchmen.rl.encodings).  It learns by
+sizes, ability tokens, reputation; see henchmen.rl.encodings), or the whole
+tensor of a small game such as Parry (the default: its games are short, so a
+few minutes hold thousands of them).  It learns by
 REINFORCE: when a game ends, every move seat 0 made in it is pushed toward
 (or away from) in proportion to the result minus a running baseline.
 
@@ -28,18 +30,21 @@ from henchmen.rl.encodings import slices
 
 
 def feature_slice(env: VectorEnv) -> slice:
+    """The whole tensor of a small game; else seat 0's scalars (henchmen.rl.encodings)."""
+    if env.observation_length <= 64:
+        return slice(0, env.observation_length)
     parts = [s for s in slices(env.game) if s.name.startswith("seat 0 ") and s.stop - s.start < 20]
     return slice(parts[0].start, parts[-1].stop)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--game", default="seven-secret-supervillains")
-    parser.add_argument("--minutes", type=float, default=4.0)
+    parser.add_argument("--game", default="parry")
+    parser.add_argument("--minutes", type=float, default=3.0)
     parser.add_argument("--envs", type=int, default=64)
-    parser.add_argument("--lr", type=float, default=0.05)
+    parser.add_argument("--lr", type=float, default=0.0005)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--report", type=int, default=200, help="games per printed line")
+    parser.add_argument("--report", type=int, default=1000, help="games per printed line")
     args = parser.parse_args()
 
     env = VectorEnv(args.game, args.envs, seed=args.seed, final_observation=False)

@@ -8,12 +8,11 @@ from typing import Any
 import numpy as np
 import pytest
 from pettingzoo.test import api_test, seed_test
+from tests.rl.modes import IDS, MODES
 
 import henchmen
 from henchmen.errors import ActionTypeError, IllegalActionError, OptionError, UsageError
 from henchmen.rl import aec_env
-from tests.rl.modes import IDS, MODES
-
 
 # api_test's advice that holds for every masked game (PettingZoo's own classic
 # games are listed as exceptions to it): the space is a dict of observation

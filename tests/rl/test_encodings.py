@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
+import itertools
 from typing import Any
 
 import numpy as np
 import pytest
+from tests.rl.modes import IDS, MODES
 
 import henchmen
 from henchmen.rl.encodings import markdown, slices
-from tests.rl.modes import IDS, MODES
 
 
 @pytest.mark.parametrize(("name", "options"), MODES, ids=IDS)
@@ -17,7 +18,7 @@ def test_slices_tile_the_tensor(name: str, options: dict[str, Any]) -> None:
     game = henchmen.Game(name, **options)
     parts = slices(game)
     assert parts[0].start == 0
-    assert all(a.stop == b.start for a, b in zip(parts, parts[1:]))
+    assert all(a.stop == b.start for a, b in itertools.pairwise(parts))
     assert parts[-1].stop == int(np.prod(game.observation_shape))
     assert len({s.name for s in parts}) == len(parts)
     assert markdown(game).count("\n") == len(parts) + 1

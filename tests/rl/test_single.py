@@ -53,7 +53,7 @@ def test_truncation_and_calls_out_of_order() -> None:
     with pytest.raises(UsageError):
         env.step(0)
     obs, _ = env.reset(seed=1)
-    for i in range(3):
+    for _i in range(3):
         obs, reward, term, trunc, _ = env.step(int(np.flatnonzero(obs["action_mask"])[0]))
     assert trunc and not term and reward == 0.0
     with pytest.raises(UsageError):

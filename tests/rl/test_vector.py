@@ -7,12 +7,12 @@ from typing import Any
 
 import numpy as np
 import pytest
+from tests.rl.modes import IDS, MODES
 
 from henchmen.errors import IllegalActionError, OptionError, UsageError
 from henchmen.rl import VectorEnv, decode_compact
 from henchmen.rl._common import OBS_HIGH
 from henchmen.rl.vector import COMPACT_CAPACITY
-from tests.rl.modes import IDS, MODES
 
 
 @pytest.mark.parametrize(("name", "options"), MODES, ids=IDS)
@@ -56,7 +56,7 @@ def test_final_observation_of_a_finished_game_is_its_terminal_state() -> None:
     exact = 0
     for _ in range(300):
         before = [env.state(i) for i in range(8)]
-        actions, (obs, rewards, term, trunc, info) = env.step_random()
+        actions, (_obs, rewards, term, trunc, info) = env.step_random()
         assert not trunc.any() and not rewards[~term].any()
         for i in np.flatnonzero(term):
             assert rewards[i].any()

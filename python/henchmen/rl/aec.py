@@ -23,7 +23,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
-from pettingzoo import AECEnv
+from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
 from henchmen.errors import UsageError
 from henchmen.rl import _common
@@ -39,7 +39,10 @@ class HenchmenAECEnv(AECEnv):  # type: ignore[misc]
     agent's ``truncation`` turns True; rewards stay 0).
     """
 
-    metadata = {"render_modes": ["ansi", "human"], "is_parallelizable": False}
+    metadata: dict[str, Any] = {  # noqa: RUF012 (PettingZoo's own attribute)
+        "render_modes": ["ansi", "human"],
+        "is_parallelizable": False,
+    }
 
     def __init__(
         self,

@@ -58,7 +58,7 @@ class SingleAgentEnv(gym.Env[ObsDict, np.int64]):
     truncates after that many of the seat's decisions.
     """
 
-    metadata = {"render_modes": ["ansi"]}
+    metadata: dict[str, Any] = {"render_modes": ["ansi"]}  # noqa: RUF012 (gymnasium's own)
 
     def __init__(
         self,
@@ -80,7 +80,7 @@ class SingleAgentEnv(gym.Env[ObsDict, np.int64]):
         self.max_steps = _common.max_steps(max_steps)
         self.render_mode = _common.check_render_mode(render_mode, ("ansi",))
         actions = self.game.num_distinct_actions
-        self.observation_space = spaces.Dict(
+        self.observation_space: spaces.Dict = spaces.Dict(  # type: ignore[assignment]
             {
                 "observation": spaces.Box(
                     _common.OBS_LOW, _common.OBS_HIGH, self.game.observation_shape, np.float32
@@ -130,7 +130,7 @@ class SingleAgentEnv(gym.Env[ObsDict, np.int64]):
         others = [p for p in range(self.game.num_players) if p != self.seat]
         self._bots = {
             p: spec.make(_common.episode_seed(episode_seed, p + 1))
-            for p, spec in zip(others, self.specs)
+            for p, spec in zip(others, self.specs, strict=False)
         }
         self._steps = 0
         self._over = False
@@ -161,5 +161,5 @@ class SingleAgentEnv(gym.Env[ObsDict, np.int64]):
         reward = float(s.returns[self.seat]) if terminated else 0.0
         return self._observe(), reward, terminated, truncated, {}
 
-    def render(self) -> str | None:  # type: ignore[override]
+    def render(self) -> str | None:
         return str(self.state) if self.render_mode == "ansi" else None

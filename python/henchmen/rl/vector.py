@@ -147,16 +147,13 @@ class VectorEnv:
     def _extra(self) -> dict[str, Any]:
         out: dict[str, Any] = {
             "truncated": self._truncated,
-            "final_observations": self._flat_final(),
+            "final_observations": self._final,
         }
         if self.encoding == "compact":
             out.update(
                 compact_index=self._index, compact_value=self._value, compact_count=self._count
             )
         return out
-
-    def _flat_final(self) -> npt.NDArray[np.float32] | None:
-        return self._final
 
     def _observations(self) -> Arrays:
         obs: Arrays = {"action_mask": self._mask, "current_player": self._player}
@@ -168,7 +165,8 @@ class VectorEnv:
                 self._batch = None
                 raise UsageError(
                     f"a game needed {worst} compact entries but compact_capacity is "
-                    f"{self.compact_capacity}: make the VectorEnv with compact_capacity >= {worst}; "
+                    f"{self.compact_capacity}: make the VectorEnv with "
+                    f"compact_capacity >= {worst}; "
                     "this step's observations are incomplete, so the environment needs reset()"
                 )
             obs.update(
@@ -266,7 +264,10 @@ class VectorEnv:
         return self._observations(), self._rewards, self._terminated, self._truncated, self._info()
 
     def send(self, actions: npt.ArrayLike) -> None:
-        """Start a step in the background (the native call releases the GIL); :meth:`recv` ends it."""
+        """Start a step in the background (the native call releases the GIL).
+
+        :meth:`recv` waits for it and returns what :meth:`step` would have.
+        """
         if self._pending is not None:
             raise UsageError("a step is already in flight: call recv() before send() again")
         self._check_actions(actions)
