@@ -1,6 +1,8 @@
 // Legendary's compact observation (core/compact.h): the entries of
 // observation_tensor (view.cpp), written from the piles. Keep the two in
 // step: tests/rl/test_vector.py decodes this and compares.
+#include <iterator>
+
 #include "core/compact.h"
 #include "games/legendary/state.h"
 
@@ -14,14 +16,33 @@ constexpr int kScalars = 160;
 
 }  // namespace
 
-void encode_compact(const void* state, int viewer, CompactWriter& w) {
+void encode_compact(const void* state, int viewer, CompactWriter& out) {
+  // A local copy: its fields stay in registers (stores through out's
+  // pointers could otherwise alias them and force reloads on every entry).
+  CompactWriter w = out;
   const State& st = *static_cast<const State*>(state);
   const Config& c = *st.cfg;
   const int n = c.players;
   auto at = [](int plane, int card) { return plane * kCardIds + card; };
-  auto pile = [&](int plane, const auto& cards) {
-    for (const uint8_t card : cards) w.add(at(plane, card), 1.0f);
+  // One entry per run of equal cards (sorted piles keep copies together).
+  auto run_of = [&](int plane, const uint8_t* first, const uint8_t* end, float each) {
+    int last = -1;
+    float sum = 0.0f;
+    for (const uint8_t* card = first; card != end; ++card) {
+      if (*card != last && last >= 0) {
+        w.add(plane * kCardIds + last, sum);
+        sum = 0.0f;
+      }
+      last = *card;
+      sum += each;
+    }
+    if (last >= 0) w.add(plane * kCardIds + last, sum);
   };
+  auto run = [&](int plane, const auto& cards, float each) {
+    const uint8_t* first = &*std::begin(cards);
+    run_of(plane, first, first + (std::end(cards) - std::begin(cards)), each);
+  };
+  auto pile = [&](int plane, const auto& cards) { run(plane, cards, 1.0f); };
   for (int seat = 0; seat < n; ++seat) {
     const int p = (viewer + seat) % n;
     const PlayerState& pl = st.players[p];
@@ -119,6 +140,7 @@ void encode_compact(const void* state, int viewer, CompactWriter& w) {
   const int op = st.n_tasks > 0 ? st.tasks[st.n_tasks - 1].op : -1;
   for (int i = 0; i < kNumTaskOps && s < end - 1; ++i) w.add(s++, op == i ? 1.0f : 0.0f);
   w.add(end - 1, st.new_hand);  // the last scalar, as in the tensor (which assigns it)
+  out.count = w.count;
 }
 
 }  // namespace henchmen::legendary

@@ -1,6 +1,8 @@
 // Seven Secret Supervillains' compact observation (core/compact.h): the
 // entries of observation_tensor (view.cpp), written from the piles. Keep the
 // two in step: tests/rl/test_vector.py decodes this and compares.
+#include <iterator>
+
 #include "core/compact.h"
 #include "games/sss/state.h"
 
@@ -13,28 +15,49 @@ constexpr int kSharedPlanes = 5;
 
 }  // namespace
 
-void encode_compact(const void* state, int viewer, CompactWriter& w) {
+void encode_compact(const void* state, int viewer, CompactWriter& out) {
+  // A local copy: its fields stay in registers (stores through out's
+  // pointers could otherwise alias them and force reloads on every entry).
+  CompactWriter w = out;
   const State& st = *static_cast<const State*>(state);
   const Config& c = *st.cfg;
   const int n = c.players;
   auto at = [](int plane, int card) { return plane * kCardIds + card; };
+  // One entry per run of equal cards (sorted piles keep copies together).
+  auto run_of = [&](int plane, const uint8_t* first, const uint8_t* end, float each) {
+    int last = -1;
+    float sum = 0.0f;
+    for (const uint8_t* card = first; card != end; ++card) {
+      if (*card != last && last >= 0) {
+        w.add(plane * kCardIds + last, sum);
+        sum = 0.0f;
+      }
+      last = *card;
+      sum += each;
+    }
+    if (last >= 0) w.add(plane * kCardIds + last, sum);
+  };
+  auto run = [&](int plane, const auto& cards, float each) {
+    const uint8_t* first = &*std::begin(cards);
+    run_of(plane, first, first + (std::end(cards) - std::begin(cards)), each);
+  };
   for (int seat = 0; seat < n; ++seat) {
     const int p = (viewer + seat) % n;
     const PlayerState& pl = st.players[p];
     const int base = seat * kSeatPlanes;
     if (seat == 0) {
-      for (const uint8_t card : pl.hand) w.add(at(base, card), 1.0f);
-      for (int i = 0; i < pl.deck.n_unknown; ++i) w.add(at(base + 1, pl.deck.c[i]), 1.0f);
-      for (const uint8_t card : pl.frozen) w.add(at(base + 7, card), 1.0f);
+      run(base, pl.hand, 1.0f);
+      run_of(base + 1, pl.deck.c, pl.deck.c + pl.deck.n_unknown, 1.0f);
+      run(base + 7, pl.frozen, 1.0f);
     } else {
       // The hidden plane: the hand and frozen cards nobody saw, and the unknown deck.
-      for (const uint8_t card : pl.hand_public) w.add(at(base, card), 1.0f);
-      for (const uint8_t card : pl.hand) w.add(at(base + 1, card), 1.0f);
-      for (const uint8_t card : pl.hand_public) w.add(at(base + 1, card), -1.0f);
-      for (const uint8_t card : pl.frozen) w.add(at(base + 1, card), 1.0f);
-      for (const uint8_t card : pl.frozen_public) w.add(at(base + 1, card), -1.0f);
-      for (const uint8_t card : pl.frozen_public) w.add(at(base + 7, card), 1.0f);
-      for (int i = 0; i < pl.deck.n_unknown; ++i) w.add(at(base + 1, pl.deck.c[i]), 1.0f);
+      run(base, pl.hand_public, 1.0f);
+      run(base + 1, pl.hand, 1.0f);
+      run(base + 1, pl.hand_public, -1.0f);
+      run(base + 1, pl.frozen, 1.0f);
+      run(base + 1, pl.frozen_public, -1.0f);
+      run(base + 7, pl.frozen_public, 1.0f);
+      run_of(base + 1, pl.deck.c, pl.deck.c + pl.deck.n_unknown, 1.0f);
     }
     // Known deck cards: depth from the bottom; the tensor assigns, so the deepest copy wins.
     for (int i = pl.deck.n_unknown; i < pl.deck.n; ++i) {
@@ -42,15 +65,15 @@ void encode_compact(const void* state, int viewer, CompactWriter& w) {
       for (int j = i + 1; j < pl.deck.n && !later; ++j) later = pl.deck.c[j] == pl.deck.c[i];
       if (!later) w.add(at(base + 2, pl.deck.c[i]), static_cast<float>(pl.deck.n - i));
     }
-    for (const uint8_t card : pl.discard) w.add(at(base + 3, card), 1.0f);
-    for (const uint8_t card : pl.in_play) w.add(at(base + 4, card), 1.0f);
-    for (const uint8_t card : pl.bought) w.add(at(base + 5, card), 1.0f);
-    for (const uint8_t card : pl.stash) w.add(at(base + 6, card), 1.0f);
+    run(base + 3, pl.discard, 1.0f);
+    run(base + 4, pl.in_play, 1.0f);
+    run(base + 5, pl.bought, 1.0f);
+    run(base + 6, pl.stash, 1.0f);
     for (int crew = 0; crew < c.crews; ++crew) {
-      for (const uint8_t card : st.attached[crew][p]) w.add(at(base + 8, card), 1.0f);
+      run(base + 8, st.attached[crew][p], 1.0f);
     }
-    for (const uint8_t card : pl.upgrades) w.add(at(base + 8, card), 1.0f);
-    for (const uint8_t card : pl.upgrades_pending) w.add(at(base + 8, card), 1.0f);
+    run(base + 8, pl.upgrades, 1.0f);
+    run(base + 8, pl.upgrades_pending, 1.0f);
   }
   const int shared = n * kSeatPlanes;
   for (int i = 0; i < kRowSlots; ++i) {
@@ -79,7 +102,7 @@ void encode_compact(const void* state, int viewer, CompactWriter& w) {
     }
     if (st.upgrade_row != kNoCard && !in_deck) w.add(at(shared + 2, st.upgrade_row), 2.0f);
   }
-  for (const uint8_t card : st.expelled) w.add(at(shared + 3, card), 1.0f);
+  run(shared + 3, st.expelled, 1.0f);
   w.add(at(shared + 4, kScaredyBot), static_cast<float>(st.scaredy_left));
   int s = (shared + kSharedPlanes) * kCardIds;
   for (int seat = 0; seat < n; ++seat) {
@@ -108,6 +131,7 @@ void encode_compact(const void* state, int viewer, CompactWriter& w) {
       w.add(s++, in_game && seat < n && st.won_by[crew] == (viewer + seat) % n ? 1.0f : 0.0f);
     }
   }
+  out.count = w.count;
 }
 
 }  // namespace henchmen::sss

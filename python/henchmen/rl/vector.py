@@ -15,8 +15,10 @@ them back into the tensor, exactly) or ``"none"``.
 >>> from henchmen.rl import VectorEnv
 >>> env = VectorEnv("seven-secret-supervillains", num_envs=4, seed=1, threads=1)
 >>> obs, info = env.reset()
->>> obs["observation"].shape, obs["action_mask"].shape[0], obs["current_player"].tolist()
-((4, 3077), 4, [0, 0, 0, 0])
+>>> obs["observation"].shape == (4, *env.game.observation_shape)
+True
+>>> obs["current_player"].tolist()
+[0, 0, 0, 0]
 >>> actions = np.array([np.flatnonzero(m)[0] for m in obs["action_mask"]])
 >>> obs, rewards, terminated, truncated, info = env.step(actions)
 >>> rewards.shape, terminated.dtype
