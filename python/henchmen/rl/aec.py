@@ -129,10 +129,15 @@ class HenchmenAECEnv(AECEnv):  # type: ignore[misc]
         if agent not in self._index:
             raise UsageError(f"no agent named {agent!r}; agents: {self.possible_agents}")
         p = self._index[agent]
+        return {"observation": s._s.observation_tensor(p), "action_mask": self._mask(agent)}
+
+    def _mask(self, agent: str) -> npt.NDArray[np.int8]:
+        s = self.state_
         mask = np.zeros(self.game.num_distinct_actions, dtype=np.int8)
-        if not s.is_terminal and s.current_player == p and not self.truncations.get(agent):
-            mask[s._s.legal_actions()] = 1
-        return {"observation": s._s.observation_tensor(p), "action_mask": mask}
+        if not s.is_terminal and s.current_player == self._index[agent]:
+            if not self.truncations.get(agent):
+                mask[s._s.legal_actions()] = 1
+        return mask
 
     def step(self, action: Any) -> None:
         if self._state is None:
@@ -148,8 +153,7 @@ class HenchmenAECEnv(AECEnv):  # type: ignore[misc]
                 )
             self._was_dead_step(action)
             return
-        mask = self.observe(agent)["action_mask"]
-        a = _common.action_id(action, mask, self.game.num_distinct_actions)
+        a = _common.action_id(action, self._mask(agent), self.game.num_distinct_actions)
         self._state.apply(a)
         self._steps += 1
         self._cumulative_rewards[agent] = 0.0

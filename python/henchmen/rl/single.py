@@ -143,7 +143,8 @@ class SingleAgentEnv(gym.Env[ObsDict, np.int64]):
             raise UsageError("call reset() before step()")
         if self._over:
             raise UsageError("the episode is over (terminated or truncated): call reset()")
-        mask = self._observe()["action_mask"]
+        mask = np.zeros(self.game.num_distinct_actions, dtype=np.int8)
+        mask[self.state._s.legal_actions()] = 1
         try:
             a = _common.action_id(action, mask, self.game.num_distinct_actions)
         except ValueError:
