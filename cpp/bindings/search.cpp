@@ -141,6 +141,27 @@ BatchBuffers buffers(const Batch& b, const Game& g, const py::object& obs, const
   return out;
 }
 
+// The reinforcement-learning outputs (henchmen.rl), all optional.
+void rl_buffers(BatchBuffers& out, const Batch& b, const Game& g, const py::object& truncated, const py::object& final_obs, const py::object& index,
+                const py::object& value, const py::object& count) {
+  int64_t obs_len = 1;
+  for (const int d : g.observation_shape()) obs_len *= d;
+  out.truncated = buffer<bool>(truncated, "truncated", {b.size()});
+  out.final_observations = buffer<float>(final_obs, "final_observations", {b.size(), g.num_players(), obs_len});
+  out.compact_count = buffer<int32_t>(count, "compact_count", {b.size()});
+  if (out.compact_count) {
+    if (obs_len > 65536) throw OptionError("the compact observation indexes with 16 bits; this game's tensor has " + std::to_string(obs_len) + " entries");
+    if (index.is_none() || value.is_none()) throw OptionError("compact_count needs compact_index and compact_value too");
+    auto a = py::array::ensure(index);
+    if (!a || a.ndim() != 2) throw OptionError("compact_index must be a 2-d uint16 array [games, capacity]");
+    const py::ssize_t cap = a.shape(1);
+    if (cap < 1 || cap > (1 << 30)) throw OptionError("the compact capacity must be from 1 to 2**30");
+    out.compact_index = buffer<uint16_t>(index, "compact_index", {b.size(), cap});
+    out.compact_value = buffer<float>(value, "compact_value", {b.size(), cap});
+    out.compact_capacity = static_cast<int32_t>(cap);
+  }
+}
+
 }  // namespace
 
 void bind_search(py::module_& m) {
@@ -169,24 +190,40 @@ void bind_search(py::module_& m) {
         Batch::Use use(b);
         return b.state(index);
       }, py::arg("index"))
-      .def("reset", [](Batch& b, const Game& g, py::object obs, py::object mask, py::object rewards, py::object done, py::object player) {
+      .def("set_max_steps", [](Batch& b, int64_t decisions) {
+        Batch::Use use(b);
+        b.set_max_steps(decisions);
+      }, py::arg("decisions"))
+      .def("reset", [](Batch& b, const Game& g, py::object obs, py::object mask, py::object rewards, py::object done, py::object player, py::object truncated,
+                       py::object final_obs, py::object index, py::object value, py::object count) {
              Batch::Use use(b);
              BatchBuffers out = buffers(b, g, obs, mask, rewards, done, player);
+             rl_buffers(out, b, g, truncated, final_obs, index, value, count);
              stoppable(py::none(), 0.0, [&](Stop& stop) { b.reset(out, &stop); });
-           })
-      .def("step", [](Batch& b, const Game& g, py::object actions, py::object obs, py::object mask, py::object rewards, py::object done, py::object player) {
+           }, py::arg("game"), py::arg("observations"), py::arg("legal_mask"), py::arg("rewards"), py::arg("done"), py::arg("current_player"),
+           py::arg("truncated") = py::none(), py::arg("final_observations") = py::none(), py::arg("compact_index") = py::none(),
+           py::arg("compact_value") = py::none(), py::arg("compact_count") = py::none())
+      .def("step", [](Batch& b, const Game& g, py::object actions, py::object obs, py::object mask, py::object rewards, py::object done, py::object player,
+                      py::object truncated, py::object final_obs, py::object index, py::object value, py::object count) {
              Batch::Use use(b);
              const int32_t* acts = buffer<int32_t>(actions, "actions", {b.size()});
              if (!acts) throw OptionError("actions must be an int32 numpy array with one action per game");
              BatchBuffers out = buffers(b, g, obs, mask, rewards, done, player);
+             rl_buffers(out, b, g, truncated, final_obs, index, value, count);
              stoppable(py::none(), 0.0, [&](Stop& stop) { b.step(acts, out, &stop); });
-           })
-      .def("step_random", [](Batch& b, const Game& g, py::object actions, py::object obs, py::object mask, py::object rewards, py::object done, py::object player) {
+           }, py::arg("game"), py::arg("actions"), py::arg("observations"), py::arg("legal_mask"), py::arg("rewards"), py::arg("done"), py::arg("current_player"),
+           py::arg("truncated") = py::none(), py::arg("final_observations") = py::none(), py::arg("compact_index") = py::none(),
+           py::arg("compact_value") = py::none(), py::arg("compact_count") = py::none())
+      .def("step_random", [](Batch& b, const Game& g, py::object actions, py::object obs, py::object mask, py::object rewards, py::object done, py::object player,
+                             py::object truncated, py::object final_obs, py::object index, py::object value, py::object count) {
              Batch::Use use(b);
              int32_t* acts = buffer<int32_t>(actions, "actions", {b.size()});
              BatchBuffers out = buffers(b, g, obs, mask, rewards, done, player);
+             rl_buffers(out, b, g, truncated, final_obs, index, value, count);
              stoppable(py::none(), 0.0, [&](Stop& stop) { b.step_random(acts, out, &stop); });
-           });
+           }, py::arg("game"), py::arg("actions"), py::arg("observations"), py::arg("legal_mask"), py::arg("rewards"), py::arg("done"), py::arg("current_player"),
+           py::arg("truncated") = py::none(), py::arg("final_observations") = py::none(), py::arg("compact_index") = py::none(),
+           py::arg("compact_value") = py::none(), py::arg("compact_count") = py::none());
   auto game_cls = py::reinterpret_borrow<py::object>(m.attr("Game"));
   py::setattr(game_cls, "make_batch", py::cpp_function(
                                           [](const Game& g, int64_t games, uint64_t seed, int threads) { return g.make_batch(games, seed, threads); },

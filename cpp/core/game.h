@@ -49,6 +49,15 @@ struct BatchBuffers {
   float* rewards = nullptr;          // [games, players]: the returns of a game that ended this step
   bool* done = nullptr;              // [games]: the game ended this step (and was restarted)
   int32_t* current_player = nullptr; // [games]
+  // For reinforcement learning (henchmen.rl):
+  bool* truncated = nullptr;            // [games]: cut at the batch's max_steps this step (and restarted)
+  float* final_observations = nullptr;  // [games, players, observation size]: each player's view of a
+                                        // game that ended or was cut this step, before its restart (other rows untouched)
+  // The compact observation (core/compact.h) of the player to move, instead of or beside `observations`.
+  uint16_t* compact_index = nullptr;  // [games, compact_capacity]
+  float* compact_value = nullptr;     // [games, compact_capacity]
+  int32_t* compact_count = nullptr;   // [games]: entries written (more than the capacity: some were dropped)
+  int32_t compact_capacity = 0;
 };
 
 // Many games stepped together, natively and in parallel. Chance is resolved
@@ -69,6 +78,8 @@ class Batch {
   // Every game takes a uniformly random legal action (written to `actions`).
   virtual void step_random(int32_t* actions, BatchBuffers& out, Stop* stop) = 0;
   virtual std::unique_ptr<State> state(int64_t index) const = 0;
+  // Cut every game after this many decisions since its start (0: never).
+  virtual void set_max_steps(int64_t decisions) = 0;
   virtual int64_t episodes_finished() const = 0;
   // Decisions and chance outcomes applied by step/step_random since reset
   // (the restarts' setup chance not included).

@@ -6,6 +6,7 @@
 #include <optional>
 #include <vector>
 
+#include "core/compact.h"
 #include "core/native_state.h"
 #include "core/thread_pool.h"
 
@@ -20,6 +21,8 @@ class NativeBatch final : public Batch {
       : game_(std::move(game)), seed_(seed), pool_(threads) {
     states_.resize(static_cast<size_t>(games));
     rngs_.resize(static_cast<size_t>(games));
+    steps_.resize(static_cast<size_t>(games));
+    encoder_ = compact_encoder(T::info().name);
     obs_len_ = static_cast<int>(total_size(game_->observation_shape()));
   }
 
@@ -41,6 +44,7 @@ class NativeBatch final : public Batch {
         restart(i);
         if (out.rewards) std::fill_n(out.rewards + i * players(), players(), 0.0f);
         if (out.done) out.done[i] = false;
+        if (out.truncated) out.truncated[i] = false;
         write(i, out);
       }
     });
@@ -87,6 +91,11 @@ class NativeBatch final : public Batch {
         out, stop);
   }
 
+  void set_max_steps(int64_t decisions) override {
+    if (decisions < 0) throw OptionError("max_steps must be >= 0 (0: never cut), got " + std::to_string(decisions));
+    max_steps_ = decisions;
+  }
+
   std::unique_ptr<State> state(int64_t index) const override {
     require_ready();
     if (index < 0 || index >= size()) throw PlayerError("game index must be from 0 to " + std::to_string(size() - 1));
@@ -103,6 +112,7 @@ class NativeBatch final : public Batch {
   void restart(int64_t i) {
     S& s = states_[static_cast<size_t>(i)];
     s = T::initial_state(*game_->config());
+    steps_[static_cast<size_t>(i)] = 0;
     settle(i);
   }
 
@@ -136,11 +146,16 @@ class NativeBatch final : public Batch {
         s.apply(choose(i, legal));
         local += 1 + settle(i);
         const bool over = s.current_player() == kTerminal;
+        const bool cut = !over && max_steps_ > 0 && ++steps_[static_cast<size_t>(i)] >= max_steps_;
         if (out.rewards) {
           for (int p = 0; p < players(); ++p) out.rewards[i * players() + p] = over ? static_cast<float>(s.returns(p)) : 0.0f;
         }
         if (out.done) out.done[i] = over;
-        if (over) {
+        if (out.truncated) out.truncated[i] = cut;
+        if (over || cut) {
+          if (out.final_observations) {
+            for (int p = 0; p < players(); ++p) s.observation_tensor(p, out.final_observations + (i * players() + p) * obs_len_);
+          }
           ++ended;
           restart(i);
         }
@@ -159,6 +174,15 @@ class NativeBatch final : public Batch {
     const int p = s.current_player();
     if (out.current_player) out.current_player[i] = p;
     if (out.observations) s.observation_tensor(p, out.observations + i * obs_len_);
+    if (out.compact_count) {
+      CompactWriter w{out.compact_index + i * out.compact_capacity, out.compact_value + i * out.compact_capacity, out.compact_capacity, 0};
+      if (encoder_) {
+        encoder_(&s, p, w);
+      } else {
+        encode_from_tensor(s, p, obs_len_, w);
+      }
+      out.compact_count[i] = w.count;
+    }
     if (out.legal_mask) {
       bool* mask = out.legal_mask + i * game_->num_distinct_actions();
       std::fill_n(mask, game_->num_distinct_actions(), false);
@@ -173,6 +197,9 @@ class NativeBatch final : public Batch {
   ThreadPool pool_;
   std::vector<S> states_;
   std::vector<Rng> rngs_;
+  std::vector<int64_t> steps_;  // decisions since each game's start (for max_steps)
+  int64_t max_steps_ = 0;
+  CompactEncoder encoder_ = nullptr;
   int obs_len_ = 0;
   int64_t finished_ = 0;
   int64_t applied_ = 0;  // decisions and chance outcomes since the last reset

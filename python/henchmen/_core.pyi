@@ -87,6 +87,7 @@ class Batch:
     @property
     def actions_applied(self) -> int: ...
     def state(self, index: int) -> State: ...
+    def set_max_steps(self, decisions: int) -> None: ...
     def reset(
         self,
         game: Game,
@@ -95,6 +96,11 @@ class Batch:
         rewards: Any,
         done: Any,
         current_player: Any,
+        truncated: Any = None,
+        final_observations: Any = None,
+        compact_index: Any = None,
+        compact_value: Any = None,
+        compact_count: Any = None,
     ) -> None: ...
     def step(
         self,
@@ -105,6 +111,11 @@ class Batch:
         rewards: Any,
         done: Any,
         current_player: Any,
+        truncated: Any = None,
+        final_observations: Any = None,
+        compact_index: Any = None,
+        compact_value: Any = None,
+        compact_count: Any = None,
     ) -> None: ...
     def step_random(
         self,
@@ -115,6 +126,11 @@ class Batch:
         rewards: Any,
         done: Any,
         current_player: Any,
+        truncated: Any = None,
+        final_observations: Any = None,
+        compact_index: Any = None,
+        compact_value: Any = None,
+        compact_count: Any = None,
     ) -> None: ...
 
 class State:

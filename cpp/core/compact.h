@@ -1,0 +1,49 @@
+// The compact observation: a game's observation tensor as a short list of
+// (index, value) entries, the tensor being their sum at each index (an index
+// may repeat; the decoder adds). Card-game tensors are thousands of floats,
+// nearly all zero, so writing them dense costs more than the step itself;
+// a game writes its entries straight from its piles instead.
+//
+// The contract for a game (docs/authoring.md, "Compact observations"): an
+// encoder `void encode(const void* state, int player, CompactWriter& out)`
+// whose entries sum to exactly observation_tensor(player), listed by name in
+// cpp/games/encodings.cpp. A game without one gets the generic encoder
+// (the dense tensor scanned for nonzeros): correct, just not faster.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace henchmen {
+
+struct CompactWriter {
+  uint16_t* index = nullptr;
+  float* value = nullptr;
+  int32_t capacity = 0;
+  int32_t count = 0;  // entries offered; more than capacity means some were dropped
+
+  void add(int i, float v) {
+    if (v == 0.0f) return;
+    if (count < capacity) {
+      index[count] = static_cast<uint16_t>(i);
+      value[count] = v;
+    }
+    ++count;
+  }
+};
+
+using CompactEncoder = void (*)(const void* state, int player, CompactWriter& out);
+
+// The game's own encoder, or nullptr (then the generic one is used).
+CompactEncoder compact_encoder(const std::string& game);
+
+// The generic encoder: the dense tensor, in a scratch buffer, scanned.
+template <class S>
+void encode_from_tensor(const S& s, int player, int64_t length, CompactWriter& out) {
+  thread_local std::vector<float> scratch;
+  scratch.resize(static_cast<size_t>(length));
+  s.observation_tensor(player, scratch.data());
+  for (int64_t i = 0; i < length; ++i) out.add(static_cast<int>(i), scratch[static_cast<size_t>(i)]);
+}
+
+}  // namespace henchmen

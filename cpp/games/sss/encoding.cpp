@@ -1,0 +1,137 @@
+// Seven Secret Supervillains' compact observation (core/compact.h): the
+// entries of observation_tensor (view.cpp), written from the piles. Keep the
+// two in step: tests/rl/test_vector.py decodes this and compares.
+#include <iterator>
+
+#include "core/compact.h"
+#include "games/sss/state.h"
+
+namespace henchmen::sss {
+
+namespace {
+
+constexpr int kSeatPlanes = 9;
+constexpr int kSharedPlanes = 5;
+
+}  // namespace
+
+void encode_compact(const void* state, int viewer, CompactWriter& out) {
+  // A local copy: its fields stay in registers (stores through out's
+  // pointers could otherwise alias them and force reloads on every entry).
+  CompactWriter w = out;
+  const State& st = *static_cast<const State*>(state);
+  const Config& c = *st.cfg;
+  const int n = c.players;
+  auto at = [](int plane, int card) { return plane * kCardIds + card; };
+  // One entry per run of equal cards (sorted piles keep copies together).
+  auto run_of = [&](int plane, const uint8_t* first, const uint8_t* end, float each) {
+    int last = -1;
+    float sum = 0.0f;
+    for (const uint8_t* card = first; card != end; ++card) {
+      if (*card != last && last >= 0) {
+        w.add(plane * kCardIds + last, sum);
+        sum = 0.0f;
+      }
+      last = *card;
+      sum += each;
+    }
+    if (last >= 0) w.add(plane * kCardIds + last, sum);
+  };
+  auto run = [&](int plane, const auto& cards, float each) {
+    const uint8_t* first = &*std::begin(cards);
+    run_of(plane, first, first + (std::end(cards) - std::begin(cards)), each);
+  };
+  for (int seat = 0; seat < n; ++seat) {
+    const int p = (viewer + seat) % n;
+    const PlayerState& pl = st.players[p];
+    const int base = seat * kSeatPlanes;
+    if (seat == 0) {
+      run(base, pl.hand, 1.0f);
+      run_of(base + 1, pl.deck.c, pl.deck.c + pl.deck.n_unknown, 1.0f);
+      run(base + 7, pl.frozen, 1.0f);
+    } else {
+      // The hidden plane: the hand and frozen cards nobody saw, and the unknown deck.
+      run(base, pl.hand_public, 1.0f);
+      run(base + 1, pl.hand, 1.0f);
+      run(base + 1, pl.hand_public, -1.0f);
+      run(base + 1, pl.frozen, 1.0f);
+      run(base + 1, pl.frozen_public, -1.0f);
+      run(base + 7, pl.frozen_public, 1.0f);
+      run_of(base + 1, pl.deck.c, pl.deck.c + pl.deck.n_unknown, 1.0f);
+    }
+    // Known deck cards: depth from the bottom; the tensor assigns, so the deepest copy wins.
+    for (int i = pl.deck.n_unknown; i < pl.deck.n; ++i) {
+      bool later = false;
+      for (int j = i + 1; j < pl.deck.n && !later; ++j) later = pl.deck.c[j] == pl.deck.c[i];
+      if (!later) w.add(at(base + 2, pl.deck.c[i]), static_cast<float>(pl.deck.n - i));
+    }
+    run(base + 3, pl.discard, 1.0f);
+    run(base + 4, pl.in_play, 1.0f);
+    run(base + 5, pl.bought, 1.0f);
+    run(base + 6, pl.stash, 1.0f);
+    for (int crew = 0; crew < c.crews; ++crew) {
+      run(base + 8, st.attached[crew][p], 1.0f);
+    }
+    run(base + 8, pl.upgrades, 1.0f);
+    run(base + 8, pl.upgrades_pending, 1.0f);
+  }
+  const int shared = n * kSeatPlanes;
+  for (int i = 0; i < kRowSlots; ++i) {
+    if (st.row[i] == kNoCard) continue;
+    bool later = false;
+    for (int j = i + 1; j < kRowSlots && !later; ++j) later = st.row[j] == st.row[i];
+    if (!later) w.add(at(shared, st.row[i]), static_cast<float>(i + 1));
+  }
+  {
+    // Assigned in deck order (the last copy wins): walk backwards, first seen wins.
+    bool seen[kCardIds] = {};
+    for (int i = st.minion_deck.n - 1; i >= 0; --i) {
+      const uint8_t card = st.minion_deck.c[i];
+      if (seen[card]) continue;
+      seen[card] = true;
+      w.add(at(shared + 1, card), i < st.minion_deck.n_unknown ? 1.0f : 2.0f);
+    }
+  }
+  {
+    bool in_deck = false;
+    for (int i = 0; i < st.upgrade_deck.n; ++i) {
+      bool later = false;
+      for (int j = i + 1; j < st.upgrade_deck.n && !later; ++j) later = st.upgrade_deck.c[j] == st.upgrade_deck.c[i];
+      if (!later) w.add(at(shared + 2, st.upgrade_deck.c[i]), 1.0f);
+      in_deck = in_deck || st.upgrade_deck.c[i] == st.upgrade_row;
+    }
+    if (st.upgrade_row != kNoCard && !in_deck) w.add(at(shared + 2, st.upgrade_row), 2.0f);
+  }
+  run(shared + 3, st.expelled, 1.0f);
+  w.add(at(shared + 4, kScaredyBot), static_cast<float>(st.scaredy_left));
+  int s = (shared + kSharedPlanes) * kCardIds;
+  for (int seat = 0; seat < n; ++seat) {
+    const int p = (viewer + seat) % n;
+    const PlayerState& pl = st.players[p];
+    w.add(s++, pl.power);
+    w.add(s++, pl.won);
+    w.add(s++, static_cast<float>(pl.hand.size()));
+    w.add(s++, static_cast<float>(pl.deck.size()));
+    for (int a = 0; a < kNumAbilities; ++a) w.add(s++, pl.tokens[a]);
+    for (int crew = 0; crew < kMaxCrews; ++crew) w.add(s++, crew < c.crews ? static_cast<float>(st.reputation(crew, p)) : 0.0f);
+  }
+  w.add(s++, static_cast<float>(st.turn) / static_cast<float>(c.max_turns));
+  w.add(s++, st.turn_player_ == viewer ? 1.0f : 0.0f);
+  w.add(s++, st.over ? 1.0f : 0.0f);
+  w.add(s++, st.pending == Pending::kFetchDiscard ? 1.0f : 0.0f);
+  w.add(s++, st.pending == Pending::kReturnUpgrade ? 1.0f : 0.0f);
+  for (int crew = 0; crew < kMaxCrews; ++crew) {
+    const bool in_game = crew < c.crews;
+    bool in_slot = false;
+    for (const int8_t slot : st.supervillain_slot) in_slot = in_slot || slot == crew;
+    w.add(s++, in_game && (st.supervillain_deck & (1u << crew)) ? 1.0f : 0.0f);
+    w.add(s++, in_game && in_slot ? 1.0f : 0.0f);
+    w.add(s++, in_game && (st.danger_zone & (1u << crew)) ? 1.0f : 0.0f);
+    for (int seat = 0; seat < kMaxPlayers; ++seat) {
+      w.add(s++, in_game && seat < n && st.won_by[crew] == (viewer + seat) % n ? 1.0f : 0.0f);
+    }
+  }
+  out.count = w.count;
+}
+
+}  // namespace henchmen::sss

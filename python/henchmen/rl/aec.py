@@ -1,0 +1,189 @@
+"""A PettingZoo AEC environment over any henchmen game.
+
+Each seat is an agent (``player_0``...).  ``observe(agent)`` is a dict with
+``observation``, the engine's per-player observation tensor (so nothing the
+agent may not see can leak: the tensor obeys the engine's no-leak contract),
+and ``action_mask``, int8 over the game's fixed action space (all zeros when
+the agent is not the one to act).  Chance (shuffles, draws) is resolved by
+the state's own seeded generator, so ``reset(seed=s)`` fixes the whole run:
+every later ``reset()`` derives its seed from ``s``.
+
+>>> from henchmen.rl import aec_env
+>>> env = aec_env("seven-secret-supervillains")
+>>> env.reset(seed=1)
+>>> obs, reward, terminated, truncated, info = env.last()
+>>> sorted(obs), int(obs["action_mask"].sum()) > 0
+(['action_mask', 'observation'], True)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+from gymnasium import spaces
+from pettingzoo import AECEnv  # type: ignore[import-untyped]
+
+from henchmen.errors import UsageError
+from henchmen.rl import _common
+from henchmen.state import State
+
+ObsDict = dict[str, npt.NDArray[Any]]
+
+
+class HenchmenAECEnv(AECEnv):  # type: ignore[misc]
+    """One henchmen game as a PettingZoo AEC environment; see :func:`aec_env`.
+
+    ``max_steps`` truncates an episode after that many decisions (every
+    agent's ``truncation`` turns True; rewards stay 0).
+    """
+
+    metadata: dict[str, Any] = {  # noqa: RUF012 (PettingZoo's own attribute)
+        "render_modes": ["ansi", "human"],
+        "is_parallelizable": False,
+    }
+
+    def __init__(
+        self,
+        name: str,
+        render_mode: str | None = None,
+        max_steps: int | None = None,
+        **options: Any,
+    ) -> None:
+        super().__init__()
+        self.game = _common.make_game(name, options)
+        self.render_mode = _common.check_render_mode(render_mode, ("ansi", "human"))
+        self.max_steps = _common.max_steps(max_steps)
+        self.metadata = {**self.metadata, "name": f"henchmen_{self.game.name}_v0"}
+        n = self.game.num_players
+        self.possible_agents = [_common.agent_name(p) for p in range(n)]
+        self._index = {a: p for p, a in enumerate(self.possible_agents)}
+        shape = self.game.observation_shape
+        actions = self.game.num_distinct_actions
+        self.observation_spaces = {
+            a: spaces.Dict(
+                {
+                    "observation": spaces.Box(_common.OBS_LOW, _common.OBS_HIGH, shape, np.float32),
+                    "action_mask": spaces.Box(0, 1, (actions,), np.int8),
+                }
+            )
+            for a in self.possible_agents
+        }
+        self.action_spaces = {a: spaces.Discrete(actions) for a in self.possible_agents}
+        self._state: State | None = None
+        self._base_seed: int | None = None
+        self._episode = 0
+        self._steps = 0
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self.action_spaces[agent]
+
+    @property
+    def state_(self) -> State:
+        """The game's current :class:`~henchmen.State` (a live object: clone to keep)."""
+        if self._state is None:
+            raise UsageError("call reset() before using the environment")
+        return self._state
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        if seed is not None:
+            self._base_seed = _common.seed(seed)
+            self._episode = 0
+        elif self._base_seed is None:
+            self._base_seed = _common.fresh_seed()
+        episode_seed = _common.episode_seed(self._base_seed, self._episode)
+        self._episode += 1
+        self._state = self.game.new_initial_state(seed=episode_seed)
+        self._steps = 0
+        self.agents = list(self.possible_agents)
+        self.rewards = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards = {a: 0.0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self._update()
+
+    def _update(self) -> None:
+        """Selects the agent to act, or, at the end, marks everyone done."""
+        s = self.state_
+        if s.is_terminal:
+            returns = s.returns
+            for a, p in self._index.items():
+                self.rewards[a] = float(returns[p])
+                self.terminations[a] = True
+        elif self.max_steps is not None and self._steps >= self.max_steps:
+            for a in self.agents:
+                self.truncations[a] = True
+        else:
+            self.agent_selection = self.possible_agents[s.current_player]
+            return
+        # The episode is over: every agent takes one last (None) step in seat order.
+        self.agent_selection = self.agents[0]
+
+    def observe(self, agent: str) -> ObsDict:
+        s = self.state_
+        if agent not in self._index:
+            raise UsageError(f"no agent named {agent!r}; agents: {self.possible_agents}")
+        p = self._index[agent]
+        return {"observation": s._s.observation_tensor(p), "action_mask": self._mask(agent)}
+
+    def _mask(self, agent: str) -> npt.NDArray[np.int8]:
+        s = self.state_
+        mask = np.zeros(self.game.num_distinct_actions, dtype=np.int8)
+        if not s.is_terminal and s.current_player == self._index[agent]:
+            if not self.truncations.get(agent):
+                mask[s._s.legal_actions()] = 1
+        return mask
+
+    def step(self, action: Any) -> None:
+        if self._state is None:
+            raise UsageError("call reset() before step()")
+        agent = self.agent_selection
+        if not self.agents:
+            raise UsageError("the episode is over and every agent has left: call reset()")
+        if self.terminations[agent] or self.truncations[agent]:
+            if action is not None:
+                raise UsageError(
+                    f"{agent} is done (terminated or truncated): its last step takes None, "
+                    f"got {action!r}"
+                )
+            self._was_dead_step(action)
+            return
+        a = _common.action_id(action, self._mask(agent), self.game.num_distinct_actions)
+        self._state.apply(a)
+        self._steps += 1
+        self._cumulative_rewards[agent] = 0.0
+        for other in self.agents:
+            self.rewards[other] = 0.0
+        self._update()
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
+
+    def render(self) -> str | None:
+        text = str(self.state_)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        pass
+
+
+def aec_env(name: str, **options: Any) -> HenchmenAECEnv:
+    """A PettingZoo AEC environment for game ``name`` (any registered game, any options).
+
+    Options are the game's (``players=3``...) plus ``render_mode`` and
+    ``max_steps``.
+
+    >>> from henchmen.rl import aec_env
+    >>> env = aec_env("legendary", players=1)
+    >>> env.possible_agents
+    ['player_0']
+    """
+    return HenchmenAECEnv(name, **options)

@@ -1,0 +1,215 @@
+"""What every slice of each game's observation tensor holds.
+
+:func:`slices` names each stretch of ``state.observation_tensor(p)`` (the
+same layout the PettingZoo, Gymnasium and vector environments hand out), for
+a game with its options: seat planes come first, seat 0 being the viewer and
+then the others in turn order.  A *card plane* has one entry per card id
+(``Game.card_table()`` names them).  docs/rl.md prints the tables, and
+tests/rl/test_encodings.py checks that the slices tile the tensor exactly and
+that the hidden planes are where the engine hides things.
+
+>>> import henchmen
+>>> from henchmen.rl.encodings import slices
+>>> first = slices(henchmen.Game("seven-secret-supervillains"))[0]
+>>> first.start, first.stop, first.name
+(0, 128, 'seat 0 hand')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from henchmen.errors import UnknownGameError
+from henchmen.game import Game
+
+
+@dataclass(frozen=True)
+class Slice:
+    """``tensor[start:stop]``: its name and what the numbers mean."""
+
+    start: int
+    stop: int
+    name: str
+    meaning: str
+
+
+class _Layout:
+    def __init__(self) -> None:
+        self.out: list[Slice] = []
+        self.at = 0
+
+    def add(self, size: int, name: str, meaning: str) -> None:
+        self.out.append(Slice(self.at, self.at + size, name, meaning))
+        self.at += size
+
+
+CARDS = 128  # card ids per card plane in SSS and Legendary
+
+SSS_SEAT_PLANES = (
+    ("hand", "viewer: its hand; others: the cards of the hand everyone saw (counts)"),
+    (
+        "hidden",
+        "viewer: its deck's cards of unknown order; others: their unseen hand and frozen "
+        "cards plus their deck's cards of unknown order, as one multiset (counts)",
+    ),
+    ("deck known", "cards of known place at the deck's bottom: distance from the top, 1 = last"),
+    ("discard", "discard pile (counts)"),
+    ("in play", "played this turn (counts)"),
+    ("bought", "bought this turn (counts)"),
+    ("stash", "the stash (counts)"),
+    ("frozen", "viewer: its frozen cards; others: the frozen cards everyone saw (counts)"),
+    ("attached", "Minions attached for reputation, Upgrades and Upgrades pending (counts)"),
+)
+SSS_ABILITIES = (
+    "none",
+    "Freeze",
+    "Harvest",
+    "Bounty",
+    "Fetch",
+    "Incinerate",
+    "Replicate",
+    "Transfer",
+)
+SSS_MAX_CREWS = 9
+SSS_MAX_PLAYERS = 4
+
+
+def _sss(game: Game) -> list[Slice]:
+    n = game.num_players
+    lay = _Layout()
+    for seat in range(n):
+        for name, meaning in SSS_SEAT_PLANES:
+            lay.add(CARDS, f"seat {seat} {name}", meaning)
+    lay.add(CARDS, "minion row", "the Minion row: slot number (1-5) of each card there")
+    lay.add(CARDS, "minion deck", "cards in the Minion deck: 1 order unknown, 2 known place")
+    lay.add(CARDS, "upgrades", "2 the Upgrade on offer, 1 in the Upgrade deck")
+    lay.add(CARDS, "expelled", "expelled cards (counts)")
+    lay.add(CARDS, "scaredy bots", "at the Scaredy Bot's id (92): how many are left")
+    for seat in range(n):
+        lay.add(1, f"seat {seat} power", "unspent power")
+        lay.add(1, f"seat {seat} won", "Supervillains won")
+        lay.add(1, f"seat {seat} hand size", "cards in hand")
+        lay.add(1, f"seat {seat} deck size", "cards in deck")
+        lay.add(
+            len(SSS_ABILITIES), f"seat {seat} abilities", "ability tokens in the pool, by ability"
+        )
+        lay.add(
+            SSS_MAX_CREWS,
+            f"seat {seat} reputation",
+            "reputation toward each crew slot's Supervillain",
+        )
+    lay.add(1, "turn", "turn / max_turns")
+    lay.add(1, "viewer's turn", "1 if it is the viewer's turn")
+    lay.add(1, "game over", "1 once the game has ended")
+    lay.add(1, "pending fetch-discard", "1 while a Fetch discard is asked")
+    lay.add(1, "pending return-upgrade", "1 while an Upgrade return is asked")
+    for crew in range(SSS_MAX_CREWS):
+        lay.add(1, f"crew {crew} in deck", "its Supervillain is in the Supervillain deck")
+        lay.add(1, f"crew {crew} revealed", "its Supervillain is in a slot")
+        lay.add(1, f"crew {crew} danger zone", "its Supervillain is in the Danger Zone")
+        lay.add(SSS_MAX_PLAYERS, f"crew {crew} won by", "1 at the seat that won it")
+    return lay.out
+
+
+LEGENDARY_SEAT_PLANES = (
+    ("hand", "viewer: its hand and a card passed to it (counts); others: zeros"),
+    (
+        "hidden",
+        "viewer: its deck's cards of unknown order; others: hand, deck, a passed card, "
+        "private looks and private top cards, as one multiset (counts)",
+    ),
+    ("deck top", "known cards on top of the deck: 1/(depth), 1 = top"),
+    ("discard", "discard pile (counts)"),
+    ("victory", "Victory Pile (counts)"),
+    ("played", "cards played this turn, as what they were played as (turn player only)"),
+)
+LEGENDARY_SHARED_PLANES = (
+    ("hq", "the HQ's Heroes (counts)"),
+    ("city", "Villains in the city: space number 1-5 (Sewers 1 ... Bridge 5)"),
+    ("city under", "cards under city Villains (counts)"),
+    ("villain deck", "cards in the Villain Deck (counts; order unknown)"),
+    ("hero deck", "cards in the Hero Deck (counts; order unknown)"),
+    ("ko", "the KO pile (counts)"),
+    ("escaped", "escaped cards (counts)"),
+    ("look", "cards being looked at, if the viewer may see them"),
+    ("steal", "cards stolen and waiting (counts)"),
+)
+LEGENDARY_TURN_SCALARS = (
+    "attack", "recruit", "recruit made", "extra draws", "recruit as attack", "healed", "acted",
+    "extra turn", "extra draw", "turn / 100", "twists played", "twists beside",
+    "villains escaped", "bystanders carried", "killbots escaped", "heroes escaped",
+    "wounds left", "bystanders left", "officers left", "mastermind attack", "tactics left",
+    "mastermind bystanders", "mastermind defeated", "deck ran out", "game over",
+    "result (1 heroes, -1 evil, 0 tie)", "final showdown", "hero deck size", "villain deck size",
+)  # fmt: skip
+LEGENDARY_MAX_PLAYERS = 5
+LEGENDARY_TASK_OPS = 50
+LEGENDARY_SCALARS = 160
+
+
+def _legendary(game: Game) -> list[Slice]:
+    n = game.num_players
+    lay = _Layout()
+    for seat in range(n):
+        for name, meaning in LEGENDARY_SEAT_PLANES:
+            lay.add(CARDS, f"seat {seat} {name}", meaning)
+    for name, meaning in LEGENDARY_SHARED_PLANES:
+        lay.add(CARDS, name, meaning)
+    first = lay.at
+    for seat in range(LEGENDARY_MAX_PLAYERS):
+        lay.add(
+            5,
+            f"seat {seat} summary",
+            "victory points, hand size, deck size, is turn player, is to act (zeros past the "
+            "player count)",
+        )
+    for name in LEGENDARY_TURN_SCALARS:
+        lay.add(1, name, name)
+    lay.add(5, "city attack", "each city space's Villain's Attack")
+    lay.add(5, "city bystanders", "Bystanders captured in each space")
+    lay.add(5, "city attack penalty", "each space's Attack modifier")
+    lay.add(6, "portals", "the Dark Portal marks")
+    lay.add(8, "scheme", "one-hot: the Scheme")
+    lay.add(4, "mastermind", "one-hot: the Mastermind")
+    lay.add(
+        LEGENDARY_TASK_OPS,
+        "pending task",
+        "one-hot: the task being decided (view.cpp's task names)",
+    )
+    lay.add(first + LEGENDARY_SCALARS - 1 - lay.at, "unused", "always 0")
+    lay.add(1, "new hand", "cards to draw at the end of the turn instead of six (0: six)")
+    return lay.out
+
+
+def _parry(game: Game) -> list[Slice]:
+    lay = _Layout()
+    lay.add(2, "hand", "the viewer's Strikes and Parries")
+    for seat in range(4):
+        lay.add(2, f"seat {seat}", "health and hand size (zeros past the player count)")
+    lay.add(1, "deck size", "cards in the deck")
+    lay.add(2, "discard", "Strikes and Parries discarded")
+    lay.add(1, "reaction depth", "open reaction windows")
+    lay.add(1, "reaction trigger", "the open window's trigger, -1 if none")
+    lay.add(1, "to act", "seats from the viewer to the player to act")
+    lay.add(1, "turn", "turn / max_turns")
+    return lay.out
+
+
+_GAMES = {"seven-secret-supervillains": _sss, "legendary": _legendary, "parry": _parry}
+
+
+def slices(game: Game) -> list[Slice]:
+    """The named slices of ``game``'s observation tensor, in order, tiling it."""
+    describe = _GAMES.get(game.name)
+    if describe is None:
+        raise UnknownGameError(
+            f"no encoding description for '{game.name}'; known: {sorted(_GAMES)}"
+        )
+    return describe(game)
+
+
+def markdown(game: Game) -> str:
+    """The slices as a markdown table (docs/rl.md is made of these)."""
+    rows = ["| slice | name | holds |", "|---|---|---|"]
+    rows += [f"| {s.start}:{s.stop} | {s.name} | {s.meaning} |" for s in slices(game)]
+    return "\n".join(rows)

@@ -1,0 +1,166 @@
+"""A Gymnasium environment: one seat of a henchmen game against chosen bots.
+
+The other seats are played by henchmen bots named by spec (``"random"``,
+``"greedy"``, ``"ismcts:iterations=50"``; see :mod:`henchmen.matches`).
+The observation is a dict: ``observation`` (the seat's observation tensor)
+and ``action_mask`` (int8, the legal actions).  The reward is the seat's
+return when the game ends, 0 before.
+
+>>> from henchmen.rl import SingleAgentEnv
+>>> env = SingleAgentEnv("seven-secret-supervillains", opponents="random")
+>>> obs, info = env.reset(seed=3)
+>>> action = int(obs["action_mask"].argmax())
+>>> obs, reward, terminated, truncated, info = env.step(action)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import gymnasium as gym
+import numpy as np
+import numpy.typing as npt
+from gymnasium import spaces
+
+from henchmen import _checks
+from henchmen.bots import Bot
+from henchmen.errors import ActionTypeError, OptionError, UsageError
+from henchmen.matches import BotSpec, parse_bot_spec
+from henchmen.rl import _common
+from henchmen.state import State
+
+ObsDict = dict[str, npt.NDArray[Any]]
+
+
+def _specs(opponents: str | Sequence[str], count: int) -> list[BotSpec]:
+    if isinstance(opponents, str):
+        names = [opponents] * count
+    elif isinstance(opponents, Sequence) and all(isinstance(o, str) for o in opponents):
+        names = list(opponents)
+    else:
+        raise ActionTypeError(
+            f"opponents must be a bot spec or a list of them, got {_checks.describe(opponents)}"
+        )
+    if len(names) != count:
+        raise OptionError(f"this game has {count} other seats, got {len(names)} opponent specs")
+    return [parse_bot_spec(n) for n in names]
+
+
+class SingleAgentEnv(gym.Env[ObsDict, np.int64]):
+    """Seat ``seat`` of game ``name`` against ``opponents`` (one spec, or one per other seat).
+
+    ``illegal_action``: ``"raise"`` (default) raises
+    :class:`~henchmen.errors.IllegalActionError` for an action outside the
+    mask and changes nothing; ``"lose"`` ends the episode instead with
+    reward -1 and ``info["illegal_action"] = True`` (PettingZoo's classic
+    convention, and what random-action checkers need).  ``max_steps``
+    truncates after that many of the seat's decisions.
+    """
+
+    metadata: dict[str, Any] = {"render_modes": ["ansi"]}  # noqa: RUF012 (gymnasium's own)
+
+    def __init__(
+        self,
+        name: str,
+        opponents: str | Sequence[str] = "random",
+        seat: int = 0,
+        max_steps: int | None = None,
+        illegal_action: str = "raise",
+        render_mode: str | None = None,
+        **options: Any,
+    ) -> None:
+        self.game = _common.make_game(name, options)
+        n = self.game.num_players
+        self.seat = _checks.player(seat, n, "seat")
+        self.specs = _specs(opponents, n - 1)
+        if illegal_action not in ("raise", "lose"):
+            raise OptionError(f"illegal_action must be 'raise' or 'lose', got {illegal_action!r}")
+        self.illegal_action = illegal_action
+        self.max_steps = _common.max_steps(max_steps)
+        self.render_mode = _common.check_render_mode(render_mode, ("ansi",))
+        actions = self.game.num_distinct_actions
+        self.observation_space: spaces.Dict = spaces.Dict(  # type: ignore[assignment]
+            {
+                "observation": spaces.Box(
+                    _common.OBS_LOW, _common.OBS_HIGH, self.game.observation_shape, np.float32
+                ),
+                "action_mask": spaces.Box(0, 1, (actions,), np.int8),
+            }
+        )
+        self.action_space = spaces.Discrete(actions)
+        self._state: State | None = None
+        self._bots: dict[int, Bot] = {}
+        self._base_seed: int | None = None
+        self._episode = 0
+        self._steps = 0
+        self._over = True
+
+    @property
+    def state(self) -> State:
+        """The game's current :class:`~henchmen.State` (live: clone to keep)."""
+        if self._state is None:
+            raise UsageError("call reset() before using the environment")
+        return self._state
+
+    def _observe(self) -> ObsDict:
+        s = self.state
+        mask = np.zeros(self.game.num_distinct_actions, dtype=np.int8)
+        if not self._over:
+            mask[s._s.legal_actions()] = 1
+        return {"observation": s._s.observation_tensor(self.seat), "action_mask": mask}
+
+    def _play_others(self) -> None:
+        s = self.state
+        while not s.is_terminal and s.current_player != self.seat:
+            s.apply(self._bots[s.current_player].choose(s))
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[ObsDict, dict[str, Any]]:
+        super().reset(seed=seed)
+        if seed is not None:
+            self._base_seed = _checks.seed(seed)
+            self._episode = 0
+        elif self._base_seed is None:
+            self._base_seed = _common.fresh_seed()
+        episode_seed = _common.episode_seed(self._base_seed, self._episode)
+        self._episode += 1
+        self._state = self.game.new_initial_state(seed=episode_seed)
+        others = [p for p in range(self.game.num_players) if p != self.seat]
+        self._bots = {
+            p: spec.make(_common.episode_seed(episode_seed, p + 1))
+            for p, spec in zip(others, self.specs, strict=False)
+        }
+        self._steps = 0
+        self._over = False
+        self._play_others()
+        self._over = self.state.is_terminal
+        return self._observe(), {}
+
+    def step(self, action: Any) -> tuple[ObsDict, float, bool, bool, dict[str, Any]]:
+        if self._state is None:
+            raise UsageError("call reset() before step()")
+        if self._over:
+            raise UsageError("the episode is over (terminated or truncated): call reset()")
+        mask = np.zeros(self.game.num_distinct_actions, dtype=np.int8)
+        mask[self.state._s.legal_actions()] = 1
+        try:
+            a = _common.action_id(action, mask, self.game.num_distinct_actions)
+        except ValueError:
+            if self.illegal_action == "raise":
+                raise
+            self._over = True
+            return self._observe(), -1.0, True, False, {"illegal_action": True}
+        s = self.state
+        s.apply(a)
+        self._steps += 1
+        self._play_others()
+        terminated = s.is_terminal
+        truncated = not terminated and self.max_steps is not None and self._steps >= self.max_steps
+        self._over = terminated or truncated
+        reward = float(s.returns[self.seat]) if terminated else 0.0
+        return self._observe(), reward, terminated, truncated, {}
+
+    def render(self) -> str | None:
+        return str(self.state) if self.render_mode == "ansi" else None

@@ -1,0 +1,333 @@
+"""A vector environment: thousands of games per call over the native batch API.
+
+:class:`VectorEnv` steps ``num_envs`` games of one kind natively (threads,
+GIL released), numpy in and out, in the manner of EnvPool.  Every game
+always has a player to move: chance is resolved by each game's own seeded
+generator, and a game that ends (``terminated``) or reaches ``max_steps``
+decisions (``truncated``) restarts at once, its final observation for every
+player kept in ``info["final_observation"]`` (rows where the game ended).
+
+Observations come as ``encoding="float"`` (the engine's tensor, float32),
+``"compact"`` (the tensor's nonzero entries; :func:`decode_compact` turns
+them back into the tensor, exactly) or ``"none"``.
+
+>>> import numpy as np
+>>> from henchmen.rl import VectorEnv
+>>> env = VectorEnv("seven-secret-supervillains", num_envs=4, seed=1, threads=1)
+>>> obs, info = env.reset()
+>>> obs["observation"].shape == (4, *env.game.observation_shape)
+True
+>>> obs["current_player"].tolist()
+[0, 0, 0, 0]
+>>> actions = np.array([np.flatnonzero(m)[0] for m in obs["action_mask"]])
+>>> obs, rewards, terminated, truncated, info = env.step(actions)
+>>> rewards.shape, terminated.dtype
+((4, 2), dtype('bool'))
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from henchmen import _checks, _core
+from henchmen.errors import IllegalActionError, OptionError, UsageError
+from henchmen.rl import _common
+
+Arrays = dict[str, npt.NDArray[Any]]
+StepResult = tuple[
+    Arrays, npt.NDArray[np.float32], npt.NDArray[np.bool_], npt.NDArray[np.bool_], Arrays
+]
+
+ENCODINGS = ("float", "compact", "none")
+
+#: Default compact capacities (entries per game), twice the most seen in
+#: random play (tests/rl/test_vector.py checks the margin).
+COMPACT_CAPACITY = {"seven-secret-supervillains": 256, "legendary": 768}
+
+
+def decode_compact(
+    index: npt.NDArray[np.uint16],
+    value: npt.NDArray[np.float32],
+    count: npt.NDArray[np.int32],
+    length: int,
+) -> npt.NDArray[np.float32]:
+    """The dense tensors [games, length] from compact ones (entries at one index add up).
+
+    >>> import numpy as np
+    >>> decode_compact(np.array([[1, 3, 1]], np.uint16), np.array([[2, 5, 1]], np.float32),
+    ...                np.array([3], np.int32), 4).tolist()
+    [[0.0, 3.0, 0.0, 5.0]]
+    """
+    index, value, count = np.asarray(index), np.asarray(value), np.asarray(count)
+    games, capacity = index.shape
+    if (count > capacity).any():
+        raise UsageError("some rows overflowed their compact capacity; they cannot be decoded")
+    out = np.zeros((games, length), dtype=np.float32)
+    used = np.arange(capacity)[None, :] < count[:, None]
+    rows = np.broadcast_to(np.arange(games)[:, None], index.shape)[used]
+    np.add.at(out, (rows, index[used].astype(np.intp)), value[used])
+    return out
+
+
+class VectorEnv:
+    """``num_envs`` games of ``name`` stepped together; see the module docs.
+
+    ``step(actions)`` takes one action id per game (for its player to move)
+    and returns ``(obs, rewards, terminated, truncated, info)``: ``obs`` a
+    dict of ``observation`` (or ``compact_index``/``compact_value``/
+    ``compact_count``), ``action_mask`` (bool [games, actions]) and
+    ``current_player`` (int32 [games]); ``rewards`` float32 [games, players]
+    (returns of games that ended this step, else 0).  The arrays are views
+    of buffers the next call overwrites: copy what you keep.
+    ``send``/``recv`` run a step in the background.
+    """
+
+    def __init__(
+        self,
+        name: str,
+        num_envs: int,
+        seed: int = 0,
+        threads: int | None = None,
+        encoding: str = "float",
+        compact_capacity: int | None = None,
+        max_steps: int | None = None,
+        final_observation: bool = True,
+        **options: Any,
+    ) -> None:
+        self.game = _common.make_game(name, options)
+        self.num_envs = _checks.count(num_envs, "num_envs", 1, 10_000_000)
+        cores = min(os.cpu_count() or 1, _core.MAX_THREADS)
+        self.threads = _checks.count(
+            threads if threads is not None else cores, "threads", 1, _core.MAX_THREADS
+        )
+        if encoding not in ENCODINGS:
+            raise OptionError(f"encoding must be one of {list(ENCODINGS)}, got {encoding!r}")
+        if not isinstance(final_observation, bool):
+            raise OptionError(f"final_observation must be True or False, got {final_observation!r}")
+        self.encoding = encoding
+        self.max_steps = _common.max_steps(max_steps)
+        self._seed = _checks.seed(seed)
+        self._resets = 0
+        n, players = self.num_envs, self.game.num_players
+        self.observation_length = int(np.prod(self.game.observation_shape))
+        length = self.observation_length
+        if encoding == "compact":
+            default = COMPACT_CAPACITY.get(self.game.name, length)
+            cap = _checks.count(
+                compact_capacity if compact_capacity is not None else min(default, length),
+                "compact_capacity",
+                1,
+                1 << 30,
+            )
+            self.compact_capacity = cap
+            self._index = np.zeros((n, cap), dtype=np.uint16)
+            self._value = np.zeros((n, cap), dtype=np.float32)
+            self._count = np.zeros(n, dtype=np.int32)
+        else:
+            self.compact_capacity = 0
+        self._obs = np.zeros((n, length), dtype=np.float32) if encoding == "float" else None
+        self._mask = np.zeros((n, self.game.num_distinct_actions), dtype=np.bool_)
+        self._rewards = np.zeros((n, players), dtype=np.float32)
+        self._terminated = np.zeros(n, dtype=np.bool_)
+        self._truncated = np.zeros(n, dtype=np.bool_)
+        self._player = np.zeros(n, dtype=np.int32)
+        self._final = (
+            np.zeros((n, players, length), dtype=np.float32) if final_observation else None
+        )
+        self._actions = np.zeros(n, dtype=np.int32)
+        self._batch: Any = None
+        self._pending: threading.Thread | None = None
+        self._pending_error: BaseException | None = None
+
+    # -- the buffers ------------------------------------------------------
+
+    def _extra(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "truncated": self._truncated,
+            "final_observations": self._final,
+        }
+        if self.encoding == "compact":
+            out.update(
+                compact_index=self._index, compact_value=self._value, compact_count=self._count
+            )
+        return out
+
+    def _observations(self) -> Arrays:
+        obs: Arrays = {"action_mask": self._mask, "current_player": self._player}
+        if self._obs is not None:
+            obs["observation"] = self._obs.reshape(self.num_envs, *self.game.observation_shape)
+        if self.encoding == "compact":
+            if int(self._count.max()) > self.compact_capacity:
+                worst = int(self._count.max())
+                self._batch = None
+                raise UsageError(
+                    f"a game needed {worst} compact entries but compact_capacity is "
+                    f"{self.compact_capacity}: make the VectorEnv with "
+                    f"compact_capacity >= {worst}; "
+                    "this step's observations are incomplete, so the environment needs reset()"
+                )
+            obs.update(
+                compact_index=self._index, compact_value=self._value, compact_count=self._count
+            )
+        return obs
+
+    def _info(self) -> Arrays:
+        info: Arrays = {}
+        if self._final is not None:
+            info["final_observation"] = self._final.reshape(
+                self.num_envs, self.game.num_players, *self.game.observation_shape
+            )
+        return info
+
+    # -- the calls ---------------------------------------------------------
+
+    def reset(self, seed: int | None = None) -> tuple[Arrays, Arrays]:
+        """Start every game afresh; ``seed`` (or the constructor's) fixes the whole run."""
+        self._wait()
+        if seed is not None:
+            self._seed = _checks.seed(seed)
+            self._resets = 0
+        batch_seed = _common.episode_seed(self._seed, self._resets)
+        self._resets += 1
+        self._batch = self.game._core.make_batch(self.num_envs, batch_seed, self.threads)
+        self._batch.set_max_steps(self.max_steps or 0)
+        self._batch.reset(
+            self.game._core,
+            self._obs,
+            self._mask,
+            self._rewards,
+            self._terminated,
+            self._player,
+            **self._extra(),
+        )
+        return self._observations(), {}
+
+    def _check_actions(self, actions: npt.ArrayLike) -> None:
+        if self._batch is None:
+            raise UsageError("call reset() before step()")
+        arr = np.asarray(actions)
+        if arr.shape != (self.num_envs,) or not np.issubdtype(arr.dtype, np.integer):
+            raise OptionError(
+                f"actions must be {self.num_envs} integer action ids, "
+                f"got shape {arr.shape} of {arr.dtype}"
+            )
+        space = self.game.num_distinct_actions
+        bad = np.flatnonzero((arr < 0) | (arr >= space))
+        if bad.size:
+            i = int(bad[0])
+            raise IllegalActionError(
+                f"game {i}: action id {int(arr[i])} is outside the action space 0..{space - 1}; "
+                "no game was changed"
+            )
+        np.copyto(self._actions, arr, casting="unsafe")
+
+    def _native_step(self) -> None:
+        self._batch.step(
+            self.game._core,
+            self._actions,
+            self._obs,
+            self._mask,
+            self._rewards,
+            self._terminated,
+            self._player,
+            **self._extra(),
+        )
+
+    def step(self, actions: npt.ArrayLike) -> StepResult:
+        """One action per game; an illegal one raises IllegalActionError and changes no game."""
+        self._wait()
+        self._check_actions(actions)
+        self._native_step()
+        return self._result()
+
+    def step_random(self) -> tuple[npt.NDArray[np.int32], StepResult]:
+        """Every game takes a uniformly random legal action: the actions and the step."""
+        self._wait()
+        if self._batch is None:
+            raise UsageError("call reset() before step_random()")
+        self._batch.step_random(
+            self.game._core,
+            self._actions,
+            self._obs,
+            self._mask,
+            self._rewards,
+            self._terminated,
+            self._player,
+            **self._extra(),
+        )
+        return self._actions, self._result()
+
+    def _result(self) -> StepResult:
+        return self._observations(), self._rewards, self._terminated, self._truncated, self._info()
+
+    def send(self, actions: npt.ArrayLike) -> None:
+        """Start a step in the background (the native call releases the GIL).
+
+        :meth:`recv` waits for it and returns what :meth:`step` would have.
+        """
+        if self._pending is not None:
+            raise UsageError("a step is already in flight: call recv() before send() again")
+        self._check_actions(actions)
+        self._pending_error = None
+
+        def run() -> None:
+            try:
+                self._native_step()
+            except BaseException as e:  # handed to recv()
+                self._pending_error = e
+
+        self._pending = threading.Thread(target=run, daemon=True)
+        self._pending.start()
+
+    def recv(self) -> StepResult:
+        """The result of the step :meth:`send` started (its errors are raised here)."""
+        if self._pending is None:
+            raise UsageError("no step in flight: call send(actions) first")
+        self._wait()
+        error, self._pending_error = self._pending_error, None
+        if error is not None:
+            raise error
+        return self._result()
+
+    def _wait(self) -> None:
+        if self._pending is not None:
+            self._pending.join()
+            self._pending = None
+
+    def decode(self, obs: Arrays) -> npt.NDArray[np.float32]:
+        """The dense observation tensors [games, *shape] of a compact ``obs``."""
+        if "observation" in obs:
+            return obs["observation"]
+        if "compact_index" not in obs:
+            raise UsageError("this environment writes no observations (encoding='none')")
+        dense = decode_compact(
+            obs["compact_index"],
+            obs["compact_value"],
+            obs["compact_count"],
+            self.observation_length,
+        )
+        return dense.reshape(self.num_envs, *self.game.observation_shape)
+
+    def state(self, index: int) -> Any:
+        """A copy of game ``index`` as a :class:`~henchmen.State`."""
+        from henchmen.state import State
+
+        if self._batch is None:
+            raise UsageError("call reset() before state()")
+        self._wait()
+        i = _checks.count(index, "index", 0, self.num_envs - 1)
+        return State._wrap(self._batch.state(i), self.game)
+
+    @property
+    def actions_applied(self) -> int:
+        """Decisions and chance outcomes applied since the last reset."""
+        return 0 if self._batch is None else int(self._batch.actions_applied)
+
+    def close(self) -> None:
+        self._wait()
+        self._batch = None

@@ -1,0 +1,84 @@
+"""The Gymnasium single-seat environment: the env checker, bots, seeding, bad input."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from gymnasium.utils.env_checker import check_env
+
+from henchmen.errors import ActionTypeError, IllegalActionError, OptionError, UsageError
+from henchmen.rl import SingleAgentEnv
+
+
+@pytest.mark.parametrize(
+    ("name", "options"),
+    [("seven-secret-supervillains", {}), ("legendary", {"players": 1}), ("parry", {"players": 3})],
+)
+def test_gymnasium_env_checker(name: str, options: dict[str, int]) -> None:
+    # The checker steps random actions: "lose" turns an illegal one into a lost episode.
+    env = SingleAgentEnv(name, opponents="random", illegal_action="lose", **options)
+    check_env(env, skip_render_check=True)
+
+
+def first_legal_episode(env: SingleAgentEnv, seed: int) -> tuple[list[int], float]:
+    obs, _ = env.reset(seed=seed)
+    actions, total, done = [], 0.0, False
+    while not done:
+        a = int(np.flatnonzero(obs["action_mask"])[0])
+        actions.append(a)
+        obs, reward, term, trunc, _ = env.step(a)
+        total += reward
+        done = term or trunc
+    return actions, total
+
+
+def test_plays_against_bot_specs_and_the_reward_is_the_seats_return() -> None:
+    env = SingleAgentEnv("parry", opponents=["greedy", "ismcts:iterations=5"], seat=1, players=3)
+    actions, total = first_legal_episode(env, seed=7)
+    assert env.state.is_terminal and actions
+    assert total == env.state.returns[1]
+    assert first_legal_episode(env, seed=7) == (actions, total)
+
+
+def test_the_agent_only_sees_its_own_seat() -> None:
+    env = SingleAgentEnv("seven-secret-supervillains", seat=1)
+    obs, _ = env.reset(seed=2)
+    assert env.state.current_player == 1
+    np.testing.assert_array_equal(obs["observation"], env.state.observation_tensor(1))
+    np.testing.assert_array_equal(obs["action_mask"].astype(bool), env.state.legal_actions_mask())
+
+
+def test_truncation_and_calls_out_of_order() -> None:
+    env = SingleAgentEnv("seven-secret-supervillains", max_steps=3)
+    with pytest.raises(UsageError):
+        env.step(0)
+    obs, _ = env.reset(seed=1)
+    for _i in range(3):
+        obs, reward, term, trunc, _ = env.step(int(np.flatnonzero(obs["action_mask"])[0]))
+    assert trunc and not term and reward == 0.0
+    with pytest.raises(UsageError):
+        env.step(0)
+
+
+def test_bad_input() -> None:
+    env = SingleAgentEnv("seven-secret-supervillains")
+    obs, _ = env.reset(seed=1)
+    before = env.state.serialize()
+    illegal = int(np.flatnonzero(obs["action_mask"] == 0)[0])
+    with pytest.raises(IllegalActionError):
+        env.step(illegal)
+    with pytest.raises(ActionTypeError):
+        env.step("play")
+    assert env.state.serialize() == before
+    lose = SingleAgentEnv("seven-secret-supervillains", illegal_action="lose")
+    lose.reset(seed=1)
+    _, reward, term, _, info = lose.step(illegal)
+    assert (reward, term, info) == (-1.0, True, {"illegal_action": True})
+    with pytest.raises(OptionError):
+        SingleAgentEnv("parry", opponents=["random", "random"], players=2)
+    with pytest.raises(OptionError):
+        SingleAgentEnv("parry", opponents="nobody")
+    with pytest.raises(OptionError):
+        SingleAgentEnv("parry", illegal_action="ignore")
+    with pytest.raises(ActionTypeError):
+        SingleAgentEnv("parry", opponents=3)  # type: ignore[arg-type]
