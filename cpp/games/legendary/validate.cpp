@@ -233,7 +233,7 @@ void State::validate() const {
   check_pending();
   if (n_tasks > 0) {
     const Task& t = tasks[n_tasks - 1];
-    if (is_chance_task(t) && chance_certain(t)) broken("a chance step is pending that has only one outcome (the position is not settled)");
+    if (is_chance_task(t) && !chance_waits(t)) broken("a chance step is pending that play would have run at once (the position is not settled)");
     if (is_chance_task(t)) {
       std::vector<std::pair<Action, double>> out;
       chance_pile(t, out);
