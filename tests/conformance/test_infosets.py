@@ -51,6 +51,9 @@ CONFIGS: list[tuple[str, dict[str, object], tuple[int, ...]]] = [
     # The first turns: the opening hands, the first reshuffles (about step 30) and a mid-draw
     # one; the opponent's hand is the only hidden thing, so the worlds stay few.
     ("seven-secret-supervillains", {}, (30, 70)),
+    # The opening turns: the first hands, the first reshuffles (a deck of 12 runs out on the
+    # second turn) and the cards recruited and drawn after them.
+    ("legendary", {"players": 2}, (40, 90)),
 ]
 SAMPLES = 3000
 # HENCHMEN_INFOSET_SEEDS: games per configuration (the sanitizer job plays one).

@@ -169,11 +169,12 @@ void State::run_effect(const Task& t) {
     case Op::kPsychicLink:
       for (int k = n - 1; k >= 0; --k) {
         const int q = (p + k) % n;
-        bool has = false;
-        for (const uint8_t x : players[q].hand) has = has || (c.tags[x] & kXMen);
+        bool by_played = false;
         if (q == turn_player_) {
-          for (int i = 0; i < n_played; ++i) has = has || (i != idx && (played[i].tags & kXMen));
+          for (int i = 0; i < n_played; ++i) by_played = by_played || (i != idx && (played[i].tags & kXMen));
         }
+        // Psychic Link itself is played, not revealed: the others played count.
+        const bool has = by_played ? (reveal_tags(q, kXMen, true), true) : reveal_tags(q, kXMen, false);
         if (has) push(tDraw, q, kNoCard, 1, q == turn_player_ ? 1 : 0);
       }
       return;
@@ -224,7 +225,7 @@ void State::run_effect(const Task& t) {
     case Op::kEachRevealOrWound:
       for (int k = e.all ? 0 : 1; k < n; ++k) {
         const int q = (p + k) % n;
-        if (!reveals(q, e.tags)) {
+        if (!reveal_tags(q, e.tags, true)) {
           for (int w = 0; w < std::max<int>(e.n, 1); ++w) gain_wound(q, false);
         }
       }
@@ -349,13 +350,13 @@ void State::run_effect(const Task& t) {
     case Op::kEachRevealOrDiscardTo:
       for (int k = n - 1; k >= 0; --k) {
         const int q = (p + k) % n;
-        if (!reveals(q, e.tags)) push(dDiscardTo, q, kNoCard, e.n);
+        if (!reveal_tags(q, e.tags, true)) push(dDiscardTo, q, kNoCard, e.n);
       }
       return;
     case Op::kEachSixRevealOrTop2:
       for (int k = n - 1; k >= 0; --k) {
         const int q = (p + k) % n;
-        if (players[q].hand.size() == 6 && !reveals(q, e.tags)) push(dPutOnTop, q, kNoCard, 2);
+        if (players[q].hand.size() == 6 && !reveal_tags(q, e.tags, true)) push(dPutOnTop, q, kNoCard, 2);
       }
       return;
     case Op::kFreeRecruit: push(dFreeRecruit, p, t.card, t.a, t.c); return;

@@ -106,6 +106,57 @@ int State::count_your(int p, uint16_t tags) const {
 
 bool State::reveals(int p, uint16_t tags) const { return (hand_and_played_tags(p) & tags) != 0; }
 
+namespace {
+
+// What a reveal from the hand tells everyone, as card facts: the card shown,
+// and that the hand holds none of the matching cards before it in card order
+// (the engine shows the first one: a rule of this engine, see the rules
+// page), or that it holds none at all.
+template <class Match>
+void reveal_facts(const State& s, Event& e, int p, Match match) {
+  std::vector<int> before;
+  for (int x = 0; x < kNumCardIds; ++x) {
+    if (!match(x)) continue;
+    if (s.players[p].hand.contains(static_cast<uint8_t>(x))) {
+      if (!before.empty()) e.fact(CardFact::none_of(seat_zone(p, kHandZone), before));
+      e.fact(CardFact::see(seat_zone(p, kHandZone), x, Pos::kAny));
+      e.with("card", s.cfg->name[static_cast<size_t>(x)]);
+      return;
+    }
+    before.push_back(x);
+  }
+  if (!before.empty()) e.fact(CardFact::none_of(seat_zone(p, kHandZone), before));
+}
+
+bool played_has(const State& s, int p, uint16_t tags) {
+  if (p != s.turn_player()) return false;
+  for (int i = 0; i < s.n_played; ++i) {
+    if (s.played[i].tags & tags) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+// "Reveal a <class or team> Hero": from the cards played (public) if one
+// will do, else from the hand; told with what it shows.
+bool State::reveal_tags(int p, uint16_t tags, bool played_counts) {
+  const bool by_played = played_counts && played_has(*this, p, tags);
+  bool in_hand = false;
+  for (const uint8_t x : players[p].hand) in_hand = in_hand || (cfg->tags[x] & tags);
+  if (Events* ev = events()) {
+    const std::string what = tag_name(tags);
+    if (by_played) {
+      ev->add(Event("reveal", "{P} {reveal|reveals} a " + what + " Hero {you|they} played", p));
+    } else {
+      Event e("reveal", in_hand ? "{P} {reveal|reveals} {card}" : "{P} {reveal|reveals} no " + what + " Hero", p);
+      reveal_facts(*this, e, p, [&](int x) { return is_hero(x) && (cfg->tags[static_cast<size_t>(x)] & tags); });
+      ev->add(e);
+    }
+  }
+  return by_played || in_hand;
+}
+
 // "Reveal this card" (Diving Block): a card in the hand or, for the turn
 // player, a card played this turn (a copy counts: it is the card it copies).
 bool State::reveals_wound_draw(int p) const {
@@ -1207,7 +1258,7 @@ void State::twist(int number, bool mystique) {
     case Rule::kLegacyVirus:
       for (int k = 0; k < n; ++k) {
         const int q = (p + k) % n;
-        if (!reveals(q, kTech)) gain_wound(q, false);
+        if (!reveal_tags(q, kTech, true)) gain_wound(q, false);
       }
       break;
     case Rule::kBankRobbery:
@@ -1268,6 +1319,7 @@ void State::fight_space(int space, bool pay) {
     recruit = static_cast<int16_t>(recruit - (cost - from_attack));
   }
   const CitySpace v = city[space];
+  if (v.card != kNoCard && cfg->defeat_requires[v.card]) reveal_tags(p, cfg->defeat_requires[v.card], true);
   if (Events* ev = events()) {
     std::string text = "{P} {defeat|defeats} {villain} in the {space}";
     if (v.bystanders) text += " and {rescue|rescues} " + std::to_string(v.bystanders) + (v.bystanders == 1 ? " Bystander" : " Bystanders");
@@ -1363,14 +1415,29 @@ void State::put_look_back(int p) {
 void State::gain_wound(int p, bool into_hand) {
   if (wounds_left == 0 || over) return;
   PlayerState& pl = players[p];
-  if (!into_hand && reveals_wound_draw(p)) {  // Diving Block: reveal it and draw a card instead
-    if (Events* ev = events()) ev->add(Event("wound", "{P} {reveal|reveals} Diving Block and {draw|draws} a card instead of gaining a Wound", p));
+  const bool may_block = !into_hand;
+  if (may_block && reveals_wound_draw(p)) {  // Diving Block: reveal it and draw a card instead
+    if (Events* ev = events()) {
+      Event e("wound", "{P} {reveal|reveals} a card that draws instead of a Wound ({card}) and {draw|draws} a card instead of gaining one", p);
+      bool by_played = false;
+      for (int i = 0; i < n_played && p == turn_player_; ++i) {
+        if (!by_played && played[i].card != kNoCard && cfg->wound_draw[played[i].as]) {
+          by_played = true;
+          e.with("card", cfg->name[played[i].as]);
+        }
+      }
+      if (!by_played) reveal_facts(*this, e, p, [&](int x) { return cfg->wound_draw[static_cast<size_t>(x)]; });
+      ev->add(e);
+    }
     push(tDraw, p, kNoCard, 1, p == turn_player_ ? 1 : 0);
     return;
   }
   if (Events* ev = events()) {
     const bool hand = into_hand && !pl.hand.full();
-    ev->add(story::about(*this, "wound", hand ? "{P} {gain|gains} a Wound into {your|their} hand" : "{P} {gain|gains} a Wound", p, kWound, story::kOutside, seat_zone(p, hand ? kHandZone : kDiscardZone)));
+    Event e = story::about(*this, "wound", hand ? "{P} {gain|gains} a Wound into {your|their} hand" : "{P} {gain|gains} a Wound", p, kWound, story::kOutside, seat_zone(p, hand ? kHandZone : kDiscardZone));
+    // No card that would draw instead was revealed: the hand holds none.
+    if (may_block) reveal_facts(*this, e, p, [&](int x) { return cfg->wound_draw[static_cast<size_t>(x)]; });
+    ev->add(e);
   }
   --wounds_left;
   if (into_hand) to_hand(p, kWound);

@@ -351,6 +351,7 @@ struct State {
   void finish(int8_t how);
   void each_player(int from, bool include_self, uint8_t op, int card, int a, int b, int c);
   bool reveals(int p, uint16_t tags) const;
+  bool reveal_tags(int p, uint16_t tags, bool played_counts);  // reveals(), told with its card facts
   bool reveals_wound_draw(int p) const;
   int villain_space_of_enter() const;
   void take_hq(int slot);
