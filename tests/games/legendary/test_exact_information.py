@@ -123,7 +123,8 @@ def _pick(s: henchmen.State, rng: random.Random) -> int:
 def test_a_draw_is_told_by_name_to_the_drawer_only() -> None:
     s = position(hands={0: []}, decks={0: [AGENT, TROOPER, AGENT] * 3}, explicit_chance=True)
     play(s, "end turn")
-    assert s.is_chance and outcomes(s) == pytest.approx({f"draw {AGENT}": 2 / 3, f"draw {TROOPER}": 1 / 3})
+    want = {f"draw {AGENT}": 2 / 3, f"draw {TROOPER}": 1 / 3}
+    assert s.is_chance and outcomes(s) == pytest.approx(want)
     play(s, f"draw {TROOPER}")
     assert texts(s, 0) == [f"You draw {TROOPER}"]
     assert texts(s, 1) == texts(s, "spectator") == ["Player 1 draws a card"]
@@ -148,7 +149,8 @@ def test_drawing_the_whole_deck_is_certain_and_the_reshuffle_waits_for_chance() 
     )
     play(s, "end turn")
     assert s.is_chance
-    assert sorted(me(s, 0)["hand"]) == [TROOPER, TROOPER] and sorted(me(s, 0)["discard"]) == [AGENT] * 3
+    assert sorted(me(s, 0)["hand"]) == [TROOPER, TROOPER]
+    assert sorted(me(s, 0)["discard"]) == [AGENT] * 3
     assert not any("shuffle" in t for t in texts(s, 1))
     assert outcomes(s) == {f"draw {AGENT}": 1.0}  # the whole pile is drawn: one outcome
     play(s, f"draw {AGENT}")
