@@ -639,16 +639,6 @@ void State::run_decision(Task t, Action action) {
     if (ev) ev->add(story::about(*this, kind, text, p, card, from, to, from_pos, to_pos));
   };
   if (ev && action == kNo) ev->add(Event("decline", "{P} {decline|declines}", p));
-  auto ko_played = [&](int card) {
-    for (int i = 0; i < n_played; ++i) {
-      if (played[i].card == card) {
-        tell("ko", "{P} {KO|KOs} {card} from the cards {you|they} played", card, kPlayedZone, story::kOutside);
-        played[i].card = kNoCard;
-        ko_card(static_cast<uint8_t>(card));
-        return;
-      }
-    }
-  };
   auto push_effects = [&](int as, int idx) {
     const auto& list = c.on_play[static_cast<size_t>(as)];
     for (int i = static_cast<int>(list.size()) - 1; i >= 0; --i) push(tEffect, turn_player_, as, i, idx, 0);
@@ -817,20 +807,60 @@ void State::run_decision(Task t, Action action) {
       city[to] = moving;
       return;
     }
-    case dKoHeroes:
-      if (hand_card >= 0) {
-        tell("ko", "{P} {KO|KOs} {card} from {your|their} hand", hand_card, hand_z, story::kOutside);
-        pl.hand.remove(static_cast<uint8_t>(hand_card));
-        ko_card(static_cast<uint8_t>(hand_card));
-      } else if (discard_card >= 0) {
-        tell("ko", "{P} {KO|KOs} {card} from {your|their} discard pile", discard_card, discard_z, story::kOutside);
-        pl.discard.remove(static_cast<uint8_t>(discard_card));
-        ko_card(static_cast<uint8_t>(discard_card));
-      } else if (played_card >= 0) {
-        ko_played(played_card);
+    case dKoHeroes: {
+      // The picks that follow with one option are made here too, and all are
+      // told in card order: the order of the choices is not seen (the same
+      // cards KO'd in another order tell the same).
+      struct Gone {
+        int card, zone;
+      };
+      Gone gone[kHandCap + kPlayedCap];
+      int n_gone = 0;
+      Action act = action;
+      int left = t.a;
+      while (left > 0) {
+        const int h = act >= kPickHand && act < kPickHand + kCardIds ? act - kPickHand : -1;
+        const int d = act >= kPickDiscard && act < kPickDiscard + kCardIds ? act - kPickDiscard : -1;
+        const int pl_card = act >= kPickPlayed && act < kPickPlayed + kCardIds ? act - kPickPlayed : -1;
+        if (h >= 0 && pl.hand.remove(static_cast<uint8_t>(h))) {
+          gone[n_gone++] = {h, hand_z};
+          ko_card(static_cast<uint8_t>(h));
+        } else if (d >= 0 && pl.discard.remove(static_cast<uint8_t>(d))) {
+          gone[n_gone++] = {d, discard_z};
+          ko_card(static_cast<uint8_t>(d));
+        } else if (pl_card >= 0) {
+          for (int i = 0; i < n_played; ++i) {
+            if (played[i].card == pl_card) {
+              played[i].card = kNoCard;
+              ko_card(static_cast<uint8_t>(pl_card));
+              gone[n_gone++] = {pl_card, kPlayedZone};
+              break;
+            }
+          }
+        } else {
+          break;
+        }
+        if (--left <= 0) break;
+        Task next = t;
+        next.a = static_cast<int8_t>(left);
+        Action opts[256];
+        if (decision_options(next, opts) != 1) {
+          push(dKoHeroes, p, kNoCard, left, t.b);
+          break;
+        }
+        act = opts[0];
       }
-      if (t.a > 1) push(dKoHeroes, p, kNoCard, t.a - 1, t.b);
+      if (ev) {
+        std::sort(gone, gone + n_gone, [](const Gone& x, const Gone& y) { return x.zone != y.zone ? x.zone < y.zone : x.card < y.card; });
+        for (int i = 0; i < n_gone; ++i) {
+          const char* text = gone[i].zone == hand_z ? "{P} {KO|KOs} {card} from {your|their} hand"
+                             : gone[i].zone == discard_z ? "{P} {KO|KOs} {card} from {your|their} discard pile"
+                                                         : "{P} {KO|KOs} {card} from the cards {you|they} played";
+          tell("ko", text, gone[i].card, gone[i].zone, story::kOutside);
+        }
+      }
       return;
+    }
     case dPickPlayerWounds: {
       const int q = action - kPickPlayer;
       if (q < 0 || q >= c.players) return;
@@ -966,13 +996,29 @@ void State::run_decision(Task t, Action action) {
       ko_card(static_cast<uint8_t>(discard_card));
       if (t.a > 1) push(dKoUpTo, p, kNoCard, t.a - 1);
       return;
-    case dKoVictory:
-      if (pick < 0) return;
-      tell("ko", "{P} {KO|KOs} {card} from {your|their} Victory Pile", pick, seat_zone(p, kVictoryZone), story::kOutside);
-      pl.victory.remove(static_cast<uint8_t>(pick));
-      ko_card(static_cast<uint8_t>(pick));
-      if (t.a > 1) push(dKoVictory, p, kNoCard, t.a - 1, t.b);
+    case dKoVictory: {
+      // As for dKoHeroes: the picks with one option follow here, told in card order.
+      int gone[kVictoryCap];
+      int n_gone = 0;
+      int x = pick;
+      int left = t.a;
+      while (left > 0 && x >= 0 && pl.victory.remove(static_cast<uint8_t>(x))) {
+        ko_card(static_cast<uint8_t>(x));
+        gone[n_gone++] = x;
+        if (--left <= 0) break;
+        Task next = t;
+        next.a = static_cast<int8_t>(left);
+        Action opts[256];
+        if (decision_options(next, opts) != 1 || opts[0] < kPickCard || opts[0] >= kPickSpace) {
+          if (opts[0] != kNo) push(dKoVictory, p, kNoCard, left, t.b);
+          break;
+        }
+        x = opts[0] - kPickCard;
+      }
+      std::sort(gone, gone + n_gone);
+      for (int i = 0; i < n_gone; ++i) tell("ko", "{P} {KO|KOs} {card} from {your|their} Victory Pile", gone[i], seat_zone(p, kVictoryZone), story::kOutside);
       return;
+    }
     default:
       return;
   }

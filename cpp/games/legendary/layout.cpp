@@ -16,8 +16,10 @@ const char* const kClassNames[] = {"strength", "instinct", "covert", "tech", "ra
 Json face(const Config& c, int card) {
   Json f;
   f["name"] = c.name[static_cast<size_t>(card)];
-  if (is_hero(card) || card == kWound) {
-    f["kind"] = card == kWound ? "wound" : "hero";
+  if (card == kWound) {
+    f["kind"] = "wound";
+  } else if (is_hero(card)) {
+    f["kind"] = "hero";
     f["cost"] = static_cast<int>(c.cost[static_cast<size_t>(card)]);
     f["attack"] = static_cast<int>(c.attack[static_cast<size_t>(card)]);
     f["recruit"] = static_cast<int>(c.recruit[static_cast<size_t>(card)]);
@@ -25,8 +27,8 @@ Json face(const Config& c, int card) {
     for (int i = 0; i < 6; ++i) {
       if (tags & (1u << i)) f["class"] = kClassNames[i];
     }
-    const std::string team = tag_name(static_cast<uint16_t>(tags & ~kClassMask));
-    if (!team.empty()) f["team"] = team;
+    const uint16_t team = static_cast<uint16_t>(tags & ~kClassMask);
+    if (team) f["team"] = tag_name(team);
   } else if (is_villain_card(card)) {
     f["kind"] = is_henchman(card) ? "henchman" : "villain";
     f["attack"] = static_cast<int>(c.attack[static_cast<size_t>(card)]);

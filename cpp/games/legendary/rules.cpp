@@ -142,8 +142,12 @@ bool played_has(const State& s, int p, uint16_t tags) {
 // will do, else from the hand; told with what it shows.
 bool State::reveal_tags(int p, uint16_t tags, bool played_counts) {
   const bool by_played = played_counts && played_has(*this, p, tags);
-  bool in_hand = false;
-  for (const uint8_t x : players[p].hand) in_hand = in_hand || (cfg->tags[x] & tags);
+  uint8_t first = kNoCard;  // the hand is sorted: its first match has the lowest id
+  for (const uint8_t x : players[p].hand) {
+    if (first == kNoCard && (cfg->tags[x] & tags)) first = x;
+  }
+  const bool in_hand = first != kNoCard;
+  if (!by_played) players[p].shown = in_hand ? first : kShownNothing;
   if (Events* ev = events()) {
     const std::string what = tag_name(tags);
     if (by_played) {
@@ -732,6 +736,7 @@ void State::run_chance_task(Task t, int outcome) {
         card = card_out >= 0 && pl.deck.rest.contains(static_cast<uint8_t>(card_out)) ? static_cast<uint8_t>(card_out) : pl.deck.rest.c[0];
         pl.deck.rest.remove(card);
       }
+      if (shows_card(t)) pl.shown = card;  // in everyone's observation from now on
       Events* ev = events();
       const int deck = seat_zone(t.p, kDeckZone);
       if (t.op == tDraw) {
@@ -1428,6 +1433,16 @@ void State::gain_wound(int p, bool into_hand) {
       }
       if (!by_played) reveal_facts(*this, e, p, [&](int x) { return cfg->wound_draw[static_cast<size_t>(x)]; });
       ev->add(e);
+    }
+    bool by_played = false;
+    for (int i = 0; i < n_played && p == turn_player_; ++i) by_played = by_played || (played[i].card != kNoCard && cfg->wound_draw[played[i].as]);
+    if (!by_played) {
+      for (const uint8_t x : pl.hand) {
+        if (cfg->wound_draw[x]) {
+          pl.shown = x;
+          break;
+        }
+      }
     }
     push(tDraw, p, kNoCard, 1, p == turn_player_ ? 1 : 0);
     return;

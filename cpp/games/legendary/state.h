@@ -94,7 +94,13 @@ struct PlayerState {
   Multiset<kPileCap> discard;
   Multiset<kVictoryCap> victory;
   uint8_t pass = kNoCard;  // a card chosen to pass left (Random Acts of Unkindness)
+  // The card this player last revealed (from their hand, "reveal a Tech
+  // Hero", or from their deck), kShownNothing if they last showed they had
+  // none, kNoCard before any: public history, so that what a reveal told is
+  // in everyone's observation.
+  uint8_t shown = kNoCard;
 };
+constexpr uint8_t kShownNothing = 254;
 
 struct CitySpace {
   uint8_t card = kNoCard;  // a villain, a henchman, a Skrull Hero or a Killbot (a Bystander)

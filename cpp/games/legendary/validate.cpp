@@ -50,6 +50,7 @@ void State::validate() const {
       if (!ok) broken("a victory pile holds " + c.name[x]);
     }
     if (pl.pass != kNoCard && !is_hero(pl.pass) && pl.pass != kWound) broken("a passed card is not a Hero or a Wound");
+    if (pl.shown != kNoCard && pl.shown != kShownNothing && !is_hero(pl.shown) && pl.shown != kWound) broken("a card revealed by a player is not a Hero or a Wound");
   }
   for (int i = 0; i < n_played; ++i) {
     const Played& e = played[i];
