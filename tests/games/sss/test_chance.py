@@ -51,7 +51,9 @@ def test_a_draw_certain_from_public_counts_is_not_a_chance_event() -> None:
     s = position(decks={0: ["Tiny Bot", "Junky Bot", "Royal Rule 9", "Tiny Bot", "Junky Bot"]})
     play(s, "end turn")
     assert not s.is_chance and s.current_player == 1
-    assert sorted(me(s, 0)["hand"]) == sorted(["Tiny Bot", "Junky Bot", "Royal Rule 9"] * 1 + ["Tiny Bot", "Junky Bot"])
+    assert sorted(me(s, 0)["hand"]) == sorted(
+        ["Tiny Bot", "Junky Bot", "Royal Rule 9"] * 1 + ["Tiny Bot", "Junky Bot"]
+    )
     assert s.history_ids() == [END_TURN]  # "end turn" only: no chance outcome recorded
 
 

@@ -87,7 +87,9 @@ def test_out_of_cards_the_discard_pile_is_shuffled_into_a_new_deck() -> None:
     # The two cards of the deck are drawn whole (certain from the count); the discard pile, the
     # hand's Junky Bot on it, waits in view: the next draw shuffles it into the new deck.
     assert p["hand"] == ["Tiny Bot", "Tiny Bot"] and p["deck"]["unknown"] == []
-    assert sorted(p["discard"]) == sorted(["Royal Rule 1", "Royal Rule 2", "Royal Rule 3", "Junky Bot"])
+    assert sorted(p["discard"]) == sorted(
+        ["Royal Rule 1", "Royal Rule 2", "Royal Rule 3", "Junky Bot"]
+    )
     assert outcomes(s) == {
         "draw Royal Rule 1": pytest.approx(1 / 4),
         "draw Royal Rule 2": pytest.approx(1 / 4),
@@ -96,7 +98,11 @@ def test_out_of_cards_the_discard_pile_is_shuffled_into_a_new_deck() -> None:
     }
     play(s, "draw Junky Bot")
     assert me(s, 0)["discard"] == [] and len(me(s, 0)["deck"]["unknown"]) == 3
-    assert outcomes(s) == {"draw Royal Rule 1": pytest.approx(1 / 3), "draw Royal Rule 2": pytest.approx(1 / 3), "draw Royal Rule 3": pytest.approx(1 / 3)}
+    assert outcomes(s) == {
+        "draw Royal Rule 1": pytest.approx(1 / 3),
+        "draw Royal Rule 2": pytest.approx(1 / 3),
+        "draw Royal Rule 3": pytest.approx(1 / 3),
+    }
     play(s, "draw Royal Rule 2")
     assert outcomes(s) == {"draw Royal Rule 1": 0.5, "draw Royal Rule 3": 0.5}
     play(s, "draw Royal Rule 3")

@@ -133,7 +133,10 @@ def without_history(state: henchmen.State) -> henchmen.State:
         ("the frozen card joins the hand", RESHUFFLE_MID_DRAW + FREEZE + SPEND),
         ("Fetch", RESHUFFLE_MID_DRAW + FREEZE + SPEND + FETCH),
         ("Harvest", RESHUFFLE_MID_DRAW + FREEZE + SPEND + FETCH + HARVEST),
-        ("a harvested card drawn", RESHUFFLE_MID_DRAW + FREEZE + SPEND + FETCH + HARVEST + KNOWN_DRAW),
+        (
+            "a harvested card drawn",
+            RESHUFFLE_MID_DRAW + FREEZE + SPEND + FETCH + HARVEST + KNOWN_DRAW,
+        ),
     ],
 )
 def test_resample_draws_exactly_from_the_information_set(name: str, moves: Sequence[str]) -> None:
