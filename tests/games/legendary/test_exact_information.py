@@ -22,7 +22,7 @@ import pytest
 
 import henchmen
 
-from .builder import AGENT, TROOPER, me, play, position
+from builder import AGENT, TROOPER, me, play, position
 
 ORACLE_PATH = Path(__file__).resolve().parents[2] / "conformance" / "test_infosets.py"
 
