@@ -19,10 +19,9 @@ from pathlib import Path
 from types import ModuleType
 
 import pytest
+from builder import AGENT, TROOPER, me, play, position
 
 import henchmen
-
-from builder import AGENT, TROOPER, me, play, position
 
 ORACLE_PATH = Path(__file__).resolve().parents[2] / "conformance" / "test_infosets.py"
 
