@@ -117,6 +117,9 @@ def _small_super_table() -> str:
 CONFIGS += [
     ("super", {"players": 2, "card_data": _small_super_table()}, (12, 24, 40)),
     ("super", {"players": 3, "card_data": _small_super_table()}, (14, 30)),
+    # The opening turns: the first hands, the first reshuffles (a deck of 12 runs out on the
+    # second turn) and the cards recruited and drawn after them.
+    ("legendary", {"players": 2}, (40, 90)),
 ]
 SAMPLES = 3000
 # HENCHMEN_INFOSET_SEEDS: games per configuration (the sanitizer job plays one).

@@ -67,6 +67,12 @@ int Config::card_from_name(const std::string& text) const {
 
 namespace {
 
+// A card's printed text (a comment in the card table: optional, never parsed).
+std::string printed_text(const Json& card) {
+  const Json* t = card.find("text");
+  return t && t->is_string() ? t->as_string("text") : std::string();
+}
+
 int index_of(const std::vector<std::string>& names, const std::string& want) {
   for (size_t i = 0; i < names.size(); ++i) {
     if (names[i] == want) return static_cast<int>(i);
@@ -138,6 +144,7 @@ void load_table(Config& cfg, const Json& t) {
       const std::string w = hname + ": " + name_of(c, hname + ".cards[" + std::to_string(i) + "]");
       expect_card_keys(c, {"name", "class", "cost", "attack", "recruit", "count", "effects", "play_cost", "reaction", "attack_plus", "recruit_plus"}, w);
       cfg.name[k] = w;
+      cfg.printed[k] = printed_text(c);
       const uint16_t cls = tag_from_name(c.at("class", w).as_string(w + ".class"));
       if (!cls || cls > kGrey) bad(w + ".class: unknown class (strength, instinct, covert, tech, ranged, grey)");
       cfg.tags[k] = static_cast<uint16_t>(cls | team);
@@ -166,6 +173,7 @@ void load_table(Config& cfg, const Json& t) {
     const size_t k = static_cast<size_t>(id);
     expect_card_keys(c, {"name", "attack", "vp", "count", "fight", "escape", "ambush", "defeat_requires", "attack_from", "vp_per", "vp_n"}, w);
     cfg.name[k] = w;
+    cfg.printed[k] = printed_text(c);
     cfg.attack[k] = static_cast<int8_t>(bounded(c.at("attack", w), w + ".attack", 0, 30));
     cfg.vp[k] = static_cast<int8_t>(bounded(c.at("vp", w), w + ".vp", 0, 20));
     cfg.count[k] = static_cast<int8_t>(bounded(c.at("count", w), w + ".count", 1, 10));
@@ -216,6 +224,7 @@ void load_table(Config& cfg, const Json& t) {
     cfg.mastermind_name[m] = mname;
     const int id = kMastermindBase + static_cast<int>(m);
     cfg.name[static_cast<size_t>(id)] = mname;
+    if (const Json* st = mm.find("strike_text"); st && st->is_string()) cfg.printed[static_cast<size_t>(id)] = st->as_string("strike_text");
     cfg.mastermind_attack[m] = bounded(mm.at("attack", mname), mname + ".attack", 0, 30);
     cfg.attack[static_cast<size_t>(id)] = static_cast<int8_t>(cfg.mastermind_attack[m]);
     cfg.on_ambush[static_cast<size_t>(id)] = parse_effect_list(mm, "strike", mname, Trigger::kOnStrike, -1, group_names);
@@ -230,6 +239,7 @@ void load_table(Config& cfg, const Json& t) {
       const std::string w = mname + ": " + name_of(tactics[i], mname + ".tactics[" + std::to_string(i) + "]");
       expect_card_keys(tactics[i], {"name", "fight"}, w);
       cfg.name[static_cast<size_t>(tid)] = w;
+      cfg.printed[static_cast<size_t>(tid)] = printed_text(tactics[i]);
       cfg.vp[static_cast<size_t>(tid)] = static_cast<int8_t>(tvp);
       cfg.on_fight[static_cast<size_t>(tid)] = parse_effect_list(tactics[i], "fight", w, Trigger::kOnTacticFight, -1, group_names);
     }

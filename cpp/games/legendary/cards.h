@@ -152,6 +152,7 @@ struct Config {
 
   // The card table.
   std::array<std::string, kCardIds> name{};
+  std::array<std::string, kCardIds> printed{};  // the printed text, for tables (optional in the card table)
   std::array<int8_t, kCardIds> cost{}, attack{}, recruit{}, vp{}, count{};
   std::array<uint16_t, kCardIds> tags{};
   std::array<std::vector<Effect>, kCardIds> on_play, on_fight, on_escape, on_ambush;  // on_ambush of a mastermind = its Master Strike

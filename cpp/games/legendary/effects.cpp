@@ -2,6 +2,7 @@
 #include <algorithm>
 
 #include "games/legendary/state.h"
+#include "games/legendary/story.h"
 
 namespace henchmen::legendary {
 
@@ -168,11 +169,12 @@ void State::run_effect(const Task& t) {
     case Op::kPsychicLink:
       for (int k = n - 1; k >= 0; --k) {
         const int q = (p + k) % n;
-        bool has = false;
-        for (const uint8_t x : players[q].hand) has = has || (c.tags[x] & kXMen);
+        bool by_played = false;
         if (q == turn_player_) {
-          for (int i = 0; i < n_played; ++i) has = has || (i != idx && (played[i].tags & kXMen));
+          for (int i = 0; i < n_played; ++i) by_played = by_played || (i != idx && (played[i].tags & kXMen));
         }
+        // Psychic Link itself is played, not revealed: the others played count.
+        const bool has = by_played ? (reveal_tags(q, kXMen, true), true) : reveal_tags(q, kXMen, false);
         if (has) push(tDraw, q, kNoCard, 1, q == turn_player_ ? 1 : 0);
       }
       return;
@@ -217,13 +219,13 @@ void State::run_effect(const Task& t) {
     case Op::kGainOfficerToHand:
       for (int k = 0; k < std::max<int>(e.n, 1) && officers_left > 0; ++k) {
         --officers_left;
-        to_hand(p, kOfficer);
+        gain_to_hand(p, kOfficer);
       }
       return;
     case Op::kEachRevealOrWound:
       for (int k = e.all ? 0 : 1; k < n; ++k) {
         const int q = (p + k) % n;
-        if (!reveals(q, e.tags)) {
+        if (!reveal_tags(q, e.tags, true)) {
           for (int w = 0; w < std::max<int>(e.n, 1); ++w) gain_wound(q, false);
         }
       }
@@ -231,14 +233,20 @@ void State::run_effect(const Task& t) {
     case Op::kEachKoHeroes: each_player(p, true, dKoHeroes, kNoCard, e.n, static_cast<int>(e.from), 0); return;
     case Op::kKoYourAll: {
       Multiset<kHandCap> keep;
+      Events* ev = events();
       for (const uint8_t x : me.hand) {
-        if (is_hero(x) && (c.tags[x] & e.tags)) ko_card(x);
-        else keep.add(x);
+        if (is_hero(x) && (c.tags[x] & e.tags)) {
+          if (ev) ev->add(story::about(*this, "ko", "{P} {KO|KOs} {card} from {your|their} hand", p, x, seat_zone(p, kHandZone), story::kOutside));
+          ko_card(x);
+        } else {
+          keep.add(x);
+        }
       }
       me.hand = keep;
       if (p == turn_player_) {
         for (int i = 0; i < n_played; ++i) {
           if (played[i].card != kNoCard && (c.tags[played[i].card] & e.tags)) {
+            if (ev) ev->add(story::about(*this, "ko", "{P} {KO|KOs} {card} from the cards {you|they} played", p, played[i].card, kPlayedZone, story::kOutside));
             ko_card(played[i].card);
             played[i].card = kNoCard;
           }
@@ -315,12 +323,14 @@ void State::run_effect(const Task& t) {
         push(dTakeHqUnder, p, t.card, space);
         return;
       }
+      if (Events* ev = events()) ev->add(story::about(*this, "under", "{card} is taken from the HQ and put under {villain}", -1, hq[best], kHQZone, kUnderZone).with("villain", story::villain_name(*this, t.card)));
       city[space].under = hq[best];
       take_hq(best);
       return;
     }
     case Op::kGainUnder:
       if (limbo != kNoCard) {
+        if (Events* ev = events()) ev->add(story::about(*this, "gain", "{P} {gain|gains} {card}, freed from under the Skrull", p, limbo, kAsideZone, seat_zone(p, kDiscardZone)));
         gain(p, limbo);
         limbo = kNoCard;
       }
@@ -340,13 +350,13 @@ void State::run_effect(const Task& t) {
     case Op::kEachRevealOrDiscardTo:
       for (int k = n - 1; k >= 0; --k) {
         const int q = (p + k) % n;
-        if (!reveals(q, e.tags)) push(dDiscardTo, q, kNoCard, e.n);
+        if (!reveal_tags(q, e.tags, true)) push(dDiscardTo, q, kNoCard, e.n);
       }
       return;
     case Op::kEachSixRevealOrTop2:
       for (int k = n - 1; k >= 0; --k) {
         const int q = (p + k) % n;
-        if (players[q].hand.size() == 6 && !reveals(q, e.tags)) push(dPutOnTop, q, kNoCard, 2);
+        if (players[q].hand.size() == 6 && !reveal_tags(q, e.tags, true)) push(dPutOnTop, q, kNoCard, 2);
       }
       return;
     case Op::kFreeRecruit: push(dFreeRecruit, p, t.card, t.a, t.c); return;
@@ -384,6 +394,7 @@ void State::look_done(int p, int next, int arg) {
       Multiset<8> back;
       for (const uint8_t x : look) {
         if (cfg->cost[x] <= arg) {
+          if (Events* ev = events()) ev->add(story::about(*this, "take", "{P} {put|puts} {card} into {your|their} hand", p, x, kLookZone, players[p].hand.full() ? seat_zone(p, kDiscardZone) : seat_zone(p, kHandZone)));
           to_hand(p, x);
           if (p == turn_player_) count_extra_draw();
         } else {
@@ -621,15 +632,13 @@ void State::run_decision(Task t, Action action) {
   const int played_card = action >= kPickPlayed && action < kPickPlayed + kCardIds ? action - kPickPlayed : -1;
   const int pick = action >= kPickCard && action < kPickCard + kCardIds ? action - kPickCard : -1;
   const int space = action >= kPickSpace && action < kPickSpace + kCity ? action - kPickSpace : -1;
-  auto ko_played = [&](int card) {
-    for (int i = 0; i < n_played; ++i) {
-      if (played[i].card == card) {
-        played[i].card = kNoCard;
-        ko_card(static_cast<uint8_t>(card));
-        return;
-      }
-    }
+  Events* ev = events();
+  const int hand_z = seat_zone(p, kHandZone);
+  const int discard_z = seat_zone(p, kDiscardZone);
+  auto tell = [&](const char* kind, const std::string& text, int card, int from, int to, Pos from_pos = Pos::kAny, Pos to_pos = Pos::kAny) {
+    if (ev) ev->add(story::about(*this, kind, text, p, card, from, to, from_pos, to_pos));
   };
+  if (ev && action == kNo) ev->add(Event("decline", "{P} {decline|declines}", p));
   auto push_effects = [&](int as, int idx) {
     const auto& list = c.on_play[static_cast<size_t>(as)];
     for (int i = static_cast<int>(list.size()) - 1; i >= 0; --i) push(tEffect, turn_player_, as, i, idx, 0);
@@ -642,9 +651,11 @@ void State::run_decision(Task t, Action action) {
     case dKoThen: {
       if (action == kNo) return;
       if (hand_card >= 0) {
+        tell("ko", "{P} {KO|KOs} {card} from {your|their} hand", hand_card, hand_z, story::kOutside);
         pl.hand.remove(static_cast<uint8_t>(hand_card));
         ko_card(static_cast<uint8_t>(hand_card));
       } else if (discard_card >= 0) {
+        tell("ko", "{P} {KO|KOs} {card} from {your|their} discard pile", discard_card, discard_z, story::kOutside);
         pl.discard.remove(static_cast<uint8_t>(discard_card));
         ko_card(static_cast<uint8_t>(discard_card));
       }
@@ -658,7 +669,7 @@ void State::run_decision(Task t, Action action) {
         case Op::kGainOfficerToHand:
           for (int k = 0; k < e->then_n && officers_left > 0; ++k) {
             --officers_left;
-            to_hand(p, kOfficer);
+            gain_to_hand(p, kOfficer);
           }
           break;
         default: break;
@@ -668,6 +679,14 @@ void State::run_decision(Task t, Action action) {
     case dRevealed: {
       const int owner = t.a;
       if (owner < 0 || owner >= c.players || t.card == kNoCard) return;
+      if (ev) {
+        Event e;
+        if (action == kOption + 1) e = story::about(*this, "back", "{P} {put|puts} {card} back on top of {q's} deck", p, t.card, kAsideZone, seat_zone(owner, kDeckZone), Pos::kAny, top_pos(owner));
+        else if (t.b == 1) e = story::about(*this, "ko", "{P} {KO|KOs} {q's} {card}", p, t.card, kAsideZone, story::kOutside);
+        else e = story::about(*this, "discard", "{P} {discard|discards} {q's} {card}", p, t.card, kAsideZone, seat_zone(owner, kDiscardZone));
+        e.other = owner;
+        ev->add(e);
+      }
       if (action == kOption + 1) {
         players[owner].deck.put_top(t.card, false);
       } else if (t.b == 1) {
@@ -678,13 +697,26 @@ void State::run_decision(Task t, Action action) {
       return;
     }
     case dKoOrBack: {
-      if (action != kOption + 0 || t.a < 0 || t.a >= c.players) return;
+      if (t.a < 0 || t.a >= c.players) return;
       PlayerDeck& d = players[t.a].deck;
-      if (d.n_top > 0) ko_card(d.take_top());
+      if (action != kOption + 0 || d.n_top == 0) {
+        if (ev && d.n_top > 0) ev->add(Event("back", "{P} {leave|leaves} {card} on top of {q's} deck", p, t.a).with("card", c.name[d.top[0]]));
+        return;
+      }
+      if (ev) {
+        Event e = story::about(*this, "ko", "{P} {KO|KOs} {card} from the top of {q's} deck", p, d.top[0], seat_zone(t.a, kDeckZone), story::kOutside, Pos::kTop);
+        e.other = t.a;
+        ev->add(e);
+      }
+      ko_card(d.take_top());
       return;
     }
     case dPutOnTop:
       if (hand_card >= 0) {
+        if (ev) {
+          story::private_move(*ev, *this, 1u << p, "put-on-top", "{P} {put|puts} {card} from {your|their} hand on top of {your|their} deck",
+                              "{P} {put|puts} a card from {your|their} hand on top of {your|their} deck", p, -1, hand_card, hand_z, seat_zone(p, kDeckZone), Pos::kAny, top_pos(p));
+        }
         pl.hand.remove(static_cast<uint8_t>(hand_card));
         pl.deck.put_top(static_cast<uint8_t>(hand_card), true);
       }
@@ -706,12 +738,14 @@ void State::run_decision(Task t, Action action) {
         }
         case ynWoundToHand: gain_wound(p, true); return;
         case ynPlayVillain:
+          if (ev) ev->add(Event("villain-deck", "{P} {play|plays} the top card of the Villain Deck", p));
           add_attack(t.b);
           push(tVillainCard, p, kNoCard, 1);
           return;
         case ynGainOfficer:
           if (officers_left > 0) {
             --officers_left;
+            tell("gain", "{P} {gain|gains} {card}", kOfficer, story::kOutside, discard_z);
             gain(p, kOfficer);
           }
           return;
@@ -719,12 +753,14 @@ void State::run_decision(Task t, Action action) {
       }
     case dPass:
       if (hand_card >= 0) {
+        if (ev) story::private_move(*ev, *this, 1u << p, "pass", "{P} {choose|chooses} {card} to pass", "{P} {choose|chooses} a card to pass", p, -1, hand_card, hand_z, seat_zone(p, kPassZone), Pos::kAny, Pos::kAny);
         pl.hand.remove(static_cast<uint8_t>(hand_card));
         pl.pass = static_cast<uint8_t>(hand_card);
       }
       return;
     case dOthersDrawOrDiscard: {
       const int n = c.players;
+      if (ev) ev->add(Event("choose", action == kOption + 0 ? "{P} {choose|chooses}: each other player draws a card" : "{P} {choose|chooses}: each other player discards a card", p));
       if (action == kOption + 0) {
         for (int k = n - 1; k >= 1; --k) push(tDraw, (p + k) % n, kNoCard, 1, 0);
       } else {
@@ -742,10 +778,12 @@ void State::run_decision(Task t, Action action) {
       if (hand_card >= 0 && pl.hand.size() > t.a) push(dDiscardTo, p, kNoCard, t.a);
       return;
     case dDefeatTarget:
+      if (ev && action == kPickMastermind) ev->add(Event("fight", "{P} {defeat|defeats} the Mastermind once, for free", p));
       if (action == kPickMastermind) fight_mastermind(false);
       else if (space >= 0) fight_space(space, false);
       return;
     case dCopyPlayed:
+      if (ev && played_card >= 0) ev->add(Event("copy", "{P} {copy|copies} {card}", p).with("card", c.name[static_cast<size_t>(played_card)]));
       if (played_card >= 0 && t.a >= 0 && t.a < n_played) play_copy(static_cast<uint8_t>(played_card), played[t.a].card, t.a);
       return;
     case dMoveVillain: {
@@ -753,30 +791,89 @@ void State::run_decision(Task t, Action action) {
       const int from = (action - kMoveVillain) / kCity;
       const int to = (action - kMoveVillain) % kCity;
       CitySpace moving = city[from];
+      if (ev) {
+        std::string text = "{P} {move|moves} {villain} from the {from} to the {to}";
+        if (city[to].card != kNoCard) text += ", swapping it with {other_villain}";
+        if (moving.bystanders) text += " and {rescue|rescues} " + std::to_string(moving.bystanders) + (moving.bystanders == 1 ? " Bystander" : " Bystanders");
+        Event e("move-villain", text, p);
+        e.with("villain", story::villain_name(*this, moving.card)).with("from", story::space_name(*this, from)).with("to", story::space_name(*this, to));
+        if (city[to].card != kNoCard) e.with("other_villain", story::villain_name(*this, city[to].card));
+        for (int i = 0; i < moving.bystanders; ++i) e.fact(CardFact::place(seat_zone(p, kVictoryZone), kBystander));
+        ev->add(e);
+      }
       for (int i = 0; i < moving.bystanders; ++i) pl.victory.add(kBystander);
       moving.bystanders = 0;
       city[from] = city[to];
       city[to] = moving;
       return;
     }
-    case dKoHeroes:
-      if (hand_card >= 0) {
-        pl.hand.remove(static_cast<uint8_t>(hand_card));
-        ko_card(static_cast<uint8_t>(hand_card));
-      } else if (discard_card >= 0) {
-        pl.discard.remove(static_cast<uint8_t>(discard_card));
-        ko_card(static_cast<uint8_t>(discard_card));
-      } else if (played_card >= 0) {
-        ko_played(played_card);
+    case dKoHeroes: {
+      // The picks that follow with one option are made here too, and all are
+      // told in card order: the order of the choices is not seen (the same
+      // cards KO'd in another order tell the same).
+      struct Gone {
+        int card, zone;
+      };
+      Gone gone[kHandCap + kPlayedCap];
+      int n_gone = 0;
+      Action act = action;
+      int left = t.a;
+      while (left > 0) {
+        const int h = act >= kPickHand && act < kPickHand + kCardIds ? act - kPickHand : -1;
+        const int d = act >= kPickDiscard && act < kPickDiscard + kCardIds ? act - kPickDiscard : -1;
+        const int pl_card = act >= kPickPlayed && act < kPickPlayed + kCardIds ? act - kPickPlayed : -1;
+        if (h >= 0 && pl.hand.remove(static_cast<uint8_t>(h))) {
+          gone[n_gone++] = {h, hand_z};
+          ko_card(static_cast<uint8_t>(h));
+        } else if (d >= 0 && pl.discard.remove(static_cast<uint8_t>(d))) {
+          gone[n_gone++] = {d, discard_z};
+          ko_card(static_cast<uint8_t>(d));
+        } else if (pl_card >= 0) {
+          for (int i = 0; i < n_played; ++i) {
+            if (played[i].card == pl_card) {
+              played[i].card = kNoCard;
+              ko_card(static_cast<uint8_t>(pl_card));
+              gone[n_gone++] = {pl_card, kPlayedZone};
+              break;
+            }
+          }
+        } else {
+          break;
+        }
+        if (--left <= 0) break;
+        Task next = t;
+        next.a = static_cast<int8_t>(left);
+        Action opts[256];
+        if (decision_options(next, opts) != 1) {
+          push(dKoHeroes, p, kNoCard, left, t.b);
+          break;
+        }
+        act = opts[0];
       }
-      if (t.a > 1) push(dKoHeroes, p, kNoCard, t.a - 1, t.b);
+      if (ev) {
+        std::sort(gone, gone + n_gone, [](const Gone& x, const Gone& y) { return x.zone != y.zone ? x.zone < y.zone : x.card < y.card; });
+        for (int i = 0; i < n_gone; ++i) {
+          const char* text = gone[i].zone == hand_z ? "{P} {KO|KOs} {card} from {your|their} hand"
+                             : gone[i].zone == discard_z ? "{P} {KO|KOs} {card} from {your|their} discard pile"
+                                                         : "{P} {KO|KOs} {card} from the cards {you|they} played";
+          tell("ko", text, gone[i].card, gone[i].zone, story::kOutside);
+        }
+      }
       return;
+    }
     case dPickPlayerWounds: {
       const int q = action - kPickPlayer;
       if (q < 0 || q >= c.players) return;
       PlayerState& target = players[q];
       const int in_hand = target.hand.count(kWound);
       const int in_discard = target.discard.count(kWound);
+      if (ev) {
+        Event e("ko", "{P} {choose|chooses} {q}: {count} KO'd", p, q);
+        e.with("count", std::to_string(in_hand + in_discard) + (in_hand + in_discard == 1 ? " Wound" : " Wounds"));
+        for (int i = 0; i < in_hand; ++i) e.fact(CardFact::remove(seat_zone(q, kHandZone), kWound));
+        for (int i = 0; i < in_discard; ++i) e.fact(CardFact::remove(seat_zone(q, kDiscardZone), kWound));
+        ev->add(e);
+      }
       for (int i = 0; i < in_hand; ++i) target.hand.remove(kWound);
       for (int i = 0; i < in_discard; ++i) target.discard.remove(kWound);
       ko[kWound] = static_cast<uint8_t>(ko[kWound] + in_hand + in_discard);
@@ -786,6 +883,11 @@ void State::run_decision(Task t, Action action) {
       if (pick < 0 || t.a < 0 || t.a >= c.players) return;
       for (int i = 0; i < kHQ; ++i) {
         if (hq[i] == pick) {
+          if (ev) {
+            Event e = story::about(*this, "gain", "{P} {give|gives} {card} from the HQ to {q}", p, pick, kHQZone, seat_zone(t.a, kDiscardZone));
+            e.other = t.a;
+            ev->add(e);
+          }
           gain(t.a, static_cast<uint8_t>(pick));
           hq[i] = kNoCard;  // refilled after the last choice (see Op::kPaibok)
           return;
@@ -798,6 +900,7 @@ void State::run_decision(Task t, Action action) {
       if (pick < 0 || sp < 0 || sp >= kCity || city[sp].card == kNoCard || city[sp].under != kNoCard) return;
       for (int i = 0; i < kHQ; ++i) {
         if (hq[i] == pick) {
+          if (ev) ev->add(story::about(*this, "under", "{P} {put|puts} {card} from the HQ under {villain}", p, pick, kHQZone, kUnderZone).with("villain", story::villain_name(*this, city[sp].card)));
           city[sp].under = static_cast<uint8_t>(pick);
           take_hq(i);
           return;
@@ -810,6 +913,8 @@ void State::run_decision(Task t, Action action) {
       if (pick < 0) return;
       for (int i = 0; i < kHQ; ++i) {
         if (hq[i] == pick) {
+          if (t.op == dKoHq) tell("ko", "{P} {KO|KOs} {card} from the HQ", pick, kHQZone, story::kOutside);
+          else tell("skrull", "{P} {choose|chooses} {card}: it becomes a Skrull", pick, story::kOutside, story::kOutside);
           take_hq(i);
           if (t.op == dKoHq) ko_card(static_cast<uint8_t>(pick));
           else push(tEnterCity, turn_player_, pick, -1);
@@ -819,22 +924,27 @@ void State::run_decision(Task t, Action action) {
       return;
     case dLookKo: {
       if (pick < 0) return;
+      tell("ko", "{P} {KO|KOs} {card}", pick, kLookZone, story::kOutside);
       look.remove(static_cast<uint8_t>(pick));
       ko_card(static_cast<uint8_t>(pick));
-      for (int i = look.size() - 1; i >= 0; --i) players[look_owner].deck.put_top(look.c[i], true);
+      put_look_back(look_owner);
       look.clear();
       look_private = false;
       return;
     }
     case dPutBack: {
       // Each card chosen goes back on top of the deck: the last one ends on top.
-      if (pick < 0 || !look.remove(static_cast<uint8_t>(pick))) return;
+      if (pick < 0 || !look.contains(static_cast<uint8_t>(pick))) return;
+      tell("back", "{P} {put|puts} {card} back on top of {your|their} deck", pick, kLookZone, seat_zone(look_owner, kDeckZone), Pos::kAny, top_pos(look_owner));
+      look.remove(static_cast<uint8_t>(pick));
       players[look_owner].deck.put_top(static_cast<uint8_t>(pick), false);
       if (!look.empty()) push(dPutBack, p);
       return;
     }
     case dRuthless: {
       if (pick < 0) return;
+      if (t.a == 0) tell("ko", "{P} {KO|KOs} {card}", pick, kLookZone, story::kOutside);
+      else tell("discard", "{P} {discard|discards} {card}", pick, kLookZone, seat_zone(look_owner, kDiscardZone));
       look.remove(static_cast<uint8_t>(pick));
       if (t.a == 0) {  // KO one, then discard one, then the last goes back
         ko_card(static_cast<uint8_t>(pick));
@@ -844,7 +954,7 @@ void State::run_decision(Task t, Action action) {
         }
       } else {
         players[look_owner].discard.add(static_cast<uint8_t>(pick));
-        if (look.size() == 1) players[look_owner].deck.put_top(look.c[0], true);
+        if (look.size() == 1) put_look_back(look_owner);
       }
       look.clear();
       look_private = false;
@@ -854,6 +964,7 @@ void State::run_decision(Task t, Action action) {
       if (action == kNo || pick < 0) return;
       for (int i = 0; i < kHQ; ++i) {
         if (hq[i] == pick) {
+          tell("recruit", "{P} {recruit|recruits} {card} for free", pick, kHQZone, discard_z);
           take_hq(i);
           gain(p, static_cast<uint8_t>(pick));
           acted = true;
@@ -864,11 +975,13 @@ void State::run_decision(Task t, Action action) {
     case dBubble:
       if (bubble != kNoCard) return;
       if (hand_card >= 0) {
+        tell("bubble", "{P} {set|sets} {card} aside in the Electromagnetic Bubble", hand_card, hand_z, kBubbleZone);
         pl.hand.remove(static_cast<uint8_t>(hand_card));
         bubble = static_cast<uint8_t>(hand_card);
       } else if (played_card >= 0) {
         for (int i = 0; i < n_played; ++i) {
           if (played[i].card == played_card) {
+            tell("bubble", "{P} {set|sets} {card} aside in the Electromagnetic Bubble", played_card, kPlayedZone, kBubbleZone);
             played[i].card = kNoCard;
             bubble = static_cast<uint8_t>(played_card);
             break;
@@ -878,16 +991,34 @@ void State::run_decision(Task t, Action action) {
       return;
     case dKoUpTo:
       if (action == kNo || discard_card < 0) return;
+      tell("ko", "{P} {KO|KOs} {card} from {your|their} discard pile", discard_card, discard_z, story::kOutside);
       pl.discard.remove(static_cast<uint8_t>(discard_card));
       ko_card(static_cast<uint8_t>(discard_card));
       if (t.a > 1) push(dKoUpTo, p, kNoCard, t.a - 1);
       return;
-    case dKoVictory:
-      if (pick < 0) return;
-      pl.victory.remove(static_cast<uint8_t>(pick));
-      ko_card(static_cast<uint8_t>(pick));
-      if (t.a > 1) push(dKoVictory, p, kNoCard, t.a - 1, t.b);
+    case dKoVictory: {
+      // As for dKoHeroes: the picks with one option follow here, told in card order.
+      int gone[kVictoryCap];
+      int n_gone = 0;
+      int x = pick;
+      int left = t.a;
+      while (left > 0 && x >= 0 && pl.victory.remove(static_cast<uint8_t>(x))) {
+        ko_card(static_cast<uint8_t>(x));
+        gone[n_gone++] = x;
+        if (--left <= 0) break;
+        Task next = t;
+        next.a = static_cast<int8_t>(left);
+        Action opts[256];
+        if (decision_options(next, opts) != 1 || opts[0] < kPickCard || opts[0] >= kPickSpace) {
+          if (opts[0] != kNo) push(dKoVictory, p, kNoCard, left, t.b);
+          break;
+        }
+        x = opts[0] - kPickCard;
+      }
+      std::sort(gone, gone + n_gone);
+      for (int i = 0; i < n_gone; ++i) tell("ko", "{P} {KO|KOs} {card} from {your|their} Victory Pile", gone[i], seat_zone(p, kVictoryZone), story::kOutside);
       return;
+    }
     default:
       return;
   }

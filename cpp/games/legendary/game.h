@@ -21,6 +21,7 @@ struct Traits {
   static Json card_table(const Config& c) { return c.table; }
   static S initial_state(const Config& c) { return S::initial(c); }
   static S from_json(const Config& c, const Json& doc) { return S::from_json(c, doc); }
+  static int num_zones(const Config&) { return kNumZones; }
 };
 
 std::shared_ptr<Game> make_game(const Json& options);

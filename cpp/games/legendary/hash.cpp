@@ -22,6 +22,7 @@ uint64_t State::hash() const {
     h.add_pile(pl.discard);
     h.add_pile(pl.victory);
     h.add(pl.pass);
+    h.add(pl.shown);
   }
   h.add_pile(villain_deck);
   h.add_pile(hero_deck);

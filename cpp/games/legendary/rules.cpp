@@ -2,8 +2,10 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/card_json.h"
 #include "core/error.h"
 #include "games/legendary/state.h"
+#include "games/legendary/story.h"
 
 namespace henchmen::legendary {
 
@@ -103,6 +105,61 @@ int State::count_your(int p, uint16_t tags) const {
 }
 
 bool State::reveals(int p, uint16_t tags) const { return (hand_and_played_tags(p) & tags) != 0; }
+
+namespace {
+
+// What a reveal from the hand tells everyone, as card facts: the card shown,
+// and that the hand holds none of the matching cards before it in card order
+// (the engine shows the first one: a rule of this engine, see the rules
+// page), or that it holds none at all.
+template <class Match>
+void reveal_facts(const State& s, Event& e, int p, Match match) {
+  std::vector<int> before;
+  for (int x = 0; x < kNumCardIds; ++x) {
+    if (!match(x)) continue;
+    if (s.players[p].hand.contains(static_cast<uint8_t>(x))) {
+      if (!before.empty()) e.fact(CardFact::none_of(seat_zone(p, kHandZone), before));
+      e.fact(CardFact::see(seat_zone(p, kHandZone), x, Pos::kAny));
+      e.with("card", s.cfg->name[static_cast<size_t>(x)]);
+      return;
+    }
+    before.push_back(x);
+  }
+  if (!before.empty()) e.fact(CardFact::none_of(seat_zone(p, kHandZone), before));
+}
+
+bool played_has(const State& s, int p, uint16_t tags) {
+  if (p != s.turn_player()) return false;
+  for (int i = 0; i < s.n_played; ++i) {
+    if (s.played[i].tags & tags) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+// "Reveal a <class or team> Hero": from the cards played (public) if one
+// will do, else from the hand; told with what it shows.
+bool State::reveal_tags(int p, uint16_t tags, bool played_counts) {
+  const bool by_played = played_counts && played_has(*this, p, tags);
+  uint8_t first = kNoCard;  // the hand is sorted: its first match has the lowest id
+  for (const uint8_t x : players[p].hand) {
+    if (first == kNoCard && (cfg->tags[x] & tags)) first = x;
+  }
+  const bool in_hand = first != kNoCard;
+  if (!by_played) players[p].shown = in_hand ? first : kShownNothing;
+  if (Events* ev = events()) {
+    const std::string what = tag_name(tags);
+    if (by_played) {
+      ev->add(Event("reveal", "{P} {reveal|reveals} a " + what + " Hero {you|they} played", p));
+    } else {
+      Event e("reveal", in_hand ? "{P} {reveal|reveals} {card}" : "{P} {reveal|reveals} no " + what + " Hero", p);
+      reveal_facts(*this, e, p, [&](int x) { return is_hero(x) && (cfg->tags[static_cast<size_t>(x)] & tags); });
+      ev->add(e);
+    }
+  }
+  return by_played || in_hand;
+}
 
 // "Reveal this card" (Diving Block): a card in the hand or, for the turn
 // player, a card played this turn (a copy counts: it is the card it copies).
@@ -245,8 +302,19 @@ void State::chance_pile(const Task& t, std::vector<std::pair<Action, double>>& o
     case tReveal:
     case tLook:
     case tStealReveal: {
-      const PlayerDeck& d = players[t.p].deck;
-      return emit(d.rest.c, d.rest.n);
+      const PlayerState& pl = players[t.p];
+      switch (deck_step(t)) {
+        case 2:
+          // The discard pile the step shuffles in. Drawn (or looked at
+          // unseen) whole, its order cannot matter: one outcome.
+          if (!shows_card(t) && (t.op == tDraw || t.op == tLook) && t.a >= pl.discard.size()) {
+            out.emplace_back(kChanceCard + pl.discard.c[0], 1.0);
+            return;
+          }
+          return emit(pl.discard.c, pl.discard.n);
+        case 3: out.emplace_back(kChanceCard + pl.deck.top[0], 1.0); return;
+        default: return emit(pl.deck.rest.c, pl.deck.rest.n);
+      }
     }
     case tVillainCard: return emit(villain_deck.c, villain_deck.n);
     case tSkrullReveal:
@@ -279,10 +347,18 @@ Action State::sample_chance(Rng& rng) const {
     case tDraw:
     case tReveal:
     case tLook:
-    case tStealReveal:
-      cards = players[t.p].deck.rest.c;
-      n = players[t.p].deck.rest.n;
+    case tStealReveal: {
+      const PlayerState& pl = players[t.p];
+      if (pl.deck.n_top > 0) return kChanceCard + pl.deck.top[0];
+      if (pl.deck.rest.n == 0) {
+        if (pl.discard.n == 0) break;
+        if (!shows_card(t) && (t.op == tDraw || t.op == tLook) && t.a >= pl.discard.n) return kChanceCard + pl.discard.c[0];
+        return kChanceCard + pl.discard.c[rng.below(pl.discard.n)];
+      }
+      cards = pl.deck.rest.c;
+      n = pl.deck.rest.n;
       break;
+    }
     case tVillainCard: cards = villain_deck.c; n = villain_deck.n; break;
     case tSkrullReveal:
     case tRefillHQ: cards = hero_deck.c; n = hero_deck.n; break;
@@ -307,7 +383,7 @@ int chance_need(const State& s, const Task& t) {
     case tDraw:
     case tReveal:
     case tLook:
-    case tStealReveal: return s.players[t.p].deck.rest.mixed() ? 1 : 0;
+    case tStealReveal: return s.deck_step(t) != 0 ? 1 : 0;
     case tVillainCard: return s.villain_deck.mixed() ? 1 : 0;
     case tSkrullReveal:
     case tRefillHQ: return s.hero_deck.mixed() ? 1 : 0;
@@ -322,17 +398,12 @@ int chance_need(const State& s, const Task& t) {
 // A chance step that needs an outcome: not certain (chance_certain) and with
 // more than one possible outcome. The draws, the Villain Deck and the HQ are
 // most steps of a game, so they are decided here in one pass.
-inline bool chance_waits(const State& s, const Task& t) {
+inline bool waits(const State& s, const Task& t) {
   switch (t.op) {
     case tDraw:
     case tReveal:
     case tLook:
-    case tStealReveal: {
-      const PlayerDeck& d = s.players[t.p].deck;
-      if (d.n_top > 0 || !d.rest.mixed()) return false;
-      if (t.op == tDraw || t.op == tLook) return t.a > 0 && t.a < d.rest.size();
-      return true;
-    }
+    case tStealReveal: return s.deck_step(t) != 0;
     case tVillainCard: return t.a > 0 && s.villain_deck.mixed();
     case tRefillHQ: return s.hq[t.a] == kNoCard && s.hero_deck.mixed() && s.hero_deck_size() > 0;
     default: return !s.chance_certain(t) && chance_need(s, t) == 1;
@@ -341,12 +412,39 @@ inline bool chance_waits(const State& s, const Task& t) {
 
 }  // namespace
 
+bool State::chance_waits(const Task& t) const { return waits(*this, t); }
+
+// A draw, a reveal or a look at the top of a player's deck: 0 certain, 1 a
+// chance outcome from the deck's unknown part, 2 a chance outcome from the
+// discard pile the step shuffles into the empty deck, 3 a chance step with
+// one outcome, the known top card. Whether chance comes depends only on what
+// everyone can count (the deck's size and its known top), never on hidden
+// cards: a deck of one kind is still drawn by chance. A draw certain from the
+// counts (the last unknown card, or all of them into a hand) skips chance
+// unless the step shows the card to everyone (a reveal, a public look):
+// then it is chance even with one outcome, so that what is shown is chance's
+// doing, in a step of its own, and not a decision's. An empty deck is
+// shuffled from the discard pile inside a chance step, with the pile in view
+// until then: a step that shows cards (discarding a hand) never also hides them.
+int State::deck_step(const Task& t) const {
+  const PlayerState& pl = players[t.p];
+  const bool counted = t.op == tDraw || t.op == tLook;
+  if (counted && t.a <= 0) return 0;
+  if (t.op == tDraw && pl.hand.full()) return 0;
+  const bool shows = shows_card(t);
+  if (pl.deck.n_top > 0) return shows && (pl.deck.top_private & 1u) ? 3 : 0;
+  const int unknown = pl.deck.rest.size();
+  if (unknown == 0) return pl.discard.empty() ? 0 : 2;
+  if (shows) return 1;
+  return unknown > 1 && !(counted && t.a >= unknown) ? 1 : 0;
+}
+
 void State::settle() {
   Action opts[256];
   while (!over && n_tasks > 0) {
     const Task& t = tasks[n_tasks - 1];
     if (is_chance_task(t)) {
-      if (chance_waits(*this, t)) return;
+      if (waits(*this, t)) return;
       run_top(-1);
       continue;
     }
@@ -383,12 +481,7 @@ bool State::chance_certain(const Task& t) const {
     case tDraw:
     case tReveal:
     case tLook:
-    case tStealReveal: {
-      const PlayerDeck& d = players[t.p].deck;
-      // Drawing (or looking at) every unknown card left is certain as a set.
-      return d.n_top > 0 || d.rest.empty() || ((t.op == tDraw || t.op == tLook) && t.a >= d.rest.size()) || (t.op == tDraw && t.a <= 0) ||
-             (t.op == tLook && t.a <= 0);
-    }
+    case tStealReveal: return deck_step(t) == 0;
     case tVillainCard: return villain_deck.empty() || t.a <= 0;  // order matters here: each card resolves before the next
     case tRefillHQ: return hq[t.a] != kNoCard || hero_deck_size() <= 0;
     case tSkrullReveal: return hero_deck.empty();
@@ -406,6 +499,7 @@ bool State::draw_in_place(Action outcome) {
   PlayerState& pl = players[t.p];
   if (pl.deck.n_top > 0 || pl.deck.rest.empty() || pl.hand.full()) return false;
   const uint8_t card = static_cast<uint8_t>(outcome - kChanceCard);
+  if (Events* ev = events()) story::drawn(*ev, *this, t.p, card, false, false);
   pl.deck.rest.remove(card);
   pl.hand.add(card);
   if (t.b && t.p == turn_player_) count_extra_draw();
@@ -445,24 +539,35 @@ void State::apply(Action action) {
   }
   const int p = turn_player_;
   PlayerState& me = players[p];
+  Events* ev = events();
   if (action == kEndTurn) {
+    if (ev) ev->add(Event("end-turn", "{P} {end|ends} the turn", p));
     end_turn();
   } else if (action == kHeal) {
     const int k = me.hand.count(kWound);
+    if (ev) {
+      Event e("heal", "{P} {heal|heals}: {count} KO'd from {your|their} hand", p);
+      e.with("count", std::to_string(k) + (k == 1 ? " Wound" : " Wounds"));
+      for (int i = 0; i < k; ++i) e.fact(CardFact::remove(seat_zone(p, kHandZone), kWound));
+      ev->add(e);
+    }
     for (int i = 0; i < k; ++i) me.hand.remove(kWound);
     ko[kWound] = static_cast<uint8_t>(ko[kWound] + k);
     healed = true;
   } else if (action == kFightMastermind) {
+    if (ev) ev->add(Event("fight", "{P} {fight|fights} the Mastermind, {mastermind} (Attack {attack})", p).with("mastermind", cfg->mastermind_name[static_cast<size_t>(mastermind)]).with("attack", mastermind_attack()));
     fight_mastermind(true);
   } else if (action >= kFight && action < kFight + kCity) {
     fight_space(action - kFight, true);
   } else if (action == kRecruitOfficer) {
+    if (ev) ev->add(story::about(*this, "recruit", "{P} {recruit|recruits} {card} for {cost}", p, kOfficer, story::kOutside, seat_zone(p, kDiscardZone)).with("cost", static_cast<int>(cfg->cost[kOfficer])));
     recruit = static_cast<int16_t>(recruit - cfg->cost[kOfficer]);
     --officers_left;
     me.discard.add(kOfficer);
     acted = true;
   } else if (action >= kRecruit) {
     const uint8_t card = static_cast<uint8_t>(action - kRecruit);
+    if (ev) ev->add(story::about(*this, "recruit", "{P} {recruit|recruits} {card} for {cost}", p, card, kHQZone, seat_zone(p, kDiscardZone)).with("cost", static_cast<int>(cfg->cost[card])));
     recruit = static_cast<int16_t>(recruit - cfg->cost[card]);
     for (int i = 0; i < kHQ; ++i) {
       if (hq[i] == card) {
@@ -548,9 +653,11 @@ void State::run_chance_task(Task t, int outcome) {
   switch (t.op) {
     case tSetupMastermind:
       mastermind = static_cast<int8_t>(c.mastermind_opt >= 0 ? c.mastermind_opt : outcome - kSetupMastermind);
+      if (Events* ev = events()) story::setup_pick(*ev, *this, t.op);
       return;
     case tSetupScheme:
       scheme = static_cast<int8_t>(c.scheme_opt >= 0 ? c.scheme_opt : outcome - kSetupScheme);
+      if (Events* ev = events()) story::setup_pick(*ev, *this, t.op);
       return;
     case tSetupVillains: {
       if (!c.villains_opt.empty()) {
@@ -568,12 +675,14 @@ void State::run_chance_task(Task t, int outcome) {
           }
         }
         for (int g : list) villain_groups = static_cast<uint8_t>(villain_groups | (1u << g));
+        if (Events* ev = events()) story::setup_pick(*ev, *this, t.op);
         return;
       }
       const int need = c.setup[static_cast<size_t>(n)].villain_groups;
       if (__builtin_popcount(villain_groups) >= need) return;
       const int g = (outcome >= 0 ? outcome : only_outcome(t)) - kSetupVillains;
       villain_groups = static_cast<uint8_t>(villain_groups | (1u << g));
+      if (Events* ev = events()) story::setup_pick(*ev, *this, t.op);
       push(tSetupVillains);
       return;
     }
@@ -583,23 +692,27 @@ void State::run_chance_task(Task t, int outcome) {
         const int lh = n > 1 ? c.leads_henchmen[static_cast<size_t>(mastermind)] : -1;
         if (lh >= 0 && std::find(list.begin(), list.end(), lh) == list.end()) list.back() = lh;
         for (int g : list) henchmen_groups = static_cast<uint8_t>(henchmen_groups | (1u << g));
+        if (Events* ev = events()) story::setup_pick(*ev, *this, t.op);
         return;
       }
       const int need = c.setup[static_cast<size_t>(n)].henchmen_groups + c.scheme[static_cast<size_t>(scheme)].extra_henchmen;
       if (__builtin_popcount(henchmen_groups) >= need) return;
       const int g = (outcome >= 0 ? outcome : only_outcome(t)) - kSetupHenchmen;
       henchmen_groups = static_cast<uint8_t>(henchmen_groups | (1u << g));
+      if (Events* ev = events()) story::setup_pick(*ev, *this, t.op);
       push(tSetupHenchmen);
       return;
     }
     case tSetupHero: {
       if (!c.heroes_opt.empty()) {
         for (int h : c.heroes_opt) heroes_in = static_cast<uint16_t>(heroes_in | (1u << h));
+        if (Events* ev = events()) story::setup_pick(*ev, *this, t.op);
         return;
       }
       if (__builtin_popcount(heroes_in) >= setup_heroes_needed(c, scheme)) return;
       const int h = (outcome >= 0 ? outcome : only_outcome(t)) - kSetupHero;
       heroes_in = static_cast<uint16_t>(heroes_in | (1u << h));
+      if (Events* ev = events()) story::setup_pick(*ev, *this, t.op);
       push(tSetupHero);
       return;
     }
@@ -608,68 +721,76 @@ void State::run_chance_task(Task t, int outcome) {
     case tLook:
     case tStealReveal: {
       PlayerState& pl = players[t.p];
-      if (t.op == tDraw && t.a <= 0) return;
+      if (t.op == tDraw && (t.a <= 0 || pl.hand.full())) return;
       if (t.op == tLook && (t.a <= 0 || (pl.deck.empty() && pl.discard.empty()))) return look_done(t.p, t.b, t.c);
       if (pl.deck.empty()) {
         if (pl.discard.empty()) return;  // nothing left to draw or reveal
-        // Out of cards: the discard pile becomes the deck, in no known order.
-        merge_into(pl.deck.rest, pl.discard);
-        clear_used(pl.discard);
-        tasks[n_tasks++] = t;
-        return;
+        reshuffle(t.p);
       }
-      if (t.op == tDraw && pl.hand.full()) return;
       uint8_t card;
-      if (pl.deck.n_top > 0) {
+      const bool from_top = pl.deck.n_top > 0;
+      const bool top_public = from_top && !(pl.deck.top_private & 1u);
+      if (from_top) {
         card = pl.deck.take_top();
       } else {
-        card = card_out >= 0 ? static_cast<uint8_t>(card_out) : pl.deck.rest.c[0];
+        card = card_out >= 0 && pl.deck.rest.contains(static_cast<uint8_t>(card_out)) ? static_cast<uint8_t>(card_out) : pl.deck.rest.c[0];
         pl.deck.rest.remove(card);
       }
+      if (shows_card(t)) pl.shown = card;  // in everyone's observation from now on
+      Events* ev = events();
+      const int deck = seat_zone(t.p, kDeckZone);
       if (t.op == tDraw) {
+        if (ev) story::drawn(*ev, *this, t.p, card, from_top, top_public);
         pl.hand.add(card);
         if (t.b && t.p == turn_player_) count_extra_draw();
         if (t.a > 1) push(tDraw, t.p, kNoCard, t.a - 1, t.b);
         return;
       }
       if (t.op == tStealReveal) {
+        if (ev) ev->add(story::about(*this, "reveal", "{P} {reveal|reveals} and {discard|discards} {card} from the top of {your|their} deck (Steal Abilities)", t.p, card, deck, seat_zone(t.p, kDiscardZone), Pos::kTop));
         pl.discard.add(card);
         steal.add(card);
         return;
       }
       if (t.op == tLook) {
+        if (ev) {
+          if (look_private) story::private_move(*ev, *this, 1u << t.p, "look", "{P} {look|looks} at {card} from the top of {your|their} deck", "{P} {look|looks} at the top card of {your|their} deck", t.p, -1, card, deck, kLookZone, Pos::kTop, Pos::kAny);
+          else ev->add(story::about(*this, "look", "{P} {reveal|reveals} {card} from the top of {your|their} deck", t.p, card, deck, kLookZone, Pos::kTop));
+        }
         look.add(card);
         look_owner = t.p;
         push(tLook, t.p, kNoCard, t.a - 1, t.b, t.c);
         return;
       }
       // tReveal: a = mode, b = argument, c = the player who decides.
+      auto back_on_top = [&](const char* text) {
+        if (ev) ev->add(story::about(*this, "reveal", text, t.p, card, deck, deck, Pos::kTop, Pos::kTop));
+        pl.deck.put_top(card, false);
+      };
+      auto into_hand = [&]() {
+        if (ev) ev->add(story::about(*this, "reveal", "{P} {reveal|reveals} {card} from the top of {your|their} deck and {draw|draws} it", t.p, card, deck, seat_zone(t.p, kHandZone), Pos::kTop));
+        pl.hand.add(card);
+        if (t.p == turn_player_) count_extra_draw();
+      };
       switch (static_cast<Mode>(t.a)) {
         case Mode::kDrawIfCostLe:
-          if (c.cost[card] <= t.b && !pl.hand.full()) {  // a Wound has no cost: 0
-            pl.hand.add(card);
-            if (t.p == turn_player_) count_extra_draw();
-          } else {
-            pl.deck.put_top(card, false);
-          }
+          if (c.cost[card] <= t.b && !pl.hand.full()) into_hand();  // a Wound has no cost: 0
+          else back_on_top("{P} {reveal|reveals} {card} from the top of {your|their} deck and {put|puts} it back");
           return;
         case Mode::kDrawIf:
-          if (is_hero(card) && (c.tags[card] & (1u << t.b)) && !pl.hand.full()) {
-            pl.hand.add(card);
-            if (t.p == turn_player_) count_extra_draw();
-          } else {
-            pl.deck.put_top(card, false);
-          }
+          if (is_hero(card) && (c.tags[card] & (1u << t.b)) && !pl.hand.full()) into_hand();
+          else back_on_top("{P} {reveal|reveals} {card} from the top of {your|their} deck and {put|puts} it back");
           return;
         case Mode::kAttackCost:
           add_attack(c.cost[card]);
-          pl.deck.put_top(card, false);
+          back_on_top("{P} {reveal|reveals} {card} from the top of {your|their} deck: its cost in Attack");
           return;
         case Mode::kDiscardOrBack:
+          if (ev) ev->add(story::about(*this, "reveal", "{P} {reveal|reveals} {card} from the top of {your|their} deck", t.p, card, deck, kAsideZone, Pos::kTop));
           push(dRevealed, t.c, card, t.p, 0);
           return;
         default:  // Melter: face up on the deck until the decider chooses (dKoOrBack)
-          pl.deck.put_top(card, false);
+          back_on_top("{P} {reveal|reveals} {card} on top of {your|their} deck");
           return;
       }
     }
@@ -677,6 +798,7 @@ void State::run_chance_task(Task t, int outcome) {
       if (villain_deck.empty()) deck_ran_out = true;  // already out (a position built with an empty deck)
       if (villain_deck.empty() || t.a <= 0) return;
       const uint8_t card = card_out >= 0 ? static_cast<uint8_t>(card_out) : villain_deck.c[0];
+      if (Events* ev = events()) story::villain_card(*ev, *this, card);
       villain_deck.remove(card);
       if (villain_deck.empty()) deck_ran_out = true;
       if (t.a > 1) push(tVillainCard, t.p, kNoCard, t.a - 1);
@@ -687,12 +809,16 @@ void State::run_chance_task(Task t, int outcome) {
       if (hero_deck.empty()) return;
       const uint8_t card = card_out >= 0 ? static_cast<uint8_t>(card_out) : hero_deck.c[0];
       hero_deck.remove(card);
-      enter_city(card, kNoCard);
+      enter_city(card, kNoCard, kHeroDeckZone);
       return;
     }
     case tRefillHQ: {
       if (hq[t.a] != kNoCard || hero_deck_size() <= 0) return;
       const uint8_t card = card_out >= 0 ? static_cast<uint8_t>(card_out) : hero_deck.c[0];
+      if (Events* ev = events()) {
+        Event e = story::about(*this, "hq", "{card} joins the HQ (cost {cost})", -1, card, kHeroDeckZone, kHQZone, Pos::kTop);
+        ev->add(e.with("cost", static_cast<int>(c.cost[card])).with("slot", t.a + 1));
+      }
       hero_deck.remove(card);
       hq[t.a] = card;
       if (hero_deck_size() <= 0) {
@@ -709,6 +835,13 @@ void State::run_chance_task(Task t, int outcome) {
     }
     default: return;
   }
+}
+
+// Out of cards: the discard pile becomes the deck, in no known order.
+void State::reshuffle(int p) {
+  if (Events* ev = events()) story::reshuffled(*ev, *this, p);
+  merge_into(players[p].deck.rest, players[p].discard);
+  clear_used(players[p].discard);
 }
 
 // ---------------------------------------------------------------------------
@@ -759,6 +892,7 @@ void State::run_auto_task(Task t) {
         for (int i = 0; i < c.starting_troopers; ++i) d.rest.add(kTrooper);
       }
       built = true;
+      if (Events* ev = events()) story::setup_built(*ev, *this);
       check_evil_wins();  // a card table can make a scheme lost from the start (no Wounds for the Legacy Virus)
       if (over) return;
       push(tStartTurn, 0);
@@ -776,15 +910,16 @@ void State::run_auto_task(Task t) {
       run_effect(t);
       return;
     case tEnterCity:
-      enter_city(t.card, static_cast<uint8_t>(t.a < 0 ? kNoCard : t.a));
+      enter_city(t.card, static_cast<uint8_t>(t.a < 0 ? kNoCard : t.a), kHQZone);
       return;
     case tTwist:
-      twist(t.a);
+      twist(t.a, t.b == 1);
       return;
     case tAfterDefeat: {
       add_recruit(on_defeat_recruit);
       if (on_defeat_rescue) rescue(t.p, on_defeat_rescue);
       if (limbo != kNoCard) {  // a Hero under a villain whose Fight effect did not take it
+        if (Events* ev = events()) ev->add(story::about(*this, "ko", "{card}, freed from under the Skrull, is KO'd", -1, limbo, kAsideZone, story::kOutside));
         ko_card(limbo);
         limbo = kNoCard;
       }
@@ -797,7 +932,17 @@ void State::run_auto_task(Task t) {
         players[p].pass = kNoCard;
       }
       for (int p = 0; p < n; ++p) {
-        if (passing[p] != kNoCard) to_hand((p + 1) % n, passing[p]);
+        if (passing[p] == kNoCard) continue;
+        const int q = (p + 1) % n;
+        if (Events* ev = events()) {
+          const int to = players[q].hand.full() ? seat_zone(q, kDiscardZone) : seat_zone(q, kHandZone);
+          if (players[q].hand.full()) {
+            ev->add(story::about(*this, "pass", "{P} {pass|passes} {card} to {q}, whose hand is full: it goes to {q's} discard pile", p, passing[p], seat_zone(p, kPassZone), to));
+          } else {
+            story::private_move(*ev, *this, (1u << p) | (1u << q), "pass", "{P} {pass|passes} {card} to {q}", "{P} {pass|passes} a card to {q}", p, q, passing[p], seat_zone(p, kPassZone), to, Pos::kAny, Pos::kAny);
+          }
+        }
+        to_hand(q, passing[p]);
       }
       return;
     }
@@ -806,7 +951,10 @@ void State::run_auto_task(Task t) {
       const uint8_t card = steal.c[0];
       steal.remove(card);
       if (!steal.empty()) push(tStealPlay, t.p);
-      if (is_hero(card) && n_played < kPlayedCap) play_copy(card, kNoCard, -1);
+      if (is_hero(card) && n_played < kPlayedCap) {
+        if (Events* ev = events()) ev->add(Event("copy", "{P} {play|plays} a copy of {card} (Steal Abilities)", turn_player_).with("card", cfg->name[card]));
+        play_copy(card, kNoCard, -1);
+      }
       return;
     }
     case tShowdownNext: {
@@ -825,6 +973,7 @@ void State::run_auto_task(Task t) {
       if (best < 0 || count == 1 || showdown_round >= 3) {
         if (best >= 0 && count == 1) {
           showdown_winner = static_cast<int8_t>(best);
+          if (Events* ev = events()) ev->add(story::about(*this, "showdown", "{P} {win|wins} the Final Showdown with {total}: the Mastermind card", best, kMastermindBase + mastermind, story::kOutside, seat_zone(best, kVictoryZone)).with("total", static_cast<int>(showdown_total[best])));
           players[best].victory.add(static_cast<uint8_t>(kMastermindBase + mastermind));
         }
         showdown = false;
@@ -845,8 +994,15 @@ void State::run_auto_task(Task t) {
           if (first < 0) first = p;
         }
       }
+      if (Events* ev = events()) ev->add(Event("showdown", "The Final Showdown is tied: the tied players discard their hands, draw new ones and play again"));
       for (int p = n - 1; p >= 0; --p) {
         if (!(mask & (1u << p))) continue;
+        if (Events* ev = events()) {
+          Event e("discard-hand", "{P} {discard|discards} {your|their} hand: {cards}", p);
+          e.with("cards", card_names(*cfg, players[p].hand));
+          for (const uint8_t x : players[p].hand) e.fact(CardFact::move(seat_zone(p, kHandZone), seat_zone(p, kDiscardZone), x));
+          ev->add(e);
+        }
         merge_into(players[p].discard, players[p].hand);
         clear_used(players[p].hand);
         showdown_total[p] = 0;
@@ -878,6 +1034,7 @@ void State::start_turn(int p) {
   mastermind_minus = 0;
   extra_draw = 0;
   new_hand = 0;
+  if (Events* ev = events()) story::turn_started(*ev, *this);
   if (showdown) return;  // a Showdown turn plays no villain card
   push(tVillainCard, p, kNoCard, 1);
 }
@@ -888,6 +1045,11 @@ void State::discard_played() {
   for (int i = 0; i < n_played; ++i) {
     if (played[i].card != kNoCard) cards.add(played[i].card);
     played[i] = Played{};
+  }
+  if (Events* ev = events(); ev && !cards.empty()) {
+    Event e("discard-played", "{P} {discard|discards} the cards {you|they} played", turn_player_);
+    for (const uint8_t x : cards) e.fact(CardFact::move(kPlayedZone, seat_zone(turn_player_, kDiscardZone), x));
+    ev->add(e);
   }
   n_played = 0;
   merge_into(players[turn_player_].discard, cards);
@@ -915,6 +1077,12 @@ void State::end_turn() {
   if (mm_defeated && !cfg->final_showdown) return finish(1);
   if (deck_ran_out && !mm_defeated) return finish(0);
   discard_played();
+  if (Events* ev = events(); ev && !me.hand.empty()) {
+    Event e("discard-hand", "{P} {discard|discards} {your|their} hand: {cards}", p);
+    e.with("cards", card_names(*cfg, me.hand));
+    for (const uint8_t x : me.hand) e.fact(CardFact::move(seat_zone(p, kHandZone), seat_zone(p, kDiscardZone), x));
+    ev->add(e);
+  }
   merge_into(me.discard, me.hand);
   clear_used(me.hand);
   const int size = std::max<int>(cfg->hand_size, new_hand) + extra_draw;
@@ -926,6 +1094,7 @@ void State::end_turn() {
 void State::after_draw(int p) {
   const int n = cfg->players;
   if (bubble != kNoCard) {
+    if (Events* ev = events()) ev->add(story::about(*this, "bubble", "{card} comes back from the Electromagnetic Bubble into {p's} hand", p, bubble, kBubbleZone, players[p].hand.full() ? seat_zone(p, kDiscardZone) : seat_zone(p, kHandZone)));
     to_hand(p, bubble);
     bubble = kNoCard;
   }
@@ -936,6 +1105,7 @@ void State::after_draw(int p) {
     showdown_done = 0;
     showdown_round = 1;
     extra_turn = false;
+    if (Events* ev = events()) ev->add(Event("showdown", "The Final Showdown begins: each player in turn plays a Showdown turn for the Mastermind card"));
     push(tStartTurn, (p + 1) % n);
     return;
   }
@@ -946,6 +1116,10 @@ void State::after_draw(int p) {
 
 void State::play_card(uint8_t card) {
   const int p = turn_player_;
+  if (Events* ev = events()) {
+    Event e = story::about(*this, "play", "{P} {play|plays} {card}", p, card, seat_zone(p, kHandZone), kPlayedZone);
+    ev->add(e.with("attack", static_cast<int>(cfg->attack[card])).with("recruit", static_cast<int>(cfg->recruit[card])));
+  }
   players[p].hand.remove(card);
   play_copy(card, card, -1);
 }
@@ -986,13 +1160,14 @@ void State::play_villain_card(uint8_t card) {
     else ko_card(kTwist);
     push(tTwist, p, kNoCard, twists_played, 0);
   } else if (card == kStrike) {
+    if (Events* ev = events()) story::strike(*ev, *this);
     ko_card(kStrike);
     const uint8_t mm = static_cast<uint8_t>(kMastermindBase + mastermind);
     const auto& list = cfg->on_ambush[mm];
     for (int i = static_cast<int>(list.size()) - 1; i >= 0; --i) push(tEffect, p, mm, i, -1, 4);
   } else if (card == kBystander) {
     if (cfg->scheme[static_cast<size_t>(scheme)].rule == Rule::kKillbots) {
-      enter_city(kBystander, kNoCard);
+      enter_city(kBystander, kNoCard, kVillainDeckZone);
       return;
     }
     for (int s = 0; s < kCity; ++s) {
@@ -1005,12 +1180,13 @@ void State::play_villain_card(uint8_t card) {
   } else if (card == kSkrullHero) {
     push(tSkrullReveal, p);
   } else {
-    enter_city(card, kNoCard);
+    enter_city(card, kNoCard, kVillainDeckZone);
   }
 }
 
-void State::enter_city(uint8_t card, uint8_t under) {
+void State::enter_city(uint8_t card, uint8_t under, int from) {
   const int p = turn_player_;
+  if (Events* ev = events()) story::entered(*ev, *this, card, from);
   int k = 0;
   while (k < kCity && city[k].card != kNoCard) ++k;
   CitySpace escapee;
@@ -1029,6 +1205,11 @@ void State::enter_city(uint8_t card, uint8_t under) {
 
 void State::escape(const CitySpace& v) {
   const int p = turn_player_;
+  if (Events* ev = events()) {
+    ++villains_escaped;  // the count the story tells includes this one
+    story::escaped(*ev, *this, v);
+    --villains_escaped;
+  }
   ++villains_escaped;
   ++escaped[v.card];
   if (v.card == kBystander) ++killbots_escaped;
@@ -1050,11 +1231,11 @@ void State::escape(const CitySpace& v) {
   check_evil_wins();
 }
 
-void State::twist(int number) {
+void State::twist(int number, bool mystique) {
   const int p = turn_player_;
   const int n = cfg->players;
   const SchemeDef& sd = cfg->scheme[static_cast<size_t>(scheme)];
-  // tTwist b (from the task) is not needed: a Mystique twist has no card.
+  if (Events* ev = events()) story::twist(*ev, *this, number, mystique);
   if (n == 1) push(dKoHq, p);  // solo: after each Twist, a Hero costing 6 or less leaves the HQ
   switch (sd.rule) {
     case Rule::kCosmicCube:
@@ -1073,6 +1254,7 @@ void State::twist(int number) {
         for (int s = kCity - 1; s >= 0; --s) {
           if (!(portals & (1u << s))) {
             portals = static_cast<uint8_t>(portals | (1u << s));
+            if (Events* ev = events()) ev->add(Event("portal", "The Dark Portal opens over the {space}: +1 Attack there").with("space", cfg->city_name[static_cast<size_t>(s)]));
             break;
           }
         }
@@ -1081,7 +1263,7 @@ void State::twist(int number) {
     case Rule::kLegacyVirus:
       for (int k = 0; k < n; ++k) {
         const int q = (p + k) % n;
-        if (!reveals(q, kTech)) gain_wound(q, false);
+        if (!reveal_tags(q, kTech, true)) gain_wound(q, false);
       }
       break;
     case Rule::kBankRobbery:
@@ -1110,13 +1292,14 @@ void State::twist(int number) {
       } else if (best >= 0) {
         const uint8_t hero = hq[best];
         take_hq(best);
-        push(tEnterCity, p, hero, -1);
+        push(tEnterCity, p, hero, -1);  // enter_city tells it
       }
       break;
     }
     case Rule::kCivilWar:
       for (int i = 0; i < kHQ; ++i) {
         if (hq[i] != kNoCard) {
+          if (Events* ev = events()) ev->add(story::about(*this, "ko", "{card} is KO'd from the HQ", -1, hq[i], kHQZone, story::kOutside));
           ko_card(hq[i]);
           take_hq(i);
         }
@@ -1141,6 +1324,17 @@ void State::fight_space(int space, bool pay) {
     recruit = static_cast<int16_t>(recruit - (cost - from_attack));
   }
   const CitySpace v = city[space];
+  if (v.card != kNoCard && cfg->defeat_requires[v.card]) reveal_tags(p, cfg->defeat_requires[v.card], true);
+  if (Events* ev = events()) {
+    std::string text = "{P} {defeat|defeats} {villain} in the {space}";
+    if (v.bystanders) text += " and {rescue|rescues} " + std::to_string(v.bystanders) + (v.bystanders == 1 ? " Bystander" : " Bystanders");
+    if (is_hero(v.card)) text += ", gaining the Hero";
+    Event e = story::about(*this, "defeat", text, p, v.card, kCityZone, is_hero(v.card) ? seat_zone(p, kDiscardZone) : seat_zone(p, kVictoryZone));
+    e.with("villain", story::villain_name(*this, v.card)).with("space", story::space_name(*this, space)).with("bystanders", static_cast<int>(v.bystanders));
+    for (int i = 0; i < v.bystanders; ++i) e.fact(CardFact::place(seat_zone(p, kVictoryZone), kBystander));
+    if (v.under != kNoCard) e.fact(CardFact::move(kUnderZone, kAsideZone, v.under));
+    ev->add(e);
+  }
   city[space] = CitySpace{};
   acted = true;
   if (is_hero(v.card)) me.discard.add(v.card);  // a Skrull Hero: you gain it
@@ -1167,6 +1361,15 @@ void State::fight_mastermind(bool pay) {
 
 void State::take_tactic(int p, uint8_t tactic) {
   PlayerState& me = players[p];
+  if (Events* ev = events()) {
+    std::string text = "{P} {take|takes} the Tactic {card}";
+    if (mm_bystanders) text += " and {rescue|rescues} " + std::to_string(mm_bystanders) + (mm_bystanders == 1 ? " Bystander" : " Bystanders");
+    text += tactics.size() <= 1 ? ": {mastermind} is defeated" : " ({left} left)";
+    Event e = story::about(*this, "tactic", text, p, tactic, kTacticsZone, seat_zone(p, kVictoryZone), Pos::kTop);
+    e.with("mastermind", cfg->mastermind_name[static_cast<size_t>(mastermind)]).with("left", tactics.size() - 1);
+    for (int i = 0; i < mm_bystanders; ++i) e.fact(CardFact::place(seat_zone(p, kVictoryZone), kBystander));
+    ev->add(e);
+  }
   tactics.remove(tactic);
   me.victory.add(tactic);
   for (int i = 0; i < mm_bystanders; ++i) me.victory.add(kBystander);
@@ -1190,12 +1393,66 @@ void State::to_hand(int p, uint8_t card) {
   else pl.hand.add(card);
 }
 
+void State::gain_to_hand(int p, uint8_t card) {
+  if (Events* ev = events()) {
+    const bool full = players[p].hand.full();
+    ev->add(story::about(*this, "gain", full ? "{P} {gain|gains} {card} (into {your|their} discard pile: the hand is full)" : "{P} {gain|gains} {card} into {your|their} hand", p, card, story::kOutside,
+                         seat_zone(p, full ? kDiscardZone : kHandZone)));
+  }
+  to_hand(p, card);
+}
+
+// The cards left of a private look go back on top of p's deck, the first
+// of the look on top; only p sees which.
+void State::put_look_back(int p) {
+  Events* ev = events();
+  for (int i = look.size() - 1; i >= 0; --i) {
+    if (ev) {
+      story::private_move(*ev, *this, 1u << p, "back", "{P} {put|puts} {card} back on top of {your|their} deck", "{P} {put|puts} a card back on top of {your|their} deck", p, -1, look.c[i],
+                          kLookZone, seat_zone(p, kDeckZone), Pos::kAny, top_pos(p));
+    }
+    players[p].deck.put_top(look.c[i], true);
+  }
+  look.clear();
+  look_private = false;
+}
+
 void State::gain_wound(int p, bool into_hand) {
   if (wounds_left == 0 || over) return;
   PlayerState& pl = players[p];
-  if (!into_hand && reveals_wound_draw(p)) {  // Diving Block: reveal it and draw a card instead
+  const bool may_block = !into_hand;
+  if (may_block && reveals_wound_draw(p)) {  // Diving Block: reveal it and draw a card instead
+    if (Events* ev = events()) {
+      Event e("wound", "{P} {reveal|reveals} a card that draws instead of a Wound ({card}) and {draw|draws} a card instead of gaining one", p);
+      bool by_played = false;
+      for (int i = 0; i < n_played && p == turn_player_; ++i) {
+        if (!by_played && played[i].card != kNoCard && cfg->wound_draw[played[i].as]) {
+          by_played = true;
+          e.with("card", cfg->name[played[i].as]);
+        }
+      }
+      if (!by_played) reveal_facts(*this, e, p, [&](int x) { return cfg->wound_draw[static_cast<size_t>(x)]; });
+      ev->add(e);
+    }
+    bool by_played = false;
+    for (int i = 0; i < n_played && p == turn_player_; ++i) by_played = by_played || (played[i].card != kNoCard && cfg->wound_draw[played[i].as]);
+    if (!by_played) {
+      for (const uint8_t x : pl.hand) {
+        if (cfg->wound_draw[x]) {
+          pl.shown = x;
+          break;
+        }
+      }
+    }
     push(tDraw, p, kNoCard, 1, p == turn_player_ ? 1 : 0);
     return;
+  }
+  if (Events* ev = events()) {
+    const bool hand = into_hand && !pl.hand.full();
+    Event e = story::about(*this, "wound", hand ? "{P} {gain|gains} a Wound into {your|their} hand" : "{P} {gain|gains} a Wound", p, kWound, story::kOutside, seat_zone(p, hand ? kHandZone : kDiscardZone));
+    // No card that would draw instead was revealed: the hand holds none.
+    if (may_block) reveal_facts(*this, e, p, [&](int x) { return cfg->wound_draw[static_cast<size_t>(x)]; });
+    ev->add(e);
   }
   --wounds_left;
   if (into_hand) to_hand(p, kWound);
@@ -1204,6 +1461,13 @@ void State::gain_wound(int p, bool into_hand) {
 }
 
 void State::rescue(int p, int n) {
+  if (Events* ev = events(); ev && n > 0 && bystanders_left > 0) {
+    const int k = std::min<int>(n, bystanders_left);
+    Event e("rescue", "{P} {rescue|rescues} {count}", p);
+    e.with("count", std::to_string(k) + (k == 1 ? " Bystander" : " Bystanders"));
+    for (int i = 0; i < k; ++i) e.fact(CardFact::place(seat_zone(p, kVictoryZone), kBystander));
+    ev->add(e);
+  }
   for (int i = 0; i < n && bystanders_left > 0; ++i) {
     --bystanders_left;
     players[p].victory.add(kBystander);
@@ -1211,6 +1475,11 @@ void State::rescue(int p, int n) {
 }
 
 void State::capture(int space, int n) {
+  if (Events* ev = events(); ev && n > 0 && bystanders_left > 0) {
+    const int k = std::min<int>(n, bystanders_left);
+    const std::string who = space < 0 ? "The Mastermind, " + cfg->mastermind_name[static_cast<size_t>(mastermind)] + "," : story::villain_name(*this, city[space].card) + " in the " + story::space_name(*this, space);
+    ev->add(Event("capture", "{who} captures {count}").with("who", who).with("count", std::to_string(k) + (k == 1 ? " Bystander" : " Bystanders")));
+  }
   for (int i = 0; i < n && bystanders_left > 0; ++i) {
     --bystanders_left;
     if (space < 0) ++mm_bystanders;
@@ -1227,9 +1496,11 @@ void State::discard_from_hand(int p, uint8_t card, bool by_effect) {
   PlayerState& pl = players[p];
   if (!pl.hand.remove(card)) return;
   if (by_effect && cfg->return_on_discard[card]) {  // Unending Energy returns to the hand
+    if (Events* ev = events()) ev->add(story::about(*this, "discard", "{P} {discard|discards} {card}, which comes back to {your|their} hand", p, card, seat_zone(p, kHandZone), seat_zone(p, kHandZone)));
     pl.hand.add(card);
     return;
   }
+  if (Events* ev = events()) ev->add(story::about(*this, "discard", "{P} {discard|discards} {card}", p, card, seat_zone(p, kHandZone), seat_zone(p, kDiscardZone)));
   pl.discard.add(card);
 }
 
@@ -1242,6 +1513,7 @@ void State::finish(int8_t how) {
   over = true;
   result = how;
   n_tasks = 0;
+  if (Events* ev = events()) story::game_over(*ev, *this);
 }
 
 bool State::evil_condition() const {

@@ -87,6 +87,7 @@ Json State::to_json() const {
     j["discard"] = card_names(c, pl.discard);
     j["victory"] = card_names(c, pl.victory);
     j["pass"] = card_or_null(c, pl.pass);
+    j["shown"] = pl.shown == kShownNothing ? Json("nothing") : card_or_null(c, pl.shown);
     ps.push_back(j);
   }
   o["players"] = ps;
@@ -215,13 +216,16 @@ State State::from_json(const Config& c, const Json& o) {
   for (int p = 0; p < n; ++p) {
     const Json& j = ps[static_cast<size_t>(p)];
     const std::string pw = "players[" + std::to_string(p) + "]";
-    json_expect_keys(j, {"hand", "deck_top", "deck_top_private", "deck", "discard", "victory", "pass"}, pw);
+    json_expect_keys(j, {"hand", "deck_top", "deck_top_private", "deck", "discard", "victory", "pass", "shown"}, pw);
     PlayerState& pl = s.players[p];
     read_pile(c, j.at("hand", pw), pl.hand, pw + ".hand");
     read_pile(c, j.at("deck", pw), pl.deck.rest, pw + ".deck");
     read_pile(c, j.at("discard", pw), pl.discard, pw + ".discard");
     read_pile(c, j.at("victory", pw), pl.victory, pw + ".victory");
     pl.pass = card_or_none(c, j.at("pass", pw), pw + ".pass");
+    if (const Json* sh = j.find("shown")) {  // absent before reveals were told
+      pl.shown = sh->is_string() && sh->as_string(pw + ".shown") == "nothing" ? kShownNothing : card_or_none(c, *sh, pw + ".shown");
+    }
     const auto& top = j.at("deck_top", pw).as_array(pw + ".deck_top");
     const auto& priv = j.at("deck_top_private", pw).as_array(pw + ".deck_top_private");
     if (top.size() > kTopCap || priv.size() != top.size()) throw SerializationError(pw + ".deck_top must have at most 16 cards, one privacy flag each");

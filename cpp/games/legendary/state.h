@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "core/game.h"
+#include "core/knowledge.h"
 #include "core/piles.h"
 #include "games/legendary/cards.h"
 #include "games/legendary/pile_ops.h"
@@ -93,7 +94,13 @@ struct PlayerState {
   Multiset<kPileCap> discard;
   Multiset<kVictoryCap> victory;
   uint8_t pass = kNoCard;  // a card chosen to pass left (Random Acts of Unkindness)
+  // The card this player last revealed (from their hand, "reveal a Tech
+  // Hero", or from their deck), kShownNothing if they last showed they had
+  // none, kNoCard before any: public history, so that what a reveal told is
+  // in everyone's observation.
+  uint8_t shown = kNoCard;
 };
+constexpr uint8_t kShownNothing = 254;
 
 struct CitySpace {
   uint8_t card = kNoCard;  // a villain, a henchman, a Skrull Hero or a Killbot (a Bystander)
@@ -141,6 +148,26 @@ enum YesNo : int8_t { ynDoOver, ynWoundToHand, ynPlayVillain, ynGainOfficer };
 enum DefeatKind : int8_t { dkWithBystander, dkBelowKo, dkCityFree };
 // tLook continuations (in b).
 enum LookNext : int8_t { lkSpiderMan, lkDoombot, lkRuthless };
+
+// Zones, for the card facts of events and what each player knows
+// (zones.cpp, story.cpp). Cards outside them (the Wound, Bystander and
+// Officer stacks, the KO pile, the Escaped pile) are placed and removed in
+// plain view.
+enum SeatZone : int { kHandZone, kDeckZone, kDiscardZone, kVictoryZone, kPassZone, kZonesPerSeat };
+constexpr int seat_zone(int player, int which) { return player * kZonesPerSeat + which; }
+enum SharedZone : int {
+  kVillainDeckZone = kMaxPlayers * kZonesPerSeat,
+  kHeroDeckZone,  // with the Heroes a Skrull card of the Villain Deck will take
+  kHQZone,
+  kCityZone,
+  kUnderZone,   // Heroes under Skrull villains
+  kPlayedZone,  // the cards the turn player played (copies are not cards)
+  kLookZone,
+  kAsideZone,   // a revealed card waiting for a choice, a Hero freed from under a Skrull
+  kBubbleZone,
+  kTacticsZone,
+  kNumZones
+};
 
 // Length of the flat observation tensor.
 int observation_length(const Config& cfg);
@@ -246,6 +273,12 @@ struct State {
   void check_counters() const;
   void check_pending() const;
   uint64_t hash() const;  // stable, field by field (hash.cpp)
+  // Knowledge hooks (zones.cpp): a zone's cards, and a sampled world written back.
+  void zone_cards(int zone, std::vector<uint8_t>& out) const;
+  void write_zones(const Knowledge::World& world);
+  // The table (layout.cpp).
+  Json layout(int viewer) const;
+  Json action_info(Action action) const;
 
   static State initial(const Config& cfg);
 
@@ -286,14 +319,16 @@ struct State {
   void play_card(uint8_t card);
   void play_copy(uint8_t as, uint8_t physical, int copy_index);
   void play_villain_card(uint8_t card);
-  void enter_city(uint8_t card, uint8_t under);
+  void enter_city(uint8_t card, uint8_t under, int from);  // from: the zone it leaves
   void escape(const CitySpace& v);
-  void twist(int number);
+  void twist(int number, bool mystique);
   void fight_space(int space, bool pay);
   void fight_mastermind(bool pay);
   void take_tactic(int p, uint8_t tactic);
   void gain(int p, uint8_t card);
   void to_hand(int p, uint8_t card);  // a full hand sends it to the discard pile instead
+  void gain_to_hand(int p, uint8_t card);  // from a stack (an Officer), told
+  void put_look_back(int p);  // the cards looked at go back on top, in private
   void add_attack(int k) { attack = saturated<int16_t>(attack + k, kMaxPoints); }
   void add_recruit(int k) {
     recruit = saturated<int16_t>(recruit + k, kMaxPoints);
@@ -311,9 +346,18 @@ struct State {
   void check_evil_wins();
   bool evil_condition() const;  // the scheme's Evil Wins condition holds (whoever has won)
   bool chance_certain(const Task& t) const;  // settle() runs this chance step with no outcome
+  bool chance_waits(const Task& t) const;     // this chance step needs an outcome
+  int deck_step(const Task& t) const;         // a draw, reveal or look: see rules.cpp
+  // The step shows the card it takes to everyone (a reveal, a public look).
+  bool shows_card(const Task& t) const { return t.op == tReveal || t.op == tStealReveal || (t.op == tLook && !look_private); }
+  void reshuffle(int p);
+  // Where a card put on p's deck lands for the card facts: on top, or in the
+  // unknown part when the known top is full (PlayerDeck::put_top).
+  Pos top_pos(int p) const { return players[p].deck.n_top < kTopCap ? Pos::kTop : Pos::kAny; }
   void finish(int8_t how);
   void each_player(int from, bool include_self, uint8_t op, int card, int a, int b, int c);
   bool reveals(int p, uint16_t tags) const;
+  bool reveal_tags(int p, uint16_t tags, bool played_counts);  // reveals(), told with its card facts
   bool reveals_wound_draw(int p) const;
   int villain_space_of_enter() const;
   void take_hq(int slot);

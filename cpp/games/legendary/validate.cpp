@@ -50,6 +50,7 @@ void State::validate() const {
       if (!ok) broken("a victory pile holds " + c.name[x]);
     }
     if (pl.pass != kNoCard && !is_hero(pl.pass) && pl.pass != kWound) broken("a passed card is not a Hero or a Wound");
+    if (pl.shown != kNoCard && pl.shown != kShownNothing && !is_hero(pl.shown) && pl.shown != kWound) broken("a card revealed by a player is not a Hero or a Wound");
   }
   for (int i = 0; i < n_played; ++i) {
     const Played& e = played[i];
@@ -233,7 +234,7 @@ void State::validate() const {
   check_pending();
   if (n_tasks > 0) {
     const Task& t = tasks[n_tasks - 1];
-    if (is_chance_task(t) && chance_certain(t)) broken("a chance step is pending that has only one outcome (the position is not settled)");
+    if (is_chance_task(t) && !chance_waits(t)) broken("a chance step is pending that play would have run at once (the position is not settled)");
     if (is_chance_task(t)) {
       std::vector<std::pair<Action, double>> out;
       chance_pile(t, out);

@@ -178,6 +178,7 @@ Json State::observation(int viewer) const {
       j["passing"] = pl.pass != kNoCard;
     }
     j["hand_size"] = pl.hand.size();
+    j["last_revealed"] = pl.shown == kShownNothing ? Json("nothing") : pl.shown == kNoCard ? Json() : Json(c.name[pl.shown]);
     j["deck_size"] = pl.deck.size();
     j["deck_top"] = top;
     j["discard"] = card_names(c, pl.discard);

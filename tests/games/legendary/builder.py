@@ -137,6 +137,7 @@ def position(
     officers_left: int | None = None,
     bystanders_left: int | None = None,
     options: Mapping[str, Any] | None = None,
+    explicit_chance: bool = False,
 ) -> henchmen.State:
     """A position with the named cards where given and every other card conserved.
 
@@ -392,8 +393,26 @@ def position(
         "history": [],
     }
     state = henchmen.deserialize(json.dumps(doc))
+    if not explicit_chance:
+        state.__class__ = Scenario
     _INITIAL_KO[id(state)] = Counter(state.observation(0)["ko_pile"])
     return state
+
+
+class Scenario(henchmen.State):
+    """A position for scenario tests of effects: after each move, a chance step with one
+    outcome (a deck of one kind drawn, the last card of a deck revealed) resolves itself,
+    so a test names only the draws that could go more than one way. Such steps stay chance
+    nodes in the game (whether chance comes must not depend on hidden cards);
+    ``position(..., explicit_chance=True)`` keeps them for the tests of chance itself.
+    """
+
+    __slots__ = ()
+
+    def apply(self, action: Any) -> None:
+        super().apply(action)
+        while self.is_chance and len(self.chance_outcomes) == 1:
+            super().apply(self.chance_outcomes[0][0].id)
 
 
 _INITIAL_KO: dict[int, Counter[str]] = {}

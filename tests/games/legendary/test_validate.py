@@ -241,7 +241,7 @@ def test_a_draw_with_a_known_top_card_waiting_for_chance_is_refused():
     def queue(pos: dict[str, Any]) -> None:
         pos["tasks"].append({"op": "draw", "p": 0, "card": None, "a": 1, "b": 0, "c": 0})
 
-    refused(tamper(s, queue), "only one outcome")
+    refused(tamper(s, queue), "would have run at once")
 
 
 # --- Found by the mutation hunt (test_validate_mutations.py) -------------------
