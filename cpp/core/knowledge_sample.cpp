@@ -67,6 +67,7 @@ struct Knowledge::Sampler {
   bool start_ready = false;
   World start;
   std::vector<std::vector<uint8_t>> taken;  // scratch
+  std::vector<int16_t> shuffled;             // scratch
 };
 
 Knowledge::~Knowledge() = default;
@@ -126,7 +127,10 @@ struct SamplerAccess {
     w.link_kind = s.base.link_kind;
     w.picks = s.base.picks;
     for (size_t g = 0; g < s.refs.size(); ++g) {
-      auto& deck = s.decks[g];
+      // Shuffle a copy of the group's sorted cards: shuffling them in place
+      // would make this deal depend on the deals before it.
+      auto& deck = s.shuffled;
+      deck = s.decks[g];
       for (size_t i = deck.size(); i > 1; --i) std::swap(deck[i - 1], deck[rng.below(static_cast<uint32_t>(i))]);
       for (size_t i = 0; i < deck.size(); ++i) w.kinds[s.refs[g][i].zone][s.refs[g][i].part][s.refs[g][i].index] = deck[i];
     }
