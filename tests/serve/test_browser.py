@@ -45,6 +45,8 @@ SETUPS: dict[str, tuple[dict[str, Any], list[str], float]] = {
     "parry": ({}, ["human", "human"], 0.4),  # hot seat: two people at one tab
     "seven-secret-supervillains": ({"max_turns": "10"}, ["human", "random"], 0.5),
     "legendary": ({"players": "1"}, ["human"], 0.8),
+    "super": ({"max_rounds": "5"}, ["human", "random"], 0.5),
+    "villainy": ({"max_rounds": "2"}, ["human", "random"], 0.5),
 }
 
 
@@ -166,7 +168,22 @@ def shoot(driver: Any, name: str) -> None:
         driver.save_screenshot(os.path.join(where, f"{name}.png"))
 
 
-@pytest.mark.parametrize("name", [g.name for g in games()])
+# A game still landing that the page cannot play yet: strict, so the mark
+# goes when the page is fixed (see docs/reliability.md, "Findings left").
+KNOWN = {
+    "villainy": "the page shows Villainy's opening Segue window without a move button to answer it",
+}
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        pytest.param(g.name, marks=pytest.mark.xfail(strict=True, reason=KNOWN[g.name]))
+        if g.name in KNOWN
+        else g.name
+        for g in games()
+    ],
+)
 def test_a_full_game_of_every_game_through_the_page(
     browser: Any, served: Served, name: str
 ) -> None:
