@@ -41,7 +41,9 @@ def test_a_reload_skips_the_power_up_while_the_power_is_active() -> None:
 
 
 def test_a_defender_who_empties_their_hand_reloads_too() -> None:
-    s = position(hands={0: ["Fireball", "Gust"], 1: ["Ice Wall"]}, discard=["Healing Rain", "Power Up"])
+    s = position(
+        hands={0: ["Fireball", "Gust"], 1: ["Ice Wall"]}, discard=["Healing Rain", "Power Up"]
+    )
     play(s, "attack player 2 with Fireball", "shield with Ice Wall")
     assert s.is_chance
     resolve(s)
