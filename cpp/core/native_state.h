@@ -465,6 +465,13 @@ class NativeState final : public State {
       Knowledge::World w;
       if (!k->sample(rng, w)) return false;
       world.write_zones(w);
+      // A safety net for what the facts do not yet tell: a world that would
+      // change what the observer sees (Legendary's per-player pools after a
+      // hidden pass) is refused, and the caller redraws from the position.
+      if (world.observation(observer).dump() != s_.observation(observer).dump()) {
+        world = s_;
+        return false;
+      }
       return true;
     }
   }
