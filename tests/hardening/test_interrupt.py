@@ -69,9 +69,18 @@ def count(key: str, n: int) -> None:
     COUNTS[key] += n
 
 
+def _a_real_choice(name: str) -> henchmen.State:
+    """A position where the player to move has more than one move (a bot with
+    one legal move answers at once, with nothing to interrupt)."""
+    state = henchmen.new_game(name, seed=3)
+    while len(state.legal_action_ids()) < 2:
+        state.apply(state.legal_action_ids()[0])
+    return state
+
+
 def _long_calls(name: str) -> dict[str, Callable[[], object]]:
     game = henchmen.Game(name)
-    state = henchmen.new_game(name, seed=3)
+    state = _a_real_choice(name)
     return {
         "random_playouts": lambda: game.random_playouts(10**9, seed=1, threads=2),
         "native ismcts": lambda: ISMCTS(iterations=10**8, seed=1).search(state),
