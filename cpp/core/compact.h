@@ -32,6 +32,22 @@ struct CompactWriter {
   }
 };
 
+// One entry per run of equal cards, at base + card: a sorted pile keeps its
+// copies together, so n copies cost one entry of value n * each.
+inline void add_runs(CompactWriter& w, int base, const uint8_t* first, const uint8_t* end, float each) {
+  int last = -1;
+  float sum = 0.0f;
+  for (const uint8_t* card = first; card != end; ++card) {
+    if (*card != last && last >= 0) {
+      w.add(base + last, sum);
+      sum = 0.0f;
+    }
+    last = *card;
+    sum += each;
+  }
+  if (last >= 0) w.add(base + last, sum);
+}
+
 using CompactEncoder = void (*)(const void* state, int player, CompactWriter& out);
 
 // The game's own encoder, or nullptr (then the generic one is used).

@@ -23,19 +23,8 @@ void encode_compact(const void* state, int viewer, CompactWriter& out) {
   const Config& c = *st.cfg;
   const int n = c.players;
   auto at = [](int plane, int card) { return plane * kCardIds + card; };
-  // One entry per run of equal cards (sorted piles keep copies together).
   auto run_of = [&](int plane, const uint8_t* first, const uint8_t* end, float each) {
-    int last = -1;
-    float sum = 0.0f;
-    for (const uint8_t* card = first; card != end; ++card) {
-      if (*card != last && last >= 0) {
-        w.add(plane * kCardIds + last, sum);
-        sum = 0.0f;
-      }
-      last = *card;
-      sum += each;
-    }
-    if (last >= 0) w.add(plane * kCardIds + last, sum);
+    add_runs(w, plane * kCardIds, first, end, each);
   };
   auto run = [&](int plane, const auto& cards, float each) {
     const uint8_t* first = &*std::begin(cards);
