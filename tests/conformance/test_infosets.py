@@ -138,19 +138,29 @@ def view(state: henchmen.State, observer: int) -> str:
 def choice_weight(before: henchmen.State, after: henchmen.State, observer: int) -> float:
     """How many physical cards another player's choice could have been, by the
     card facts the observer read: a card of a seen kind taken from a place the
-    observer could not tell counts once per card of that kind there."""
+    observer could not tell counts once per card of that kind there. The zones
+    are followed through the step, so a card moved twice in it (a hand shown,
+    then discarded) is counted where it is by then."""
     weight = 1.0
-    counted: Counter[tuple[int, int]] = Counter()
+    held: dict[int, Counter[int]] = {}
+
+    def zone(z: int) -> Counter[int]:
+        if z not in held:
+            held[z] = Counter(before._s.zone_cards(z))
+        return held[z]
+
     for e in henchmen.events.read(
         after, observer, after._s.last_apply_start, after.move_number, facts=True
     ):
         for f in e.facts:
-            if f["fact"] in ("move", "remove", "see") and f["pos"] == "any" and f["card"] >= 0:
-                zone, card = f["zone"], f["card"]
-                have = before._s.zone_cards(zone).count(card) - counted[(zone, card)]
+            if f["fact"] in ("move", "remove", "see") and f["card"] >= 0:
+                source, card = zone(f["zone"]), f["card"]
+                if f["pos"] == "any":
+                    weight *= max(source[card], 0)
                 if f["fact"] != "see":
-                    counted[(zone, card)] += 1
-                weight *= max(have, 0)
+                    source[card] -= 1
+                    if f["fact"] == "move":
+                        zone(f["to"])[card] += 1
     return weight
 
 

@@ -64,6 +64,7 @@ const GameInfo& Traits::info() {
         {"players[].unseen", "another player's cards you cannot place: hand, unknown deck, face-down tops, a card being passed"},
         {"players[].passing", "your card being passed (your entry), or whether a player is passing one (others')"},
         {"players[].hand_size", "how many cards in hand"},
+        {"players[].last_revealed", "the card this player last revealed (from the hand, or shown from the deck); \"nothing\" when they had no card of the kind asked for; null before any reveal"},
         {"players[].deck_size", "cards in the deck"},
         {"players[].deck_top", "cards known to be on top of the deck, in order (null: put there face down by another player)"},
         {"players[].discard", "the discard pile (public)"},

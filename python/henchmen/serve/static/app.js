@@ -454,9 +454,10 @@ function drawZones(L, legal) {
     z.append(el("h4", null, `${zone.name} (${zone.count ?? (zone.cards || []).length})`));
     const row = el("div", "cards");
     (zone.cards || []).forEach((card, i) => {
-      const c = drawCard(card);
+      // null is an empty space (a grid spot, an HQ slot): drawn, never played.
+      const c = card ? drawCard(card) : el("div", "card empty", "");
       c.dataset.index = i;
-      const moves = legal.filter((m) => m.info && m.info.zone === zone.id && m.info.card === card.name
+      const moves = !card ? [] : legal.filter((m) => m.info && m.info.zone === zone.id && m.info.card === card.name
         && (m.info.index === undefined || m.info.index === i));
       if (moves.length) {
         c.classList.add("playable");
