@@ -42,7 +42,8 @@ def test_quick_start_is_two_commands() -> None:
     assert play.startswith("python3 -m venv .venv && .venv/bin/pip install . && ")
     assert ".venv/bin/henchmen play seven-secret-supervillains" in play
     assert test == (
-        "python3 -m venv .venv && .venv/bin/pip install '.[test]' && .venv/bin/python -m pytest"
+        "python3 -m venv .venv && .venv/bin/pip install '.[test]' && "
+        ".venv/bin/python -m pytest -n auto --dist worksteal"
     )
 
 

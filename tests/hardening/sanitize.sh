@@ -41,7 +41,7 @@ UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1" \
 HENCHMEN_CONFORMANCE_GAMES="${HENCHMEN_CONFORMANCE_GAMES:-1}" \
 HENCHMEN_INFOSET_SEEDS="${HENCHMEN_INFOSET_SEEDS:-1}" \
 HENCHMEN_NATIVE_SIM_GAMES="${HENCHMEN_NATIVE_SIM_GAMES:-200}" \
-  "$work/venv/bin/python" -m pytest -q --capture=sys -p no:cacheprovider \
+  "$work/venv/bin/python" -m pytest -q --capture=sys -p no:cacheprovider -n auto --dist worksteal \
     tests/conformance tests/hardening/test_native_sim.py tests/hardening/test_soak.py \
     tests/hardening/test_concurrency.py \
     tests/hardening/test_fuzz_serialized.py::test_every_single_field_tampering \
