@@ -17,7 +17,7 @@ def dask_scheduler() -> Iterator[str]:
             n_workers=2,
             threads_per_worker=1,
             processes=True,
-            dashboard_address=None,
+            dashboard_address=":0",  # a free port: parallel test workers each run one
             silence_logs=50,
         ) as cluster,
     ):
