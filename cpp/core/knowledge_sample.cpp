@@ -360,7 +360,9 @@ struct SamplerAccess {
   }
 };
 
-bool Knowledge::sample(Rng& rng, World& out) const {
+bool Knowledge::sample(Rng& rng, World& out) const { return sample(rng, out, nullptr); }
+
+bool Knowledge::sample(Rng& rng, World& out, Chain* chain) const {
   if (!exact() || hard_.load(std::memory_order_relaxed)) return false;
   g_samples.fetch_add(1, std::memory_order_relaxed);
   std::lock_guard<std::mutex> lock(sampler_mu_);
@@ -409,12 +411,26 @@ bool Knowledge::sample(Rng& rng, World& out) const {
     if (!s.start_ready && !settle_start()) return false;
   }
   // Consistent worlds are rare here: a Metropolis chain from the settled
-  // start, long enough to forget it, driven by this draw's generator alone.
+  // start, long enough to forget it, driven by this draw's generator alone;
+  // or, for a caller's chain already on this knowledge, a stretch on from
+  // its last world (a twentieth of the burn-in: still dozens of moves per
+  // hidden card and ghost).
   g_chained.fetch_add(1, std::memory_order_relaxed);
-  w = s.start;
-  for (size_t i = 0; i < burn; ++i) a.move(rng, w);
+  const bool carried = chain && chain->world_ && chain->sampler_ == sampler_;
+  w = carried ? *static_cast<const Sampler::World*>(chain->world_.get()) : s.start;
+  const size_t moves = carried ? burn / 20 : burn;
+  for (size_t i = 0; i < moves; ++i) a.move(rng, w);
   a.walk(w, nullptr);
   a.output(w, out);
+  if (chain) {
+    if (!carried) {
+      chain->sampler_ = sampler_;
+      chain->world_ = std::make_shared<Sampler::World>(w);
+    } else {
+      *static_cast<Sampler::World*>(chain->world_.get()) = w;
+    }
+    ++chain->draws_;
+  }
   return true;
 }
 
