@@ -117,6 +117,7 @@ PYBIND11_MODULE(_core, m) {
   m.attr("MAX_THREADS") = max_threads();
   m.attr("TERMINAL") = kTerminal;
 
+  m.def("sampler_always_chains", &Knowledge::always_chain, py::arg("on"));
   m.def("knowledge_stats", [] {
     const Knowledge::Stats st = Knowledge::stats();
     py::dict d;

@@ -122,6 +122,10 @@ class Knowledge {
     int64_t chained = 0;  // draws that came from the Markov chain
   };
   static Stats stats();
+  // For tests: every draw from a knowledge settled from now on takes the
+  // chain, even where rejection would find worlds (so that the chain can be
+  // checked on tables small enough to enumerate).
+  static void always_chain(bool on);
 
  private:
   struct Slot {
