@@ -63,6 +63,15 @@ Json game_info_json(const GameInfo& info) {
   return d;
 }
 
+// State.resampler: the state it draws from (kept alive by `owner`) and
+// what its draws carry from one to the next.
+struct Resampler {
+  py::object owner;
+  const State* state;
+  int observer;
+  std::unique_ptr<State::RedrawCarry> carry;
+};
+
 }  // namespace
 
 PYBIND11_MODULE(_core, m) {
@@ -108,6 +117,7 @@ PYBIND11_MODULE(_core, m) {
   m.attr("MAX_THREADS") = max_threads();
   m.attr("TERMINAL") = kTerminal;
 
+  m.def("sampler_always_chains", &Knowledge::always_chain, py::arg("on"));
   m.def("knowledge_stats", [] {
     const Knowledge::Stats st = Knowledge::stats();
     py::dict d;
@@ -161,6 +171,11 @@ PYBIND11_MODULE(_core, m) {
     return game->deserialize(text);
   }, py::arg("text"));
 
+  // Redraws for one search: State.resampler(observer).resample(seed), each
+  // draw continuing the last (State::redraw_carry). Keeps its state alive.
+  py::class_<Resampler>(m, "Resampler")
+      .def("resample", [](Resampler& r, uint64_t seed) { return r.state->resample(r.observer, seed, r.carry.get()); }, py::arg("seed"));
+
   py::class_<State>(m, "State")
       .def_property_readonly("game", &State::game_ptr)
       .def_property_readonly("current_player", &State::current_player)
@@ -203,7 +218,11 @@ PYBIND11_MODULE(_core, m) {
         s.observation_tensor(p, out.mutable_data());
         return out;
       }, py::arg("player"))
-      .def("resample", &State::resample, py::arg("observer"), py::arg("seed"))
+      .def("resample", py::overload_cast<int, uint64_t>(&State::resample, py::const_), py::arg("observer"), py::arg("seed"))
+      .def("resampler", [](py::object self, int observer) {
+        const State& s = self.cast<const State&>();
+        return Resampler{self, &s, observer, s.redraw_carry(observer)};
+      }, py::arg("observer"))
       .def("serialize", &State::serialize)
       .def("hash", &State::hash)
       .def("same_position", &State::same_position, py::arg("other"))

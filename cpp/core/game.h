@@ -172,6 +172,16 @@ class State {
   virtual Json action_info(Action action) const = 0;
   virtual void observation_tensor(int player, float* out) const = 0;
   virtual std::unique_ptr<State> resample(int observer, uint64_t seed) const = 0;
+  // What a search carries from one redraw to the next for one observer of
+  // this position (the sampler's chain, the observer's view): made by
+  // redraw_carry, passed to every resample of the search. Draws with it
+  // continue one Markov chain (core/knowledge.h) instead of each burning in
+  // afresh; each is still a function of the seeds given, in order.
+  struct RedrawCarry {
+    virtual ~RedrawCarry() = default;
+  };
+  virtual std::unique_ptr<RedrawCarry> redraw_carry(int observer) const = 0;
+  virtual std::unique_ptr<State> resample(int observer, uint64_t seed, RedrawCarry* carry) const = 0;
 
   virtual std::string serialize() const = 0;
   virtual uint64_t hash() const = 0;

@@ -79,6 +79,25 @@ class Knowledge {
   // facts contradict each other) or the tracking gave up (see `exact`).
   bool sample(Rng& rng, World& out) const;
 
+  // A Markov chain a caller carries from draw to draw (one search). Where
+  // the chain is needed, a draw without one burns in from the settled start
+  // (thousands of moves, so that it depends on nothing before it); a draw
+  // with one continues from the chain's last world for a short stretch.
+  // Successive draws are then correlated, which search does not mind (it
+  // averages thousands), and each is still a function of the knowledge and
+  // the caller's generators in order: a seeded search stays deterministic.
+  class Chain {
+   public:
+    int64_t draws() const { return draws_; }
+
+   private:
+    friend class Knowledge;
+    std::shared_ptr<const void> sampler_;  // the cache it walks: a chain follows one knowledge
+    std::shared_ptr<void> world_;          // its last world (the sampler's own type)
+    int64_t draws_ = 0;
+  };
+  bool sample(Rng& rng, World& out, Chain* chain) const;
+
   // False once a fact could not be followed exactly (the game said
   // something the model cannot represent); the reason is in `why_inexact`.
   bool exact() const { return why_inexact_.empty(); }
@@ -103,6 +122,10 @@ class Knowledge {
     int64_t chained = 0;  // draws that came from the Markov chain
   };
   static Stats stats();
+  // For tests: every draw from a knowledge settled from now on takes the
+  // chain, even where rejection would find worlds (so that the chain can be
+  // checked on tables small enough to enumerate).
+  static void always_chain(bool on);
 
  private:
   struct Slot {

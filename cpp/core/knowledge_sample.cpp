@@ -23,6 +23,7 @@ namespace henchmen {
 
 namespace {
 std::atomic<int64_t> g_samples{0}, g_attempts{0}, g_failures{0}, g_chained{0};
+std::atomic<bool> g_always_chain{false};  // for tests: the chain on tables small enough to enumerate
 
 constexpr int kRejectionTries = 100;
 constexpr uint64_t kSettleSeed = 0x5eed5a3b1e5ULL;  // any fixed value: the settled start depends on nothing else
@@ -31,6 +32,8 @@ bool in_set(const std::array<uint64_t, 4>& set, int card) {
   return card >= 0 && card < 256 && ((set[static_cast<size_t>(card) / 64] >> (card % 64)) & 1);
 }
 }  // namespace
+
+void Knowledge::always_chain(bool on) { g_always_chain.store(on); }
 
 Knowledge::Stats Knowledge::stats() { return Stats{g_samples.load(), g_attempts.load(), g_failures.load(), g_chained.load()}; }
 
@@ -360,7 +363,9 @@ struct SamplerAccess {
   }
 };
 
-bool Knowledge::sample(Rng& rng, World& out) const {
+bool Knowledge::sample(Rng& rng, World& out) const { return sample(rng, out, nullptr); }
+
+bool Knowledge::sample(Rng& rng, World& out, Chain* chain) const {
   if (!exact() || hard_.load(std::memory_order_relaxed)) return false;
   g_samples.fetch_add(1, std::memory_order_relaxed);
   std::lock_guard<std::mutex> lock(sampler_mu_);
@@ -392,7 +397,7 @@ bool Knowledge::sample(Rng& rng, World& out) const {
   };
   if (!s.settled) {
     Rng fixed(kSettleSeed);
-    s.rare = !reject(fixed, kRejectionTries);
+    s.rare = g_always_chain.load() || !reject(fixed, kRejectionTries);
     if (s.rare && !settle_start()) {
       g_failures.fetch_add(1, std::memory_order_relaxed);
       hard_.store(true, std::memory_order_relaxed);
@@ -409,12 +414,26 @@ bool Knowledge::sample(Rng& rng, World& out) const {
     if (!s.start_ready && !settle_start()) return false;
   }
   // Consistent worlds are rare here: a Metropolis chain from the settled
-  // start, long enough to forget it, driven by this draw's generator alone.
+  // start, long enough to forget it, driven by this draw's generator alone;
+  // or, for a caller's chain already on this knowledge, a stretch on from
+  // its last world (a twentieth of the burn-in: still dozens of moves per
+  // hidden card and ghost).
   g_chained.fetch_add(1, std::memory_order_relaxed);
-  w = s.start;
-  for (size_t i = 0; i < burn; ++i) a.move(rng, w);
+  const bool carried = chain && chain->world_ && chain->sampler_ == sampler_;
+  w = carried ? *static_cast<const Sampler::World*>(chain->world_.get()) : s.start;
+  const size_t moves = carried ? burn / 20 : burn;
+  for (size_t i = 0; i < moves; ++i) a.move(rng, w);
   a.walk(w, nullptr);
   a.output(w, out);
+  if (chain) {
+    if (!carried) {
+      chain->sampler_ = sampler_;
+      chain->world_ = std::make_shared<Sampler::World>(w);
+    } else {
+      *static_cast<Sampler::World*>(chain->world_.get()) = w;
+    }
+    ++chain->draws_;
+  }
   return true;
 }
 

@@ -43,7 +43,8 @@ class EngineFor final : public Engine {
     if (me < 0) throw PlayerError("search needs a player to move (not chance, not the end of the game)");
     if (!config.exact_knowledge) return mcts_search(n.native(), config, &stop);
     n.knowledge_of(me);  // brought up to date once, read by every redraw
-    return mcts_search(n.native(), config, &stop, [&](typename T::S& w, Rng& r) { n.redraw(me, r, w); });
+    typename NativeState<T>::Redraws carried;  // from redraw to redraw: one burn-in per search
+    return mcts_search(n.native(), config, &stop, [&](typename T::S& w, Rng& r) { n.redraw(me, r, w, &carried); });
   }
   Action bot_action(const State& s, const BotSpec& bot, Rng& rng, Stop& stop) const override {
     const auto& n = native(s);
@@ -52,7 +53,8 @@ class EngineFor final : public Engine {
     std::vector<Action> scratch;
     if (!bot.search.exact_knowledge) return bot_choice(n.native(), bot, rng, scratch, &stop);
     n.knowledge_of(me);
-    return bot_choice(n.native(), bot, rng, scratch, &stop, [&](typename T::S& w, Rng& r) { n.redraw(me, r, w); });
+    typename NativeState<T>::Redraws carried;
+    return bot_choice(n.native(), bot, rng, scratch, &stop, [&](typename T::S& w, Rng& r) { n.redraw(me, r, w, &carried); });
   }
   PlayoutStats random_playouts(const Game& g, int64_t games, uint64_t seed, int threads, Stop& stop) const override {
     const auto& game = native(g);

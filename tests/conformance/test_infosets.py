@@ -25,11 +25,13 @@ import math
 import os
 import random
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 import pytest
 
 import henchmen
+from henchmen import _core
 
 
 def _tiny_villainy_deck(villain: str, short: str) -> dict[str, object]:
@@ -283,3 +285,77 @@ def test_resample_draws_exactly_from_the_information_set(
                 checked += 1
                 assert worlds >= 1
     assert checked > 0
+
+
+@pytest.fixture
+def always_chain() -> Iterator[None]:
+    """The sampler's Markov chain even where rejection would do: the chain
+    checked on tables small enough to enumerate."""
+    _core.sampler_always_chains(True)
+    try:
+        yield
+    finally:
+        _core.sampler_always_chains(False)
+
+
+def core_key(core: object) -> str:
+    """position_key of a core state (what State.resampler draws)."""
+    return json.dumps(json.loads(core.serialize())["position"], sort_keys=True)  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(
+    ("name", "options", "point"),
+    [
+        ("villainy", {"players": 2, "card_data": TINY_VILLAINY, "max_rounds": 4}, 14),
+        ("super", {"players": 3, "card_data": _small_super_table()}, 14),
+    ],
+    ids=["villainy", "super"],
+)
+def test_a_search_chain_draws_from_the_information_set(
+    name: str, options: dict[str, object], point: int, always_chain: None
+) -> None:
+    """The draws one search carries (State.resampler) stay in the information
+    set, cover it, and come close to its weights; the same seeds repeat them;
+    and a resampler whose state moved on starts afresh from the new one."""
+    game = henchmen.Game(name, **options)
+    rng = random.Random(4)
+    state = game.new_initial_state(auto_chance=False)
+    history: list[int] = []
+    while len(history) < point and not state.is_terminal:
+        if state.is_chance:
+            outcomes = state.chance_outcomes
+            a = outcomes[rng.randrange(len(outcomes))][0].id
+        else:
+            ids = state.legal_action_ids()
+            a = ids[rng.randrange(len(ids))]
+        state.apply(a)
+        history.append(a)
+    observer = 0
+    belief = follow(game, history, observer)
+    total = belief.total()
+    chained = _core.knowledge_stats()["chained"]
+    # Independent draws (each burnt in from the settled start) are exact.
+    check(state, observer, belief, random.Random(5))
+    assert _core.knowledge_stats()["chained"] >= chained + SAMPLES
+    first, again = state._s.resampler(observer), state._s.resampler(observer)
+    assert [core_key(first.resample(s)) for s in range(5)] == [
+        core_key(again.resample(s)) for s in range(5)
+    ]
+    carried = state._s.resampler(observer)
+    seen: Counter[str] = Counter()
+    for seed in range(SAMPLES):
+        key = core_key(carried.resample(seed))
+        assert key in belief.worlds, "a carried draw the observer could rule out"
+        seen[key] += 1
+    assert len(belief.worlds) > 1
+    distance = 0.5 * sum(abs(seen[k] / SAMPLES - w / total) for k, (_, w) in belief.worlds.items())
+    assert distance < 0.1, f"the carried draws are {distance:.3f} from the information set"
+    # The state moves on: the same resampler draws from the new information set.
+    while True:
+        ids = state.legal_action_ids()
+        state.apply(ids[0])
+        history.append(ids[0])
+        if not state.is_chance:
+            break
+    moved = follow(game, history, observer)
+    assert all(core_key(carried.resample(s)) in moved.worlds for s in range(50))

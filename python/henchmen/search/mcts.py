@@ -212,6 +212,8 @@ class MCTS:
         done = 0
         # The root the redraws start from: a position alone forgets the history.
         root_core = state._s if self.exact_knowledge else _position_alone(state._s)
+        # One chain of draws for the whole search, as the native search carries.
+        redraws = root_core.resampler(me)
         for it in range(self.iterations):
             if (
                 self.max_seconds > 0
@@ -222,7 +224,7 @@ class MCTS:
             if token is not None and token.cancelled:
                 raise Cancelled("cancelled through the CancelToken")
             if self.determinize:
-                s = root_core.resample(me, rng.next_u64())
+                s = redraws.resample(rng.next_u64())
             else:
                 s = state._s.clone()
             s.set_auto_chance(False, 0)

@@ -49,4 +49,4 @@ def test_exact_resample_rules_out_what_a_position_alone_cannot() -> None:
                 leaked = leaked or position_key(alone.resample(0, i)) not in belief.worlds
             if leaked:
                 return
-    raise AssertionError("no position where resampling from the position alone leaks a ruled-out world")
+    raise AssertionError("no position where a position-only resample leaks a ruled-out world")
