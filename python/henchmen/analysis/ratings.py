@@ -56,7 +56,12 @@ _Z = 1.959963984540054
 
 @dataclass(frozen=True)
 class Rating:
-    """A bot's rating on the Elo scale (the field averages 0) with its 95% interval."""
+    """A bot's rating on the Elo scale (the field averages 0) with its 95% interval.
+
+    >>> r = Rating(bot=0, label="greedy", rating=120.0, low=40.0, high=200.0, games=50)
+    >>> r.low < r.rating < r.high
+    True
+    """
 
     bot: int
     label: str
@@ -69,7 +74,19 @@ class Rating:
 def fit_ratings(
     records: Sequence[GameRecord], labels: Sequence[str], cooperative: bool
 ) -> list[Rating]:
-    """The rating of each bot in ``labels`` from the finished, untruncated ``records``."""
+    """The rating of each bot in ``labels`` from the finished, untruncated ``records``.
+
+    Cooperative: a bot's rating is what it adds to the team's odds of winning.
+
+    >>> def game(seats, won):
+    ...     return GameRecord(0, 0, 0, seats, (won, won), 10, False, ({}, {}), {})
+    >>> games = [game((0, 0), 1.0)] * 8 + [game((1, 1), -1.0)] * 8 + [game((0, 1), 1.0)] * 4
+    >>> good, bad = fit_ratings(games, ["good", "bad"], cooperative=True)
+    >>> good.rating > 0 > bad.rating, good.games, bad.games
+    (True, 20, 20)
+    >>> fit_ratings([], ["a", "b"], cooperative=False)[0].low
+    -inf
+    """
     k = len(labels)
     games = [r for r in records if not r.truncated]
     played = [sum(1 for r in games for b in r.seats if b == i) for i in range(k)]
