@@ -58,9 +58,11 @@ _Z = 1.959963984540054
 class Rating:
     """A bot's rating on the Elo scale (the field averages 0) with its 95% interval.
 
-    >>> r = Rating(bot=0, label="greedy", rating=120.0, low=40.0, high=200.0, games=50)
-    >>> r.low < r.rating < r.high
-    True
+    With one bot there is nothing to compare: it rates 0, exactly.
+
+    >>> game = GameRecord(0, 0, 0, (0, 0), (1.0, -1.0), 10, False, ({}, {}), {})
+    >>> fit_ratings([game] * 3, ["greedy"], cooperative=False)
+    [Rating(bot=0, label='greedy', rating=0.0, low=0.0, high=0.0, games=6)]
     """
 
     bot: int

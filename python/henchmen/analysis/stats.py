@@ -68,9 +68,9 @@ class Rate:
 class Contribution:
     """A feature's win rate (of its leader, or of the team when it occurred) and a baseline.
 
-    >>> c = Contribution("buy A", successes=16, games=20, baseline=0.5)
-    >>> c.rate > c.baseline
-    True
+    >>> g = GameRecord(0, 0, 0, (0, 1), (-1.0, 1.0), 10, False, ({"buy A": 1}, {"buy A": 3}), {})
+    >>> contributions([g] * 20, cooperative=False, min_games=5)
+    [Contribution(feature='buy A', successes=20, games=20, baseline=0.5)]
     """
 
     feature: str

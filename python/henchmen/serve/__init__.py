@@ -74,19 +74,21 @@ def run_port(
     """Serve WebSocket clients and the browser table on ``host:port`` until interrupted.
 
     ``announce`` is told the port bound (port 0 picks a free one).  Here a
-    thread fetches the page, then interrupts the server as Ctrl-C would:
+    thread fetches the page, then stops the server as Ctrl-C would (by
+    cancelling the task that serves):
 
-    >>> import _thread, threading, urllib.request
+    >>> import threading, urllib.request
     >>> fetched = []
-    >>> def fetch(port):
-    ...     with urllib.request.urlopen(f"http://127.0.0.1:{port}/") as page:
-    ...         fetched.append((page.status, page.headers["Content-Type"]))
-    ...     _thread.interrupt_main()
     >>> def announce(port):
-    ...     threading.Thread(target=fetch, args=(port,)).start()
+    ...     loop, serving = asyncio.get_running_loop(), asyncio.current_task()
+    ...     def fetch():
+    ...         with urllib.request.urlopen(f"http://127.0.0.1:{port}/") as page:
+    ...             fetched.append((page.status, page.headers["Content-Type"]))
+    ...         loop.call_soon_threadsafe(serving.cancel)
+    ...     threading.Thread(target=fetch).start()
     >>> try:
     ...     run_port("127.0.0.1", 0, threads=1, announce=announce)
-    ... except KeyboardInterrupt:
+    ... except asyncio.CancelledError:
     ...     pass
     >>> fetched
     [(200, 'text/html; charset=utf-8')]
