@@ -28,7 +28,16 @@ from henchmen.printable import TextOut
 
 
 def add_commands(sub: Any) -> None:
-    """Add ``tournament`` and ``report`` to the CLI's subparsers."""
+    """Add ``tournament`` and ``report`` to the CLI's subparsers.
+
+    >>> parser = argparse.ArgumentParser(prog="henchmen")
+    >>> add_commands(parser.add_subparsers(dest="command"))
+    >>> args = parser.parse_args(["tournament", "parry", "--bots", "random,greedy", "--out", "r"])
+    >>> args.command, args.bots, args.games, args.workers
+    ('tournament', 'random,greedy', '100', '1')
+    >>> parser.parse_args(["report", "r.jsonl", "--html", "r.html"]).html
+    'r.html'
+    """
     t = sub.add_parser(
         "tournament",
         help="a round robin or gauntlet between bots, streamed to a results file",
@@ -109,7 +118,30 @@ class _Progress:
 
 
 def cmd_tournament(args: argparse.Namespace, out: TextOut, err: TextOut, bar: TextOut) -> int:
-    """Run ``henchmen tournament``."""
+    """Run ``henchmen tournament``.
+
+    Here the results file already holds every game, so the command resumes,
+    plays nothing and reports:
+
+    >>> import io, os, tempfile
+    >>> from concurrent.futures import ThreadPoolExecutor
+    >>> path = os.path.join(tempfile.mkdtemp(), "r.jsonl")
+    >>> with ThreadPoolExecutor(1) as pool:
+    ...     _ = run_tournament(Tournament("parry", ("random", "greedy"), 2), path, executor=pool)
+    >>> parser = argparse.ArgumentParser(prog="henchmen")
+    >>> add_commands(parser.add_subparsers())
+    >>> args = parser.parse_args(
+    ...     ["tournament", "parry", "--bots", "random,greedy", "--games", "2", "--out", path]
+    ... )
+    >>> out, err = io.StringIO(), io.StringIO()
+    >>> cmd_tournament(args, out, err, io.StringIO())
+    0
+    >>> print(err.getvalue())  # doctest: +ELLIPSIS
+    henchmen: 2 games of parry (1 table(s) of 2), seats rotated, on 1 process(es)
+    henchmen: resumed: 2 games were already in ...
+    >>> out.getvalue().splitlines()[0]
+    "Parry (the engine's test game): 2 of 2 games, bots random, greedy; seed 1"
+    """
     info = game_info(args.game)
     options: dict[str, Any] = {}
     for text in args.option:
@@ -160,7 +192,23 @@ def cmd_tournament(args: argparse.Namespace, out: TextOut, err: TextOut, bar: Te
 
 
 def cmd_report(args: argparse.Namespace, out: TextOut) -> int:
-    """Run ``henchmen report``."""
+    """Run ``henchmen report``.
+
+    >>> import io, os, tempfile
+    >>> from concurrent.futures import ThreadPoolExecutor
+    >>> path = os.path.join(tempfile.mkdtemp(), "r.jsonl")
+    >>> with ThreadPoolExecutor(1) as pool:
+    ...     _ = run_tournament(Tournament("parry", ("random", "greedy"), 4), path, executor=pool)
+    >>> parser = argparse.ArgumentParser(prog="henchmen")
+    >>> add_commands(parser.add_subparsers())
+    >>> out = io.StringIO()
+    >>> cmd_report(parser.parse_args(["report", path]), out)
+    0
+    >>> print(out.getvalue())  # doctest: +ELLIPSIS
+    Parry (the engine's test game): 4 of 4 games, bots random, greedy; seed 1
+    ...
+    game length: mean ... actions, median ..., from ... to ...
+    """
     tournament, records = read_results(args.results)
     summary = summarize(tournament, records, int_arg(args.min_games, "--min-games", 0, 10**9))
     out.write(text_report(summary) + "\n")

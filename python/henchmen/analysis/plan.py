@@ -49,7 +49,12 @@ class SeatedBot:
 
     @classmethod
     def parse(cls, text: str) -> SeatedBot:
-        """Read a bot spec, ``python:`` first to force the Python implementation."""
+        """Read a bot spec, ``python:`` first to force the Python implementation.
+
+        >>> bot = SeatedBot.parse("ismcts:iterations=30")
+        >>> bot.spec.name, bot.spec.settings, bot.python
+        ('ismcts', {'iterations': 30}, False)
+        """
         from henchmen.matches import parse_bot_spec
 
         if not isinstance(text, str):
@@ -100,22 +105,38 @@ class Tournament:
             )
 
     def make_game(self) -> Game:
-        """The game with the tournament's options."""
+        """The game with the tournament's options.
+
+        >>> Tournament("parry", ("random",), options={"players": 3}).make_game().num_players
+        3
+        """
         return Game(self.game, **self.options)
 
     @property
     def field(self) -> tuple[SeatedBot, ...]:
-        """The bots as parsed specs."""
+        """The bots as parsed specs.
+
+        >>> [b.python for b in Tournament("parry", ("greedy", "python:greedy")).field]
+        [False, True]
+        """
         return tuple(SeatedBot.parse(b) for b in self.bots)
 
     @property
     def players(self) -> int:
-        """Seats at every table."""
+        """Seats at every table.
+
+        >>> Tournament("parry", ("random", "greedy")).players
+        2
+        """
         return self.make_game().num_players
 
     @property
     def tables(self) -> tuple[tuple[int, ...], ...]:
-        """The bots (indices into the field) of each table, in table order."""
+        """The bots (indices into the field) of each table, in table order.
+
+        >>> Tournament("parry", ("random", "greedy", "mcts")).tables
+        ((0, 1), (0, 2), (1, 2))
+        """
         n, k = self.players, len(self.bots)
         if self.gauntlet:
             return tuple((0, *rest) for rest in _groups(list(range(1, k)), n - 1))
@@ -123,17 +144,31 @@ class Tournament:
 
     @property
     def total_games(self) -> int:
-        """Games over all tables."""
+        """Games over all tables.
+
+        >>> Tournament("parry", ("random", "greedy", "mcts"), games_per_table=10).total_games
+        30
+        """
         return len(self.tables) * self.games_per_table
 
     def seats(self, table: int, game: int) -> tuple[int, ...]:
-        """The bot (index into the field) in each seat of game ``game`` of ``table``."""
+        """The bot (index into the field) in each seat of game ``game`` of ``table``.
+
+        >>> t = Tournament("parry", ("random", "greedy"))
+        >>> t.seats(table=0, game=0), t.seats(table=0, game=1)
+        ((0, 1), (1, 0))
+        """
         bots = self.tables[table]
         n = len(bots)
         return tuple(bots[(s + game) % n] for s in range(n))
 
     def game_seed(self, table: int, game: int) -> int:
-        """The seed of one game: chance and the bots' own seeds derive from it."""
+        """The seed of one game: chance and the bots' own seeds derive from it.
+
+        >>> t = Tournament("parry", ("random", "greedy"), seed=7)
+        >>> t.game_seed(0, 3) == t.game_seed(0, 3), t.game_seed(0, 3) == t.game_seed(0, 4)
+        (True, False)
+        """
         return _core.derive_seed(_core.derive_seed(self.seed, table), game)
 
     def to_json(self) -> dict[str, Any]:
@@ -155,7 +190,16 @@ class Tournament:
 
     @classmethod
     def from_json(cls, doc: Any) -> Tournament:
-        """A tournament from :meth:`to_json`; OptionError names what is missing or wrong."""
+        """A tournament from :meth:`to_json`; OptionError names what is missing or wrong.
+
+        >>> doc = Tournament("parry", ("random", "greedy"), seed=9).to_json()
+        >>> Tournament.from_json(doc).seed
+        9
+        >>> Tournament.from_json({"format": FORMAT, "game": "parry"})
+        Traceback (most recent call last):
+        ...
+        henchmen.errors.OptionError: tournament description lacks or mangles 'bots'
+        """
         if not isinstance(doc, dict) or doc.get("format") != FORMAT:
             raise OptionError(
                 f"not a henchmen tournament description of format {FORMAT}: {json.dumps(doc)[:80]}"
@@ -198,7 +242,11 @@ class Batch:
 
     @property
     def size(self) -> int:
-        """Games in the batch."""
+        """Games in the batch.
+
+        >>> Batch(table=1, games=(4, 5)).size
+        2
+        """
         return len(self.games)
 
 

@@ -37,6 +37,10 @@ class GameRecord:
     ``seats[s]`` is the bot (index into the field) in seat ``s``; ``returns``
     are by seat; ``features[s]`` counts what happened to seat ``s`` and
     ``table_features`` what happened to nobody in particular (the setup).
+
+    >>> r = GameRecord(0, 1, 5, (1, 0), (-1.0, 1.0), 30, False, ({}, {"buy A": 2}), {})
+    >>> r.seats[r.returns.index(max(r.returns))]
+    0
     """
 
     table: int
@@ -51,11 +55,23 @@ class GameRecord:
 
     @property
     def key(self) -> tuple[int, int]:
-        """(table, game): unique in a tournament."""
+        """(table, game): unique in a tournament.
+
+        >>> GameRecord(2, 7, 0, (0, 1), (1.0, -1.0), 9, False, ({}, {}), {}).key
+        (2, 7)
+        """
         return (self.table, self.game)
 
     def to_json(self) -> dict[str, Any]:
-        """A JSON-ready dict; :meth:`from_json` reads it back."""
+        """A JSON-ready dict; :meth:`from_json` reads it back.
+
+        >>> r = GameRecord(0, 3, 11, (0, 1), (1.0, -1.0), 12, False, ({"buy A": 1}, {}), {})
+        >>> doc = r.to_json()
+        >>> doc["seats"], doc["features"]
+        ([0, 1], [{'buy A': 1}, {}])
+        >>> json.loads(json.dumps(doc)) == doc
+        True
+        """
         return {
             "table": self.table,
             "game": self.game,
@@ -70,7 +86,12 @@ class GameRecord:
 
     @classmethod
     def from_json(cls, doc: Mapping[str, Any]) -> GameRecord:
-        """A record from :meth:`to_json` (KeyError or TypeError if it is not one)."""
+        """A record from :meth:`to_json` (KeyError or TypeError if it is not one).
+
+        >>> r = GameRecord(0, 3, 11, (0, 1), (1.0, -1.0), 12, True, ({}, {"draw B": 4}), {})
+        >>> GameRecord.from_json(r.to_json()) == r
+        True
+        """
         return cls(
             table=int(doc["table"]),
             game=int(doc["game"]),
@@ -110,7 +131,17 @@ def play_batch(tournament: str, batch: Batch, replays: str | None = None) -> lis
 
 
 def play_game(t: Tournament, table: int, game: int, replays: Path | None = None) -> GameRecord:
-    """Play one game of a tournament and read its features from its events."""
+    """Play one game of a tournament and read its features from its events.
+
+    The same game of the same tournament is the same record, wherever it is played.
+
+    >>> t = Tournament("parry", ("random", "greedy"), games_per_table=2, seed=3)
+    >>> r = play_game(t, table=0, game=1)
+    >>> r.seats, r.truncated, sorted(r.returns)
+    ((1, 0), False, [-1.0, 1.0])
+    >>> play_game(t, table=0, game=1) == r
+    True
+    """
     seats = t.seats(table, game)
     seed = t.game_seed(table, game)
     bots = t.field

@@ -56,7 +56,14 @@ _Z = 1.959963984540054
 
 @dataclass(frozen=True)
 class Rating:
-    """A bot's rating on the Elo scale (the field averages 0) with its 95% interval."""
+    """A bot's rating on the Elo scale (the field averages 0) with its 95% interval.
+
+    With one bot there is nothing to compare: it rates 0, exactly.
+
+    >>> game = GameRecord(0, 0, 0, (0, 0), (1.0, -1.0), 10, False, ({}, {}), {})
+    >>> fit_ratings([game] * 3, ["greedy"], cooperative=False)
+    [Rating(bot=0, label='greedy', rating=0.0, low=0.0, high=0.0, games=6)]
+    """
 
     bot: int
     label: str
@@ -69,7 +76,19 @@ class Rating:
 def fit_ratings(
     records: Sequence[GameRecord], labels: Sequence[str], cooperative: bool
 ) -> list[Rating]:
-    """The rating of each bot in ``labels`` from the finished, untruncated ``records``."""
+    """The rating of each bot in ``labels`` from the finished, untruncated ``records``.
+
+    Cooperative: a bot's rating is what it adds to the team's odds of winning.
+
+    >>> def game(seats, won):
+    ...     return GameRecord(0, 0, 0, seats, (won, won), 10, False, ({}, {}), {})
+    >>> games = [game((0, 0), 1.0)] * 8 + [game((1, 1), -1.0)] * 8 + [game((0, 1), 1.0)] * 4
+    >>> good, bad = fit_ratings(games, ["good", "bad"], cooperative=True)
+    >>> good.rating > 0 > bad.rating, good.games, bad.games
+    (True, 20, 20)
+    >>> fit_ratings([], ["a", "b"], cooperative=False)[0].low
+    -inf
+    """
     k = len(labels)
     games = [r for r in records if not r.truncated]
     played = [sum(1 for r in games for b in r.seats if b == i) for i in range(k)]

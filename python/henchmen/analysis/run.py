@@ -33,7 +33,22 @@ Progress = Callable[[int, int], None]
 
 @dataclass(frozen=True)
 class TournamentRun:
-    """What a run left: the tournament, every finished game, and what this run played."""
+    """What a run left: the tournament, every finished game, and what this run played.
+
+    A second run of the same tournament into the same file plays nothing more:
+
+    >>> import tempfile, os
+    >>> from concurrent.futures import ThreadPoolExecutor
+    >>> t = Tournament("parry", ("random", "greedy"), games_per_table=2, seed=2)
+    >>> path = os.path.join(tempfile.mkdtemp(), "r.jsonl")
+    >>> with ThreadPoolExecutor(1) as pool:
+    ...     first = run_tournament(t, path, executor=pool)
+    ...     again = run_tournament(t, path, executor=pool)
+    >>> (first.played, first.resumed), (again.played, again.resumed)
+    ((2, 0), (0, 2))
+    >>> again.records == first.records
+    True
+    """
 
     tournament: Tournament
     records: list[GameRecord]
@@ -46,6 +61,16 @@ def local_executor(workers: int) -> Executor:
 
     The fork server starts from a clean process (no threads of the caller's
     are copied), and preloads henchmen so every worker starts at once.
+
+    >>> from concurrent.futures import ProcessPoolExecutor
+    >>> pool = local_executor(2)
+    >>> isinstance(pool, ProcessPoolExecutor)
+    True
+    >>> pool.shutdown()
+    >>> local_executor(0)
+    Traceback (most recent call last):
+    ...
+    henchmen.errors.OptionError: ...workers...
     """
     workers = _checks.count(workers, "workers", 1, 1024)
     ctx = multiprocessing.get_context("forkserver")
@@ -57,6 +82,18 @@ def dask_executor(scheduler: str) -> tuple[Executor, Any]:
     """The executor of the Dask scheduler at ``scheduler`` (``tcp://host:8786``) and its Client.
 
     Close the client when done.  Needs the ``henchmen[analysis]`` extra.
+
+    Here the scheduler is an in-process cluster with one worker thread:
+
+    >>> import distributed
+    >>> with distributed.LocalCluster(
+    ...     n_workers=1, threads_per_worker=1, processes=False, dashboard_address=":0"
+    ... ) as cluster:
+    ...     pool, client = dask_executor(cluster.scheduler_address)
+    ...     squares = [f.result() for f in [pool.submit(pow, n, 2) for n in range(4)]]
+    ...     client.close()
+    >>> squares
+    [0, 1, 4, 9]
     """
     try:
         distributed: Any = importlib.import_module("distributed")

@@ -33,7 +33,12 @@ from henchmen.matches import wilson_interval
 
 @dataclass(frozen=True)
 class Rate:
-    """A proportion with its 95% Wilson interval (``successes`` may count halves)."""
+    """A proportion with its 95% Wilson interval (``successes`` may count halves).
+
+    >>> r = Rate("seat 1", successes=7.5, games=10)
+    >>> r.rate
+    0.75
+    """
 
     label: str
     successes: float
@@ -41,18 +46,32 @@ class Rate:
 
     @property
     def rate(self) -> float:
-        """Successes over games (0 with no games)."""
+        """Successes over games (0 with no games).
+
+        >>> Rate("seat 1", 3, 4).rate, Rate("seat 2", 0, 0).rate
+        (0.75, 0.0)
+        """
         return self.successes / self.games if self.games else 0.0
 
     @property
     def interval(self) -> tuple[float, float]:
-        """The 95% Wilson interval."""
+        """The 95% Wilson interval.
+
+        >>> lo, hi = Rate("seat 1", 30, 40).interval
+        >>> lo < 0.75 < hi, round(lo, 2), round(hi, 2)
+        (True, 0.6, 0.86)
+        """
         return wilson_interval(self.successes, self.games)
 
 
 @dataclass(frozen=True)
 class Contribution:
-    """A feature's win rate (of its leader, or of the team when it occurred) and a baseline."""
+    """A feature's win rate (of its leader, or of the team when it occurred) and a baseline.
+
+    >>> g = GameRecord(0, 0, 0, (0, 1), (-1.0, 1.0), 10, False, ({"buy A": 1}, {"buy A": 3}), {})
+    >>> contributions([g] * 20, cooperative=False, min_games=5)
+    [Contribution(feature='buy A', successes=20, games=20, baseline=0.5)]
+    """
 
     feature: str
     successes: float
@@ -61,17 +80,32 @@ class Contribution:
 
     @property
     def rate(self) -> float:
-        """Wins over games."""
+        """Wins over games.
+
+        >>> Contribution("buy A", 16, 20, 0.5).rate
+        0.8
+        """
         return self.successes / self.games if self.games else 0.0
 
     @property
     def interval(self) -> tuple[float, float]:
-        """The 95% Wilson interval of the rate."""
+        """The 95% Wilson interval of the rate.
+
+        >>> lo, hi = Contribution("buy A", 16, 20, 0.5).interval
+        >>> lo > 0.5, hi < 1.0
+        (True, True)
+        """
         return wilson_interval(self.successes, self.games)
 
 
 def team_won(r: GameRecord) -> float:
-    """1 for a team win (every return positive), 0 for a loss (every return negative), else 0.5."""
+    """1 for a team win (every return positive), 0 for a loss (every return negative), else 0.5.
+
+    >>> def game(returns):
+    ...     return GameRecord(0, 0, 0, (0, 1), returns, 10, False, ({}, {}), {})
+    >>> team_won(game((1.0, 1.0))), team_won(game((-1.0, -1.0))), team_won(game((1.0, -1.0)))
+    (1.0, 0.0, 0.5)
+    """
     if all(v > 0 for v in r.returns):
         return 1.0
     if all(v < 0 for v in r.returns):
@@ -80,7 +114,15 @@ def team_won(r: GameRecord) -> float:
 
 
 def winner(r: GameRecord) -> int | None:
-    """The seat with the strictly best return, or None (a tie, or a truncated game)."""
+    """The seat with the strictly best return, or None (a tie, or a truncated game).
+
+    >>> def game(returns, truncated=False):
+    ...     return GameRecord(0, 0, 0, (0, 1, 2), returns, 10, truncated, ({},) * 3, {})
+    >>> winner(game((-1.0, 2.0, -1.0))), winner(game((1.0, 1.0, -2.0)))
+    (1, None)
+    >>> winner(game((0.0, 0.0, 0.0), truncated=True)) is None
+    True
+    """
     if r.truncated:
         return None
     best = max(r.returns)
@@ -89,7 +131,15 @@ def winner(r: GameRecord) -> int | None:
 
 
 def seat_advantage(records: Sequence[GameRecord], cooperative: bool) -> list[Rate]:
-    """Each seat's win rate (competitive) or the team's win rate (cooperative, one row)."""
+    """Each seat's win rate (competitive) or the team's win rate (cooperative, one row).
+
+    >>> first = GameRecord(0, 0, 0, (0, 1), (1.0, -1.0), 10, False, ({}, {}), {})
+    >>> second = GameRecord(0, 1, 0, (1, 0), (-1.0, 1.0), 10, False, ({}, {}), {})
+    >>> [(r.label, r.rate) for r in seat_advantage([first, first, second], cooperative=False)]
+    [('seat 1', 0.6666666666666666), ('seat 2', 0.3333333333333333)]
+    >>> [(r.label, r.rate) for r in seat_advantage([first], cooperative=True)]
+    [('team', 0.5)]
+    """
     games = [r for r in records if not r.truncated]
     if cooperative:
         return [Rate("team", sum(team_won(r) for r in games), len(games))]
@@ -101,7 +151,14 @@ def seat_advantage(records: Sequence[GameRecord], cooperative: bool) -> list[Rat
 def head_to_head(
     records: Sequence[GameRecord], bots: int, cooperative: bool
 ) -> list[list[Rate | None]]:
-    """``m[a][b]``: bot a's share of its meetings with bot b (None where they never met)."""
+    """``m[a][b]``: bot a's share of its meetings with bot b (None where they never met).
+
+    >>> won = GameRecord(0, 0, 0, (0, 1), (1.0, -1.0), 10, False, ({}, {}), {})
+    >>> tie = GameRecord(0, 1, 0, (1, 0), (0.0, 0.0), 10, False, ({}, {}), {})
+    >>> m = head_to_head([won, tie], bots=3, cooperative=False)
+    >>> m[0][1].rate, m[1][0].rate, m[0][2]
+    (0.75, 0.25, None)
+    """
     won = [[0.0] * bots for _ in range(bots)]
     met = [[0] * bots for _ in range(bots)]
     for r in records:
@@ -155,7 +212,11 @@ def regroup(records: Sequence[GameRecord], group: Callable[[str], str | None]) -
 
 
 def lengths(records: Sequence[GameRecord]) -> list[int]:
-    """Actions per game, in record order."""
+    """Actions per game, in record order.
+
+    >>> lengths([GameRecord(0, g, 0, (0,), (1.0,), 10 + g, False, ({},), {}) for g in range(3)])
+    [10, 11, 12]
+    """
     return [r.length for r in records]
 
 
@@ -166,6 +227,13 @@ def contributions(
 
     Competitive: the leader's win rate (baseline: 1 / players).  Cooperative:
     the team win rate where the feature occurred (baseline: where it did not).
+
+    >>> def game(g, won, features):
+    ...     return GameRecord(0, g, 0, (0, 1), (won, won), 10, False, features, {})
+    >>> games = [game(g, 1.0, ({"buy A": 1}, {})) for g in range(6)]
+    >>> games += [game(g, -1.0, ({}, {"buy B": 1})) for g in range(6, 10)]
+    >>> [(c.feature, c.rate, c.baseline) for c in contributions(games, True, min_games=3)]
+    [('buy A', 1.0, 0.0), ('buy B', 0.0, 1.0)]
     """
     games = [r for r in records if not r.truncated]
     if not games:

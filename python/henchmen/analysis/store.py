@@ -35,7 +35,19 @@ _HEADER = "henchmen-tournament"
 
 
 class ResultsFile:
-    """An open results file: the records already in it, and :meth:`append` for more."""
+    """An open results file: the records already in it, and :meth:`append` for more.
+
+    >>> import tempfile, os
+    >>> from henchmen.analysis.plan import Tournament
+    >>> t = Tournament("parry", ("random", "greedy"), games_per_table=2)
+    >>> row = GameRecord(0, 1, 5, (1, 0), (1.0, -1.0), 20, False, ({}, {}), {}).to_json()
+    >>> path = os.path.join(tempfile.mkdtemp(), "r.jsonl")
+    >>> with ResultsFile.open(path, t) as f:
+    ...     _ = f.append([row])
+    >>> with ResultsFile.open(path, t) as f:  # resumed: the game is there
+    ...     sorted(f.records)
+    [(0, 1)]
+    """
 
     def __init__(self, path: Path, handle: IO[str], records: dict[tuple[int, int], GameRecord]):
         self.path = path
@@ -48,6 +60,15 @@ class ResultsFile:
 
         A file that holds another tournament (other bots, seed, games) is
         refused, so two runs never mix in one file.
+
+        >>> import tempfile, os
+        >>> from henchmen.analysis.plan import Tournament
+        >>> path = os.path.join(tempfile.mkdtemp(), "r.jsonl")
+        >>> ResultsFile.open(path, Tournament("parry", ("random", "greedy"))).close()
+        >>> ResultsFile.open(path, Tournament("parry", ("random", "greedy"), seed=2))
+        Traceback (most recent call last):
+        ...
+        henchmen.errors.OptionError: ... not this one (... seed 2); give another results file
         """
         p = Path(path)
         records: dict[tuple[int, int], GameRecord] = {}
@@ -76,7 +97,18 @@ class ResultsFile:
         return cls(p, handle, records)
 
     def append(self, rows: Iterable[Mapping[str, Any]]) -> list[GameRecord]:
-        """Add finished games (JSON-ready dicts); flushed before returning."""
+        """Add finished games (JSON-ready dicts); flushed before returning.
+
+        The records actually added come back: a game already in the file is skipped.
+
+        >>> import tempfile, os
+        >>> from henchmen.analysis.plan import Tournament
+        >>> t = Tournament("parry", ("random", "greedy"), games_per_table=2)
+        >>> row = GameRecord(0, 0, 5, (0, 1), (1.0, -1.0), 20, False, ({}, {}), {}).to_json()
+        >>> with ResultsFile.open(os.path.join(tempfile.mkdtemp(), "r.jsonl"), t) as f:
+        ...     len(f.append([row])), len(f.append([row])), len(f.records)
+        (1, 0, 1)
+        """
         added = []
         for row in rows:
             record = GameRecord.from_json(row)
@@ -89,7 +121,18 @@ class ResultsFile:
         return added
 
     def close(self) -> None:
-        """Close the file."""
+        """Close the file.
+
+        >>> import tempfile, os
+        >>> from henchmen.analysis.plan import Tournament
+        >>> path = os.path.join(tempfile.mkdtemp(), "r.jsonl")
+        >>> f = ResultsFile.open(path, Tournament("parry", ("random", "greedy")))
+        >>> f.close()
+        >>> f.append([])
+        Traceback (most recent call last):
+        ...
+        ValueError: I/O operation on closed file.
+        """
         self._handle.close()
 
     def __enter__(self) -> ResultsFile:
@@ -108,6 +151,24 @@ def read_results(path: str | os.PathLike[str]) -> tuple[Tournament, list[GameRec
     """The tournament and its finished games (sorted by table and game) from a results file.
 
     SerializationError says what is wrong with a file that is not one.
+
+    >>> import tempfile, os
+    >>> from henchmen.analysis.plan import Tournament
+    >>> path = os.path.join(tempfile.mkdtemp(), "r.jsonl")
+    >>> t = Tournament("parry", ("random", "greedy"), games_per_table=2)
+    >>> rows = [GameRecord(0, g, g, (0, 1), (1.0, -1.0), 9, False, ({}, {}), {}).to_json()
+    ...         for g in (1, 0)]
+    >>> with ResultsFile.open(path, t) as f:
+    ...     _ = f.append(rows)
+    >>> found, records = read_results(path)
+    >>> found == t, [r.key for r in records]
+    (True, [(0, 0), (0, 1)])
+    >>> with open(path, "w") as out:
+    ...     _ = out.write("not json\\n")
+    >>> read_results(path)
+    Traceback (most recent call last):
+    ...
+    henchmen.errors.SerializationError: ..., line 1: not a game record (...)
     """
     tournament, records, _ = _read(Path(path))
     return tournament, sorted(records, key=lambda r: r.key)

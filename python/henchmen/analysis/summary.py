@@ -33,7 +33,14 @@ from henchmen.analysis.store import read_results
 
 @dataclass(frozen=True)
 class Summary:
-    """Everything the report shows, computed once from the records."""
+    """Everything the report shows, computed once from the records.
+
+    >>> from henchmen.analysis.plan import Tournament
+    >>> g = GameRecord(0, 0, 0, (0, 1), (1.0, -1.0), 10, False, ({}, {}), {})
+    >>> s = summarize(Tournament("parry", ("random", "greedy"), games_per_table=2), [g])
+    >>> s.games, s.expected, s.lengths, s.cooperative
+    (1, 2, [10], False)
+    """
 
     tournament: Tournament
     title: str
@@ -50,12 +57,27 @@ class Summary:
 
 
 def labels(bots: Sequence[str]) -> list[str]:
-    """A name per bot, numbered where two share a spec."""
+    """A name per bot, numbered where two share a spec.
+
+    >>> labels(["random", "greedy", "random"])
+    ['random (bot 1)', 'greedy', 'random (bot 3)']
+    """
     return [f"{b} (bot {i + 1})" if list(bots).count(b) > 1 else b for i, b in enumerate(bots)]
 
 
 def summarize(tournament: Tournament, records: Sequence[GameRecord], min_games: int = 0) -> Summary:
-    """Compute the summary; ``min_games`` is the support a contribution needs (0: 5% of games)."""
+    """Compute the summary; ``min_games`` is the support a contribution needs (0: 5% of games).
+
+    >>> from henchmen.analysis.plan import Tournament
+    >>> def game(g, seats, returns):
+    ...     return GameRecord(0, g, 0, seats, returns, 10, False, ({"buy A": 1}, {}), {})
+    >>> records = [game(g, (0, 1) if g % 2 else (1, 0), (1.0, -1.0)) for g in range(6)]
+    >>> s = summarize(Tournament("parry", ("random", "greedy"), games_per_table=6), records)
+    >>> [r.rate for r in s.seats], s.head_to_head[0][1].rate
+    ([1.0, 0.0], 0.5)
+    >>> [(c.feature, c.games, c.rate) for c in s.contributions]
+    [('buy A', 6, 1.0)]
+    """
     game = tournament.make_game()
     cooperative = not game.info.zero_sum
     names = labels(tournament.bots)

@@ -37,6 +37,13 @@ class HenchmenAECEnv(AECEnv):  # type: ignore[misc]
 
     ``max_steps`` truncates an episode after that many decisions (every
     agent's ``truncation`` turns True; rewards stay 0).
+
+    >>> env = HenchmenAECEnv("parry", max_steps=3)
+    >>> env.reset(seed=2)
+    >>> for _ in range(3):
+    ...     env.step(int(env.observe(env.agent_selection)["action_mask"].argmax()))
+    >>> all(env.truncations.values()), set(env.rewards.values())
+    (True, {0.0})
     """
 
     metadata: dict[str, Any] = {  # noqa: RUF012 (PettingZoo's own attribute)
@@ -77,19 +84,54 @@ class HenchmenAECEnv(AECEnv):  # type: ignore[misc]
         self._steps = 0
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
+        """The space of ``observe(agent)``: the tensor and the mask.
+
+        >>> env = aec_env("parry")
+        >>> space = env.observation_space("player_0")
+        >>> space["observation"].shape == env.game.observation_shape
+        True
+        >>> space["action_mask"].shape == (env.game.num_distinct_actions,)
+        True
+        """
         return self.observation_spaces[agent]
 
     def action_space(self, agent: str) -> spaces.Space[Any]:
+        """The agent's actions: the game's whole fixed action space.
+
+        >>> env = aec_env("parry")
+        >>> int(env.action_space("player_1").n) == env.game.num_distinct_actions
+        True
+        """
         return self.action_spaces[agent]
 
     @property
     def state_(self) -> State:
-        """The game's current :class:`~henchmen.State` (a live object: clone to keep)."""
+        """The game's current :class:`~henchmen.State` (a live object: clone to keep).
+
+        >>> env = aec_env("parry")
+        >>> env.state_
+        Traceback (most recent call last):
+        ...
+        henchmen.errors.UsageError: call reset() before using the environment
+        >>> env.reset(seed=1)
+        >>> env.agent_selection == f"player_{env.state_.current_player}"
+        True
+        """
         if self._state is None:
             raise UsageError("call reset() before using the environment")
         return self._state
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Start a new game; ``seed`` fixes it and every later reset without a seed.
+
+        >>> env = aec_env("parry")
+        >>> env.reset(seed=5)
+        >>> first = env.observe("player_0")["observation"].copy()
+        >>> env.step(int(env.observe(env.agent_selection)["action_mask"].argmax()))
+        >>> env.reset(seed=5)
+        >>> bool((env.observe("player_0")["observation"] == first).all()), env.agents
+        (True, ['player_0', 'player_1'])
+        """
         if seed is not None:
             self._base_seed = _common.seed(seed)
             self._episode = 0
@@ -125,6 +167,16 @@ class HenchmenAECEnv(AECEnv):  # type: ignore[misc]
         self.agent_selection = self.agents[0]
 
     def observe(self, agent: str) -> ObsDict:
+        """What ``agent`` sees: its tensor, and its mask (all zeros unless it is to act).
+
+        >>> env = aec_env("parry")
+        >>> env.reset(seed=1)
+        >>> mover = env.agent_selection
+        >>> other = next(a for a in env.agents if a != mover)
+        >>> legal = [int(env.observe(a)["action_mask"].sum()) for a in (mover, other)]
+        >>> legal[0] > 0, legal[1]
+        (True, 0)
+        """
         s = self.state_
         if agent not in self._index:
             raise UsageError(f"no agent named {agent!r}; agents: {self.possible_agents}")
@@ -140,6 +192,19 @@ class HenchmenAECEnv(AECEnv):  # type: ignore[misc]
         return mask
 
     def step(self, action: Any) -> None:
+        """The selected agent takes ``action`` (an id its mask allows; None once it is done).
+
+        >>> env = aec_env("parry")
+        >>> env.reset(seed=1)
+        >>> mask = env.observe(env.agent_selection)["action_mask"]
+        >>> env.step(int(mask.argmin()))
+        Traceback (most recent call last):
+        ...
+        henchmen.errors.IllegalActionError: action id ... is not legal now ...
+        >>> env.step(int(mask.argmax()))
+        >>> env.state_.move_number > 0
+        True
+        """
         if self._state is None:
             raise UsageError("call reset() before step()")
         agent = self.agent_selection
@@ -165,6 +230,13 @@ class HenchmenAECEnv(AECEnv):  # type: ignore[misc]
             self.render()
 
     def render(self) -> str | None:
+        """The game as text: returned (``"ansi"``) or printed (``"human"``).
+
+        >>> env = aec_env("parry", render_mode="ansi")
+        >>> env.reset(seed=1)
+        >>> env.render() == str(env.state_)
+        True
+        """
         text = str(self.state_)
         if self.render_mode == "human":
             print(text)
@@ -172,7 +244,14 @@ class HenchmenAECEnv(AECEnv):  # type: ignore[misc]
         return text
 
     def close(self) -> None:
-        pass
+        """Nothing to release (the game lives in the environment); a reset may follow.
+
+        >>> env = aec_env("parry")
+        >>> env.close()
+        >>> env.reset(seed=1)
+        >>> env.agents
+        ['player_0', 'player_1']
+        """
 
 
 def aec_env(name: str, **options: Any) -> HenchmenAECEnv:

@@ -25,7 +25,14 @@ from henchmen.game import Game
 
 @dataclass(frozen=True)
 class Slice:
-    """``tensor[start:stop]``: its name and what the numbers mean."""
+    """``tensor[start:stop]``: its name and what the numbers mean.
+
+    >>> import henchmen
+    >>> state = henchmen.new_game("parry", seed=1)
+    >>> hand = slices(state.game)[0]
+    >>> hand.name, bool(state.observation_tensor(0)[hand.start : hand.stop].sum() > 0)
+    ('hand', True)
+    """
 
     start: int
     stop: int
@@ -199,7 +206,18 @@ _GAMES = {"seven-secret-supervillains": _sss, "legendary": _legendary, "parry": 
 
 
 def slices(game: Game) -> list[Slice]:
-    """The named slices of ``game``'s observation tensor, in order, tiling it."""
+    """The named slices of ``game``'s observation tensor, in order, tiling it.
+
+    >>> import math
+    >>> game = Game("parry", players=3)
+    >>> parts = slices(game)
+    >>> parts[-1].stop == math.prod(game.observation_shape)
+    True
+    >>> all(a.stop == b.start for a, b in zip(parts, parts[1:]))
+    True
+    >>> [s.name for s in parts][:3]
+    ['hand', 'seat 0', 'seat 1']
+    """
     describe = _GAMES.get(game.name)
     if describe is None:
         raise UnknownGameError(
@@ -209,7 +227,13 @@ def slices(game: Game) -> list[Slice]:
 
 
 def markdown(game: Game) -> str:
-    """The slices as a markdown table (docs/rl.md is made of these)."""
+    """The slices as a markdown table (docs/rl.md is made of these).
+
+    >>> print("\\n".join(markdown(Game("parry")).splitlines()[:3]))
+    | slice | name | holds |
+    |---|---|---|
+    | 0:2 | hand | the viewer's Strikes and Parries |
+    """
     rows = ["| slice | name | holds |", "|---|---|---|"]
     rows += [f"| {s.start}:{s.stop} | {s.name} | {s.meaning} |" for s in slices(game)]
     return "\n".join(rows)

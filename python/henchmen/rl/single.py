@@ -56,6 +56,13 @@ class SingleAgentEnv(gym.Env[ObsDict, np.int64]):
     reward -1 and ``info["illegal_action"] = True`` (PettingZoo's classic
     convention, and what random-action checkers need).  ``max_steps``
     truncates after that many of the seat's decisions.
+
+    >>> env = SingleAgentEnv("parry", opponents="greedy", illegal_action="lose")
+    >>> obs, info = env.reset(seed=1)
+    >>> illegal = int(obs["action_mask"].argmin())
+    >>> obs, reward, terminated, truncated, info = env.step(illegal)
+    >>> reward, terminated, info
+    (-1.0, True, {'illegal_action': True})
     """
 
     metadata: dict[str, Any] = {"render_modes": ["ansi"]}  # noqa: RUF012 (gymnasium's own)
@@ -98,7 +105,13 @@ class SingleAgentEnv(gym.Env[ObsDict, np.int64]):
 
     @property
     def state(self) -> State:
-        """The game's current :class:`~henchmen.State` (live: clone to keep)."""
+        """The game's current :class:`~henchmen.State` (live: clone to keep).
+
+        >>> env = SingleAgentEnv("parry", opponents="random", seat=1)
+        >>> _ = env.reset(seed=4)
+        >>> env.state.current_player  # the opponents have played up to this seat's turn
+        1
+        """
         if self._state is None:
             raise UsageError("call reset() before using the environment")
         return self._state
@@ -118,6 +131,16 @@ class SingleAgentEnv(gym.Env[ObsDict, np.int64]):
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[ObsDict, dict[str, Any]]:
+        """Start a game and play the opponents up to the seat's first decision.
+
+        ``seed`` fixes this game and every later reset given no seed.
+
+        >>> env = SingleAgentEnv("parry")
+        >>> first, _ = env.reset(seed=7)
+        >>> again, _ = env.reset(seed=7)
+        >>> bool((first["observation"] == again["observation"]).all())
+        True
+        """
         super().reset(seed=seed)
         if seed is not None:
             self._base_seed = _checks.seed(seed)
@@ -139,6 +162,16 @@ class SingleAgentEnv(gym.Env[ObsDict, np.int64]):
         return self._observe(), {}
 
     def step(self, action: Any) -> tuple[ObsDict, float, bool, bool, dict[str, Any]]:
+        """The seat's move, then the opponents' up to its next turn; reward at the end.
+
+        >>> env = SingleAgentEnv("parry", opponents="random")
+        >>> obs, _ = env.reset(seed=2)
+        >>> terminated = truncated = False
+        >>> while not (terminated or truncated):
+        ...     obs, reward, terminated, truncated, _ = env.step(int(obs["action_mask"].argmax()))
+        >>> terminated, reward == env.state.returns[0], int(obs["action_mask"].sum())
+        (True, True, 0)
+        """
         if self._state is None:
             raise UsageError("call reset() before step()")
         if self._over:
@@ -163,4 +196,11 @@ class SingleAgentEnv(gym.Env[ObsDict, np.int64]):
         return self._observe(), reward, terminated, truncated, {}
 
     def render(self) -> str | None:
+        """The game as text with ``render_mode="ansi"``, else None.
+
+        >>> env = SingleAgentEnv("parry", render_mode="ansi")
+        >>> _ = env.reset(seed=1)
+        >>> env.render() == str(env.state)
+        True
+        """
         return str(self.state) if self.render_mode == "ansi" else None

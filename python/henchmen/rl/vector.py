@@ -85,6 +85,16 @@ class VectorEnv:
     (returns of games that ended this step, else 0).  The arrays are views
     of buffers the next call overwrites: copy what you keep.
     ``send``/``recv`` run a step in the background.
+
+    Compact observations decode to exactly the float ones:
+
+    >>> dense = VectorEnv("parry", num_envs=3, seed=1, threads=1)
+    >>> compact = VectorEnv("parry", num_envs=3, seed=1, threads=1, encoding="compact")
+    >>> (a, _), (b, _) = dense.reset(), compact.reset()
+    >>> sorted(b)
+    ['action_mask', 'compact_count', 'compact_index', 'compact_value', 'current_player']
+    >>> bool((compact.decode(b) == a["observation"]).all())
+    True
     """
 
     def __init__(
@@ -187,7 +197,14 @@ class VectorEnv:
     # -- the calls ---------------------------------------------------------
 
     def reset(self, seed: int | None = None) -> tuple[Arrays, Arrays]:
-        """Start every game afresh; ``seed`` (or the constructor's) fixes the whole run."""
+        """Start every game afresh; ``seed`` (or the constructor's) fixes the whole run.
+
+        >>> env = VectorEnv("parry", num_envs=2, threads=1)
+        >>> first = env.reset(seed=3)[0]["observation"].copy()
+        >>> _ = env.step_random()
+        >>> bool((env.reset(seed=3)[0]["observation"] == first).all())
+        True
+        """
         self._wait()
         if seed is not None:
             self._seed = _checks.seed(seed)
@@ -239,14 +256,34 @@ class VectorEnv:
         )
 
     def step(self, actions: npt.ArrayLike) -> StepResult:
-        """One action per game; an illegal one raises IllegalActionError and changes no game."""
+        """One action per game; an illegal one raises IllegalActionError and changes no game.
+
+        >>> env = VectorEnv("parry", num_envs=2, seed=1, threads=1)
+        >>> obs, _ = env.reset()
+        >>> env.step(np.array([0, 10**6]))
+        Traceback (most recent call last):
+        ...
+        henchmen.errors.IllegalActionError: game 1: action id 1000000 is outside the action
+        space ...; no game was changed
+        >>> legal = obs["action_mask"].argmax(axis=1)
+        >>> obs, rewards, terminated, truncated, info = env.step(legal)
+        >>> env.actions_applied >= 2, rewards.shape
+        (True, (2, 2))
+        """
         self._wait()
         self._check_actions(actions)
         self._native_step()
         return self._result()
 
     def step_random(self) -> tuple[npt.NDArray[np.int32], StepResult]:
-        """Every game takes a uniformly random legal action: the actions and the step."""
+        """Every game takes a uniformly random legal action: the actions and the step.
+
+        >>> env = VectorEnv("parry", num_envs=4, seed=2, threads=1)
+        >>> mask = env.reset()[0]["action_mask"].copy()
+        >>> actions, (obs, rewards, terminated, truncated, info) = env.step_random()
+        >>> bool(mask[np.arange(4), actions].all())
+        True
+        """
         self._wait()
         if self._batch is None:
             raise UsageError("call reset() before step_random()")
@@ -269,6 +306,15 @@ class VectorEnv:
         """Start a step in the background (the native call releases the GIL).
 
         :meth:`recv` waits for it and returns what :meth:`step` would have.
+
+        >>> a = VectorEnv("parry", num_envs=2, seed=4, threads=1)
+        >>> b = VectorEnv("parry", num_envs=2, seed=4, threads=1)
+        >>> actions = a.reset()[0]["action_mask"].argmax(axis=1)
+        >>> _ = b.reset()
+        >>> a.send(actions)
+        >>> background = a.recv()[0]["observation"]
+        >>> bool((background == b.step(actions)[0]["observation"]).all())
+        True
         """
         if self._pending is not None:
             raise UsageError("a step is already in flight: call recv() before send() again")
@@ -285,7 +331,18 @@ class VectorEnv:
         self._pending.start()
 
     def recv(self) -> StepResult:
-        """The result of the step :meth:`send` started (its errors are raised here)."""
+        """The result of the step :meth:`send` started (its errors are raised here).
+
+        >>> env = VectorEnv("parry", num_envs=2, seed=1, threads=1)
+        >>> env.recv()
+        Traceback (most recent call last):
+        ...
+        henchmen.errors.UsageError: no step in flight: call send(actions) first
+        >>> env.send(env.reset()[0]["action_mask"].argmax(axis=1))
+        >>> obs, rewards, terminated, truncated, info = env.recv()
+        >>> obs["current_player"].shape
+        (2,)
+        """
         if self._pending is None:
             raise UsageError("no step in flight: call send(actions) first")
         self._wait()
@@ -300,7 +357,16 @@ class VectorEnv:
             self._pending = None
 
     def decode(self, obs: Arrays) -> npt.NDArray[np.float32]:
-        """The dense observation tensors [games, *shape] of a compact ``obs``."""
+        """The dense observation tensors [games, *shape] of a compact ``obs``.
+
+        >>> env = VectorEnv("parry", num_envs=2, seed=1, threads=1, encoding="compact")
+        >>> obs, _ = env.reset()
+        >>> dense = env.decode(obs)
+        >>> dense.shape == (2, *env.game.observation_shape)
+        True
+        >>> bool((dense[0] == env.state(0).observation_tensor(int(obs["current_player"][0]))).all())
+        True
+        """
         if "observation" in obs:
             return obs["observation"]
         if "compact_index" not in obs:
@@ -314,7 +380,14 @@ class VectorEnv:
         return dense.reshape(self.num_envs, *self.game.observation_shape)
 
     def state(self, index: int) -> Any:
-        """A copy of game ``index`` as a :class:`~henchmen.State`."""
+        """A copy of game ``index`` as a :class:`~henchmen.State`.
+
+        >>> env = VectorEnv("parry", num_envs=2, seed=1, threads=1)
+        >>> obs, _ = env.reset()
+        >>> game = env.state(1)
+        >>> game.current_player == int(obs["current_player"][1]), game.is_terminal
+        (True, False)
+        """
         from henchmen.state import State
 
         if self._batch is None:
@@ -325,9 +398,29 @@ class VectorEnv:
 
     @property
     def actions_applied(self) -> int:
-        """Decisions and chance outcomes applied since the last reset."""
+        """Decisions and chance outcomes applied since the last reset.
+
+        >>> env = VectorEnv("parry", num_envs=3, seed=1, threads=1)
+        >>> env.actions_applied
+        0
+        >>> _ = env.reset()
+        >>> before = env.actions_applied
+        >>> _ = env.step_random()
+        >>> env.actions_applied - before >= 3
+        True
+        """
         return 0 if self._batch is None else int(self._batch.actions_applied)
 
     def close(self) -> None:
+        """Drop the games (a step in flight is finished first); reset() starts them again.
+
+        >>> env = VectorEnv("parry", num_envs=2, seed=1, threads=1)
+        >>> _ = env.reset()
+        >>> env.close()
+        >>> env.step_random()
+        Traceback (most recent call last):
+        ...
+        henchmen.errors.UsageError: call reset() before step_random()
+        """
         self._wait()
         self._batch = None

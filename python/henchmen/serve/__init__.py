@@ -33,7 +33,25 @@ from henchmen.serve.server import Server
 
 
 def run_stdio(limits: Limits | None = None, threads: int | None = None) -> None:
-    """Serve one client on standard input and output until its input ends."""
+    """Serve one client on standard input and output until its input ends.
+
+    >>> import os, sys, tempfile
+    >>> folder = tempfile.mkdtemp()
+    >>> with open(os.path.join(folder, "in"), "w") as f:
+    ...     _ = f.write('{"id": 1, "type": "ping"}\\n')
+    >>> saved = sys.stdin, sys.stdout
+    >>> sys.stdin = open(os.path.join(folder, "in"))
+    >>> sys.stdout = open(os.path.join(folder, "out"), "w")
+    >>> try:
+    ...     run_stdio(threads=1)
+    ... finally:
+    ...     sys.stdin.close()
+    ...     sys.stdout.close()
+    ...     sys.stdin, sys.stdout = saved
+    >>> with open(os.path.join(folder, "out")) as f:
+    ...     print(f.read().strip())
+    {"v":1,"id":1,"type":"ping"}
+    """
     from henchmen.serve.stdio import serve_stdio
 
     async def main() -> None:
@@ -53,7 +71,28 @@ def run_port(
     threads: int | None = None,
     announce: Callable[[int], None] | None = None,
 ) -> None:
-    """Serve WebSocket clients and the browser table on ``host:port`` until interrupted."""
+    """Serve WebSocket clients and the browser table on ``host:port`` until interrupted.
+
+    ``announce`` is told the port bound (port 0 picks a free one).  Here a
+    thread fetches the page, then stops the server as Ctrl-C would (by
+    cancelling the task that serves):
+
+    >>> import threading, urllib.request
+    >>> fetched = []
+    >>> def announce(port):
+    ...     loop, serving = asyncio.get_running_loop(), asyncio.current_task()
+    ...     def fetch():
+    ...         with urllib.request.urlopen(f"http://127.0.0.1:{port}/") as page:
+    ...             fetched.append((page.status, page.headers["Content-Type"]))
+    ...         loop.call_soon_threadsafe(serving.cancel)
+    ...     threading.Thread(target=fetch).start()
+    >>> try:
+    ...     run_port("127.0.0.1", 0, threads=1, announce=announce)
+    ... except asyncio.CancelledError:
+    ...     pass
+    >>> fetched
+    [(200, 'text/html; charset=utf-8')]
+    """
     from henchmen.serve.websocket import serve_websocket
 
     async def main() -> None:

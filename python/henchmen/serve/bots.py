@@ -39,7 +39,17 @@ _SEARCH = ("ismcts", "mcts")
 
 @dataclass
 class SeatBot:
-    """One bot: its spec, its budget and its own generator (so a seed replays its choices)."""
+    """One bot: its spec, its budget and its own generator (so a seed replays its choices).
+
+    >>> import henchmen
+    >>> state = henchmen.new_game("parry", seed=2)
+    >>> def bot():
+    ...     return SeatBot.from_spec({"bot": "mcts", "iterations": 40}, seed=5, limits=Limits())
+    >>> first, again = bot(), bot()
+    >>> moves = [first.choose(state, CancelToken()) for _ in range(3)]
+    >>> moves == [again.choose(state, CancelToken()) for _ in range(3)]
+    True
+    """
 
     name: str
     settings: dict[str, Any]
@@ -51,7 +61,16 @@ class SeatBot:
 
     @classmethod
     def from_spec(cls, spec: object, seed: int, limits: Limits, where: str = "bot") -> SeatBot:
-        """A bot from its protocol form; a ProtocolError naming the field if it is bad."""
+        """A bot from its protocol form; a ProtocolError naming the field if it is bad.
+
+        >>> SeatBot.from_spec({"bot": "greedy"}, seed=1, limits=Limits()).name
+        'greedy'
+        >>> try:
+        ...     SeatBot.from_spec({"bot": "ismcts", "iterations": 0}, 1, Limits(), "seats[1]")
+        ... except ProtocolError as e:
+        ...     print(e.code, e.details)
+        bad_option {'field': 'seats[1].iterations'}
+        """
         if not isinstance(spec, dict):
             raise ProtocolError("bad_request", f"{where} must be an object", {"field": where})
         name = spec.get("bot", "ismcts")
@@ -141,6 +160,19 @@ class SeatBot:
 
         Called from a worker thread: the search releases the GIL, so the
         server's event loop goes on meanwhile.
+
+        >>> import henchmen
+        >>> state = henchmen.new_game("parry", seed=1)
+        >>> bot = SeatBot.from_spec({"bot": "random"}, seed=1, limits=Limits())
+        >>> step = state.move_number
+        >>> bot.choose(state, CancelToken()) in state.legal_action_ids(), state.move_number == step
+        (True, True)
+        >>> token = CancelToken()
+        >>> token.cancel()
+        >>> bot.choose(state, token)
+        Traceback (most recent call last):
+        ...
+        henchmen.errors.Cancelled: cancelled before the bot started
         """
         if cancel.cancelled:
             raise Cancelled("cancelled before the bot started")
@@ -156,7 +188,12 @@ class SeatBot:
         return action
 
     def describe(self) -> dict[str, Any]:
-        """The bot as a seat shows it: name, budget and settings."""
+        """The bot as a seat shows it: name, budget and settings.
+
+        >>> spec = {"bot": "ismcts", "iterations": 50, "settings": {"exploration": 0.5}}
+        >>> SeatBot.from_spec(spec, seed=1, limits=Limits()).describe()
+        {'bot': 'ismcts', 'iterations': 50, 'settings': {'exploration': 0.5}}
+        """
         out: dict[str, Any] = {"bot": self.name}
         if self.name in _SEARCH:
             out["iterations"] = self.iterations
@@ -168,7 +205,11 @@ class SeatBot:
 
     @property
     def label(self) -> str:
-        """How a replay names the bot: ``ismcts:iterations=800``."""
+        """How a replay names the bot: ``ismcts:iterations=800``.
+
+        >>> SeatBot.from_spec({"bot": "ismcts", "seconds": 0.5}, seed=1, limits=Limits()).label
+        'ismcts:iterations=200000:max_seconds=0.5'
+        """
         parts = [self.name]
         if self.name in _SEARCH:
             parts.append(f"iterations={self.iterations}")
@@ -187,7 +228,14 @@ def _fits(value: object, kind: type) -> bool:
 
 
 def bot_catalogue() -> list[dict[str, Any]]:
-    """Every bot the server can seat, with the settings each takes and their types."""
+    """Every bot the server can seat, with the settings each takes and their types.
+
+    >>> catalogue = {b["name"]: b for b in bot_catalogue()}
+    >>> catalogue["ismcts"]["budget"], catalogue["random"]["budget"]
+    (True, False)
+    >>> catalogue["ismcts"]["settings"]["exploration"]
+    'float'
+    """
     out = []
     for name in bot_names():
         known = BOT_SETTINGS.get(name, {})

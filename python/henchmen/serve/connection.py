@@ -40,6 +40,12 @@ class Bucket:
     at: float = 0.0
 
     def take(self, now: float) -> bool:
+        """Spend one request's token at time ``now`` (seconds); False when none is left.
+
+        >>> b = Bucket(rate=2.0, burst=1)
+        >>> b.take(10.0), b.take(10.1), b.take(10.5)
+        (True, False, True)
+        """
         if self.level < 0:
             self.level, self.at = float(self.burst), now
         self.level = min(float(self.burst), self.level + (now - self.at) * self.rate)
@@ -50,13 +56,30 @@ class Bucket:
         return True
 
     def wait(self) -> float:
-        """Seconds until the next request is allowed."""
+        """Seconds until the next request is allowed.
+
+        >>> b = Bucket(rate=4.0, burst=1)
+        >>> b.take(0.0), b.wait()
+        (True, 0.25)
+        """
         return max(0.0, (1.0 - self.level) / self.rate)
 
 
 @dataclass
 class Slow:
-    """A slow request under way (a bot's suggestion): its task and its cancel token."""
+    """A slow request under way (a bot's suggestion): its task and its cancel token.
+
+    Ending one (as a disconnect does) cancels both:
+
+    >>> async def end_one():
+    ...     slow = Slow(asyncio.create_task(asyncio.sleep(60)), CancelToken())
+    ...     slow.token.cancel()
+    ...     slow.task.cancel()
+    ...     await asyncio.gather(slow.task, return_exceptions=True)
+    ...     return slow.token.cancelled, slow.task.cancelled()
+    >>> asyncio.run(end_one())
+    (True, True)
+    """
 
     task: asyncio.Task[None]
     token: CancelToken
@@ -65,7 +88,20 @@ class Slow:
 
 @dataclass(eq=False)
 class Connection:
-    """A client; made by a transport with the coroutine that writes one line of text out."""
+    """A client; made by a transport with the coroutine that writes one line of text out.
+
+    >>> async def talk():
+    ...     lines = []
+    ...     async def write(line):
+    ...         lines.append(line)
+    ...     conn = Connection(write, Limits())
+    ...     conn.start()
+    ...     conn.send({"type": "closed", "game_id": "g-1"})
+    ...     await conn.drain()
+    ...     return lines
+    >>> asyncio.run(talk())
+    ['{"type":"closed","game_id":"g-1"}']
+    """
 
     write: Callable[[str], Awaitable[None]]
     limits: Limits
@@ -86,6 +122,22 @@ class Connection:
         self._queue = asyncio.Queue(self.limits.max_outbound_messages)
 
     def start(self) -> None:
+        """Start the task that writes the queue out (in a running event loop).
+
+        >>> async def before_and_after():
+        ...     lines = []
+        ...     async def write(line):
+        ...         lines.append(line)
+        ...     conn = Connection(write, Limits())
+        ...     conn.send({"type": "ping"})
+        ...     await asyncio.sleep(0)
+        ...     before = len(lines)
+        ...     conn.start()
+        ...     await conn.drain()
+        ...     return before, len(lines)
+        >>> asyncio.run(before_and_after())
+        (0, 1)
+        """
         self._writer = asyncio.get_running_loop().create_task(self._write_out())
 
     async def _write_out(self) -> None:
@@ -101,7 +153,18 @@ class Connection:
                 self.closed = True
 
     def send(self, message: dict[str, Any]) -> None:
-        """Queue a message; a client so far behind that the queue is full is cut off."""
+        """Queue a message; a client so far behind that the queue is full is cut off.
+
+        >>> async def never(line):
+        ...     pass
+        >>> cut = []
+        >>> conn = Connection(never, Limits(max_outbound_messages=2))
+        >>> conn.on_overflow = lambda: cut.append(True)
+        >>> for n in range(3):
+        ...     conn.send({"type": "events", "n": n})
+        >>> conn.closed, cut
+        (True, [True])
+        """
         if self.closed:
             return
         try:
@@ -112,7 +175,21 @@ class Connection:
                 self.on_overflow()
 
     async def reply(self, message: dict[str, Any]) -> None:
-        """Queue a reply, waiting while the queue is full (so a flooder is slowed, not cut)."""
+        """Queue a reply, waiting while the queue is full (so a flooder is slowed, not cut).
+
+        Past ``write_timeout`` of waiting the client is cut off after all:
+
+        >>> async def stuck():
+        ...     async def never(line):
+        ...         pass
+        ...     conn = Connection(never, Limits(max_outbound_messages=1, write_timeout=0.01))
+        ...     await conn.reply({"id": 1, "type": "ping"})  # queued at once
+        ...     first = conn.closed
+        ...     await conn.reply({"id": 2, "type": "ping"})  # nobody writes the queue out
+        ...     return first, conn.closed
+        >>> asyncio.run(stuck())
+        (False, True)
+        """
         if self.closed:
             return
         line = encode(message)
@@ -131,10 +208,33 @@ class Connection:
                 self.on_overflow()
 
     def allow(self) -> bool:
+        """Whether the rate limit lets one more request through now.
+
+        >>> async def never(line):
+        ...     pass
+        >>> conn = Connection(never, Limits(requests_per_second=0.001, burst=2))
+        >>> [conn.allow() for _ in range(3)]
+        [True, True, False]
+        """
         return self.bucket.take(time.monotonic())
 
     async def drain(self) -> None:
-        """Write out what is queued, then stop the writer."""
+        """Write out what is queued, then stop the writer.
+
+        >>> async def slow_client():
+        ...     lines = []
+        ...     async def write(line):
+        ...         await asyncio.sleep(0.001)
+        ...         lines.append(line)
+        ...     conn = Connection(write, Limits())
+        ...     conn.start()
+        ...     for n in range(3):
+        ...         conn.send({"n": n})
+        ...     await conn.drain()
+        ...     return lines
+        >>> asyncio.run(slow_client())
+        ['{"n":0}', '{"n":1}', '{"n":2}']
+        """
         if self._writer is None:
             return
         try:

@@ -62,7 +62,12 @@ def _percentile(sorted_values: list[float], p: float) -> float:
 
 
 async def run(games: int, game: str, bot: str) -> dict[str, float]:
-    """Play ``games`` games at once; the measures as a dict (moves_per_second, p50_ms...)."""
+    """Play ``games`` games at once; the measures as a dict (moves_per_second, p50_ms...).
+
+    >>> got = asyncio.run(run(2, "parry", "random"))
+    >>> got["games"], got["moves"] > 0, got["p50_ms"] <= got["p99_ms"] <= got["max_ms"]
+    (2, True, True)
+    """
     server = Server(Limits(max_games_per_connection=4, requests_per_second=1e6, burst=10**6))
     stop: asyncio.Future[None] = asyncio.get_running_loop().create_future()
     port: asyncio.Future[int] = asyncio.get_running_loop().create_future()
@@ -89,6 +94,17 @@ async def run(games: int, game: str, bot: str) -> dict[str, float]:
 
 
 def main() -> None:
+    """``python -m henchmen.serve.load``: run the load test its flags ask for and print it.
+
+    >>> import sys
+    >>> saved, sys.argv = sys.argv, ["load", "--games", "2", "--game", "parry"]
+    >>> try:
+    ...     main()
+    ... finally:
+    ...     sys.argv = saved
+    2 concurrent parry games against random bots: ... moves in ... s, ... moves/s; move latency
+    p50 ... ms, p90 ... ms, p99 ... ms, max ... ms
+    """
     parser = argparse.ArgumentParser(description="A load test of henchmen serve on 127.0.0.1.")
     parser.add_argument("--games", type=int, default=64)
     parser.add_argument("--game", default="parry")

@@ -103,6 +103,12 @@ class Limits:
     write_timeout: float = 30.0
 
     def to_json(self) -> dict[str, Any]:
+        """The limits as ``hello`` tells them to a client.
+
+        >>> doc = Limits(max_games=8).to_json()
+        >>> doc["max_games"], doc["burst"], json.loads(json.dumps(doc)) == doc
+        (8, 400, True)
+        """
         return asdict(self)
 
 
@@ -126,7 +132,12 @@ RequestId = str | int | None
 
 @dataclass(frozen=True)
 class Request:
-    """One parsed request: its id, its type and its fields (``fields`` keeps them all)."""
+    """One parsed request: its id, its type and its fields (``fields`` keeps them all).
+
+    >>> request = parse('{"id": "m1", "type": "move", "game_id": "g-1", "action": 3}', Limits())
+    >>> request.id, request.type, request.fields["action"]
+    ('m1', 'move', 3)
+    """
 
     id: RequestId
     type: str
@@ -135,9 +146,26 @@ class Request:
     cancel: CancelToken | None = None
 
     def get(self, name: str, default: Any = None) -> Any:
+        """A field as given (unchecked), or ``default``.
+
+        >>> request = parse('{"type": "view", "token": "t"}', Limits())
+        >>> request.get("token"), request.get("seat", 0)
+        ('t', 0)
+        """
         return self.fields.get(name, default)
 
     def text(self, name: str, max_len: int = 256, required: bool = True) -> str | None:
+        """A non-empty string field; ``bad_request`` naming it otherwise (None if not required).
+
+        >>> request = parse('{"type": "view", "game_id": ""}', Limits())
+        >>> request.text("token", required=False) is None
+        True
+        >>> try:
+        ...     request.text("game_id")
+        ... except ProtocolError as e:
+        ...     print(e.code, e.details)
+        bad_request {'field': 'game_id'}
+        """
         value = self.fields.get(name)
         if value is None and not required:
             return None
@@ -146,12 +174,34 @@ class Request:
         return value
 
     def integer(self, name: str, lo: int, hi: int, default: int | None = None) -> int:
+        """An integer field from ``lo`` to ``hi`` (booleans and floats refused).
+
+        >>> request = parse('{"type": "seek", "step": 4, "seed": true}', Limits())
+        >>> request.integer("step", 0, 10), request.integer("pace_ms", 0, 10, default=0)
+        (4, 0)
+        >>> try:
+        ...     request.integer("seed", 0, 10)
+        ... except ProtocolError as e:
+        ...     print(e.message)
+        'seed' must be an integer from 0 to 10, got true
+        """
         value = self.fields.get(name, default)
         if type(value) is not int or not lo <= value <= hi:
             raise _bad(name, f"an integer from {lo} to {hi}", value)
         return value
 
     def number(self, name: str, lo: float, hi: float, default: float | None = None) -> float:
+        """A finite number field from ``lo`` to ``hi``, as a float.
+
+        >>> request = parse('{"type": "ask_bot", "seconds": 2}', Limits())
+        >>> request.number("seconds", 0, 30)
+        2.0
+        >>> try:
+        ...     request.number("seconds", 0, 1)
+        ... except ProtocolError as e:
+        ...     print(e.message)
+        'seconds' must be a number from 0 to 1, got 2
+        """
         value = self.fields.get(name, default)
         if (
             isinstance(value, bool)
@@ -163,12 +213,29 @@ class Request:
         return float(value)
 
     def obj(self, name: str) -> dict[str, Any]:
+        """An object field ({} when absent).
+
+        >>> request = parse('{"type": "create_game", "options": {"players": 3}}', Limits())
+        >>> request.obj("options"), request.obj("settings")
+        ({'players': 3}, {})
+        """
         value = self.fields.get(name, {})
         if not isinstance(value, dict):
             raise _bad(name, "an object", value)
         return value
 
     def boolean(self, name: str, default: bool) -> bool:
+        """A true/false field, or ``default``.
+
+        >>> request = parse('{"type": "ask_bot", "apply": true, "seed": 1}', Limits())
+        >>> request.boolean("apply", False), request.boolean("other", False)
+        (True, False)
+        >>> try:
+        ...     request.boolean("seed", False)
+        ... except ProtocolError as e:
+        ...     print(e.message)
+        'seed' must be true or false, got 1
+        """
         value = self.fields.get(name, default)
         if not isinstance(value, bool):
             raise _bad(name, "true or false", value)
@@ -194,6 +261,19 @@ def parse(text: str | bytes, limits: Limits) -> Request:
 
     The request's id is read first, so that an error about any other field
     can answer it.
+
+    >>> parse('{"id": 3, "type": "view", "game_id": "g-1"}', Limits()).fields["game_id"]
+    'g-1'
+    >>> try:
+    ...     parse('{"id": 3, "type": "fly"}', Limits())
+    ... except RequestError as e:
+    ...     print(e.request.id, e.error.code)
+    3 unknown_type
+    >>> try:
+    ...     parse("[1, 2]", Limits())
+    ... except ProtocolError as e:
+    ...     print(e.code, e.message)
+    bad_json a message is a JSON object, got list
     """
     size = len(text)
     if isinstance(text, str) and 4 * size > limits.max_message_bytes:
@@ -261,12 +341,21 @@ def _first_line(e: Exception) -> str:
 
 
 def reply(request: Request, /, **fields: Any) -> dict[str, Any]:
-    """The reply to ``request``: its id and type, and ``fields``."""
+    """The reply to ``request``: its id and type, and ``fields``.
+
+    >>> reply(parse('{"id": 9, "type": "undo"}', Limits()), moves=2)
+    {'v': 1, 'id': 9, 'type': 'undo', 'moves': 2}
+    """
     return {"v": VERSION, "id": request.id, "type": request.type, **fields}
 
 
 def error(rid: RequestId, request_type: str | None, e: ProtocolError) -> dict[str, Any]:
-    """The error message answering request ``rid`` (None when the id could not be read)."""
+    """The error message answering request ``rid`` (None when the id could not be read).
+
+    >>> error(4, "move", ProtocolError("stale", "the game moved on", {"step": 12}))
+    {'v': 1, 'id': 4, 'type': 'error', 'request': 'move', 'code': 'stale',
+     'message': 'the game moved on', 'details': {'step': 12}}
+    """
     out: dict[str, Any] = {
         "v": VERSION,
         "id": rid,
@@ -281,12 +370,24 @@ def error(rid: RequestId, request_type: str | None, e: ProtocolError) -> dict[st
 
 
 def push(kind: str, **fields: Any) -> dict[str, Any]:
-    """A message the server sends on its own (no id)."""
+    """A message the server sends on its own (no id).
+
+    >>> push("closed", game_id="g-1", reason="idle")
+    {'v': 1, 'type': 'closed', 'game_id': 'g-1', 'reason': 'idle'}
+    """
     return {"v": VERSION, "type": kind, **fields}
 
 
 def encode(message: dict[str, Any]) -> str:
-    """One line of ASCII JSON (no raw newline can appear inside it)."""
+    """One line of ASCII JSON (no raw newline can appear inside it).
+
+    >>> print(encode({"type": "events", "text": "Zo\\u00eb\\nwon"}))
+    {"type":"events","text":"Zo\\u00eb\\nwon"}
+    >>> encode({"score": float("nan")})
+    Traceback (most recent call last):
+    ...
+    ValueError: Out of range float values are not JSON compliant...
+    """
     return json.dumps(message, ensure_ascii=True, separators=(",", ":"), allow_nan=False)
 
 

@@ -37,13 +37,24 @@ HOST = -100
 
 
 def new_token() -> str:
-    """An unguessable token (128 bits, URL-safe)."""
+    """An unguessable token (128 bits, URL-safe).
+
+    >>> a, b = new_token(), new_token()
+    >>> len(a), a != b, a.replace("-", "").replace("_", "").isalnum()
+    (22, True, True)
+    """
     return secrets.token_urlsafe(16)
 
 
 @dataclass
 class Seat:
-    """A seat: a person (with a token) or a bot."""
+    """A seat: a person (with a token) or a bot.
+
+    >>> from henchmen.serve.protocol import Limits
+    >>> bot = SeatBot.from_spec({"bot": "random"}, seed=1, limits=Limits())
+    >>> Seat(0, "Ann", token=new_token()).bot is None, Seat(1, "Robo", bot=bot).token is None
+    (True, True)
+    """
 
     index: int
     name: str
@@ -51,6 +62,15 @@ class Seat:
     bot: SeatBot | None = None
 
     def describe(self) -> dict[str, Any]:
+        """The seat as every client sees it (never its token).
+
+        >>> from henchmen.serve.protocol import Limits
+        >>> Seat(0, "Ann", token="secret").describe()
+        {'seat': 0, 'name': 'Ann', 'kind': 'human'}
+        >>> bot = SeatBot.from_spec({"bot": "greedy"}, seed=1, limits=Limits())
+        >>> Seat(1, "Robo", bot=bot).describe()
+        {'seat': 1, 'name': 'Robo', 'kind': 'bot', 'bot': 'greedy'}
+        """
         out: dict[str, Any] = {
             "seat": self.index,
             "name": self.name,
@@ -63,7 +83,17 @@ class Seat:
 
 @dataclass
 class Watcher:
-    """A subscription: who reads (a seat or the spectator), where to send, how far it has read."""
+    """A subscription: who reads (a seat or the spectator), where to send, how far it has read.
+
+    >>> sent = []
+    >>> game = Game("parry")
+    >>> room = Room("g-1", game, game.new_initial_state(seed=1), [Seat(0, "Ann", "t0"),
+    ...             Seat(1, "Bob", "t1")], "host", 1, 1)
+    >>> room.watchers["s-1"] = Watcher("s-1", SPECTATOR, sent.append, room.state.move_number)
+    >>> _ = room.apply(room.state.current_player, room.state.legal_action_ids()[0], None)
+    >>> [(m["type"], m["subscription"]) for m in sent]
+    [('events', 's-1')]
+    """
 
     id: str
     reader: int
@@ -73,7 +103,14 @@ class Watcher:
 
 @dataclass
 class Room:
-    """One game and everything about it; see the module docstring."""
+    """One game and everything about it; see the module docstring.
+
+    >>> game = Game("parry")
+    >>> seats = [Seat(0, "Ann", new_token()), Seat(1, "Bob", new_token())]
+    >>> room = Room("g-1", game, game.new_initial_state(seed=1), seats, new_token(), 1, 1)
+    >>> room.names, room.version, room.replay().game
+    (['Ann', 'Bob'], 0, 'parry')
+    """
 
     id: str
     game: Game
@@ -102,7 +139,19 @@ class Room:
 
     # ------------------------------------------------------------------ access
     def who(self, token: object) -> int:
-        """The seat a token stands for, or HOST; bad_token otherwise (compared in constant time)."""
+        """The seat a token stands for, or HOST; bad_token otherwise (compared in constant time).
+
+        >>> game = Game("parry")
+        >>> seats = [Seat(0, "Ann", "t0"), Seat(1, "Bob", "t1")]
+        >>> room = Room("g-1", game, game.new_initial_state(seed=1), seats, "host", 1, 1)
+        >>> room.who("t1"), room.who("host") == HOST
+        (1, True)
+        >>> try:
+        ...     room.who("t2")
+        ... except ProtocolError as e:
+        ...     print(e.code)
+        bad_token
+        """
         if not isinstance(token, str) or not token:
             raise ProtocolError("bad_token", "a token (a string) is needed", {"field": "token"})
         raw = token.encode("utf-8", "surrogatepass")
@@ -120,7 +169,19 @@ class Room:
         return found
 
     def seat_of(self, token: object) -> int:
-        """The seat a seat token stands for; the host token is no seat."""
+        """The seat a seat token stands for; the host token is no seat.
+
+        >>> game = Game("parry")
+        >>> seats = [Seat(0, "Ann", "t0"), Seat(1, "Bob", "t1")]
+        >>> room = Room("g-1", game, game.new_initial_state(seed=1), seats, "host", 1, 1)
+        >>> room.seat_of("t0")
+        0
+        >>> try:
+        ...     room.seat_of("host")
+        ... except ProtocolError as e:
+        ...     print(e.code)
+        bad_token
+        """
         who = self.who(token)
         if who == HOST:
             raise ProtocolError(
@@ -131,11 +192,31 @@ class Room:
         return who
 
     def host(self, token: object, what: str) -> None:
+        """Nothing for the host token; ``host_only`` for any other.
+
+        >>> game = Game("parry")
+        >>> seats = [Seat(0, "Ann", "t0"), Seat(1, "Bob", "t1")]
+        >>> room = Room("g-1", game, game.new_initial_state(seed=1), seats, "host", 1, 1)
+        >>> room.host("host", "close the game")
+        >>> try:
+        ...     room.host("t0", "close the game")
+        ... except ProtocolError as e:
+        ...     print(e.code, e.message)
+        host_only only the host token may close the game
+        """
         if self.who(token) != HOST:
             raise ProtocolError("host_only", f"only the host token may {what}")
 
     @property
     def names(self) -> list[str]:
+        """The seats' names, in seat order (events name players by them).
+
+        >>> game = Game("parry")
+        >>> seats = [Seat(0, "Ann", "t0"), Seat(1, "Bob", "t1")]
+        >>> room = Room("g-1", game, game.new_initial_state(seed=1), seats, "host", 1, 1)
+        >>> room.names
+        ['Ann', 'Bob']
+        """
         return [s.name for s in self.seats]
 
     def _players(self) -> list[ReplayPlayer]:
@@ -146,7 +227,18 @@ class Room:
 
     # ------------------------------------------------------------------- views
     def view(self, reader: int) -> dict[str, Any]:
-        """What ``reader`` (a seat or SPECTATOR) may see now: never more."""
+        """What ``reader`` (a seat or SPECTATOR) may see now: never more.
+
+        >>> game = Game("parry")
+        >>> seats = [Seat(0, "Ann", "t0"), Seat(1, "Bob", "t1")]
+        >>> room = Room("g-1", game, game.new_initial_state(seed=1), seats, "host", 1, 1)
+        >>> mover = room.state.current_player
+        >>> mine, watcher = room.view(mover), room.view(SPECTATOR)
+        >>> mine["your_turn"], len(mine["legal"]) > 0, mine["observation"] is not None
+        (True, True, True)
+        >>> watcher["seat"], watcher["legal"], watcher["observation"]
+        (None, [], None)
+        """
         state = self.state
         seat = None if reader == SPECTATOR else reader
         to_act = state.current_player if state.current_player >= 0 else None
@@ -177,6 +269,15 @@ class Room:
         return out
 
     def legal(self, reader: int) -> list[dict[str, Any]]:
+        """The legal moves now: id, notation and what each does.
+
+        >>> game = Game("parry")
+        >>> seats = [Seat(0, "Ann", "t0"), Seat(1, "Bob", "t1")]
+        >>> room = Room("g-1", game, game.new_initial_state(seed=1), seats, "host", 1, 1)
+        >>> moves = room.legal(room.state.current_player)
+        >>> [m["id"] for m in moves] == room.state.legal_action_ids(), sorted(moves[0])
+        (True, ['id', 'info', 'move'])
+        """
         state = self.state
         return [
             {"id": a.id, "move": a.text, "info": state.action_info(a.id)}
@@ -184,12 +285,38 @@ class Room:
         ]
 
     def events(self, reader: int, since: int) -> list[dict[str, Any]]:
+        """The events ``reader`` saw after step ``since`` (-1: from the start), as JSON.
+
+        >>> game = Game("parry")
+        >>> seats = [Seat(0, "Ann", "t0"), Seat(1, "Bob", "t1")]
+        >>> room = Room("g-1", game, game.new_initial_state(seed=1), seats, "host", 1, 1)
+        >>> step = room.state.move_number
+        >>> _ = room.apply(room.state.current_player, "end turn", None)
+        >>> len(room.events(SPECTATOR, -1)) >= len(room.events(SPECTATOR, step)) > 0
+        True
+        >>> room.events(SPECTATOR, room.state.move_number)
+        []
+        """
         since = max(-1, min(since, self.state.move_number))
         return [e.to_json() for e in self.state.events_for(reader, since, self.names)]
 
     # ----------------------------------------------------------------- changes
     def apply(self, seat: int, action: object, expect_step: int | None) -> dict[str, Any]:
-        """A person's move for ``seat``: checked, applied, and what that seat saw of it."""
+        """A person's move for ``seat``: checked, applied, and what that seat saw of it.
+
+        >>> game = Game("parry")
+        >>> seats = [Seat(0, "Ann", "t0"), Seat(1, "Bob", "t1")]
+        >>> room = Room("g-1", game, game.new_initial_state(seed=1), seats, "host", 1, 1)
+        >>> seat, step = room.state.current_player, room.state.move_number
+        >>> done = room.apply(seat, "end turn", step)
+        >>> done["action"]["move"], done["step"] > step
+        ('end turn', True)
+        >>> try:
+        ...     room.apply(seat, "end turn", step)
+        ... except ProtocolError as e:
+        ...     print(e.code)
+        stale
+        """
         self._live("play")
         state = self.state
         if state.is_terminal:
@@ -241,7 +368,21 @@ class Room:
         return True, first, ""
 
     def undo(self, seat: int) -> int:
-        """Take back ``seat``'s last decision and every bot move after it; how many moves."""
+        """Take back ``seat``'s last decision and every bot move after it; how many moves.
+
+        >>> game = Game("parry")
+        >>> seats = [Seat(0, "Ann", "t0"), Seat(1, "Bob", "t1")]
+        >>> room = Room("g-1", game, game.new_initial_state(seed=1), seats, "host", 1, 1)
+        >>> seat, step = room.state.current_player, room.state.move_number
+        >>> _ = room.apply(seat, "end turn", None)
+        >>> room.undo(seat) >= 1, room.state.move_number == step
+        (True, True)
+        >>> try:
+        ...     room.undo(seat)
+        ... except ProtocolError as e:
+        ...     print(e.code)
+        nothing_to_undo
+        """
         self._live("undo")
         ok, first, why = self._undo_start(seat)
         if not ok:
@@ -259,7 +400,18 @@ class Room:
         return taken
 
     def seek(self, position: int) -> None:
-        """Move a review to ``position`` (0 to its length)."""
+        """Move a review to ``position`` (0 to its length).
+
+        >>> game = Game("parry")
+        >>> seats = [Seat(0, "Ann", "t0"), Seat(1, "Bob", "t1")]
+        >>> room = Room("g-1", game, game.new_initial_state(seed=1), seats, "host", 1, 1)
+        >>> _ = room.apply(room.state.current_player, "end turn", None)
+        >>> cursor = room.replay().cursor()
+        >>> review = Room("g-2", game, cursor.state, seats, "host", 1, 1, review=cursor)
+        >>> review.seek(len(cursor))
+        >>> review.state == room.state, review.view(SPECTATOR)["review"]["position"] == len(cursor)
+        (True, True)
+        """
         if self.review is None:
             raise ProtocolError("not_review", "only a loaded replay under review can be stepped")
         n = len(self.review)
@@ -270,6 +422,16 @@ class Room:
         self.changed(rewound=back)
 
     def replay(self) -> Replay:
+        """The game so far as a replay (the loaded one, for a review).
+
+        >>> game = Game("parry")
+        >>> seats = [Seat(0, "Ann", "t0"), Seat(1, "Bob", "t1")]
+        >>> room = Room("g-1", game, game.new_initial_state(seed=1), seats, "host", 1, 1)
+        >>> _ = room.apply(room.state.current_player, "end turn", None)
+        >>> replay = room.replay()
+        >>> [p.name for p in replay.players], replay.verify() == room.state
+        (['Ann', 'Bob'], True)
+        """
         if self.review is not None:
             return self.review.replay
         assert self.recorder is not None
@@ -285,7 +447,17 @@ class Room:
 
     # ------------------------------------------------------------ broadcasting
     def changed(self, rewound: bool = False) -> None:
-        """Tell every watcher what it saw of the change."""
+        """Tell every watcher what it saw of the change.
+
+        >>> game = Game("parry")
+        >>> seats = [Seat(0, "Ann", "t0"), Seat(1, "Bob", "t1")]
+        >>> room = Room("g-1", game, game.new_initial_state(seed=1), seats, "host", 1, 1)
+        >>> sent = []
+        >>> room.watchers["s-1"] = Watcher("s-1", 0, sent.append, room.state.move_number)
+        >>> room.changed(rewound=True)
+        >>> [m["type"] for m in sent], room.version
+        (['rewind', 'events'], 1)
+        """
         self.version += 1
         self.last_used = time.monotonic()
         if self.recorder is not None:
@@ -309,6 +481,17 @@ class Room:
             )
 
     def close(self, reason: str) -> None:
+        """Close the game: its bot stops, its hints are cancelled, its watchers are told.
+
+        >>> game = Game("parry")
+        >>> seats = [Seat(0, "Ann", "t0"), Seat(1, "Bob", "t1")]
+        >>> room = Room("g-1", game, game.new_initial_state(seed=1), seats, "host", 1, 1)
+        >>> sent = []
+        >>> room.watchers["s-1"] = Watcher("s-1", 0, sent.append, room.state.move_number)
+        >>> room.close("idle")
+        >>> room.closed, sent[0]["type"], sent[0]["reason"], room.watchers
+        (True, 'closed', 'idle', {})
+        """
         if self.closed:
             return
         self.closed = True
@@ -321,6 +504,25 @@ class Room:
 
     # -------------------------------------------------------------------- bots
     def stop_bot(self) -> None:
+        """Stop a bot's thinking (its move, if it comes, is not applied).
+
+        >>> import asyncio
+        >>> from concurrent.futures import ThreadPoolExecutor
+        >>> from henchmen.serve.protocol import Limits
+        >>> async def stopped():
+        ...     game = Game("parry")
+        ...     bot = SeatBot.from_spec({"bot": "random"}, seed=1, limits=Limits())
+        ...     room = Room("g-1", game, game.new_initial_state(seed=1),
+        ...                 [Seat(0, "Robo", bot=bot), Seat(1, "Bob", "t1")], "host", 1, 1)
+        ...     step = room.state.move_number
+        ...     with ThreadPoolExecutor(1) as pool:
+        ...         room.kick(pool, lambda room, e: None)
+        ...         room.stop_bot()
+        ...         await asyncio.sleep(0.05)
+        ...     return room.state.move_number == step
+        >>> asyncio.run(stopped())
+        True
+        """
         if self._bot_cancel is not None:
             self._bot_cancel.cancel()
         if self._bot_task is not None and not self._bot_task.done():
@@ -329,13 +531,45 @@ class Room:
         self._bot_cancel = None
 
     def bot_to_move(self) -> SeatBot | None:
+        """The bot that decides now, or None (a person's turn, a review, a closed game).
+
+        >>> from henchmen.serve.protocol import Limits
+        >>> game = Game("parry")
+        >>> bot = SeatBot.from_spec({"bot": "random"}, seed=1, limits=Limits())
+        >>> room = Room("g-1", game, game.new_initial_state(seed=1),
+        ...             [Seat(0, "Robo", bot=bot), Seat(1, "Robo 2", bot=bot)], "host", 1, 1)
+        >>> room.bot_to_move() is bot
+        True
+        >>> room.close("closed by the host")
+        >>> room.bot_to_move() is None
+        True
+        """
         p = self.state.current_player
         if self.closed or self.review is not None or p < 0:
             return None
         return self.seats[p].bot
 
     def kick(self, pool: Executor, on_error: Callable[[Room, BaseException], None]) -> None:
-        """Start the bots playing if a bot decides now and none is thinking."""
+        """Start the bots playing if a bot decides now and none is thinking.
+
+        The bots play (on ``pool``) until a person is to decide:
+
+        >>> import asyncio
+        >>> from concurrent.futures import ThreadPoolExecutor
+        >>> from henchmen.serve.protocol import Limits
+        >>> async def bot_turn():
+        ...     game = Game("parry")
+        ...     bot = SeatBot.from_spec({"bot": "random"}, seed=1, limits=Limits())
+        ...     room = Room("g-1", game, game.new_initial_state(seed=1),
+        ...                 [Seat(0, "Robo", bot=bot), Seat(1, "Bob", "t1")], "host", 1, 1)
+        ...     with ThreadPoolExecutor(1) as pool:
+        ...         room.kick(pool, lambda room, e: None)
+        ...         while room.bot_to_move() is not None:
+        ...             await asyncio.sleep(0.001)
+        ...     return room.state.current_player, room.decisions[0][1]
+        >>> asyncio.run(bot_turn())
+        (1, 0)
+        """
         if self.bot_to_move() is None or (self._bot_task and not self._bot_task.done()):
             return
         self._bot_task = asyncio.get_running_loop().create_task(self._drive(pool, on_error))

@@ -68,7 +68,34 @@ Handler = Callable[[Connection, Request], Awaitable[dict[str, Any]]]
 
 
 class Server:
-    """Every open game and every client; see the module docstring."""
+    """Every open game and every client; see the module docstring.
+
+    A client makes a game against a bot and moves; the bot answers at once:
+
+    >>> async def against_a_bot():
+    ...     server = Server(threads=1)
+    ...     said = {}
+    ...     async def write(line):
+    ...         message = json.loads(line)
+    ...         said[message.get("id")] = message
+    ...     conn = server.connect(write)
+    ...     async def ask(rid, **request):
+    ...         await server.receive(conn, json.dumps({"id": rid, **request}))
+    ...         while rid not in said:
+    ...             await asyncio.sleep(0.001)
+    ...         return said[rid]
+    ...     seats = [{"kind": "human"}, {"kind": "bot", "bot": "random"}]
+    ...     made = await ask(1, type="create_game", game="parry", seed=3, seats=seats)
+    ...     gid, token = made["game_id"], made["tokens"][0]["token"]
+    ...     moved = await ask(2, type="move", game_id=gid, token=token, action="end turn")
+    ...     while server.rooms[gid].bot_to_move() is not None:
+    ...         await asyncio.sleep(0.001)
+    ...     view = await ask(3, type="view", game_id=gid, token=token)
+    ...     await server.close()
+    ...     return moved["action"]["move"], view["your_turn"]
+    >>> asyncio.run(against_a_bot())
+    ('end turn', True)
+    """
 
     def __init__(self, limits: Limits | None = None, threads: int | None = None) -> None:
         self.limits = limits or Limits()
@@ -97,7 +124,19 @@ class Server:
 
     # -------------------------------------------------------------- clients
     def connect(self, write: Callable[[str], Awaitable[None]], label: str = "client") -> Connection:
-        """A new client whose messages go out through ``write`` (one line of JSON each)."""
+        """A new client whose messages go out through ``write`` (one line of JSON each).
+
+        >>> async def two_clients():
+        ...     server = Server(threads=1)
+        ...     async def write(line):
+        ...         pass
+        ...     a, b = server.connect(write, "a"), server.connect(write, "b")
+        ...     ids = a.id != b.id, len(server.connections)
+        ...     await server.close()
+        ...     return ids
+        >>> asyncio.run(two_clients())
+        (True, 2)
+        """
         conn = Connection(write, self.limits, label)
         conn.start()
         self.connections.add(conn)
@@ -107,7 +146,22 @@ class Server:
 
     async def disconnect(self, conn: Connection) -> None:
         """The client is gone: its subscriptions and slow requests end; its games stay open
-        (its seats' tokens may be held by other tabs) until closed or idle too long."""
+        (its seats' tokens may be held by other tabs) until closed or idle too long.
+
+        >>> async def leave():
+        ...     server = Server(threads=1)
+        ...     said = []
+        ...     async def write(line):
+        ...         said.append(json.loads(line))
+        ...     conn = server.connect(write)
+        ...     await server.receive(conn, '{"id": 1, "type": "create_game", "game": "parry"}')
+        ...     await server.disconnect(conn)
+        ...     open_games = len(server.rooms)
+        ...     await server.close()
+        ...     return said[0]["type"], conn.closed, open_games
+        >>> asyncio.run(leave())
+        ('create_game', True, 1)
+        """
         for slow in list(conn.slow.values()):
             slow.token.cancel()
             slow.task.cancel()
@@ -119,7 +173,21 @@ class Server:
         conn.closed = True
 
     async def receive(self, conn: Connection, text: str | bytes) -> None:
-        """Handle one message from ``conn``: reply, or start a slow request."""
+        """Handle one message from ``conn``: reply, or start a slow request.
+
+        >>> async def mistakes():
+        ...     server = Server(threads=1)
+        ...     said = []
+        ...     async def write(line):
+        ...         said.append(json.loads(line))
+        ...     conn = server.connect(write)
+        ...     await server.receive(conn, '{"id": 1, "type": "view"')
+        ...     await server.receive(conn, '{"id": 2, "type": "view", "game_id": "g-x"}')
+        ...     await server.close()
+        ...     return [(m["id"], m["code"]) for m in said]
+        >>> asyncio.run(mistakes())
+        [(None, 'bad_json'), (2, 'no_such_game')]
+        """
         try:
             request = parse(text, self.limits)
         except ProtocolError as e:
@@ -220,7 +288,20 @@ class Server:
                     self._drop(room, "idle")
 
     async def close(self) -> None:
-        """Close every game and stop the worker threads."""
+        """Close every game and stop the worker threads.
+
+        >>> async def stop():
+        ...     server = Server(threads=1)
+        ...     async def write(line):
+        ...         pass
+        ...     conn = server.connect(write)
+        ...     await server.receive(conn, '{"id": 1, "type": "create_game", "game": "parry"}')
+        ...     before = len(server.rooms)
+        ...     await server.close()
+        ...     return before, len(server.rooms), len(server.connections)
+        >>> asyncio.run(stop())
+        (1, 0, 0)
+        """
         for room in list(self.rooms.values()):
             self._drop(room, "server stopping")
         for conn in list(self.connections):

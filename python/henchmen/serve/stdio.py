@@ -38,7 +38,14 @@ class LineReader:
         self._skipping = False
 
     def feed(self, data: bytes) -> list[bytes | None]:
-        """The complete lines in ``data`` (None for each line that was too long)."""
+        """The complete lines in ``data`` (None for each line that was too long).
+
+        A line may come in pieces; blank lines and a closing ``\\r`` are dropped.
+
+        >>> r = LineReader(limit=100)
+        >>> r.feed(b'{"type": '), r.feed(b'"ping"}\\r\\n\\n')
+        ([], [b'{"type": "ping"}'])
+        """
         out: list[bytes | None] = []
         start = 0
         while True:
@@ -65,7 +72,25 @@ class LineReader:
 async def serve_stdio(
     server: Server, stdin: BinaryIO | None = None, stdout: BinaryIO | None = None
 ) -> None:
-    """Serve one client on standard input and output until the input ends."""
+    """Serve one client on standard input and output until the input ends.
+
+    ``stdin`` must have a file descriptor (a file, a pipe, a terminal);
+    ``stdout`` needs only ``write`` and ``flush``.
+
+    >>> import asyncio, io, json, tempfile
+    >>> requests = tempfile.TemporaryFile()
+    >>> _ = requests.write(b'{"id": 1, "type": "ping"}\\n\\n{"id": 2, "type": "fly"}\\n')
+    >>> _ = requests.seek(0)
+    >>> replies = io.BytesIO()
+    >>> async def main():
+    ...     server = Server(threads=1)
+    ...     await serve_stdio(server, requests, replies)
+    ...     await server.close()
+    >>> asyncio.run(main())
+    >>> requests.close()
+    >>> [(m["id"], m["type"]) for m in map(json.loads, replies.getvalue().splitlines())]
+    [(1, 'ping'), (2, 'error')]
+    """
     inp = stdin if stdin is not None else sys.stdin.buffer
     out = stdout if stdout is not None else sys.stdout.buffer
     loop = asyncio.get_running_loop()

@@ -41,7 +41,14 @@ _CSP = (
 
 
 def static_files() -> dict[str, tuple[bytes, str]]:
-    """Every file the page needs, by URL path, with its content type."""
+    """Every file the page needs, by URL path, with its content type.
+
+    >>> files = static_files()
+    >>> files["/"] == files["/static/index.html"], files["/"][1]
+    (True, 'text/html; charset=utf-8')
+    >>> files["/"][0].lstrip().lower().startswith(b"<!doctype html")
+    True
+    """
     files: dict[str, tuple[bytes, str]] = {}
     root = resources.files("henchmen.serve") / "static"
     for entry in root.iterdir():
@@ -89,6 +96,22 @@ async def serve_websocket(
 
     ``ready`` is called with the bound port (useful with port 0); the server
     runs until ``stop`` is done (forever if None).
+
+    >>> import json
+    >>> from websockets.asyncio.client import connect
+    >>> async def one_ping():
+    ...     server, said = Server(threads=1), []
+    ...     stop = asyncio.get_running_loop().create_future()
+    ...     async def ready(port):
+    ...         async with connect(f"ws://127.0.0.1:{port}/ws") as ws:
+    ...             await ws.send('{"id": 1, "type": "ping"}')
+    ...             said.append(json.loads(await ws.recv()))
+    ...         stop.set_result(None)
+    ...     await serve_websocket(server, "127.0.0.1", 0, ready, stop)
+    ...     await server.close()
+    ...     return said
+    >>> asyncio.run(one_ping())
+    [{'v': 1, 'id': 1, 'type': 'ping'}]
     """
     if serve is None:
         raise UsageError(
