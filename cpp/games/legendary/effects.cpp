@@ -552,7 +552,12 @@ int State::decision_options(const Task& t, Action* buf) const {
         if (city[s].card == kNoCard) continue;
         any_villain = true;
         for (int to = 0; to < kCity; ++to) {
-          if (to != s) out.add(kMoveVillain + s * kCity + to);
+          // Not a move that changes nothing: a villain swapped with its twin,
+          // neither holding a Bystander (one held would be rescued or moved).
+          const CitySpace& a = city[s];
+          const CitySpace& b = city[to];
+          const bool twins = a.card == b.card && a.under == b.under && a.bystanders == 0 && b.bystanders == 0;
+          if (to != s && !twins) out.add(kMoveVillain + s * kCity + to);
         }
       }
       if (any_villain) out.add(kNo);

@@ -613,6 +613,34 @@ def test_spinning_cyclone_moves_and_rescues():
     assert me(s)["victory"] == ["Bystander", "Bystander"]
 
 
+def test_spinning_cyclone_offers_no_swap_that_changes_nothing():
+    # Two HYDRA Kidnappers, neither holding a Bystander: swapping them is no
+    # move; with a Bystander on one, the swap rescues it and is offered.
+    s = position(
+        heroes=["Storm"],
+        villains=["Spider-Foes", "HYDRA"],
+        hands={0: ["Storm: Spinning Cyclone"]},
+        city={"Sewers": "HYDRA Kidnappers", "Bridge": "HYDRA Kidnappers", "Streets": "Venom"},
+    )
+    s.apply("play Storm: Spinning Cyclone")
+    moves = legal(s)
+    assert "move HYDRA Kidnappers (Sewers) to Bridge" not in moves
+    assert "move HYDRA Kidnappers (Bridge) to Sewers" not in moves
+    assert "move HYDRA Kidnappers (Sewers) to Streets" in moves
+    s = position(
+        heroes=["Storm"],
+        villains=["Spider-Foes", "HYDRA"],
+        hands={0: ["Storm: Spinning Cyclone"]},
+        city={
+            "Sewers": {"card": "HYDRA Kidnappers", "bystanders": 1},
+            "Bridge": "HYDRA Kidnappers",
+        },
+    )
+    s.apply("play Storm: Spinning Cyclone")
+    assert "move HYDRA Kidnappers (Sewers) to Bridge" in legal(s)
+    assert "move HYDRA Kidnappers (Bridge) to Sewers" in legal(s)
+
+
 def test_tidal_wave():
     s = position(
         heroes=["Storm"],
