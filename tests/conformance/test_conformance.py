@@ -10,7 +10,8 @@ seed giving the same hash sequence twice.  Then: games end within
 max_game_length.
 
 A configuration is a game and a player count.  TOTAL_GAMES random games are
-shared among the configurations (at least MIN_GAMES each).  Every game gets
+shared among the configurations (at least MIN_GAMES each; those of five
+players or more, whose steps cost several times more, play three fifths).  Every game gets
 the cheap checks at every step; the expensive ones (round trips, clones,
 resamples) run at every step of the first sixth of each configuration's
 games and at a random tenth of the steps of the others, and look through at
@@ -54,6 +55,21 @@ CONFIGS = [
     for players in range(info.min_players, info.max_players + 1)
 ]
 GAMES_PER_CONFIG = max(MIN_GAMES, TOTAL_GAMES // max(1, len(CONFIGS)))
+# From five players a step costs several times more (every seat's tensor,
+# longer games), and such configurations are many (Super! 5 to 10): they
+# play three fifths of the games, a sixth of them fully checked (two at least).
+LARGE = 5
+
+
+def games_of(players: int) -> tuple[int, int]:
+    """Games for a configuration and how many of them get every check at every step."""
+    games = GAMES_PER_CONFIG
+    if "HENCHMEN_CONFORMANCE_GAMES" in os.environ:
+        return games, max(1, games // 6)
+    if players >= LARGE:
+        games = max(MIN_GAMES * 3 // 4, games * 3 // 5)
+        return games, max(2, games // 6)
+    return games, max(4, games // 6)
 
 
 @dataclass
@@ -318,10 +334,9 @@ def test_random_games_keep_the_contract(
     name: str, players: int, chunk: int, request: pytest.FixtureRequest
 ) -> None:
     tally = Tally()
-    games = GAMES_PER_CONFIG * (5 if request.config.getoption("--slow") else 1)
-    # Every check at every step for the first sixth (four at least; one when the
-    # total is set, as the sanitizer job does, where such a game costs minutes).
-    full_games = max(1 if "HENCHMEN_CONFORMANCE_GAMES" in os.environ else 4, games // 6)
+    games, full_games = games_of(players)
+    if request.config.getoption("--slow"):
+        games, full_games = games * 5, full_games * 5
     for seed in range(chunk, games, CHUNKS):
         first = play(name, players, seed, tally, check=True, full=seed < full_games)
         # Determinism: the same seed and actions give the same hash sequence.
