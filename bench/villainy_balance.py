@@ -1,4 +1,4 @@
-"""Villainy balance: ISMCTS self-play, 2 players, every ordered pair of decks.
+"""Villainy balance: ISMCTS self-play, 2 players, every ordered pair of decks (100 games each).
 
 Prints the table of docs/rules/villainy.md (seat 1 and each deck, a draw
 scoring one half, with 95% Wilson intervals). Run from the repository root:
@@ -14,7 +14,7 @@ import henchmen
 from henchmen.matches import parse_bot_spec, run_matches, wilson_interval
 
 DECKS = ["Mugga Mugga", "Mallory Maleficarum", "Dr. Oblongata"]
-GAMES = 40
+GAMES = 100
 BOT = "ismcts:iterations=100"
 
 

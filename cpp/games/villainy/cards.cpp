@@ -112,7 +112,7 @@ Config make_config(const Json& options) {
   cfg.max_rounds = static_cast<int>(options.at("max_rounds", "options").as_int("max_rounds"));
   // Designed: the stall limit shrinks as the table grows (more players
   // attack each Master, and every turn costs more); 0 picks it.
-  if (cfg.max_rounds == 0) cfg.max_rounds = cfg.players <= 2 ? 15 : cfg.players == 3 ? 10 : cfg.players == 4 ? 8 : 6;
+  if (cfg.max_rounds == 0) cfg.max_rounds = cfg.players <= 2 ? 30 : cfg.players == 3 ? 20 : cfg.players == 4 ? 16 : 12;
   const int first = static_cast<int>(options.at("first_player", "options").as_int("first_player"));
   if (first > cfg.players) {
     throw OptionError("option 'first_player' must be 0 (drawn by chance) or a seat from 1 to " + std::to_string(cfg.players) + ", got " + std::to_string(first));

@@ -113,7 +113,7 @@ struct Config {
   std::vector<DeckDef> decks;        // every deck of the card table
   int deck[kMaxPlayers] = {};        // each seat's deck
   int first_player = -1;             // -1: drawn by chance
-  int max_rounds = 15;
+  int max_rounds = 30;
   // Flat lookups by card id (the rules' hot path); valid[] says which exist.
   std::array<bool, kCardIds> valid{};
   std::array<CardDef, kCardIds> card{};

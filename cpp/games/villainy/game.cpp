@@ -43,7 +43,7 @@ const GameInfo& Traits::info() {
     g.options = {
         OptionSpec{"players", OptionSpec::Kind::Int, Json(2), 2, kMaxPlayers, {}, "Number of players (each with their own deck)."},
         OptionSpec{"first_player", OptionSpec::Kind::Int, Json(0), 0, kMaxPlayers, {}, "The seat that goes first (\"the youngest player\"), from 1; 0 draws it by chance."},
-        OptionSpec{"max_rounds", OptionSpec::Kind::Int, Json(0), 0, 500, {}, "Designed: a stalled game ends after this many rounds, the Masters still standing sharing it; 0: by player count (15 rounds for 2 players, 10 for 3, 8 for 4, 6 for 5 or 6)."},
+        OptionSpec{"max_rounds", OptionSpec::Kind::Int, Json(0), 0, 500, {}, "Designed: a stalled game ends after this many rounds, the Masters still standing sharing it; 0: by player count (30 rounds for 2 players, 20 for 3, 16 for 4, 12 for 5 or 6)."},
         OptionSpec{"card_data", OptionSpec::Kind::Text, Json(""), 0, 0, {}, "A replacement card table as JSON text (same shape as the built-in one); empty for the built-in table."},
     };
     for (int p = 1; p <= kMaxPlayers; ++p) {

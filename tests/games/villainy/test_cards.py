@@ -97,16 +97,18 @@ def test_failed_attack_leaves_both_cards() -> None:
     assert grid(s, 1) == {"front left": "Gargoyle"} and grid(s, 0) == {
         "front left": "Howler Monkey"
     }
-    assert pos(s)["last_attack"]["attack"] == 1 and pos(s)["last_attack"]["defense"] == 5
+    # Howler Monkey's 2 A! against Gargoyle's 4 D!
+    assert pos(s)["last_attack"]["attack"] == 2 and pos(s)["last_attack"]["defense"] == 4
     assert pos(s)["actions"] == 2
 
 
 def test_equal_attack_destroys() -> None:
     s = position(
         hands={0: [], 1: []},
-        grids={0: {"front left": "Silverback"}, 1: {"front left": "Bog Horror"}},
+        grids={0: {"front left": "Gorilla Grunt"}, 1: {"front left": "Gargoyle"}},
     )
-    play(s, "attack player 2 front left with front left")
+    play(s, "attack player 2 front left with front left")  # 4 A! against 4 D!
+    assert pos(s)["last_attack"]["attack"] == 4 and pos(s)["last_attack"]["defense"] == 4
     assert grid(s, 1) == {}
 
 
@@ -203,15 +205,15 @@ def test_setup_chain_bonus_only_when_complete_and_for_minions_only() -> None:
     """+2...D!...against Minions: no bonus until all three are in play; Minions only."""
     base = {
         "hands": {0: [], 1: ["Howler Monkey"]},
-        "grids": {0: {"front left": "Bog Horror"}, 1: {"front left": "Silverback"}},
+        "grids": {0: {"front left": "Prefect"}, 1: {"front left": "Silverback"}},
         "decks": ["Mallory Maleficarum", "Mugga Mugga"],
     }
     s = position(**base, setups={1: ["Ape Plan: +2", "Ape Plan: D!", None]})
-    pass_all(play(s, "attack player 2 front left with front left"))  # 4 against 4: destroyed
-    assert pos(s)["last_attack"]["defense"] == 4 and grid(s, 1) == {}
+    pass_all(play(s, "attack player 2 front left with front left"))  # 3 against 3: destroyed
+    assert pos(s)["last_attack"]["defense"] == 3 and grid(s, 1) == {}
     s = position(**base, setups={1: ["Ape Plan: +2", "Ape Plan: D!", "Ape Plan: against Minions"]})
-    pass_all(play(s, "attack player 2 front left with front left"))
-    assert pos(s)["last_attack"]["defense"] == 6 and grid(s, 1) == {"front left": "Silverback"}
+    pass_all(play(s, "attack player 2 front left with front left"))  # 3 against 3 + 2
+    assert pos(s)["last_attack"]["defense"] == 5 and grid(s, 1) == {"front left": "Silverback"}
 
 
 def test_setup_bonus_does_not_reach_the_monster() -> None:
