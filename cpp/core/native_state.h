@@ -37,15 +37,15 @@ struct has_zones : std::false_type {};
 template <class T>
 struct has_zones<T, std::void_t<decltype(T::num_zones(std::declval<const typename T::Config&>()))>> : std::true_type {};
 
-// A game whose card facts do not yet tell everything a player saw (see
-// NativeState::sample_world) sets `static constexpr bool kCheckRedraws =
-// true` in its traits: every world the tracker draws for it is compared
-// with the real one by the observer's view. The other games' draws are
-// exact by their facts alone (the conformance suite checks every one).
-template <class T, class = void>
+// A game whose card facts do not yet tell everything a player saw gives
+// `bool S::same_view(const S& world, int observer) const`: whether a world
+// drawn for `observer` leaves what the facts do not follow as it is (see
+// NativeState::sample_world). The other games' draws are exact by their
+// facts alone (the conformance suite checks every one).
+template <class S, class = void>
 struct checks_redraws : std::false_type {};
-template <class T>
-struct checks_redraws<T, std::void_t<decltype(T::kCheckRedraws)>> : std::bool_constant<T::kCheckRedraws> {};
+template <class S>
+struct checks_redraws<S, std::void_t<decltype(std::declval<const S&>().same_view(std::declval<const S&>(), 0))>> : std::true_type {};
 
 // Games draw their own table (S::layout) and say what a move is about
 // (S::action_info); until they do, frontends get the observation.
@@ -480,11 +480,9 @@ class NativeState final : public State {
 
  public:
   // What a search carries from redraw to redraw, for one observer of this
-  // position: the sampler's chain (Knowledge::Chain) and the observer's view
-  // of the real world.
+  // position: the sampler's chain (Knowledge::Chain).
   struct Redraws final : RedrawCarry {
     Knowledge::Chain chain;
-    std::string seen;
     int observer = -1;      // for State::resample with a carry: whom and
     uint64_t position = 0;  // which position it was made for
   };
@@ -502,15 +500,12 @@ class NativeState final : public State {
       Knowledge::World w;
       if (!k->sample(rng, w, carried ? &carried->chain : nullptr)) return false;
       world.write_zones(w);
-      if constexpr (checks_redraws<T>::value) {
+      if constexpr (checks_redraws<S>::value) {
         // A safety net for what the facts do not yet tell: a world that
         // would change what the observer sees (Legendary's per-player pools
         // after a hidden pass) is refused, and the caller redraws from the
-        // position. The real view is read once per search.
-        std::string local;
-        std::string& seen = carried ? carried->seen : local;
-        if (seen.empty()) seen = s_.observation(observer).dump();
-        if (world.observation(observer).dump() != seen) {
+        // position.
+        if (!s_.same_view(world, observer)) {
           world = s_;
           return false;
         }

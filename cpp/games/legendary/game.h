@@ -22,9 +22,6 @@ struct Traits {
   static S initial_state(const Config& c) { return S::initial(c); }
   static S from_json(const Config& c, const Json& doc) { return S::from_json(c, doc); }
   static int num_zones(const Config&) { return kNumZones; }
-  // The per-player pools after a hidden pass are not yet told by card facts:
-  // every drawn world is checked against the observer's view (native_state.h).
-  static constexpr bool kCheckRedraws = true;
 };
 
 std::shared_ptr<Game> make_game(const Json& options);

@@ -262,6 +262,13 @@ struct State {
   double returns(int player) const;
   std::string action_to_string(Action action) const;
   Json observation(int player) const;
+  // For redraws (core/native_state.h): whether `world`, drawn for
+  // `observer`, leaves every other player's pool of unseen cards as it is
+  // here, the one part of the view the card facts do not yet follow (after
+  // a hidden pass).
+  bool same_view(const State& world, int observer) const;
+  template <class F>
+  void each_unseen(int p, F&& f) const;
   void observation_tensor(int player, float* out) const;
   void resample(int observer, Rng& rng);
   Json to_json() const;

@@ -1,5 +1,6 @@
 // Legendary: what each player sees, move notation, the printable board and
 // the heuristic.
+#include <array>
 #include <cmath>
 #include <sstream>
 
@@ -34,6 +35,36 @@ int task_from_name(const std::string& name) {
 }
 
 int observation_length(const Config& cfg) { return (cfg.players * kSeatPlanes + kSharedPlanes) * kCardIds + kScalars; }
+
+// What a viewer other than `p` can deduce but not place of p's cards: the
+// hand, the unknown part of the deck, cards put on top face down, a card
+// being passed, cards p looks at in private. `f` is called once per card.
+template <class F>
+void State::each_unseen(int p, F&& f) const {
+  const PlayerState& pl = players[p];
+  for (const uint8_t x : pl.hand) f(x);
+  for (const uint8_t x : pl.deck.rest) f(x);
+  for (int i = 0; i < pl.deck.n_top; ++i) {
+    if ((pl.deck.top_private >> i) & 1u) f(pl.deck.top[i]);
+  }
+  if (pl.pass != kNoCard) f(pl.pass);
+  if (look_private && look_owner == p) {
+    for (const uint8_t x : look) f(x);
+  }
+}
+
+bool State::same_view(const State& world, int observer) const {
+  for (int p = 0; p < cfg->players; ++p) {
+    if (p == observer) continue;
+    std::array<int16_t, 256> count{};
+    each_unseen(p, [&](uint8_t x) { ++count[x]; });
+    world.each_unseen(p, [&](uint8_t x) { --count[x]; });
+    for (const int16_t k : count) {
+      if (k != 0) return false;
+    }
+  }
+  return true;
+}
 
 Json State::observation(int viewer) const {
   const Config& c = *cfg;
@@ -162,18 +193,8 @@ Json State::observation(int viewer) const {
       j["deck_unknown"] = card_names(c, pl.deck.rest);
       j["passing"] = pl.pass == kNoCard ? Json() : Json(c.name[pl.pass]);
     } else {
-      // What the viewer can deduce but not place: the hand, the unknown part
-      // of the deck, cards put on top face down, a card being passed.
       Multiset<kHandCap + kPileCap + kTopCap + 8> unseen;
-      for (const uint8_t x : pl.hand) unseen.add(x);
-      for (const uint8_t x : pl.deck.rest) unseen.add(x);
-      for (int i = 0; i < pl.deck.n_top; ++i) {
-        if ((pl.deck.top_private >> i) & 1u) unseen.add(pl.deck.top[i]);
-      }
-      if (pl.pass != kNoCard) unseen.add(pl.pass);
-      if (look_private && look_owner == p) {
-        for (const uint8_t x : look) unseen.add(x);
-      }
+      each_unseen(p, [&](uint8_t x) { unseen.add(x); });
       j["unseen"] = card_names(c, unseen);
       j["passing"] = pl.pass != kNoCard;
     }
