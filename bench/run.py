@@ -48,15 +48,19 @@ def best_of(runs: int, fn: Callable[[], float]) -> float:
 
 
 def midgame(name: str, seed: int, steps: int) -> henchmen.State:
-    """A position some random steps into a game (a fair place to time)."""
-    state = henchmen.new_game(name, seed=seed)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if state.is_terminal:
-            break
-        ids = state.legal_action_ids()
-        state.apply(ids[rng.randrange(len(ids))])
-    return state
+    """A position some random steps into a game (a fair place to time), with a
+    player to move: a seed whose game ends first gives way to the next."""
+    while True:
+        state = henchmen.new_game(name, seed=seed)
+        rng = random.Random(seed)
+        for _ in range(steps):
+            if state.is_terminal:
+                break
+            ids = state.legal_action_ids()
+            state.apply(ids[rng.randrange(len(ids))])
+        if state.current_player >= 0:
+            return state
+        seed += 1
 
 
 def python_loop(name: str, seconds: float) -> float:
