@@ -24,11 +24,15 @@ uint64_t State::hash() const {
         static_cast<uint64_t>(actions_left) << 48 | static_cast<uint64_t>(hindrance) << 56);
   h.add(static_cast<uint64_t>(free_place_used) | static_cast<uint64_t>(free_repair_used) << 1 | static_cast<uint64_t>(extra_turn) << 2 | static_cast<uint64_t>(again) << 3 |
         static_cast<uint64_t>(starting) << 4 | static_cast<uint64_t>(ending) << 5 | static_cast<uint64_t>(rolling) << 6 | static_cast<uint64_t>(first_draw) << 7 |
-        static_cast<uint64_t>(round_colour) << 8 | static_cast<uint64_t>(play_card) << 16 | static_cast<uint64_t>(play_by) << 24 | static_cast<uint64_t>(play_target) << 32 |
-        static_cast<uint64_t>(chain) << 40 | static_cast<uint64_t>(strike_card) << 48 | static_cast<uint64_t>(strike_victim) << 56);
-  h.add(static_cast<uint64_t>(static_cast<uint8_t>(strike_by)) | static_cast<uint64_t>(strike_slot) << 8 | static_cast<uint64_t>(strike_asked) << 16 |
-        static_cast<uint64_t>(pick_from) << 24 | static_cast<uint64_t>(pick_for) << 32 | static_cast<uint64_t>(pick_mode) << 40 | static_cast<uint64_t>(choice) << 48 |
-        static_cast<uint64_t>(chooser) << 56);
+        static_cast<uint64_t>(round_colour) << 8);
+  // What a finished play, strike or pick leaves behind is not part of the position.
+  if (play_card != kNone) h.add(static_cast<uint64_t>(play_card) | static_cast<uint64_t>(play_by) << 8 | static_cast<uint64_t>(play_target) << 16 | static_cast<uint64_t>(chain) << 24);
+  if (strike_card != kNone) {
+    h.add(static_cast<uint64_t>(strike_card) | static_cast<uint64_t>(strike_victim) << 8 | static_cast<uint64_t>(static_cast<uint8_t>(strike_by)) << 16 |
+          static_cast<uint64_t>(strike_slot) << 24 | static_cast<uint64_t>(strike_asked) << 32);
+  }
+  if (pick_from != kNone) h.add(static_cast<uint64_t>(pick_from) | static_cast<uint64_t>(pick_for) << 8 | static_cast<uint64_t>(pick_mode) << 16);
+  h.add(static_cast<uint64_t>(choice) | static_cast<uint64_t>(chooser) << 8);
   h.add(static_cast<uint64_t>(discarders) | static_cast<uint64_t>(static_cast<uint8_t>(winner)) << 8 | static_cast<uint64_t>(win_reason) << 16);
   h.add(reactions.depth);
   for (int d = 0; d < reactions.depth; ++d) {
