@@ -245,6 +245,8 @@ void State::begin_turn() {
 void State::advance_turn() {
   ending = false;
   first_draw = false;
+  actions_left = 0;
+  free_place_used = free_repair_used = false;
   if (extra_turn) {
     extra_turn = false;
     again = true;

@@ -81,7 +81,10 @@ void State::validate() const {
     if (t != hand_n[p]) broken_rule("a hand size disagrees with its cards");
   }
   if (phase == kGeniusPhase) {
-    if (turn != 1 || round != 1 || turn_player_ != 0 || rolling || starting || ending || choice || reactions.open() || play_card != kNone || strike_card != kNone || pick_from != kNone) {
+    bool owing = false;
+    for (int p = 0; p < n; ++p) owing = owing || owed[p];
+    if (turn != 1 || round != 1 || turn_player_ != 0 || rolling || starting || ending || choice || reactions.open() || play_card != kNone || strike_card != kNone || pick_from != kNone ||
+        winner != -1 || win_reason || first_draw || extra_turn || again || actions_left || free_place_used || free_repair_used || round_colour != kNone || owing || discarders || hindrance || chain) {
       broken_rule("nothing happens before every genius is dealt");
     }
     return;
@@ -154,7 +157,7 @@ void State::validate() const {
   if (pick_from != kNone && (pick_from >= n || pick_for >= n || pick_from == pick_for || hand_n[pick_from] == 0 || pick_mode > kPickDiscard)) broken_rule("a card is picked at random from another player's hand");
   if (pick_from != kNone && (choice != kNoChoice || reactions.open())) broken_rule("a random pick waits on nothing else");
   if (turn_player_ >= n) broken_rule("the turn player is a player");
-  if (starting && (ending || actions_left || play_card != kNone || choice != kNoChoice || reactions.open())) broken_rule("a turn not yet begun has nothing under way");
+  if (starting && (ending || first_draw || free_place_used || free_repair_used || actions_left || play_card != kNone || choice != kNoChoice || reactions.open())) broken_rule("a turn not yet begun has nothing under way");
   if (rolling && !starting) broken_rule("the round's colour is rolled before the turn begins");
   if (extra_turn && starting) broken_rule("an extra turn is earned during a turn");
   if (first_draw && !owed[turn_player_]) broken_rule("the first draw is one still owed");

@@ -158,10 +158,11 @@ def position(**spec: Any) -> henchmen.State:
 
 
 def at_turn_start(**spec: Any) -> henchmen.State:
-    """A position whose turn is about to begin: the turn player's first draw is owed."""
+    """A position whose turn has just begun: the turn player's first draw is owed."""
     doc = position_doc(**spec)
-    doc["position"]["starting"] = True
-    doc["position"]["actions_left"] = 0
+    tp = doc["position"]["turn_player"]
+    doc["position"]["players"][tp]["owed"] = 1
+    doc["position"]["first_draw"] = True
     state = henchmen.deserialize(json.dumps(doc))
     state.set_auto_chance(False)
     return state
