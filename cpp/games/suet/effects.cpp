@@ -325,25 +325,33 @@ void State::resolve_play() {
       }
       break;
     case kTradeHands: {
+      // The two traders follow every card (each sees what they receive);
+      // the others see two hands change places.
       e.text = "{P} and {q} trade hands";
-      Event mine("trade-seen", "{P} {receive|receives} {n} cards from {q}", p, q);
-      Event theirs("trade-seen", "{P} {receive|receives} {n} cards from {q}", q, p);
-      mine.with("n", static_cast<int>(hand_n[q]));
-      theirs.with("n", static_cast<int>(hand_n[p]));
+      Event mine = e, theirs = e;
       if (events()) {
         e.fact(CardFact::move_all(p, kSwapZone)).fact(CardFact::move_all(q, p)).fact(CardFact::move_all(kSwapZone, q));
-        for (int j = 0; j < cfg->kinds; ++j) {
-          for (int n = 0; n < hand[q][j]; ++n) mine.fact(CardFact::see(p, j, Pos::kAny));
-          for (int n = 0; n < hand[p][j]; ++n) theirs.fact(CardFact::see(q, j, Pos::kAny));
+        for (Event* x : {&mine, &theirs}) {
+          for (int j = 0; j < cfg->kinds; ++j) {
+            for (int m = 0; m < hand[p][j]; ++m) x->fact(CardFact::move(p, kSwapZone, j));
+          }
+          for (int j = 0; j < cfg->kinds; ++j) {
+            for (int m = 0; m < hand[q][j]; ++m) x->fact(CardFact::move(q, p, j));
+          }
+          for (int j = 0; j < cfg->kinds; ++j) {
+            for (int m = 0; m < hand[p][j]; ++m) x->fact(CardFact::move(kSwapZone, q, j));
+          }
         }
       }
       for (int j = 0; j < cfg->kinds; ++j) std::swap(hand[p][j], hand[q][j]);
       std::swap(hand_n[p], hand_n[q]);
-      to_discard_from_play_public(k, &e);
+      to_discard_from_play(k);
       if (Events* ev = events()) {
-        ev->add(e);
-        ev->add(1u << p, mine, std::nullopt);
-        ev->add(1u << q, theirs, std::nullopt);
+        const CardFact gone = CardFact::move(kPlayZone, kDiscardZone, k);
+        ev->add(1u << p, mine.fact(gone), std::nullopt);
+        ev->add(1u << q, theirs.fact(gone), std::nullopt);
+        Event note("trade-done", "The two hands change places", p, q);
+        ev->add((1u << p) | (1u << q), note, e.fact(gone));
       }
       return;
     }

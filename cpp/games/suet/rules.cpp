@@ -158,7 +158,14 @@ void State::draw_one(int p, int k) {
   if (Events* ev = events()) {
     Event mine("draw", "{P} {draw|draws} {card}", p);
     mine.with("card", cfg->name[k]).fact(CardFact::move(kDeckZone, p, k));
-    ev->add_private(p, mine, Event("draw", "{P} {draw|draws} a card", p));
+    if (!first) {
+      ev->add_private(p, mine, Event("draw", "{P} {draw|draws} a card", p));
+      return;
+    }
+    // Designed: the first draw is drawn face up, so that everyone sees it is no Setback.
+    mine.kind = "first-draw";
+    mine.text = "{P} {draw|draws} {card} face up: no Setback";
+    ev->add(mine);
   }
 }
 
