@@ -74,7 +74,11 @@ def position_doc(
         c = CARDS[name]
         if c.get("future") and not future:
             return 0
-        if c["kind"] == "component" and c["genius"] != "Universal" and c["genius"] not in g.values():
+        if (
+            c["kind"] == "component"
+            and c["genius"] != "Universal"
+            and c["genius"] not in g.values()
+        ):
             return 0
         return int(c["count"])
 

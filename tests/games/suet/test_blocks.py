@@ -8,7 +8,9 @@ from .builder import hand, moves, play, pos, position
 
 def test_a_block_stops_an_action() -> None:
     """Player 2 blocks Trade Hands: nothing is traded, both cards are discarded."""
-    s = position(hands={0: ["Trade Hands", "Repair a Component"], 1: ["Block an Action", "Minions"]})
+    s = position(
+        hands={0: ["Trade Hands", "Repair a Component"], 1: ["Block an Action", "Minions"]}
+    )
     play(s, "play Trade Hands on player 2")
     assert s.current_player == 1 and moves(s) == ["block", "pass"]
     play(s, "block")
@@ -34,7 +36,10 @@ def test_a_counter_block_lets_the_action_through() -> None:
 def test_a_counter_counter_block_blocks_the_action_again() -> None:
     """Three Blocks: the third cancels the second, so the first stands and the Action is blocked."""
     s = position(
-        hands={0: ["Trade Hands", "Block an Action", "Repair a Component"], 1: ["Block an Action", "Block an Action", "Minions"]}
+        hands={
+            0: ["Trade Hands", "Block an Action", "Repair a Component"],
+            1: ["Block an Action", "Block an Action", "Minions"],
+        }
     )
     play(s, "play Trade Hands on player 2", "block", "block", "block")
     # Every Block is face up now: nobody can answer the third, which cancels the second.
@@ -48,7 +53,9 @@ def test_an_instant_action_can_be_blocked() -> None:
     """Draw 2 Extra Cards blocked: no card is drawn."""
     s = position(hands={0: ["Draw 2 Extra Cards"], 1: ["Block an Action"]})
     play(s, "play Draw 2 Extra Cards", "block")
-    assert not s.is_chance and s.current_player == 0 and pos(s)["discard"]["Draw 2 Extra Cards"] == 1
+    assert (
+        not s.is_chance and s.current_player == 0 and pos(s)["discard"]["Draw 2 Extra Cards"] == 1
+    )
     assert hand(s, 0) == {}
 
 
@@ -60,13 +67,14 @@ def test_nobody_is_asked_once_every_block_is_face_up() -> None:
 
 
 def test_a_player_with_cards_is_asked_whatever_they_hold() -> None:
-    """Who is asked depends on what everyone sees (cards in hand), not on holding a Block; the pass is private."""
+    """Who is asked depends on what everyone sees (cards in hand), not on holding a Block;
+    the pass is private."""
     s = position(hands={0: ["Steal a Card"], 1: ["Minions"]})
     play(s, "play Steal a Card on player 2")
     assert s.current_player == 1 and moves(s) == ["pass"]
     play(s, "pass")
     assert "pass" not in [e.kind for e in s.last_events(0)]  # player 1 reads nothing of the pass
-    assert [e.kind for e in s.last_events(1)][0] == "pass"
+    assert next(e.kind for e in s.last_events(1)) == "pass"
     assert s.is_chance
 
 
@@ -79,7 +87,10 @@ def test_a_player_without_cards_is_not_asked() -> None:
 def test_blocks_answer_only_others_and_never_setbacks_components_or_enhancements() -> None:
     """Setbacks, Components and Enhancements are no Actions: no window opens for them."""
     s = position(
-        hands={0: ["Lose Your Turn", "Universal Navigator", "Minions", "Take 2 Extra Actions"], 1: ["Block an Action"]},
+        hands={
+            0: ["Lose Your Turn", "Universal Navigator", "Minions", "Take 2 Extra Actions"],
+            1: ["Block an Action"],
+        },
     )
     play(s, "play Take 2 Extra Actions", "pass")
     assert pos(s)["actions_left"] == 3
@@ -95,7 +106,10 @@ def test_blocks_answer_only_others_and_never_setbacks_components_or_enhancements
 def test_a_blocked_cheat_card_leaves_the_component_in_hand() -> None:
     s = position(hands={0: ["Cheat Card", "Ferret Crew Sniffer"], 1: ["Block an Action"]})
     play(s, "play Ferret Crew Sniffer with a Cheat Card", "block")
-    assert hand(s, 0) == {"Ferret Crew Sniffer": 1} and pos(s)["discard"] == {"Cheat Card": 1, "Block an Action": 1}
+    assert hand(s, 0) == {"Ferret Crew Sniffer": 1} and pos(s)["discard"] == {
+        "Cheat Card": 1,
+        "Block an Action": 1,
+    }
     assert pos(s)["players"][0]["lab"] == [None, None, None, None]
     assert pos(s)["actions_left"] == 1
 

@@ -11,7 +11,9 @@ RED, BLUE = ZEP["Red"], ZEP["Blue"]
 
 
 def test_a_setback_on_the_first_draw_strikes_and_ends_the_turn() -> None:
-    s = at_turn_start(hands={0: ["Trade Hands"], 1: ["Minions"]}, labs={0: {"Red": RED, "Blue": BLUE}})
+    s = at_turn_start(
+        hands={0: ["Trade Hands"], 1: ["Minions"]}, labs={0: {"Red": RED, "Blue": BLUE}}
+    )
     assert s.is_chance
     play(s, "draw Break All of Your Components")
     assert sorted(player(s, 0)["broken"]) == ["Blue", "Red"]
@@ -31,17 +33,23 @@ def test_the_same_setback_received_later_goes_to_the_hand() -> None:
 
 
 def test_an_enhancement_is_sacrificed_against_a_drawn_setback_and_the_turn_goes_on() -> None:
-    s = at_turn_start(hands={0: ["Trade Hands"]}, labs={0: {"Red": RED}}, enhancements={0: "Minions"})
+    s = at_turn_start(
+        hands={0: ["Trade Hands"]}, labs={0: {"Red": RED}}, enhancements={0: "Minions"}
+    )
     play(s, "draw Break All of Your Components")
     assert s.current_player == 0 and moves(s) == ["sacrifice the Enhancement", "pass"]
     play(s, "sacrifice the Enhancement")
     assert player(s, 0)["enhancement"] is None and player(s, 0)["broken"] == []
     assert pos(s)["discard"] == {"Minions": 1, "Break All of Your Components": 1}
-    assert s.turn_player == 0 and s.current_player == 0 and "play Trade Hands on player 2" in moves(s)
+    assert (
+        s.turn_player == 0 and s.current_player == 0 and "play Trade Hands on player 2" in moves(s)
+    )
 
 
 def test_keeping_the_enhancement_lets_the_setback_strike() -> None:
-    s = at_turn_start(hands={0: ["Trade Hands"]}, labs={0: {"Red": RED}}, enhancements={0: "Minions"})
+    s = at_turn_start(
+        hands={0: ["Trade Hands"]}, labs={0: {"Red": RED}}, enhancements={0: "Minions"}
+    )
     play(s, "draw Break All of Your Components", "pass")
     assert player(s, 0)["broken"] == ["Red"] and player(s, 0)["enhancement"] == "Minions"
     assert s.turn_player == 1
@@ -54,7 +62,11 @@ def test_a_hindrance_cannot_be_sacrificed() -> None:
 
 
 def test_an_enhancement_is_sacrificed_against_a_played_setback() -> None:
-    s = position(hands={0: ["Component Breaks"]}, labs={1: {"Red": component("The Ferret Lady", "Red")}}, enhancements={1: "Cash Flow"})
+    s = position(
+        hands={0: ["Component Breaks"]},
+        labs={1: {"Red": component("The Ferret Lady", "Red")}},
+        enhancements={1: "Cash Flow"},
+    )
     play(s, "play Component Breaks on player 2's Red")
     assert s.current_player == 1 and moves(s) == ["sacrifice the Enhancement", "pass"]
     play(s, "sacrifice the Enhancement")
@@ -77,7 +89,11 @@ def test_component_breaks_with_nothing_to_break_loses_the_turn() -> None:
 
 
 def test_component_breaks_played_you_select_the_component_and_protection_does_not_stop_it() -> None:
-    s = position(hands={0: ["Component Breaks"]}, labs={1: {"Green": component("The Ferret Lady", "Green")}}, enhancements={1: "Protection"})
+    s = position(
+        hands={0: ["Component Breaks"]},
+        labs={1: {"Green": component("The Ferret Lady", "Green")}},
+        enhancements={1: "Protection"},
+    )
     play(s, "play Component Breaks on player 2's Green", "pass")
     assert player(s, 1)["broken"] == ["Green"]
 
@@ -105,7 +121,11 @@ def test_put_one_back_drawn_and_played() -> None:
     assert s.current_player == 1 and moves(s) == ["choose Red", "choose Blue"]
     play(s, "choose Blue")
     assert hand(s, 0) == {BLUE: 1} and player(s, 0)["lab"][1] is None
-    s = position(hands={0: ["Put One Back in Your Hand!"]}, labs={1: {"Red": component("Universal", "Red")}}, cheat={})
+    s = position(
+        hands={0: ["Put One Back in Your Hand!"]},
+        labs={1: {"Red": component("Universal", "Red")}},
+        cheat={},
+    )
     play(s, "play Put One Back in Your Hand! on player 2's Red")
     assert hand(s, 1) == {"Universal Super Bike Engine": 1}
 
@@ -128,14 +148,20 @@ def test_lose_your_enhancement_drawn_and_played() -> None:
 def test_busted_empties_the_black_market() -> None:
     s = at_turn_start(market=["Universal Navigator", "Universal Rocket Booster"])
     play(s, "draw Busted!")
-    assert pos(s)["black_market"] == [] and pos(s)["discard"]["Universal Navigator"] == 1 and s.turn_player == 1
+    assert (
+        pos(s)["black_market"] == []
+        and pos(s)["discard"]["Universal Navigator"] == 1
+        and s.turn_player == 1
+    )
     s = position(hands={0: ["Busted!"]}, market=["Universal Navigator"])
     play(s, "play Busted! on player 2")
     assert pos(s)["black_market"] == [] and player(s, 1)["waiting"] == {"Busted!": 1}
 
 
 def test_return_components_back_to_hand_discards_cheat_cards() -> None:
-    s = at_turn_start(labs={0: {"Red": RED, "Blue": component("The Ferret Lady", "Blue")}}, cheat={0: ["Blue"]})
+    s = at_turn_start(
+        labs={0: {"Red": RED, "Blue": component("The Ferret Lady", "Blue")}}, cheat={0: ["Blue"]}
+    )
     play(s, "draw Return Components Back to Hand")
     assert hand(s, 0) == {RED: 1, "Ferret Crew Sniffer": 1}
     assert pos(s)["discard"] == {"Cheat Card": 1, "Return Components Back to Hand": 1}
