@@ -15,8 +15,8 @@ const std::vector<GameEntry>& registered_games() {
       {&legendary::Traits::info, &legendary::make_game},
       {&parry::Traits::info, &parry::make_game},
       {&super::Traits::info, &super::make_game},
-      {&suet::Traits::info, &suet::make_game},
       {&villainy::Traits::info, &villainy::make_game},
+      {&suet::Traits::info, &suet::make_game},
   };
   return games;
 }
