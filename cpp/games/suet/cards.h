@@ -46,7 +46,7 @@ struct Config {
   int players = 2;
   bool long_game = false;
   bool future_cards = false;
-  int max_rounds = 12;
+  int max_rounds = 20;
   int hand_size = 5;
   int hand_limit = 7;
   int draws_per_turn = 1;
