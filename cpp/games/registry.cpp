@@ -4,6 +4,7 @@
 #include "games/parry/game.h"
 #include "games/sss/game.h"
 #include "games/super/game.h"
+#include "games/suet/game.h"
 #include "games/villainy/game.h"
 
 namespace henchmen {
@@ -15,6 +16,7 @@ const std::vector<GameEntry>& registered_games() {
       {&parry::Traits::info, &parry::make_game},
       {&super::Traits::info, &super::make_game},
       {&villainy::Traits::info, &villainy::make_game},
+      {&suet::Traits::info, &suet::make_game},
   };
   return games;
 }

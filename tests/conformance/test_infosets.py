@@ -116,7 +116,31 @@ def _small_super_table() -> str:
     return json.dumps(table)
 
 
+def _small_suet_table() -> str:
+    """S.U.E.T. with twelve cards: the four Universal Components, a Block, two-card hands."""
+    table = henchmen.Game("suet").card_table()
+    table.update(hand_size=2, hand_limit=3)
+    keep = {
+        "Universal Super Bike Engine": 1,
+        "Universal Navigator": 1,
+        "Universal Armoured Frame": 1,
+        "Universal Mysterium X": 1,
+        "Steal a Card": 2,
+        "Trade Hands": 1,
+        "Take One From the Discard Pile": 1,
+        "Block an Action": 1,
+        "Lose Your Turn": 1,
+        "Minions": 1,
+        "Draw 1 Extra Card": 1,
+    }
+    table["cards"] = [dict(c, count=keep[c["name"]]) for c in table["cards"] if c["name"] in keep]
+    return json.dumps(table)
+
+
 CONFIGS += [
+    # Steals, a trade and a card taken from the face-up discard pile: hands partly known.
+    ("suet", {"players": 2, "card_data": _small_suet_table(), "max_rounds": 6}, (12, 24, 40)),
+    ("suet", {"players": 3, "card_data": _small_suet_table(), "max_rounds": 4}, (14,)),
     ("super", {"players": 2, "card_data": _small_super_table()}, (12, 24, 40)),
     ("super", {"players": 3, "card_data": _small_super_table()}, (14, 30)),
     # The opening turns: the first hands, the first reshuffles (a deck of 12 runs out on the

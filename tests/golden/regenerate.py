@@ -52,6 +52,7 @@ LOG_GAMES: dict[str, tuple[str, ...]] = {
     "legendary-2p-seed1": ("legendary", "--bots", "greedy,random", "--seed", "1"),
     "super-3p-seed1": ("super", "--bots", "greedy,random,greedy", "--seed", "1"),
     "villainy-2p-seed1": ("villainy", "--bots", "greedy,random", "--seed", "1"),
+    "suet-2p-seed1": ("suet", "--bots", "greedy,random", "--seed", "1"),
 }  # fmt: skip
 GAMES_PER_CONFIG = 2
 MAX_STEPS = 100

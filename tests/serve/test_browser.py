@@ -47,6 +47,7 @@ SETUPS: dict[str, tuple[dict[str, Any], list[str], float]] = {
     "legendary": ({"players": "1"}, ["human"], 0.8),
     "super": ({"max_rounds": "5"}, ["human", "random"], 0.5),
     "villainy": ({"max_rounds": "2"}, ["human", "random"], 0.5),
+    "suet": ({"max_rounds": "4"}, ["human", "random"], 0.5),
 }
 
 

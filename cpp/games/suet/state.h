@@ -1,0 +1,213 @@
+// S.U.E.T.: the flat state and the action space.
+//
+// Two to four evil geniuses race to build a doomsday device: one working
+// Component of each colour in their Secret Lab. One shared deck (an
+// unordered multiset: nobody knows its order), a public discard pile, and
+// the Black Market, a public face-up stack of Components. Action and Instant
+// Action cards can be Blocked, and Blocks blocked in turn, through reaction
+// windows (core/reactions.h) asked of the players who could hold a Block by
+// what everyone can see; a Setback's victim is asked alone whether to
+// sacrifice an Enhancement, and only when everyone can see they have one.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "core/action.h"
+#include "core/events.h"
+#include "core/json.h"
+#include "core/knowledge.h"
+#include "core/reactions.h"
+#include "core/rng.h"
+#include "games/suet/cards.h"
+
+namespace henchmen::suet {
+
+constexpr int P = kMaxPlayers;
+constexpr int K = kMaxKinds;
+constexpr uint8_t kNone = 255;
+constexpr int kMaxMarket = 64;
+constexpr int kBlackMarketRound = kColours;  // the round "colour" that opens the Black Market
+
+// A played card's target, one index per card: nobody, a player, one of a
+// player's Components (by colour), the Cheat Card, an Enhancement's Hindrance side.
+constexpr int kTargetPlayer = 1;                     // + player
+constexpr int kTargetSlot = kTargetPlayer + P;       // + player * 4 + colour
+constexpr int kTargetCheat = kTargetSlot + P * kColours;
+constexpr int kTargetHindrance = kTargetCheat + 1;  // + player
+constexpr int kTargets = kTargetHindrance + P;
+
+// The fixed action space.
+enum : Action {
+  kEndTurn = 0,
+  kPlay = 1,                            // + card * kTargets + target
+  kDiscardCard = kPlay + K * kTargets,  // + card: discarded as the turn's action
+  kFreeRepair = kDiscardCard + K,       // + colour: Cash Flow's free repair
+  kMarketGive = kFreeRepair + kColours, // + card: a Component traded into the Black Market
+  kChoose = kMarketGive + K,            // + card: a card chosen (to take, to discard)
+  kChooseSlot = kChoose + K,            // + colour: a Component chosen by the player to the left
+  kBlockAction = kChooseSlot + kColours,      // Block an Action, in a window
+  kSacrifice = kBlockAction + 1,              // sacrifice the Enhancement against a Setback
+  kPass = kSacrifice + 1,
+  kDeal = kPass + 1,                    // + card: chance, the card drawn
+  kPick = kDeal + K,                    // + card: chance, the card taken at random from a hand
+  kRoll = kPick + K,                    // + colour (4: Black Market): chance, the Long Game's round
+  kGenius = kRoll + kColours + 1,       // + genius: chance, the next seat's evil genius
+  kNumActions = kGenius + kGeniuses,
+};
+
+// Zones, for events and knowledge.
+constexpr int kDeckZone = P;
+constexpr int kDiscardZone = P + 1;
+constexpr int kMarketZone = P + 2;
+constexpr int kPlayZone = P + 3;   // the card being played, the Blocks on it, a Setback striking
+constexpr int kSwapZone = P + 4;   // empty but in the middle of Trade Hands
+constexpr int kLabZone = P + 5;    // + player: Components, Cheat Cards, the Enhancement, cards in front
+constexpr int kZones = kLabZone + P;
+
+enum Phase : uint8_t { kGeniusPhase, kPlaying, kOver };
+enum Choice : uint8_t { kNoChoice, kTakeFromDiscard, kTakeFromMarket, kTradeFromMarket, kDiscardDown, kPayCost, kEveryoneDiscard, kSlotBreak, kSlotBack, kChoices };
+enum Trigger : uint8_t { kOnPlay = 0, kOnBlock = 1, kOnSetback = 2 };
+enum PickMode : uint8_t { kPickSteal, kPickDiscard };
+
+struct State {
+  const Config* cfg = nullptr;
+  uint8_t hand[P][K] = {};
+  uint8_t hand_n[P] = {};
+  uint8_t deck[K] = {};  // in no known order
+  uint8_t discard[K] = {};
+  uint8_t inplay[K] = {};
+  uint8_t deck_n = 0;
+  uint8_t discard_n = 0;
+  uint8_t market_n = 0;
+  uint8_t market[kMaxMarket] = {};  // bottom first; the top is market[market_n - 1]
+  // The Secret Labs.
+  uint8_t comp[P][kColours] = {};  // kNone for an empty place
+  uint8_t broken[P] = {};          // a bit per colour
+  uint8_t cheat[P] = {};           // a Cheat Card behind the Component (a bit per colour)
+  uint8_t enh[P] = {};             // kNone, or the Enhancement card
+  uint8_t hindrance = 0;           // a bit per player: the Enhancement shows its Hindrance side
+  uint8_t front[P][K] = {};        // Setbacks waiting in the Lab for the player's next turn
+  uint8_t genius[P] = {};          // kNone until dealt
+  // The turn.
+  uint8_t phase = kGeniusPhase;
+  uint8_t turn_player_ = 0;
+  uint16_t turn = 1;
+  uint16_t round = 1;
+  uint8_t actions_left = 0;
+  bool free_place_used = false;
+  bool free_repair_used = false;
+  bool extra_turn = false;
+  bool again = false;          // this turn is an extra turn (the round's colour stays)
+  bool starting = false;       // the turn has not begun yet (lost turns, the first draw)
+  bool ending = false;         // the turn is over: discard down, then the next turn
+  bool rolling = false;        // chance: the Long Game's round colour
+  uint8_t round_colour = kNone;
+  // Draws owed, served in seat order from the turn player; the turn
+  // player's first is the turn's first draw while first_draw holds.
+  uint8_t owed[P] = {};
+  bool first_draw = false;
+  // A card being played, and the Block chain on it (reactions).
+  uint8_t play_card = kNone;
+  uint8_t play_by = 0;
+  uint8_t play_target = 0;
+  bool play_free = false;      // a component placed with Inspiration's free placement
+  uint8_t chain = 0;           // Blocks played on it so far (in the play zone)
+  Reactions<8, P> reactions;
+  // A Setback striking.
+  uint8_t strike_card = kNone;
+  uint8_t strike_victim = 0;
+  int8_t strike_by = -1;       // -1: drawn on the first draw
+  uint8_t strike_slot = kNone; // the Component its player chose
+  bool strike_asked = false;   // the victim was asked whether to sacrifice
+  // A card taken at random from a hand (chance).
+  uint8_t pick_from = kNone;
+  uint8_t pick_for = 0;
+  uint8_t pick_mode = kPickSteal;
+  // A choice inside an effect.
+  uint8_t choice = kNoChoice;
+  uint8_t chooser = 0;
+  uint8_t discarders = 0;      // Everyone Discards: who still discards (a bit each)
+  int8_t winner = -1;          // -2: a draw at the round limit
+  uint8_t win_reason = 0;      // 0 a device, 1 the round limit
+
+  int current_player() const;
+  int turn_player() const { return turn_player_; }
+  int num_players() const { return cfg->players; }
+  void legal_actions(std::vector<Action>& out) const;
+  void chance_outcomes(std::vector<std::pair<Action, double>>& out) const;
+  Action sample_chance(Rng& rng) const;
+  void apply(Action a);
+  double returns(int p) const;
+  std::string action_to_string(Action a) const;
+  Json observation(int p) const;
+  Json layout(int viewer) const;
+  Json action_info(Action a) const;
+  void observation_tensor(int p, float* out) const;
+  void resample(int observer, Rng& rng);
+  Json to_json() const;
+  static State from_json(const Config& cfg, const Json& doc);
+  std::string to_string() const;
+  double heuristic(int p) const;
+  void validate() const;
+  uint64_t hash() const;
+  static State initial(const Config& cfg);
+
+  void zone_cards(int zone, std::vector<uint8_t>& out) const;
+  void write_zones(const Knowledge::World& world);
+
+  // Rules everyone can see.
+  bool over() const { return phase == kOver; }
+  int copies(int k) const;  // in this game: a component of a genius nobody plays is left out
+  bool in_game(int g) const;
+  bool usable(int p, int k) const { return cfg->genius[k] == kUniversal || cfg->genius[k] == genius[p]; }
+  bool enhanced(int p, Effect e) const { return enh[p] != kNone && cfg->effect[enh[p]] == e && !((hindrance >> p) & 1); }
+  bool hindered(int p, Effect e) const { return enh[p] != kNone && cfg->effect[enh[p]] == e && ((hindrance >> p) & 1); }
+  int hand_limit(int p) const;
+  int working(int p) const;  // Components in the Lab that are not Broken
+  int components(int p) const;
+  bool complete(int p) const;
+  bool colour_open(int c) const { return !cfg->long_game || round_colour == c; }
+  bool market_open() const { return !cfg->long_game || round_colour == kBlackMarketRound; }
+  bool can_place(int p) const { return actions_left > 0 || (enhanced(p, kInspiration) && !free_place_used); }
+  bool needs_cost(int p, int k) const;
+  uint32_t block_askable(int opener) const;
+  int left_of(int p) const { return (p + 1) % cfg->players; }
+  bool has_hand_card_besides(int p, int k, bool non_instant) const;
+
+ private:
+  void settle();
+  bool check_win();
+  void begin_turn();
+  void advance_turn();
+  void draw_one(int p, int card);
+  bool reshuffle();
+  void to_discard_from_play(int k);
+
+ public:
+  void to_discard_from_play_public(int k, Event* e);
+
+ private:
+  void to_market(int k, int from_zone, Event* e);
+  void take_out(int p, int c, Event* e);
+  void place_component(int p, int k, bool with_cheat);
+  void play(int p, int k, int target);
+  void after_cost();
+  void resolve_play();
+  void finish_play();
+  void pass_window();
+  void block_succeeds();
+  void strike(int victim, int k, int by, int slot);
+  void strike_effect();
+  void finish_strike();
+  void choose(int k);
+  void choose_slot(int c);
+  void discard_from_hand(int p, int k, const char* why);
+  void lose_next_turn(int victim, int k);
+  void game_over(int w, int reason);
+};
+
+int observation_length(const Config& cfg);
+
+}  // namespace henchmen::suet

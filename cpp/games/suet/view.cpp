@@ -1,0 +1,311 @@
+// S.U.E.T.: notation, what each player sees, the printable board, the
+// layout, the heuristic.
+#include <algorithm>
+#include <sstream>
+
+#include "core/card_json.h"
+#include "games/suet/tensor.h"
+
+namespace henchmen::suet {
+
+namespace {
+std::string player_word(int p) { return "player " + std::to_string(p + 1); }
+const char* const kChoiceNames[kChoices] = {"", "take a card from the discard pile", "take a Component from the Black Market", "take a Component from the Black Market in trade",
+                                            "discard down to the maximum hand", "discard a card to pay for the repair", "discard one card", "choose a Component to break",
+                                            "choose a Component to put back in its owner's hand"};
+const char* const kTriggerNames[3] = {"block", "counter-block", "sacrifice"};
+std::string round_name(int r) { return r == kNone ? "none" : r == kBlackMarketRound ? "Black Market" : kColourNames[r]; }
+}  // namespace
+
+std::string State::action_to_string(Action a) const {
+  auto card = [&](int k) { return k < cfg->kinds ? cfg->name[k] : "card " + std::to_string(k); };
+  if (a >= kGenius) return "genius " + cfg->genius_name[a - kGenius];
+  if (a >= kRoll) return "round " + round_name(a - kRoll);
+  if (a >= kPick) return "pick " + card(a - kPick);
+  if (a >= kDeal) return "draw " + card(a - kDeal);
+  if (a == kPass) return "pass";
+  if (a == kSacrifice) return "sacrifice the Enhancement";
+  if (a == kBlockAction) return "block";
+  if (a >= kChooseSlot) return std::string("choose ") + kColourNames[a - kChooseSlot];
+  if (a >= kChoose) return "choose " + card(a - kChoose);
+  if (a >= kMarketGive) return "trade " + card(a - kMarketGive) + " at the Black Market";
+  if (a >= kFreeRepair) return std::string("free repair ") + kColourNames[a - kFreeRepair];
+  if (a >= kDiscardCard) return "discard " + card(a - kDiscardCard);
+  if (a == kEndTurn) return "end turn";
+  const int k = (a - kPlay) / kTargets;
+  const int t = (a - kPlay) % kTargets;
+  if (t == 0) return "play " + card(k);
+  if (t == kTargetCheat) return "play " + card(k) + " with a Cheat Card";
+  if (t >= kTargetHindrance) return "play " + card(k) + " on " + player_word(t - kTargetHindrance) + " as a Hindrance";
+  if (t >= kTargetSlot) return "play " + card(k) + " on " + player_word((t - kTargetSlot) / kColours) + "'s " + kColourNames[(t - kTargetSlot) % kColours];
+  return "play " + card(k) + " on " + player_word(t - kTargetPlayer);
+}
+
+int observation_length(const Config&) { return kTensorLength; }
+
+namespace {
+Json card_face(const Config& cfg, int k) {
+  Json c;
+  c["name"] = cfg.name[k];
+  c["kind"] = kKindWords[cfg.kind[k]];
+  if (cfg.kind[k] == kComponent) {
+    c["colour"] = kColourNames[cfg.colour[k]];
+    c["genius"] = cfg.genius[k] == kUniversal ? std::string("Universal") : cfg.genius_name[cfg.genius[k]];
+  }
+  c["text"] = cfg.text[k];
+  return c;
+}
+Json back() {
+  Json c;
+  c["back"] = true;
+  return c;
+}
+std::string seat(int p, int viewer) { return p == viewer ? "You" : "Player " + std::to_string(p + 1); }
+Json market_json(const State& s) {
+  Json m = Json(Json::Array{});
+  for (int i = s.market_n - 1; i >= 0; --i) m.push_back(s.cfg->name[s.market[i]]);
+  return m;
+}
+}  // namespace
+
+Json State::observation(int viewer) const {
+  Json o;
+  o["viewer"] = viewer;
+  o["turn"] = static_cast<int>(turn);
+  o["round"] = static_cast<int>(round);
+  o["round_colour"] = cfg->long_game ? Json(round_name(round_colour)) : Json();
+  o["turn_player"] = static_cast<int>(turn_player_);
+  o["current_player"] = current_player();
+  o["actions_left"] = static_cast<int>(actions_left);
+  o["extra_turn"] = extra_turn;
+  o["game_over"] = phase == kOver;
+  o["winner"] = phase == kOver ? Json(static_cast<int>(winner)) : Json();
+  o["hand"] = card_counts(*cfg, hand[viewer], cfg->kinds);
+  Json players = Json(Json::Array{});
+  for (int p = 0; p < cfg->players; ++p) {
+    Json j;
+    j["genius"] = genius[p] == kNone ? Json() : Json(cfg->genius_name[genius[p]]);
+    j["hand_size"] = static_cast<int>(hand_n[p]);
+    j["hand_limit"] = hand_limit(p);
+    Json lab = Json(Json::Object{});
+    for (int c = 0; c < kColours; ++c) {
+      if (comp[p][c] == kNone) continue;
+      Json x;
+      x["name"] = cfg->name[comp[p][c]];
+      x["broken"] = static_cast<bool>((broken[p] >> c) & 1);
+      x["cheat"] = static_cast<bool>((cheat[p] >> c) & 1);
+      lab[kColourNames[c]] = x;
+    }
+    j["lab"] = lab;
+    j["enhancement"] = enh[p] == kNone ? Json() : Json(cfg->name[enh[p]]);
+    j["hindrance"] = static_cast<bool>((hindrance >> p) & 1);
+    j["waiting"] = card_counts(*cfg, front[p], cfg->kinds);
+    players.push_back(j);
+  }
+  o["players"] = players;
+  o["deck_size"] = static_cast<int>(deck_n);
+  o["discard"] = card_counts(*cfg, discard, cfg->kinds);
+  o["black_market"] = market_json(*this);
+  o["in_play"] = card_counts(*cfg, inplay, cfg->kinds);
+  Json pending;
+  if (play_card != kNone) {
+    pending["card"] = cfg->name[play_card];
+    pending["by"] = static_cast<int>(play_by);
+    pending["action"] = action_to_string(kPlay + play_card * kTargets + play_target);
+    pending["blocks"] = static_cast<int>(chain);
+  }
+  o["pending"] = pending;
+  Json st;
+  if (strike_card != kNone) {
+    st["card"] = cfg->name[strike_card];
+    st["victim"] = static_cast<int>(strike_victim);
+    st["by"] = static_cast<int>(strike_by);
+  }
+  o["setback"] = st;
+  o["window"] = reactions.open() ? Json(kTriggerNames[reactions.top().trigger]) : Json();
+  o["choice"] = choice == kNoChoice ? Json() : Json(kChoiceNames[choice]);
+  return o;
+}
+
+Json State::layout(int viewer) const {
+  Json l;
+  l["title"] = "S.U.E.T.";
+  std::string status = phase == kGeniusPhase ? "Dealing the evil geniuses" : "Turn " + std::to_string(turn) + ": " + seat(turn_player_, viewer) + (turn_player_ == viewer ? "r turn" : "'s turn");
+  if (cfg->long_game && phase == kPlaying) status += " (" + round_name(round_colour) + " round)";
+  if (phase == kOver) status = winner >= 0 ? seat(winner, viewer) + (winner == viewer ? " win" : " wins") : "A draw";
+  l["status"] = status;
+  Json prompt;
+  const int mover = current_player();
+  if (mover >= 0 && choice != kNoChoice) {
+    prompt = std::string("Choose: ") + kChoiceNames[choice];
+  } else if (mover >= 0 && reactions.open()) {
+    const auto& w = reactions.top();
+    if (w.trigger == kOnSetback) {
+      prompt = std::string(cfg->name[strike_card]) + " strikes you: sacrifice your Enhancement to stop it, or pass";
+    } else {
+      prompt = seat(w.opener, viewer) + " plays " + cfg->name[w.arg] + (w.trigger == kOnBlock ? " on " + cfg->name[play_card] : std::string()) + ": block it, or pass";
+    }
+  }
+  l["prompt"] = prompt;
+  Json zones = Json(Json::Array{});
+  auto zone = [&](const std::string& id, const std::string& name, Json owner, const char* kind, Json cards, int count) {
+    Json z;
+    z["id"] = id;
+    z["name"] = name;
+    z["owner"] = owner;
+    z["kind"] = kind;
+    z["count"] = count;
+    z["cards"] = cards;
+    zones.push_back(z);
+  };
+  for (int p = 0; p < cfg->players; ++p) {
+    Json cards = Json(Json::Array{});
+    for (int k = 0; k < cfg->kinds; ++k) {
+      for (int n = 0; n < hand[p][k]; ++n) cards.push_back(p == viewer ? card_face(*cfg, k) : back());
+    }
+    zone("hand-" + std::to_string(p), p == viewer ? "Your hand" : "Player " + std::to_string(p + 1) + "'s hand", p, "hand", cards, hand_n[p]);
+    Json lab = Json(Json::Array{});
+    for (int c = 0; c < kColours; ++c) {
+      if (comp[p][c] == kNone) {
+        lab.push_back(Json());
+        continue;
+      }
+      Json f = card_face(*cfg, comp[p][c]);
+      f["broken"] = static_cast<bool>((broken[p] >> c) & 1);
+      if ((cheat[p] >> c) & 1) f["cheat"] = true;
+      lab.push_back(f);
+    }
+    if (enh[p] != kNone) {
+      Json f = card_face(*cfg, enh[p]);
+      f["side"] = (hindrance >> p) & 1 ? "Hindrance" : "Enhancement";
+      lab.push_back(f);
+    }
+    for (int k = 0; k < cfg->kinds; ++k) {
+      for (int n = 0; n < front[p][k]; ++n) lab.push_back(card_face(*cfg, k));
+    }
+    const std::string who = genius[p] == kNone ? (p == viewer ? std::string("Your") : "Player " + std::to_string(p + 1) + "'s") : cfg->genius_name[genius[p]] + "'s";
+    zone("lab-" + std::to_string(p), who + " Secret Lab (Red, Blue, Purple, Green)", p, "row", lab, components(p));
+  }
+  zone("deck", "The Deck", Json(), "deck", Json(Json::Array{}), deck_n);
+  Json pile = Json(Json::Array{});
+  for (int k = 0; k < cfg->kinds; ++k) {
+    for (int n = 0; n < discard[k]; ++n) pile.push_back(card_face(*cfg, k));
+  }
+  zone("discard", "Discard pile", Json(), "discard", pile, discard_n);
+  Json market_cards = Json(Json::Array{});
+  for (int i = market_n - 1; i >= 0; --i) market_cards.push_back(card_face(*cfg, market[i]));
+  zone("black-market", "The Black Market (top first)", Json(), "row", market_cards, market_n);
+  Json play_cards = Json(Json::Array{});
+  int in_n = 0;
+  for (int k = 0; k < cfg->kinds; ++k) {
+    for (int n = 0; n < inplay[k]; ++n, ++in_n) play_cards.push_back(card_face(*cfg, k));
+  }
+  zone("in-play", "In play", Json(), "row", play_cards, in_n);
+  l["zones"] = zones;
+  Json counters = Json(Json::Array{});
+  for (int p = 0; p < cfg->players; ++p) {
+    Json c;
+    c["name"] = "Working Components";
+    c["owner"] = p;
+    c["value"] = working(p);
+    c["max"] = kColours;
+    counters.push_back(c);
+  }
+  Json act;
+  act["name"] = "Actions left";
+  act["owner"] = static_cast<int>(turn_player_);
+  act["value"] = static_cast<int>(actions_left);
+  counters.push_back(act);
+  l["counters"] = counters;
+  return l;
+}
+
+Json State::action_info(Action a) const {
+  Json j = Json(Json::Object{});
+  const int mover = current_player();
+  if (a >= kDeal || a >= kBlockAction || mover < 0) {
+    if (a == kBlockAction && cfg->block_card >= 0 && mover >= 0) {
+      j["card"] = cfg->name[cfg->block_card];
+      j["zone"] = "hand-" + std::to_string(mover);
+    }
+    return j;
+  }
+  int k = -1;
+  if (a >= kChooseSlot) {
+    j["target"] = static_cast<int>(strike_victim);
+    return j;
+  }
+  if (a >= kChoose) {
+    k = a - kChoose;
+  } else if (a >= kMarketGive) {
+    k = a - kMarketGive;
+  } else if (a >= kFreeRepair) {
+    return j;
+  } else if (a >= kDiscardCard) {
+    k = a - kDiscardCard;
+  } else if (a >= kPlay) {
+    k = (a - kPlay) / kTargets;
+    const int t = (a - kPlay) % kTargets;
+    if (t >= kTargetPlayer && t != kTargetCheat) {
+      j["target"] = t >= kTargetHindrance ? t - kTargetHindrance : t >= kTargetSlot ? (t - kTargetSlot) / kColours : t - kTargetPlayer;
+    }
+  }
+  if (k >= 0 && k < cfg->kinds) {
+    j["card"] = cfg->name[k];
+    j["zone"] = choice == kTakeFromDiscard ? std::string("discard") : (choice == kTakeFromMarket || choice == kTradeFromMarket) ? std::string("black-market") : "hand-" + std::to_string(mover);
+  }
+  return j;
+}
+
+void State::observation_tensor(int viewer, float* out) const {
+  std::fill(out, out + kTensorLength, 0.0f);
+  auto set = [out](int i, float v) { out[i] = v; };
+  write_tensor(*this, viewer, set);
+}
+
+std::string State::to_string() const {
+  std::ostringstream o;
+  o << "S.U.E.T., turn " << turn << " (round " << round;
+  if (cfg->long_game) o << ", " << round_name(round_colour);
+  o << "), player " << turn_player_ + 1 << " to play, " << static_cast<int>(actions_left) << " action(s) left";
+  if (phase == kOver) o << " (over" << (winner >= 0 ? ", player " + std::to_string(winner + 1) + " wins" : std::string(", a draw")) << ")";
+  o << "\n";
+  for (int p = 0; p < cfg->players; ++p) {
+    o << "  player " << p + 1 << " (" << (genius[p] == kNone ? std::string("no genius yet") : cfg->genius_name[genius[p]]) << "): lab";
+    for (int c = 0; c < kColours; ++c) {
+      o << " " << kColourNames[c] << "=";
+      if (comp[p][c] == kNone) o << "-";
+      else o << cfg->name[comp[p][c]] << ((broken[p] >> c) & 1 ? " (Broken)" : "") << ((cheat[p] >> c) & 1 ? " (Cheat)" : "");
+    }
+    if (enh[p] != kNone) o << ", " << cfg->name[enh[p]] << ((hindrance >> p) & 1 ? " (Hindrance)" : "");
+    o << "; hand:";
+    for (int k = 0; k < cfg->kinds; ++k) {
+      if (hand[p][k]) o << " " << static_cast<int>(hand[p][k]) << "x " << cfg->name[k];
+    }
+    for (int k = 0; k < cfg->kinds; ++k) {
+      if (front[p][k]) o << "; waiting: " << cfg->name[k];
+    }
+    o << "\n";
+  }
+  o << "  deck " << static_cast<int>(deck_n) << ", discard " << static_cast<int>(discard_n) << ", Black Market " << static_cast<int>(market_n);
+  if (market_n) o << " (top " << cfg->name[market[market_n - 1]] << ")";
+  o << "\n";
+  if (play_card != kNone) o << "  in play: " << action_to_string(kPlay + play_card * kTargets + play_target) << " by player " << play_by + 1 << ", " << static_cast<int>(chain) << " Block(s)\n";
+  if (strike_card != kNone) o << "  striking: " << cfg->name[strike_card] << " on player " << strike_victim + 1 << "\n";
+  return o.str();
+}
+
+double State::heuristic(int p) const {
+  if (phase == kOver) return returns(p);
+  // Working Components count most, Broken ones a little, a few cards in
+  // hand a little more; against the best of the others.
+  auto score = [&](int q) { return working(q) + 0.4 * (components(q) - working(q)) + 0.05 * std::min<int>(hand_n[q], 7) + (enh[q] != kNone && !((hindrance >> q) & 1) ? 0.3 : 0.0); };
+  double best = -1e9;
+  for (int q = 0; q < cfg->players; ++q) {
+    if (q != p) best = std::max(best, score(q));
+  }
+  const double v = (score(p) - best) / 5.0;
+  return v > 1 ? 1 : v < -1 ? -1 : v;
+}
+
+}  // namespace henchmen::suet
