@@ -267,7 +267,9 @@ def test_a_reader_that_never_reads_is_cut_off_and_the_game_goes_on() -> None:
         sloth = Client(server, never)
         player = Client(server)
         bots = [{"kind": "bot", "bot": "random"}] * 2
-        made = await player.ok("create_game", game="parry", seed=4, seats=bots)
+        # Paced, so that the reader subscribes before the bots have played on
+        # (a busy machine let them finish in fewer pushes than the bound).
+        made = await player.ok("create_game", game="parry", seed=4, seats=bots, pace_ms=5)
         await server.receive(sloth.conn, json.dumps({"type": "subscribe",
                                                      "game_id": made["game_id"]}))  # fmt: skip
         for _ in range(2000):
