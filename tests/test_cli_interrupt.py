@@ -18,6 +18,7 @@ import pexpect
 from henchmen.replay import load_replay, write_replay
 
 SSS = "seven-secret-supervillains"
+PROMPT = "your move"  # the human seat's prompt (table/seat.py)
 
 
 def _foreground() -> None:
@@ -34,6 +35,12 @@ def interrupted(tmp_path: Path, args: list[str], wait_for: str) -> tuple[str, fl
         timeout=120, dimensions=(50, 200), preexec_fn=_foreground,
     )  # fmt: skip
     child.expect(wait_for)
+    if wait_for == PROMPT:
+        # CPython's readline prints the prompt, then waits in select(): a SIGINT
+        # that lands between the two is only seen at the next key (a person
+        # presses again; this test would wait forever). A person never presses
+        # within microseconds of the prompt: let the reader reach its wait.
+        time.sleep(0.5)
     pressed = time.monotonic()
     child.sendintr()  # the terminal's interrupt character: SIGINT to the foreground process
     child.expect(pexpect.EOF)
@@ -47,7 +54,7 @@ def interrupted(tmp_path: Path, args: list[str], wait_for: str) -> tuple[str, fl
 
 def test_ctrl_c_at_a_human_prompt_writes_the_replay(tmp_path: Path) -> None:
     args = ["play", SSS, "--bots", "human,greedy", "--seed", "2", "--replay", "h.json"]
-    last, _ = interrupted(tmp_path, args, "your move")
+    last, _ = interrupted(tmp_path, args, PROMPT)
     replay = load_replay(tmp_path / "h.json")
     assert last == f"henchmen: interrupted after {len(replay.steps)} actions; " \
         "the replay so far is in h.json"  # fmt: skip
@@ -68,7 +75,7 @@ def test_ctrl_c_during_a_bot_game_writes_the_replay(tmp_path: Path) -> None:
 
 def test_ctrl_c_with_the_default_replay_name(tmp_path: Path) -> None:
     args = ["play", SSS, "--bots", "human,random", "--seed", "5"]
-    last, _ = interrupted(tmp_path, args, "your move")
+    last, _ = interrupted(tmp_path, args, PROMPT)
     path = Path("replays") / f"{SSS}-seed5.json"
     assert last.endswith(f"the replay so far is in {path}")
     assert load_replay(tmp_path / path).abandoned
