@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "core/card_table.h"
 #include "core/error.h"
 #include "core/notation.h"
 #include "games/super/cards.h"
@@ -19,55 +20,12 @@ namespace {
 constexpr size_t kMaxName = 40;
 constexpr size_t kMaxText = 600;
 
-[[noreturn]] void bad(const std::string& why) { throw OptionError("card_data: " + why); }
-
-void keys(const Json& obj, const std::vector<std::string>& allowed, const std::string& where) {
-  if (!obj.is_object()) bad(where + " must be an object, got " + obj.kind_name());
-  for (const auto& kv : obj.as_object(where)) {
-    bool ok = false;
-    for (const auto& a : allowed) ok = ok || a == kv.first;
-    if (ok) continue;
-    std::string list;
-    for (const auto& a : allowed) list += (list.empty() ? "" : ", ") + a;
-    bad(where + " has an unknown field '" + kv.first + "' (fields: " + list + ")");
-  }
-}
-
-const Json& field(const Json& obj, const std::string& key, const std::string& where) {
-  const Json* v = obj.find(key);
-  if (!v) bad(where + " has no '" + key + "'");
-  return *v;
-}
-
-int number(const Json& obj, const std::string& key, const std::string& where, int lo, int hi) {
-  const Json& v = field(obj, key, where);
-  if (!v.is_int() || v.as_int(where) < lo || v.as_int(where) > hi) {
-    bad(where + " " + key + " must be an integer from " + std::to_string(lo) + " to " + std::to_string(hi));
-  }
-  return static_cast<int>(v.as_int(where));
-}
-
-std::string text(const Json& obj, const std::string& key, const std::string& where, size_t max) {
-  const Json& v = field(obj, key, where);
-  if (!v.is_string()) bad(where + " " + key + " must be a string, got " + v.kind_name());
-  const std::string& s = v.as_string(where);
-  if (s.empty() || s.size() > max) bad(where + " " + key + " must have 1 to " + std::to_string(max) + " characters");
-  for (const char c : s) {
-    if (static_cast<unsigned char>(c) < 32) bad(where + " " + key + " must be printable");
-  }
-  return s;
-}
-
-template <size_t N>
-int pick(const Json& obj, const std::string& key, const std::string& where, const char* const (&words)[N]) {
-  const std::string s = text(obj, key, where, 40);
-  std::string list;
-  for (size_t i = 0; i < N; ++i) {
-    if (s == words[i]) return static_cast<int>(i);
-    list += (i ? ", " : "") + std::string(words[i]);
-  }
-  bad(where + " " + key + " must be one of " + list + ", got '" + s + "'");
-}
+using card_table::bad;
+using card_table::field;
+using card_table::keys;
+using card_table::number;
+using card_table::pick;
+using card_table::text;
 
 void designed_flag(const Json& obj, const std::string& where) {
   if (const Json* d = obj.find("designed")) {

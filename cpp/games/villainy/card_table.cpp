@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "core/card_table.h"
 #include "core/error.h"
 #include "core/notation.h"
 #include "games/villainy/cards.h"
@@ -23,28 +24,11 @@ constexpr int kMinDeckCards = 6;  // a hand of five and a card to draw
 constexpr size_t kMaxName = 48;
 constexpr size_t kMaxText = 1000;
 
-[[noreturn]] void bad(const std::string& why) { throw OptionError("card_data: " + why); }
-
-std::string list(const std::vector<std::string>& v) {
-  std::string out;
-  for (const auto& s : v) out += (out.empty() ? "" : ", ") + s;
-  return out;
-}
-
-void keys(const Json& obj, const std::vector<std::string>& allowed, const std::string& where) {
-  if (!obj.is_object()) bad(where + " must be an object, got " + obj.kind_name());
-  for (const auto& kv : obj.as_object(where)) {
-    bool ok = false;
-    for (const auto& a : allowed) ok = ok || a == kv.first;
-    if (!ok) bad(where + " has an unknown field '" + kv.first + "' (fields: " + list(allowed) + ")");
-  }
-}
-
-const Json& field(const Json& obj, const std::string& key, const std::string& where) {
-  const Json* v = obj.find(key);
-  if (!v) bad(where + " has no '" + key + "'");
-  return *v;
-}
+using card_table::bad;
+using card_table::field;
+using card_table::flag;
+using card_table::joined;
+using card_table::keys;
 
 int number(const Json& obj, const std::string& key, const std::string& where, int lo, int hi, int fallback, bool required) {
   const Json* v = obj.find(key);
@@ -56,13 +40,6 @@ int number(const Json& obj, const std::string& key, const std::string& where, in
     bad(where + " " + key + " must be an integer from " + std::to_string(lo) + " to " + std::to_string(hi));
   }
   return static_cast<int>(v->as_int(where));
-}
-
-bool flag(const Json& obj, const std::string& key, const std::string& where) {
-  const Json* v = obj.find(key);
-  if (!v) return false;
-  if (!v->is_bool()) bad(where + " " + key + " must be true or false");
-  return v->as_bool(where);
 }
 
 // Names are the move notation: printable, short, not blank.
@@ -91,7 +68,7 @@ std::string choice(const Json& obj, const std::string& key, const std::string& w
       if (a == v.as_string(where)) return a;
     }
   }
-  bad(where + " " + key + " must be one of: " + list(allowed) + "; got " + v.dump());
+  bad(where + " " + key + " must be one of: " + joined(allowed) + "; got " + v.dump());
 }
 
 void check_bonus(const Json& b, const std::string& where, const std::vector<std::string>& types, bool hand_allowed) {
