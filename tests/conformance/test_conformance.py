@@ -11,7 +11,8 @@ max_game_length.
 
 A configuration is a game and a player count.  TOTAL_GAMES random games are
 shared among the configurations (at least MIN_GAMES each; those of five
-players or more, whose steps cost several times more, play three fifths).  Every game gets
+players or more, whose steps cost several times more, play three fifths, and
+those of seven or more one game a chunk).  Every game gets
 the cheap checks at every step; the expensive ones (round trips, clones,
 resamples) run at every step of the first sixth of each configuration's
 games and at a random tenth of the steps of the others, and look through at
@@ -35,9 +36,10 @@ import pytest
 import henchmen
 from henchmen import _core
 
-CHUNKS = 4  # spread each configuration over several tests so progress is visible
 # HENCHMEN_CONFORMANCE_GAMES sets the total (the sanitizer job, many times
-# slower, plays one game per chunk); by default every configuration plays 16.
+# slower, plays one game per configuration); by default every configuration
+# plays 16, spread over CHUNKS tests so progress is visible.
+CHUNKS = 1 if "HENCHMEN_CONFORMANCE_GAMES" in os.environ else 4
 TOTAL_GAMES = int(os.environ.get("HENCHMEN_CONFORMANCE_GAMES", "520"))
 BOT_EVERY = 3  # every third game the greedy bot decides: games that are played, not only wandered
 MIN_GAMES = CHUNKS if "HENCHMEN_CONFORMANCE_GAMES" in os.environ else 16
@@ -58,7 +60,10 @@ GAMES_PER_CONFIG = max(MIN_GAMES, TOTAL_GAMES // max(1, len(CONFIGS)))
 # From five players a step costs several times more (every seat's tensor,
 # longer games), and such configurations are many (Super! 5 to 10): they
 # play three fifths of the games, a sixth of them fully checked (two at least).
+# From seven (Super! only) a game costs half a minute and more: one game a
+# chunk, one of them fully checked; ``--slow`` plays five times as many.
 LARGE = 5
+HUGE = 7
 
 
 def options_of(name: str, players: int) -> dict[str, int]:
@@ -77,6 +82,8 @@ def games_of(players: int) -> tuple[int, int]:
         # The sanitizer job: a fully checked game of 5+ players costs many
         # minutes there; their sampled steps still get every check.
         return games, max(1 if players < LARGE else 0, games // 6)
+    if players >= HUGE:
+        return CHUNKS, 1
     if players >= LARGE:
         games = max(MIN_GAMES * 3 // 4, games * 3 // 5)
         return games, max(2, games // 6)

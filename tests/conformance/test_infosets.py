@@ -275,7 +275,14 @@ def check(state: henchmen.State, observer: int, belief: Belief, rng: random.Rand
     return len(expected)
 
 
-@pytest.mark.parametrize(("name", "options", "points"), CONFIGS, ids=lambda c: str(c))
+def config_id(config: tuple[str, dict[str, object], tuple[int, ...]]) -> str:
+    """A short test id: the game, its options (a card table as "small"), the points."""
+    name, options, points = config
+    shown = [f"{k}={'small' if k == 'card_data' else v}" for k, v in options.items()]
+    return "-".join([name, *shown, "at" + ",".join(map(str, points))])
+
+
+@pytest.mark.parametrize(("name", "options", "points"), CONFIGS, ids=[config_id(c) for c in CONFIGS])
 def test_resample_draws_exactly_from_the_information_set(
     name: str, options: dict[str, object], points: tuple[int, ...]
 ) -> None:

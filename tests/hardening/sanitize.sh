@@ -15,7 +15,7 @@
 # __cxa_throw interceptor finds no real function and aborts on the first C++
 # exception. pytest captures at the sys level only, so a report written to
 # file descriptor 2 reaches the log even when the process halts.
-# HENCHMEN_CONFORMANCE_GAMES (default 1: one game per chunk of each
+# HENCHMEN_CONFORMANCE_GAMES (default 1: one game of each
 # configuration), HENCHMEN_INFOSET_SEEDS (default 1) and
 # HENCHMEN_NATIVE_SIM_GAMES (default 200) size the run; HENCHMEN_LONG=1 runs the full-size variants.
 set -euo pipefail
