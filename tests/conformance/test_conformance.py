@@ -35,6 +35,7 @@ import pytest
 
 import henchmen
 from henchmen import _core
+from tests.hardening.support import player_counts
 
 # HENCHMEN_CONFORMANCE_GAMES sets the total (the sanitizer job, many times
 # slower, plays one game per configuration); by default every configuration
@@ -54,7 +55,7 @@ INFOS = {info.name: info for info in henchmen.games()}
 CONFIGS = [
     (info.name, players)
     for info in INFOS.values()
-    for players in range(info.min_players, info.max_players + 1)
+    for players in player_counts(info.min_players, info.max_players)
 ]
 GAMES_PER_CONFIG = max(MIN_GAMES, TOTAL_GAMES // max(1, len(CONFIGS)))
 # From five players a step costs several times more (every seat's tensor,

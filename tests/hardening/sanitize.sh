@@ -17,7 +17,9 @@
 # file descriptor 2 reaches the log even when the process halts.
 # HENCHMEN_CONFORMANCE_GAMES (default 1: one game of each
 # configuration), HENCHMEN_INFOSET_SEEDS (default 1) and
-# HENCHMEN_NATIVE_SIM_GAMES (default 200) size the run; HENCHMEN_LONG=1 runs the full-size variants.
+# HENCHMEN_NATIVE_SIM_GAMES (default 200) size the run, and
+# HENCHMEN_EXTREME_PLAYERS (default 1) plays each game at its fewest and most
+# players only (0: every count); HENCHMEN_LONG=1 runs the full-size variants.
 set -euo pipefail
 repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 python="${1:-python3}"
@@ -39,6 +41,7 @@ LD_PRELOAD="$preload" \
 ASAN_OPTIONS="detect_leaks=0:halt_on_error=1:abort_on_error=1:detect_stack_use_after_return=1" \
 UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1" \
 HENCHMEN_CONFORMANCE_GAMES="${HENCHMEN_CONFORMANCE_GAMES:-1}" \
+HENCHMEN_EXTREME_PLAYERS="${HENCHMEN_EXTREME_PLAYERS:-1}" \
 HENCHMEN_INFOSET_SEEDS="${HENCHMEN_INFOSET_SEEDS:-1}" \
 HENCHMEN_NATIVE_SIM_GAMES="${HENCHMEN_NATIVE_SIM_GAMES:-200}" \
   "$work/venv/bin/python" -m pytest -q --capture=sys -p no:cacheprovider -n auto --dist worksteal \
