@@ -128,3 +128,11 @@ def test_consume_without_the_ability_or_card_is_refused() -> None:
     with pytest.raises(NotationError):
         s.apply("consume")  # no card named
     assert after == s.serialize()
+
+
+def test_the_explodey_bot_can_be_consumed() -> None:
+    """Designed: Consume names any card in hand, so the Explodey Bot may go (1 + 1 power)."""
+    s = position(hands={0: ["Pig Out 3", "Explodey Bot"]})
+    play(s, "play Pig Out 3", "consume Explodey Bot")
+    assert me(s, 0)["power"] == 2 + 1 + 1 and me(s, 0)["hand"] == []
+    assert me(s, 0)["hand_public"] == [] and "Explodey Bot" in pos(s)["expelled"]
