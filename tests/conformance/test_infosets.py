@@ -96,6 +96,23 @@ CONFIGS: list[tuple[str, dict[str, object], tuple[int, ...]]] = [
     # The first turns: the opening hands, the first reshuffles (about step 30) and a mid-draw
     # one; the opponent's hand is the only hidden thing, so the worlds stay few.
     ("seven-secret-supervillains", {}, (30, 70)),
+    # The expansion crews of sss-crews-a (Froth, Consume: cards expelled from the discard
+    # pile and the hand).
+    (
+        "seven-secret-supervillains",
+        {
+            "crews": [
+                "Royal Rule",
+                "Freezer Burn",
+                "Health Hazards",
+                "Hoppy Hunters",
+                "Llamaristas",
+                "Pig Out",
+                "Fire Starters",
+            ]
+        },
+        (30, 70),
+    ),
     (
         "villainy",
         {"players": 2, "card_data": TINY_VILLAINY, "max_rounds": 4},

@@ -40,6 +40,9 @@ enum Ability : uint8_t {
   kIncinerate,
   kReplicate,
   kTransfer,
+  // Crews of the expansion (sss-crews-a).
+  kFroth,    // Llamaristas: expel a discard-pile card for its power
+  kConsume,  // Pig Out: expel a hand card for its power + 1
   kNumAbilities,
   kPowerBoost = kNumAbilities,  // an Upgrade that gives power instead
 };

@@ -256,6 +256,10 @@ Json State::action_info(Action a) const {
     const TaskKind k = n_tasks > 0 ? tasks[0].kind : TaskKind::kDrawHand;
     const std::string from = k == TaskKind::kRefillRow ? "minion-deck" : k == TaskKind::kRefillUpgrade ? "upgrade-deck" : "deck-" + std::to_string(n_tasks > 0 ? tasks[0].player : 0);
     card_in(a - kChanceCard, from);
+  } else if (a >= kConsume_) {
+    card_in(a - kConsume_, "hand-" + n);
+  } else if (a >= kFroth_) {
+    card_in(a - kFroth_, "discard-" + n);
   } else if (a >= kReturnUpgrade || (a >= kActivate && a < kReturnUpgrade)) {
     card_in(kUpgradeBase + a - (a >= kReturnUpgrade ? kReturnUpgrade : kActivate), "supercomputer-" + n);
   } else if (a == kReplicateLeftmost) {

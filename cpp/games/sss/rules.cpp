@@ -154,6 +154,7 @@ void State::legal_actions(std::vector<Action>& out) const {
   for (const uint8_t u : me.upgrades) {
     if (!(me.upgrades_used & (1u << crew_of(u)))) out.push_back(kActivate + crew_of(u));
   }
+  expel_legal(out);
 }
 
 // ---------------------------------------------------------------------------
@@ -521,6 +522,8 @@ void State::apply(Action action) {
   }
   if (action == kEndTurn) {
     start_cleanup(me_idx);
+  } else if (action >= kFroth_) {
+    apply_expel(action);
   } else if (action >= kReturnUpgrade) {
     const uint8_t u = static_cast<uint8_t>(kUpgradeBase + action - kReturnUpgrade);
     if (!me.upgrades.remove(u)) me.upgrades_pending.remove(u);

@@ -31,9 +31,12 @@ enum : Action {
   kEndTurn = 1179,
   kActivate = 1180,       // + crew slot: activate that crew's attached Upgrade
   kReturnUpgrade = 1189,  // + crew slot: the 4th-Upgrade swap
-  kChanceCard = 1200,     // + card: a draw or a reveal
-  kChanceSupervillain = 1328,  // + crew slot: a Supervillain revealed
-  kNumActions = 1337,
+  // Crews of the expansion (sss-crews-a): expel.cpp.
+  kFroth_ = kReturnUpgrade + kMaxCrews,  // + card: discard pile -> expelled, for its power
+  kConsume_ = kFroth_ + kCardIds,        // + card: hand -> expelled, for its power + 1
+  kChanceCard = kConsume_ + kCardIds,    // + card: a draw or a reveal
+  kChanceSupervillain = kChanceCard + kCardIds,  // + crew slot: a Supervillain revealed
+  kNumActions = kChanceSupervillain + kMaxCrews,
 };
 
 enum class Pending : uint8_t { kNone, kFetchDiscard, kReturnUpgrade };
@@ -167,6 +170,10 @@ struct State {
   int row_slot_of(int card) const;  // -1 if not in the row
   int num_players() const { return cfg->players; }
   int turn_limit_result() const;  // the winner (or -2, a draw) if the turn limit ended the game now
+  // Expel abilities (expel.cpp): Froth and Consume.
+  int modified_power(int player, int card) const;  // a card's power as modified (Pupate hooks in here)
+  void expel_legal(std::vector<Action>& out) const;
+  void apply_expel(Action action);
 
  private:
   void push_task(TaskKind kind, int player, int slot, int count);

@@ -248,6 +248,16 @@ void ability_step(Events& ev, const State& s, Action a) {
   };
   if (a == kEndTurn) {
     ev.add(Event("end-turn", "{P} {end|ends} {your|their} turn", p));
+  } else if (a >= kConsume_) {
+    const int card = a - kConsume_;
+    Event e = card_event("consume", "{P} {expel|expels} {card} from {your|their} hand: +{power} power (Consume)", card);
+    e.with("power", s.modified_power(p, card) + 1).fact(CardFact::move(zone(p, kHandZone), kExpelledZone, card));
+    ev.add(e);
+  } else if (a >= kFroth_) {
+    const int card = a - kFroth_;
+    Event e = card_event("froth", "{P} {expel|expels} {card} from {your|their} discard pile: +{power} power (Froth)", card);
+    e.with("power", s.cfg->power[static_cast<size_t>(card)]).fact(CardFact::move(zone(p, kDiscardZone), kExpelledZone, card));
+    ev.add(e);
   } else if (a >= kReturnUpgrade) {
     const int u = kUpgradeBase + a - kReturnUpgrade;
     const int from = me.upgrades.contains(static_cast<uint8_t>(u)) ? kUpgradesZone : kUpgradesPendingZone;

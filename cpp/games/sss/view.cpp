@@ -232,6 +232,8 @@ std::string State::action_to_string(Action a) const {
                                       tasks[0].kind == TaskKind::kDrawFreeze);
     return (draw ? "draw " : "reveal ") + card(a - kChanceCard);
   }
+  if (a >= kConsume_) return "consume " + card(a - kConsume_);
+  if (a >= kFroth_) return "froth " + card(a - kFroth_);
   if (a >= kReturnUpgrade) return "return " + card(kUpgradeBase + a - kReturnUpgrade);
   if (a >= kActivate) return "activate " + card(kUpgradeBase + a - kActivate);
   if (a == kEndTurn) return "end turn";

@@ -29,7 +29,8 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from typing import Any
 
 import henchmen
@@ -340,3 +341,20 @@ def from_start(*moves: str, opening: Sequence[str] = OPENING) -> henchmen.State:
     for text in (*opening, *moves):
         state.apply(text)
     return state
+
+
+@contextmanager
+def crews(*names: str) -> Iterator[None]:
+    """Within the block, :func:`position` builds games of these seven crews (the expansion
+    crews' tests use it): the options and the card lists above follow them."""
+    global OPTIONS, CREWS, MINIONS, UPGRADES, SUPERVILLAINS
+    saved = OPTIONS, CREWS, MINIONS, UPGRADES, SUPERVILLAINS
+    OPTIONS = {**OPTIONS, "crews": list(names)}
+    CREWS = [next(c for c in TABLE["crews"] if c["name"] == name) for name in names]
+    MINIONS = [f"{c['name']} {m['reputation']}" for c in CREWS for m in c["minions"]]
+    UPGRADES = [c["upgrade"]["name"] for c in CREWS]
+    SUPERVILLAINS = [c["supervillain"] for c in CREWS]
+    try:
+        yield
+    finally:
+        OPTIONS, CREWS, MINIONS, UPGRADES, SUPERVILLAINS = saved
