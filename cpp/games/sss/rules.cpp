@@ -2,6 +2,7 @@
 #include <algorithm>
 
 #include "core/error.h"
+#include "games/sss/set_aside.h"
 #include "games/sss/state.h"
 #include "games/sss/story.h"
 
@@ -148,7 +149,7 @@ void State::legal_actions(std::vector<Action>& out) const {
     for (const uint8_t c : row) any_row = any_row || c != kNoCard;
     if (any_row) out.push_back(kReplicateLeftmost);
   }
-  if (me.tokens[kFreeze] > 0 && !me.frozen.full() && (!me.deck.empty() || !me.discard.empty())) out.push_back(kFreeze_);
+  if (me.tokens[kFreeze] > 0 && can_set_aside(me) && (!me.deck.empty() || !me.discard.empty())) out.push_back(kFreeze_);
   if (me.tokens[kFetch] > 0) out.push_back(kFetch_);
   out.push_back(kEndTurn);
   for (const uint8_t u : me.upgrades) {
@@ -264,8 +265,7 @@ void State::run_task_step(Task& t, int outcome) {
         from_known = true;  // it lay in a known place: everyone knows what was drawn
       }
       if (t.kind == TaskKind::kDrawFreeze) {
-        p.frozen.add(card);
-        if (from_known) p.frozen_public.add(card);
+        set_aside(p, card, from_known);
       } else {
         p.hand.add(card);
         if (from_known) p.hand_public.add(card);
@@ -331,7 +331,7 @@ void State::settle() {
       case TaskKind::kDrawFreeze:
       case TaskKind::kDrawFetch: {
         PlayerState& p = players[t.player];
-        if (t.count > 0 && ((p.deck.empty() && p.discard.empty()) || (t.kind == TaskKind::kDrawFreeze && p.frozen.full()) || p.hand.full())) t.count = 0;
+        if (t.count > 0 && ((p.deck.empty() && p.discard.empty()) || (t.kind == TaskKind::kDrawFreeze && !can_set_aside(p)) || p.hand.full())) t.count = 0;
         done = t.count == 0;
         if (done && t.kind == TaskKind::kDrawFetch && !p.hand.empty()) pending = Pending::kFetchDiscard;
         break;
@@ -467,10 +467,7 @@ void State::start_cleanup(int player) {
 void State::finish_cleanup(int player) {
   if (Events* ev = events()) story::thawed(*ev, *this, player);
   PlayerState& p = players[player];
-  for (const uint8_t c : p.frozen) p.hand.add(c);  // frozen cards arrive "next turn"
-  for (const uint8_t c : p.frozen_public) p.hand_public.add(c);  // and what was public stays so
-  p.frozen.clear();
-  p.frozen_public.clear();
+  join_hand_from_set_aside(p);
   turn_player_ = static_cast<uint8_t>((player + 1) % cfg->players);
   ++turn;
   if (turn > cfg->max_turns) {
