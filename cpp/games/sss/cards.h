@@ -46,6 +46,10 @@ enum Ability : uint8_t {
   kNumAbilities,
   kPowerBoost = kNumAbilities,  // an Upgrade that gives power instead
 };
+// Room in the action space for every crew's ability (Replicate copies any of
+// them), so that adding a crew moves no other action id.
+constexpr int kAbilitySlots = 32;
+static_assert(kNumAbilities <= kAbilitySlots, "grow kAbilitySlots: Replicate's range holds one id per ability");
 const char* ability_name(int ability);
 int ability_from_name(const std::string& name);  // -1 if unknown
 

@@ -25,12 +25,12 @@ enum : Action {
   kBounty_ = 1024,            // + minion: row -> Stash
   kBountySwap = 1152,         // + row slot * 3 + stash index: a full Stash swaps
   kReplicateCopy = 1168,      // + ability: gain a copy of an ability played this turn
-  kReplicateLeftmost = 1176,  // replace the leftmost Minion row card
-  kFreeze_ = 1177,
-  kFetch_ = 1178,
-  kEndTurn = 1179,
-  kActivate = 1180,       // + crew slot: activate that crew's attached Upgrade
-  kReturnUpgrade = 1189,  // + crew slot: the 4th-Upgrade swap
+  kReplicateLeftmost = kReplicateCopy + kAbilitySlots,  // replace the leftmost Minion row card
+  kFreeze_,
+  kFetch_,
+  kEndTurn,
+  kActivate,                               // + crew slot: activate that crew's attached Upgrade
+  kReturnUpgrade = kActivate + kMaxCrews,  // + crew slot: the 4th-Upgrade swap
   // Crews of the expansion (sss-crews-a): expel.cpp.
   kFroth_ = kReturnUpgrade + kMaxCrews,  // + card: discard pile -> expelled, for its power
   kConsume_ = kFroth_ + kCardIds,        // + card: hand -> expelled, for its power + 1

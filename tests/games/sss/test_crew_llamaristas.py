@@ -96,3 +96,19 @@ def test_froth_action_info_and_json_round_trip() -> None:
     again = henchmen.deserialize(s.serialize())
     assert again == s and me(again, 0)["abilities"] == {"Froth": 1}
     assert "froth Royal Rule 7" in moves(again)
+
+
+def test_replicate_copies_froth_and_moves_no_other_action() -> None:
+    """Replicate copies any ability played this turn, an expansion crew's too: copying Froth
+    gives a Froth, not another action whose id it once shared (the leftmost replacement)."""
+    with crews(*CREWS[:6], "Tourist Trap"):
+        s = position(
+            hands={0: ["Llamaristas 3", "Tourist Trap 2"]}, discard={0: ["Royal Rule 7", "Tiny Bot"]}
+        )
+        play(s, "play Llamaristas 3", "play Tourist Trap 2")
+        assert "replicate Froth" in moves(s)
+        row = pos(s)["minion_row"]
+        play(s, "replicate Froth")
+        assert me(s, 0)["abilities"] == {"Froth": 2} and pos(s)["minion_row"] == row
+        play(s, "froth Royal Rule 7", "froth Tiny Bot")
+        assert me(s, 0)["discard"] == []

@@ -107,11 +107,11 @@ def test_every_action_round_trips() -> None:
         ("incinerate Junky Bot from discard", 768 + 91),
         ("bounty Royal Rule 1", 1024 + 0),
         ("replicate Freeze", 1168 + 1),
-        ("replicate leftmost", 1176),
-        ("freeze", 1177),
-        ("fetch", 1178),
-        ("end turn", 1179),
-        ("activate Deep Freezer", 1180 + 1),
+        ("replicate leftmost", 1200),
+        ("freeze", 1201),
+        ("fetch", 1202),
+        ("end turn", 1203),
+        ("activate Deep Freezer", 1204 + 1),
     ],
 )
 def test_pinned_notation(text: str, action_id: int) -> None:
