@@ -32,10 +32,10 @@ from dataclasses import dataclass, field
 
 import numpy as np
 import pytest
+from tests.hardening.support import player_counts
 
 import henchmen
 from henchmen import _core
-from tests.hardening.support import player_counts
 
 # HENCHMEN_CONFORMANCE_GAMES sets the total (the sanitizer job, many times
 # slower, plays one game per configuration); by default every configuration

@@ -299,7 +299,9 @@ def config_id(config: tuple[str, dict[str, object], tuple[int, ...]]) -> str:
     return "-".join([name, *shown, "at" + ",".join(map(str, points))])
 
 
-@pytest.mark.parametrize(("name", "options", "points"), CONFIGS, ids=[config_id(c) for c in CONFIGS])
+@pytest.mark.parametrize(
+    ("name", "options", "points"), CONFIGS, ids=[config_id(c) for c in CONFIGS]
+)
 def test_resample_draws_exactly_from_the_information_set(
     name: str, options: dict[str, object], points: tuple[int, ...]
 ) -> None:

@@ -54,7 +54,8 @@ def player_counts(lo: int, hi: int) -> list[int]:
 
 def configs() -> list[tuple[str, int]]:
     """Every registered game with every player count it allows (or its extremes)."""
-    return [(g.name, p) for g in henchmen.games() for p in player_counts(g.min_players, g.max_players)]
+    games = henchmen.games()
+    return [(g.name, p) for g in games for p in player_counts(g.min_players, g.max_players)]
 
 
 def config_params(check: str) -> list[object]:

@@ -102,9 +102,8 @@ def test_replicate_copies_froth_and_moves_no_other_action() -> None:
     """Replicate copies any ability played this turn, an expansion crew's too: copying Froth
     gives a Froth, not another action whose id it once shared (the leftmost replacement)."""
     with crews(*CREWS[:6], "Tourist Trap"):
-        s = position(
-            hands={0: ["Llamaristas 3", "Tourist Trap 2"]}, discard={0: ["Royal Rule 7", "Tiny Bot"]}
-        )
+        hands = {0: ["Llamaristas 3", "Tourist Trap 2"]}
+        s = position(hands=hands, discard={0: ["Royal Rule 7", "Tiny Bot"]})
         play(s, "play Llamaristas 3", "play Tourist Trap 2")
         assert "replicate Froth" in moves(s)
         row = pos(s)["minion_row"]
