@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "core/card_table.h"
 #include "core/error.h"
 #include "core/notation.h"
 #include "games/sss/cards.h"
@@ -25,32 +26,13 @@ constexpr size_t kMaxCrewsInTable = 64;
 
 const char* const kBotNames[] = {"Tiny Bot", "Junky Bot", "Scaredy Bot", "Explodey Bot"};
 
-[[noreturn]] void bad(const std::string& why) { throw OptionError("card_data: " + why); }
+using card_table::bad;
+using card_table::field;
+using card_table::keys;
 
-void keys(const Json& obj, const std::vector<std::string>& allowed, const std::string& where) {
-  if (!obj.is_object()) bad(where + " must be an object, got " + obj.kind_name());
-  for (const auto& kv : obj.as_object(where)) {
-    bool ok = false;
-    for (const auto& a : allowed) ok = ok || a == kv.first;
-    if (ok) continue;
-    std::string list;
-    for (const auto& a : allowed) list += (list.empty() ? "" : ", ") + a;
-    bad(where + " has an unknown field '" + kv.first + "' (fields: " + list + ")");
-  }
-}
-
-const Json& field(const Json& obj, const std::string& key, const std::string& where) {
-  const Json* v = obj.find(key);
-  if (!v) bad(where + " has no '" + key + "'");
-  return *v;
-}
-
+// A health, power or cost: a required integer in [lo, hi].
 int stat(const Json& obj, const std::string& key, const std::string& where, int lo, int hi) {
-  const Json& v = field(obj, key, where);
-  if (!v.is_int() || v.as_int(where) < lo || v.as_int(where) > hi) {
-    bad(where + " " + key + " must be an integer from " + std::to_string(lo) + " to " + std::to_string(hi));
-  }
-  return static_cast<int>(v.as_int(where));
+  return card_table::number(obj, key, where, lo, hi);
 }
 
 // Names are the move notation: printable, short, not blank.
