@@ -67,7 +67,7 @@ SSS_SEAT_PLANES = (
     ("frozen", "viewer: its frozen cards; others: the frozen cards everyone saw (counts)"),
     ("attached", "Minions attached for reputation, Upgrades and Upgrades pending (counts)"),
 )
-SSS_ABILITIES = (
+SSS_ABILITIES = (  # the Ability enum of cpp/games/sss/cards.h, in its order
     "none",
     "Freeze",
     "Harvest",
@@ -76,6 +76,8 @@ SSS_ABILITIES = (
     "Incinerate",
     "Replicate",
     "Transfer",
+    "Froth",
+    "Consume",
 )
 SSS_MAX_CREWS = 9
 SSS_MAX_PLAYERS = 4

@@ -9,7 +9,7 @@ import henchmen
 
 from .builder import me, outcomes, play, pos, position
 
-END_TURN = 1179  # the action id of "end turn" (cpp/games/sss/state.h)
+END_TURN = 1203  # the action id of "end turn" (cpp/games/sss/state.h)
 
 
 def test_draw_probabilities_follow_the_deck_multiset() -> None:
