@@ -29,6 +29,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 import pytest
+from tests.games.sss.builder import EXPEL_CREWS
 
 import henchmen
 from henchmen import _core
@@ -100,17 +101,7 @@ CONFIGS: list[tuple[str, dict[str, object], tuple[int, ...]]] = [
     # pile and the hand).
     (
         "seven-secret-supervillains",
-        {
-            "crews": [
-                "Royal Rule",
-                "Freezer Burn",
-                "Health Hazards",
-                "Hoppy Hunters",
-                "Llamaristas",
-                "Pig Out",
-                "Fire Starters",
-            ]
-        },
+        {"crews": list(EXPEL_CREWS)},
         (30, 70),
     ),
     (

@@ -343,6 +343,19 @@ def from_start(*moves: str, opening: Sequence[str] = OPENING) -> henchmen.State:
     return state
 
 
+#: Seven crews with both expel crews (Llamaristas, Pig Out) in play: their tests and the
+#: infoset oracle's SSS expansion configuration use them.
+EXPEL_CREWS = (
+    "Royal Rule",
+    "Freezer Burn",
+    "Health Hazards",
+    "Hoppy Hunters",
+    "Llamaristas",
+    "Pig Out",
+    "Fire Starters",
+)
+
+
 @contextmanager
 def crews(*names: str) -> Iterator[None]:
     """Within the block, :func:`position` builds games of these seven crews (the expansion

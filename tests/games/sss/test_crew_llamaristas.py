@@ -8,17 +8,9 @@ import pytest
 
 import henchmen
 
-from .builder import crews, me, moves, play, pos, position
+from .builder import EXPEL_CREWS, crews, me, moves, play, pos, position
 
-CREWS = (
-    "Royal Rule",
-    "Freezer Burn",
-    "Health Hazards",
-    "Hoppy Hunters",
-    "Llamaristas",
-    "Pig Out",
-    "Fire Starters",
-)
+CREWS = EXPEL_CREWS
 
 
 @pytest.fixture(autouse=True)
