@@ -27,39 +27,63 @@ bool State::ranged(int player, int spot) const {
   return def(s.minion).ranged || (s.gear != kNoCard && def(s.gear).ranged) || (s.temp != kNoCard && def(s.temp).ranged);
 }
 
-bool State::can_attack(int player, int attacker) const {
-  const Player& pl = players[player];
-  if (attacker < kPartBase) return minion_at(player, attacker) && (!blocked(player, attacker) || ranged(player, attacker));
-  if (attacker < kMasterAttacker) return monster_complete(player) && pl.monster[attacker - kPartBase].active;
-  return pl.hideout == HideoutState::kGone && !master_blocked(player);
-}
+namespace {
+// A back-row spot is blocked by a Minion in front of it, in its column.
+uint16_t unblocked(uint8_t minions) { return static_cast<uint16_t>(minions & ~((minions & 0b111) << kColumns)); }
+uint16_t part_bit(int part) { return static_cast<uint16_t>(1u << (kPartBase + part)); }
+}  // namespace
 
 // "A Minion can only attack if a) he is not blocked by a Minion and b) the
 // opposing Minion is not blocked by another Minion"; ranged Minions ignore
 // both; Monsters "can attack any row and any column"; the Master (and the
 // Hideout over him) "may never be attacked if a Minion is in front of him -
 // even by a Monster".
-bool State::can_target(int player, int attacker, int target_player, int target) const {
-  if (target_player == player || target_player >= cfg->players || !players[target_player].alive) return false;
-  const Player& q = players[target_player];
-  if (target < kPartBase) {
-    if (!minion_at(target_player, target)) return false;
-    if (attacker >= kPartBase && attacker < kMasterAttacker) return true;
-    if (attacker < kPartBase && ranged(player, attacker)) return true;
-    return !blocked(target_player, target);
+Reach State::reach(int player) const {
+  Reach r;
+  const uint8_t mine = minion_spots(player);
+  uint16_t ranged_spots = 0;
+  for (int s = 0; s < kSpots; ++s) ranged_spots |= static_cast<uint16_t>(ranged(player, s) << s);
+  r.attackers = unblocked(mine) | ranged_spots;
+  r.wide = ranged_spots;
+  const Player& pl = players[player];
+  if (monster_complete(player)) {
+    for (int i = 0; i < 4; ++i) {
+      if (pl.monster[i].active) r.attackers |= part_bit(i);
+    }
   }
-  if (target < kHideoutTarget) return monster_complete(target_player) && q.monster[target - kPartBase].active;
-  if (target == kHideoutTarget) return q.hideout == HideoutState::kStanding && !master_blocked(target_player);
-  return q.hideout == HideoutState::kGone && !master_blocked(target_player);
+  for (int i = 0; i < 4; ++i) r.wide |= part_bit(i);
+  if (pl.hideout == HideoutState::kGone && !master_blocked(player)) r.attackers |= 1u << kMasterAttacker;
+  for (int q = 0; q < cfg->players; ++q) {
+    const Player& foe = players[q];
+    if (q == player || !foe.alive) continue;
+    const uint8_t theirs = minion_spots(q);
+    r.minions[q] = theirs;
+    uint16_t open = unblocked(theirs);
+    if (monster_complete(q)) {
+      for (int i = 0; i < 4; ++i) {
+        if (foe.monster[i].active) open |= part_bit(i);
+      }
+    }
+    if (!master_blocked(q)) {
+      if (foe.hideout == HideoutState::kStanding) open |= 1u << kHideoutTarget;
+      if (foe.hideout == HideoutState::kGone) open |= 1u << kMasterTarget;
+    }
+    r.open[q] = open;
+  }
+  return r;
+}
+
+bool State::can_target(int player, int attacker, int target_player, int target) const {
+  if (target_player < 0 || target_player >= cfg->players) return false;
+  return reach(player).targets(attacker, target_player) >> target & 1;
 }
 
 bool State::any_attack(int player) const {
+  const Reach r = reach(player);
   for (int a = 0; a < kAttackers; ++a) {
-    if (!can_attack(player, a)) continue;
+    if (!(r.attackers >> a & 1)) continue;
     for (int q = 0; q < cfg->players; ++q) {
-      for (int t = 0; t < kTargets; ++t) {
-        if (can_target(player, a, q, t)) return true;
-      }
+      if (r.targets(a, q)) return true;
     }
   }
   return false;

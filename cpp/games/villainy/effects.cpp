@@ -6,11 +6,15 @@ namespace henchmen::villainy {
 
 // "A Minion may not have more than one Gear card at a time"; some Gear is
 // for one type of Minion only (of its own deck).
-bool State::gear_fits(int gear, int player, int spot) const {
-  const Spot& s = players[player].grid[spot];
-  if (s.minion == kNoCard || s.gear != kNoCard) return false;
+uint8_t State::gear_spots(int gear, int player) const {
   const CardDef& g = def(gear);
-  return g.minion_type < 0 || (deck_of_card(gear) == deck_of_card(s.minion) && def(s.minion).minion_type == g.minion_type);
+  uint8_t fits = 0;
+  for (int spot = 0; spot < kSpots; ++spot) {
+    const Spot& s = players[player].grid[spot];
+    if (s.minion == kNoCard || s.gear != kNoCard) continue;
+    if (g.minion_type < 0 || (deck_of_card(gear) == deck_of_card(s.minion) && def(s.minion).minion_type == g.minion_type)) fits |= static_cast<uint8_t>(1u << spot);
+  }
+  return fits;
 }
 
 // "For one action, a player may move a Minion ... to any available open
@@ -80,9 +84,7 @@ bool State::special_usable(int player, int card) const {
           if (def(card).effect == Effect::kShove && free_spots > 0) return true;
           if (s.gear == kNoCard) continue;
           if (def(card).effect == Effect::kDisarm) return true;
-          for (int t = 0; t < kSpots; ++t) {
-            if (def(card).effect == Effect::kStealGear && gear_fits(s.gear, player, t)) return true;
-          }
+          if (def(card).effect == Effect::kStealGear && gear_spots(s.gear, player)) return true;
         }
       }
       return false;

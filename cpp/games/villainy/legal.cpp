@@ -5,6 +5,14 @@
 
 namespace henchmen::villainy {
 
+namespace {
+// Calls f(bit) for every set bit, lowest first: ascending ids.
+template <class F>
+void for_each_bit(uint32_t mask, F&& f) {
+  for (; mask; mask &= mask - 1) f(__builtin_ctz(mask));
+}
+}  // namespace
+
 void State::legal_actions(std::vector<Action>& out) const {
   out.clear();
   if (over || n_tasks > 0) return;
@@ -53,15 +61,13 @@ void State::legal_moves(std::vector<Action>& out) const {
 }
 
 void State::legal_attacks(std::vector<Action>& out) const {
-  const int p = turn_player_;
-  for (int a = 0; a < kAttackers; ++a) {
-    if (!can_attack(p, a)) continue;
+  const Reach r = reach(turn_player_);
+  for_each_bit(r.attackers, [&](int a) {
     for (int q = 0; q < cfg->players; ++q) {
-      for (int t = 0; t < kTargets; ++t) {
-        if (can_target(p, a, q, t)) out.push_back(kAttack + (a * kMaxPlayers + q) * kTargets + t);
-      }
+      const Action base = kAttack + (a * kMaxPlayers + q) * kTargets;
+      for_each_bit(r.targets(a, q), [&](int t) { out.push_back(base + t); });
     }
-  }
+  });
 }
 
 void State::legal_main(std::vector<Action>& out) const {
@@ -72,13 +78,12 @@ void State::legal_main(std::vector<Action>& out) const {
   int n = 0;
   pl.hand.for_each_distinct([&](uint8_t c, int) { hand[n++] = c; });
   if (act) {
+    const uint8_t free_spots = static_cast<uint8_t>(~minion_spots(p) & 0b111111);
     for (int i = 0; i < n; ++i) {
-      const CardDef& d = def(hand[i]);
-      for (int s = 0; s < kSpots; ++s) {
-        if ((d.type == Type::kMinion && pl.grid[s].minion == kNoCard) || (d.type == Type::kGear && gear_fits(hand[i], p, s))) {
-          out.push_back(kPlayAt + kind(hand[i]) * kSpots + s);
-        }
-      }
+      const Type t = def(hand[i]).type;
+      if (t != Type::kMinion && t != Type::kGear) continue;
+      const Action base = kPlayAt + kind(hand[i]) * kSpots;
+      for_each_bit(t == Type::kMinion ? free_spots : gear_spots(hand[i], p), [&](int s) { out.push_back(base + s); });
     }
   }
   for (int i = 0; i < n; ++i) {
@@ -105,9 +110,8 @@ void State::legal_main(std::vector<Action>& out) const {
     legal_moves(out);
     for (int from = 0; from < kSpots; ++from) {
       if (pl.grid[from].minion == kNoCard || pl.grid[from].gear == kNoCard) continue;
-      for (int to = 0; to < kSpots; ++to) {
-        if (to != from && gear_fits(pl.grid[from].gear, p, to)) out.push_back(kMoveGear + from * kSpots + to);
-      }
+      // The spot it leaves holds Gear, so it is never among the fits.
+      for_each_bit(gear_spots(pl.grid[from].gear, p), [&](int to) { out.push_back(kMoveGear + from * kSpots + to); });
     }
     if (pl.master_column > 0) out.push_back(kMoveMaster + 0);
     if (pl.master_column < kColumns - 1) out.push_back(kMoveMaster + 1);
@@ -150,9 +154,7 @@ void State::legal_choice(std::vector<Action>& out) const {
   if (choice.stage == 1) {
     if (d.effect == Effect::kStealGear) {
       const uint8_t gear = players[choice.player].grid[choice.spot].gear;
-      for (int s = 0; s < kSpots; ++s) {
-        if (gear_fits(gear, p, s)) out.push_back(kTargetOwn + s);
-      }
+      for_each_bit(gear_spots(gear, p), [&](int s) { out.push_back(kTargetOwn + s); });
     } else {
       for (int s = 0; s < kSpots; ++s) {
         if (!minion_at(choice.player, s)) out.push_back(kTargetSpot + s);
@@ -171,7 +173,7 @@ void State::legal_choice(std::vector<Action>& out) const {
       if (d.effect == Effect::kShove) ok = free_spots > 0;
       else if (sp.gear != kNoCard && d.effect == Effect::kDisarm) ok = true;
       else if (sp.gear != kNoCard) {
-        for (int t = 0; t < kSpots && !ok; ++t) ok = gear_fits(sp.gear, p, t);
+        ok = gear_spots(sp.gear, p) != 0;
       }
       if (ok) out.push_back(kTargetEnemy + q * kTargets + s);
     }

@@ -153,6 +153,19 @@ struct Choice {
 
 int observation_length(const Config& cfg);
 
+// Who may attack what, as bitmasks over attackers (bit a) and targets (bit
+// t), worked out once per decision (combat.cpp) so that listing attacks
+// reads two words per attacker and opponent instead of asking every pair.
+struct Reach {
+  uint16_t attackers = 0;              // the attackers able to attack
+  uint16_t wide = 0;                   // attackers that ignore blocking Minions: Monster parts, ranged Minions
+  uint16_t open[kMaxPlayers] = {};     // per player: what any attacker may target
+  uint16_t minions[kMaxPlayers] = {};  // per player: every Minion, blocked or not
+  uint16_t targets(int attacker, int target_player) const {
+    return (wide >> attacker & 1) ? open[target_player] | minions[target_player] : open[target_player];
+  }
+};
+
 struct State {
   const Config* cfg = nullptr;
   Player players[kMaxPlayers];
@@ -206,11 +219,17 @@ struct State {
   int kind(int card) const { return kind_of_card(card); }
   const CardDef& def(int card) const { return cfg->def(card); }
   bool minion_at(int player, int spot) const { return players[player].grid[spot].minion != kNoCard; }
+  uint8_t minion_spots(int player) const {  // bit per spot holding a Minion
+    uint8_t m = 0;
+    for (int s = 0; s < kSpots; ++s) m |= static_cast<uint8_t>(minion_at(player, s) << s);
+    return m;
+  }
   bool blocked(int player, int spot) const { return !front_row(spot) && minion_at(player, column_of(spot)); }
   bool master_blocked(int player) const;  // a Minion stands in the Master's column
   bool monster_complete(int player) const;
   bool ranged(int player, int spot) const;
-  bool can_attack(int player, int attacker) const;
+  Reach reach(int player) const;
+  bool can_attack(int player, int attacker) const { return reach(player).attackers >> attacker & 1; }
   bool can_target(int player, int attacker, int target_player, int target) const;
   int attack_value(int player, int attacker, int target_player, int target, int bonus) const;
   int defense_value(int target_player, int target, int player, int attacker) const;
@@ -219,7 +238,8 @@ struct State {
   int alive_count() const;
   bool any_attack(int player) const;
   bool special_usable(int player, int card) const;
-  bool gear_fits(int gear, int player, int spot) const;
+  uint8_t gear_spots(int gear, int player) const;  // bit per spot whose Minion the Gear fits
+  bool gear_fits(int gear, int player, int spot) const { return gear_spots(gear, player) >> spot & 1; }
   void count_cards(int player, int* counts) const;  // every card the player owns, by kind
 
  private:
