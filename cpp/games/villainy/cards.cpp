@@ -148,9 +148,13 @@ Config make_config(const Json& options) {
     for (size_t k = 0; k < cards.size(); ++k) {
       CardDef def = read_card(d, cards[k]);
       d.size += def.count;
-      if (def.type == Type::kSegue) d.segues += def.count;
+      if (def.type == Type::kSegue) {
+        d.segues += def.count;
+        d.segue_kinds.push_back(static_cast<uint8_t>(k));
+      }
       const size_t id = static_cast<size_t>(card_id(static_cast<int>(i), static_cast<int>(k)));
       cfg.valid[id] = true;
+      cfg.ranged[id] = def.ranged;
       cfg.card[id] = def;
       cfg.name[id] = def.name;
       d.cards.push_back(def);

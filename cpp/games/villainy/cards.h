@@ -105,6 +105,7 @@ struct DeckDef {
   std::vector<CardDef> cards;  // by kind
   int size = 0;                // cards in the draw pile at the start
   int segues = 0;              // Segue cards among them
+  std::vector<uint8_t> segue_kinds;  // the kinds that are Segues, so Segue windows count them in a pile
 };
 
 // Immutable per-game data: the decks at the table and every card's numbers.
@@ -118,6 +119,9 @@ struct Config {
   std::array<bool, kCardIds> valid{};
   std::array<CardDef, kCardIds> card{};
   std::array<std::string, kCardIds> name{};
+  // Whether a card makes its Minion ranged, by the byte a spot holds:
+  // kNoCard reads false, so a spot's three cards are read without branches.
+  std::array<bool, 256> ranged{};
   const CardDef& def(int id) const { return card[static_cast<size_t>(id)]; }
   const DeckDef& deck_def(int player) const { return decks[static_cast<size_t>(deck[player])]; }
   int card_from_name(const std::string& name) const;  // -1 if none

@@ -23,8 +23,7 @@ bool State::monster_complete(int player) const {
 
 bool State::ranged(int player, int spot) const {
   const Spot& s = players[player].grid[spot];
-  if (s.minion == kNoCard) return false;
-  return def(s.minion).ranged || (s.gear != kNoCard && def(s.gear).ranged) || (s.temp != kNoCard && def(s.temp).ranged);
+  return s.minion != kNoCard && (cfg->ranged[s.minion] | cfg->ranged[s.gear] | cfg->ranged[s.temp]);
 }
 
 namespace {
@@ -76,17 +75,6 @@ Reach State::reach(int player) const {
 bool State::can_target(int player, int attacker, int target_player, int target) const {
   if (target_player < 0 || target_player >= cfg->players) return false;
   return reach(player).targets(attacker, target_player) >> target & 1;
-}
-
-bool State::any_attack(int player) const {
-  const Reach r = reach(player);
-  for (int a = 0; a < kAttackers; ++a) {
-    if (!(r.attackers >> a & 1)) continue;
-    for (int q = 0; q < cfg->players; ++q) {
-      if (r.targets(a, q)) return true;
-    }
-  }
-  return false;
 }
 
 namespace {

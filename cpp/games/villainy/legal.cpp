@@ -11,6 +11,7 @@ template <class F>
 void for_each_bit(uint32_t mask, F&& f) {
   for (; mask; mask &= mask - 1) f(__builtin_ctz(mask));
 }
+constexpr uint32_t kAllSpots = (1u << kSpots) - 1;
 }  // namespace
 
 void State::legal_actions(std::vector<Action>& out) const {
@@ -18,11 +19,12 @@ void State::legal_actions(std::vector<Action>& out) const {
   if (over || n_tasks > 0) return;
   switch (phase) {
     case Phase::kWindow: {
+      // A hand holds only its own deck's cards (validate checks it).
       const int r = reactions.responder();
       out.push_back(kPass);
-      players[r].hand.for_each_distinct([&](uint8_t c, int) {
-        if (def(c).type == Type::kSegue) out.push_back(kSegue + kind(c));
-      });
+      for (const uint8_t k : cfg->deck_def(r).segue_kinds) {
+        if (count_from_top(players[r].hand, static_cast<uint8_t>(id(r, k)))) out.push_back(kSegue + k);
+      }
       return;
     }
     case Phase::kAbsorb: {
@@ -35,115 +37,134 @@ void State::legal_actions(std::vector<Action>& out) const {
       if (q.right != kNoCard) out.push_back(kAbsorb + 2);
       return;
     }
-    case Phase::kChoose: legal_choice(out); return;
-    case Phase::kMain: legal_main(out); return;
+    case Phase::kChoose:
+    case Phase::kMain: {
+      ActionList list;
+      if (phase == Phase::kMain) legal_main(list);
+      else legal_choice(list);
+      out.assign(list.ids, list.ids + list.n);
+      return;
+    }
   }
 }
 
 // Designed: a swap of two Minions of one kind that changes nothing, or
 // only moves one Gear across (a Gear move does that), is not offered: two
 // moves that make the same position would tell different stories.
-void State::legal_moves(std::vector<Action>& out) const {
-  const Spot* grid = players[turn_player_].grid;
-  for (int from = 0; from < kSpots; ++from) {
-    const Spot& a = grid[from];
-    if (a.minion == kNoCard) continue;
-    for (int to = 0; to < kSpots; ++to) {
-      const Spot& b = grid[to];
-      if (to == from || (b.minion != kNoCard && from > to)) continue;
-      if (b.minion == a.minion && b.temp == a.temp) {
-        const bool same_gear = a.gear == b.gear && (a.gear == kNoCard || a.gear_owner == b.gear_owner);
-        if (same_gear || a.gear == kNoCard || b.gear == kNoCard) continue;
-      }
-      out.push_back(kMove + from * kSpots + to);
-    }
-  }
+static bool idle_swap(const Spot& a, const Spot& b) {
+  if (b.minion != a.minion || b.temp != a.temp) return false;
+  const bool same_gear = a.gear == b.gear && (a.gear == kNoCard || a.gear_owner == b.gear_owner);
+  return same_gear || a.gear == kNoCard || b.gear == kNoCard;
 }
 
-void State::legal_attacks(std::vector<Action>& out) const {
-  const Reach r = reach(turn_player_);
+void State::legal_moves(uint32_t mine, ActionList& out) const {
+  const Spot* grid = players[turn_player_].grid;
+  const uint32_t free_spots = ~mine & kAllSpots;
+  for_each_bit(mine, [&](int from) {
+    // To a free spot, or a swap with a Minion on a later spot (each swap once).
+    uint32_t later = mine & ~((2u << from) - 1);
+    for_each_bit(later, [&](int to) {
+      if (idle_swap(grid[from], grid[to])) later &= ~(1u << to);
+    });
+    const Action base = kMove + from * kSpots;
+    for_each_bit(free_spots | later, [&](int to) { out.add(base + to); });
+  });
+}
+
+void State::legal_attacks(const Reach& r, ActionList& out) const {
   for_each_bit(r.attackers, [&](int a) {
     for (int q = 0; q < cfg->players; ++q) {
       const Action base = kAttack + (a * kMaxPlayers + q) * kTargets;
-      for_each_bit(r.targets(a, q), [&](int t) { out.push_back(base + t); });
+      for_each_bit(r.targets(a, q), [&](int t) { out.add(base + t); });
     }
   });
 }
 
-void State::legal_main(std::vector<Action>& out) const {
+// Whether a card of the hand, not one played on a spot, may be played now.
+inline bool State::playable(int card, bool act) const {
+  const Player& pl = players[turn_player_];
+  const CardDef& d = def(card);
+  switch (d.type) {
+    case Type::kMonster: {
+      const Part& part = pl.monster[d.part];
+      return act && (part.n == 0 || (!part.active && part.n < kMaxStack));
+    }
+    // "After the Hideout - Center card is destroyed any additional Hideout
+    // cards may not be played."
+    case Type::kHideout: return act && pl.hideout == HideoutState::kStanding;
+    // Designed: replacing a Setup card by one of the same kind changes
+    // nothing, so it is not offered.
+    case Type::kSetup: return act && pl.setup[d.slot] != card;
+    case Type::kSpecial: return special_usable(turn_player_, card);
+    default: return false;
+  }
+}
+
+// One pass over the hand lists the cards played on a spot (the lowest ids)
+// and keeps the others' plays and every kind for the exchanges, which come
+// later in id order.
+void State::legal_main(ActionList& out) const {
   const int p = turn_player_;
   const Player& pl = players[p];
   const bool act = actions > 0;
-  uint8_t hand[kHandCap];
-  int n = 0;
-  pl.hand.for_each_distinct([&](uint8_t c, int) { hand[n++] = c; });
-  if (act) {
-    const uint8_t free_spots = static_cast<uint8_t>(~minion_spots(p) & 0b111111);
-    for (int i = 0; i < n; ++i) {
-      const Type t = def(hand[i]).type;
-      if (t != Type::kMinion && t != Type::kGear) continue;
-      const Action base = kPlayAt + kind(hand[i]) * kSpots;
-      for_each_bit(t == Type::kMinion ? free_spots : gear_spots(hand[i], p), [&](int s) { out.push_back(base + s); });
+  const uint32_t mine = minion_spots(p);
+  Action plays[kHandCap];
+  Action kinds[kHandCap];
+  int n_plays = 0;
+  int n_kinds = 0;
+  for (int i = 0; i < pl.hand.n; ++i) {
+    const uint8_t c = pl.hand.c[i];
+    if (i > 0 && c == pl.hand.c[i - 1]) continue;  // sorted: a copy of the card before
+    const int k = kind(c);
+    kinds[n_kinds++] = k;
+    const Type t = def(c).type;
+    if (t == Type::kMinion || t == Type::kGear) {
+      if (!act) continue;
+      const Action base = kPlayAt + k * kSpots;
+      for_each_bit(t == Type::kMinion ? ~mine & kAllSpots : gear_spots(c, p), [&](int s) { out.add(base + s); });
+    } else if (playable(c, act)) {
+      plays[n_plays++] = kPlay + k;
     }
   }
-  for (int i = 0; i < n; ++i) {
-    const CardDef& d = def(hand[i]);
-    bool ok = false;
-    switch (d.type) {
-      case Type::kMonster: {
-        const Part& part = pl.monster[d.part];
-        ok = act && (part.n == 0 || (!part.active && part.n < kMaxStack));
-        break;
-      }
-      // "After the Hideout - Center card is destroyed any additional Hideout
-      // cards may not be played."
-      case Type::kHideout: ok = act && pl.hideout == HideoutState::kStanding; break;
-      // Designed: replacing a Setup card by one of the same kind changes
-      // nothing, so it is not offered.
-      case Type::kSetup: ok = act && pl.setup[d.slot] != hand[i]; break;
-      case Type::kSpecial: ok = special_usable(p, hand[i]); break;
-      default: break;
-    }
-    if (ok) out.push_back(kPlay + kind(hand[i]));
-  }
+  for (int i = 0; i < n_plays; ++i) out.add(plays[i]);
   if (act) {
-    legal_moves(out);
-    for (int from = 0; from < kSpots; ++from) {
-      if (pl.grid[from].minion == kNoCard || pl.grid[from].gear == kNoCard) continue;
+    legal_moves(mine, out);
+    for_each_bit(mine, [&](int from) {
+      const uint8_t gear = pl.grid[from].gear;
       // The spot it leaves holds Gear, so it is never among the fits.
-      for_each_bit(gear_spots(pl.grid[from].gear, p), [&](int to) { out.push_back(kMoveGear + from * kSpots + to); });
-    }
-    if (pl.master_column > 0) out.push_back(kMoveMaster + 0);
-    if (pl.master_column < kColumns - 1) out.push_back(kMoveMaster + 1);
-    legal_attacks(out);
+      if (gear != kNoCard) for_each_bit(gear_spots(gear, p), [&](int to) { out.add(kMoveGear + from * kSpots + to); });
+    });
+    if (pl.master_column > 0) out.add(kMoveMaster + 0);
+    if (pl.master_column < kColumns - 1) out.add(kMoveMaster + 1);
+    legal_attacks(reach(p), out);
     // Designed: an exchange needs a fresh card to draw.
     if (!pl.draw.empty() || !pl.discard.empty()) {
-      for (int i = 0; i < n; ++i) out.push_back(kExchange + kind(hand[i]));
+      for (int i = 0; i < n_kinds; ++i) out.add(kExchange + kinds[i]);
     }
   }
-  out.push_back(kEndTurn);
+  out.add(kEndTurn);
 }
 
-void State::legal_choice(std::vector<Action>& out) const {
+void State::legal_choice(ActionList& out) const {
   const int p = turn_player_;
   const CardDef& d = def(choice.card);
   switch (d.effect) {
     case Effect::kTempGear:
       for (int s = 0; s < kSpots; ++s) {
-        if (minion_at(p, s) && players[p].grid[s].temp == kNoCard) out.push_back(kTargetOwn + s);
+        if (minion_at(p, s) && players[p].grid[s].temp == kNoCard) out.add(kTargetOwn + s);
       }
       return;
     case Effect::kFreeMove: {
-      legal_moves(out);
+      legal_moves(minion_spots(p), out);
       const int col = players[p].master_column;
-      if (col > 0) out.push_back(kMoveMaster + 0);
-      if (col < kColumns - 1) out.push_back(kMoveMaster + 1);
-      out.push_back(kDone);
+      if (col > 0) out.add(kMoveMaster + 0);
+      if (col < kColumns - 1) out.add(kMoveMaster + 1);
+      out.add(kDone);
       return;
     }
     case Effect::kFreeAttack:
-      legal_attacks(out);
-      out.push_back(kDone);
+      legal_attacks(reach(p), out);
+      out.add(kDone);
       return;
     case Effect::kDisarm:
     case Effect::kStealGear:
@@ -154,10 +175,10 @@ void State::legal_choice(std::vector<Action>& out) const {
   if (choice.stage == 1) {
     if (d.effect == Effect::kStealGear) {
       const uint8_t gear = players[choice.player].grid[choice.spot].gear;
-      for_each_bit(gear_spots(gear, p), [&](int s) { out.push_back(kTargetOwn + s); });
+      for_each_bit(gear_spots(gear, p), [&](int s) { out.add(kTargetOwn + s); });
     } else {
       for (int s = 0; s < kSpots; ++s) {
-        if (!minion_at(choice.player, s)) out.push_back(kTargetSpot + s);
+        if (!minion_at(choice.player, s)) out.add(kTargetSpot + s);
       }
     }
     return;
@@ -175,7 +196,7 @@ void State::legal_choice(std::vector<Action>& out) const {
       else if (sp.gear != kNoCard) {
         ok = gear_spots(sp.gear, p) != 0;
       }
-      if (ok) out.push_back(kTargetEnemy + q * kTargets + s);
+      if (ok) out.add(kTargetEnemy + q * kTargets + s);
     }
   }
 }

@@ -52,10 +52,13 @@ int State::hand_target(int player) const {
   return kHandSize;
 }
 
+// Every card in a player's piles is of their own deck (validate checks it),
+// so counting their deck's Segue kinds counts every Segue there.
 int State::segues_unseen(int player) const {
+  const DeckDef& d = cfg->deck_def(player);
   int seen = 0;
-  for (const uint8_t c : players[player].discard) seen += def(c).type == Type::kSegue;
-  return cfg->deck_def(player).segues - seen;
+  for (const uint8_t k : d.segue_kinds) seen += count_from_top(players[player].discard, static_cast<uint8_t>(id(player, k)));
+  return d.segues - seen;
 }
 
 // ---------------------------------------------------------------------------

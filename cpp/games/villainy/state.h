@@ -153,6 +153,28 @@ struct Choice {
 
 int observation_length(const Config& cfg);
 
+// How many of `card` a pile (kept sorted) holds, counted from its high end:
+// the card tables list a deck's Segues last, so counting them stops after a
+// few cards.
+template <int N>
+int count_from_top(const Multiset<N>& pile, uint8_t card) {
+  int k = 0;
+  for (int i = pile.size() - 1; i >= 0 && pile.c[i] >= card; --i) k += pile.c[i] == card;
+  return k;
+}
+
+// The most actions one decision can offer: every kind of main-phase action
+// at once, each at its most.
+constexpr int kMaxLegal = kHandCap * kSpots + kHandCap + 2 * kSpots * kSpots + 2 + kAttackers * kMaxPlayers * kTargets + kHandCap + 1;
+
+// A decision's legal actions, listed on the stack and copied out once:
+// cheaper than growing the caller's vector one push at a time.
+struct ActionList {
+  Action ids[kMaxLegal];
+  size_t n = 0;  // not an int: a store to ids then cannot alias it, so it stays in a register
+  void add(Action a) { ids[n++] = a; }
+};
+
 // Who may attack what, as bitmasks over attackers (bit a) and targets (bit
 // t), worked out once per decision (combat.cpp) so that listing attacks
 // reads two words per attacker and opponent instead of asking every pair.
@@ -163,6 +185,13 @@ struct Reach {
   uint16_t minions[kMaxPlayers] = {};  // per player: every Minion, blocked or not
   uint16_t targets(int attacker, int target_player) const {
     return (wide >> attacker & 1) ? open[target_player] | minions[target_player] : open[target_player];
+  }
+  bool any(int players) const {  // some attacker has some target
+    for (int q = 0; q < players; ++q) {
+      if (open[q] && attackers) return true;
+      if (minions[q] && (attackers & wide)) return true;
+    }
+    return false;
   }
 };
 
@@ -236,7 +265,8 @@ struct State {
   int hand_target(int player) const;  // five, or six with that bonus in play
   int segues_unseen(int player) const;  // Segues not in the discard pile
   int alive_count() const;
-  bool any_attack(int player) const;
+  bool any_attack(int player) const { return reach(player).any(cfg->players); }
+
   bool special_usable(int player, int card) const;
   uint8_t gear_spots(int gear, int player) const;  // bit per spot whose Minion the Gear fits
   bool gear_fits(int gear, int player, int spot) const { return gear_spots(gear, player) >> spot & 1; }
@@ -271,10 +301,11 @@ struct State {
   void move_gear(int from, int to);
   void start_special(int card);
   void finish_special();
-  void legal_main(std::vector<Action>& out) const;
-  void legal_choice(std::vector<Action>& out) const;
-  void legal_moves(std::vector<Action>& out) const;
-  void legal_attacks(std::vector<Action>& out) const;
+  bool playable(int card, bool act) const;
+  void legal_main(ActionList& out) const;
+  void legal_choice(ActionList& out) const;
+  void legal_moves(uint32_t mine, ActionList& out) const;  // mine: the turn player's Minion spots
+  void legal_attacks(const Reach& r, ActionList& out) const;
 };
 
 }  // namespace henchmen::villainy
