@@ -55,6 +55,7 @@ Reach State::reach(int player) const {
   for (int q = 0; q < cfg->players; ++q) {
     const Player& foe = players[q];
     if (q == player || !foe.alive) continue;
+    r.foes |= static_cast<uint8_t>(1u << q);
     const uint8_t theirs = minion_spots(q);
     r.minions[q] = theirs;
     uint16_t open = unblocked(theirs);

@@ -1,6 +1,8 @@
 // Villainy: the legal actions of every decision. Kinds of action occupy
 // ascending ranges of ids, so emitting kind by kind, each in ascending
 // order, gives a sorted list.
+#include <array>
+
 #include "games/villainy/state.h"
 
 namespace henchmen::villainy {
@@ -12,7 +14,44 @@ void for_each_bit(uint32_t mask, F&& f) {
   for (; mask; mask &= mask - 1) f(__builtin_ctz(mask));
 }
 constexpr uint32_t kAllSpots = (1u << kSpots) - 1;
+
+// Every six-bit mask's set bits, ascending, padded to eight lanes.
+struct Bits {
+  Action bit[8] = {};
+  size_t n = 0;
+};
+constexpr std::array<Bits, 64> bits_table() {
+  std::array<Bits, 64> t{};
+  for (uint32_t m = 0; m < 64; ++m) {
+    for (int b = 0; b < kSpots; ++b) {
+      if (m >> b & 1) t[m].bit[t[m].n++] = b;
+    }
+  }
+  return t;
+}
+constexpr std::array<Bits, 64> kBits = bits_table();
 }  // namespace
+
+// The most actions one decision can offer: every kind of main-phase action
+// at once, each at its most.
+constexpr int kMaxLegal = kHandCap * kSpots + kHandCap + 2 * kSpots * kSpots + 2 + kAttackers * kMaxPlayers * kTargets + kHandCap + 1;
+
+// A decision's legal actions, listed on the stack and copied out once:
+// cheaper than growing the caller's vector one push at a time.
+struct ActionList {
+  Action ids[kMaxLegal + 8];  // add_spots writes eight lanes past the end
+  size_t n = 0;  // not an int: a store to ids then cannot alias it, so it stays in a register
+  void add(Action a) { ids[n++] = a; }
+  // Adds base + s for each spot s of a six-spot mask, ascending: eight
+  // lanes at once from the mask's table row (one vector add), of which the
+  // row's count are kept. Most masks hold a few spots, so this beats a loop
+  // over the bits.
+  void add_spots(Action base, uint32_t mask) {
+    const Bits& row = kBits[mask];
+    for (int j = 0; j < 8; ++j) ids[n + j] = base + row.bit[j];
+    n += row.n;
+  }
+};
 
 void State::legal_actions(std::vector<Action>& out) const {
   out.clear();
@@ -67,16 +106,19 @@ void State::legal_moves(uint32_t mine, ActionList& out) const {
       if (idle_swap(grid[from], grid[to])) later &= ~(1u << to);
     });
     const Action base = kMove + from * kSpots;
-    for_each_bit(free_spots | later, [&](int to) { out.add(base + to); });
+    out.add_spots(base, free_spots | later);
   });
 }
 
 void State::legal_attacks(const Reach& r, ActionList& out) const {
   for_each_bit(r.attackers, [&](int a) {
-    for (int q = 0; q < cfg->players; ++q) {
+    for_each_bit(r.foes, [&](int q) {
+      // Targets are twelve bits: Minion spots, then the rest.
       const Action base = kAttack + (a * kMaxPlayers + q) * kTargets;
-      for_each_bit(r.targets(a, q), [&](int t) { out.add(base + t); });
-    }
+      const uint32_t targets = r.targets(a, q);
+      out.add_spots(base, targets & kAllSpots);
+      out.add_spots(base + kSpots, targets >> kSpots);
+    });
   });
 }
 
@@ -121,7 +163,7 @@ void State::legal_main(ActionList& out) const {
     if (t == Type::kMinion || t == Type::kGear) {
       if (!act) continue;
       const Action base = kPlayAt + k * kSpots;
-      for_each_bit(t == Type::kMinion ? ~mine & kAllSpots : gear_spots(c, p), [&](int s) { out.add(base + s); });
+      out.add_spots(base, t == Type::kMinion ? ~mine & kAllSpots : gear_spots(c, p));
     } else if (playable(c, act)) {
       plays[n_plays++] = kPlay + k;
     }
@@ -132,7 +174,7 @@ void State::legal_main(ActionList& out) const {
     for_each_bit(mine, [&](int from) {
       const uint8_t gear = pl.grid[from].gear;
       // The spot it leaves holds Gear, so it is never among the fits.
-      if (gear != kNoCard) for_each_bit(gear_spots(gear, p), [&](int to) { out.add(kMoveGear + from * kSpots + to); });
+      if (gear != kNoCard) out.add_spots(kMoveGear + from * kSpots, gear_spots(gear, p));
     });
     if (pl.master_column > 0) out.add(kMoveMaster + 0);
     if (pl.master_column < kColumns - 1) out.add(kMoveMaster + 1);

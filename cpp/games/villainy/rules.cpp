@@ -30,14 +30,6 @@ State State::initial(const Config& cfg) {
   return s;
 }
 
-int State::current_player() const {
-  if (over) return kTerminal;
-  if (n_tasks > 0) return kChance;
-  if (phase == Phase::kWindow) return reactions.responder();
-  if (phase == Phase::kAbsorb) return absorber;
-  return turn_player_;
-}
-
 int State::alive_count() const {
   int n = 0;
   for (int p = 0; p < cfg->players; ++p) n += players[p].alive;

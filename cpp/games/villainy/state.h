@@ -163,23 +163,14 @@ int count_from_top(const Multiset<N>& pile, uint8_t card) {
   return k;
 }
 
-// The most actions one decision can offer: every kind of main-phase action
-// at once, each at its most.
-constexpr int kMaxLegal = kHandCap * kSpots + kHandCap + 2 * kSpots * kSpots + 2 + kAttackers * kMaxPlayers * kTargets + kHandCap + 1;
-
-// A decision's legal actions, listed on the stack and copied out once:
-// cheaper than growing the caller's vector one push at a time.
-struct ActionList {
-  Action ids[kMaxLegal];
-  size_t n = 0;  // not an int: a store to ids then cannot alias it, so it stays in a register
-  void add(Action a) { ids[n++] = a; }
-};
+struct ActionList;  // legal.cpp: a decision's legal actions as they are listed
 
 // Who may attack what, as bitmasks over attackers (bit a) and targets (bit
 // t), worked out once per decision (combat.cpp) so that listing attacks
 // reads two words per attacker and opponent instead of asking every pair.
 struct Reach {
   uint16_t attackers = 0;              // the attackers able to attack
+  uint8_t foes = 0;                    // the players who may be attacked: the others still in
   uint16_t wide = 0;                   // attackers that ignore blocking Minions: Monster parts, ranged Minions
   uint16_t open[kMaxPlayers] = {};     // per player: what any attacker may target
   uint16_t minions[kMaxPlayers] = {};  // per player: every Minion, blocked or not
@@ -216,7 +207,13 @@ struct State {
   int8_t winner = -1;  // -1 none yet; -2 the round limit (survivors share)
 
   // The contract (see core/native.h).
-  int current_player() const;
+  int current_player() const {  // inline: the playout loop asks before every action
+    if (over) return kTerminal;
+    if (n_tasks > 0) return kChance;
+    if (phase == Phase::kWindow) return reactions.responder();
+    if (phase == Phase::kAbsorb) return absorber;
+    return turn_player_;
+  }
   int turn_player() const { return turn_player_; }
   int num_players() const { return cfg->players; }
   void legal_actions(std::vector<Action>& out) const;
