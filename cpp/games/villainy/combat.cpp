@@ -21,15 +21,22 @@ bool State::monster_complete(int player) const {
   return true;
 }
 
+namespace {
+// A Minion is ranged by its own card, its Gear or its temporary Gear.
+bool ranged_spot(const Config& c, const Spot& s) { return c.ranged[s.minion] | c.ranged[s.gear] | c.ranged[s.temp]; }
+}  // namespace
+
 bool State::ranged(int player, int spot) const {
   const Spot& s = players[player].grid[spot];
-  return s.minion != kNoCard && (cfg->ranged[s.minion] | cfg->ranged[s.gear] | cfg->ranged[s.temp]);
+  return s.minion != kNoCard && ranged_spot(*cfg, s);
 }
 
 namespace {
 // A back-row spot is blocked by a Minion in front of it, in its column.
 uint16_t unblocked(uint8_t minions) { return static_cast<uint16_t>(minions & ~((minions & 0b111) << kColumns)); }
 uint16_t part_bit(int part) { return static_cast<uint16_t>(1u << (kPartBase + part)); }
+// master_blocked, read from a grid's Minion mask.
+bool in_front_of_master(uint32_t minions, int column) { return (minions >> column | minions >> (column + kColumns)) & 1; }
 }  // namespace
 
 // "A Minion can only attack if a) he is not blocked by a Minion and b) the
@@ -39,19 +46,24 @@ uint16_t part_bit(int part) { return static_cast<uint16_t>(1u << (kPartBase + pa
 // even by a Monster".
 Reach State::reach(int player) const {
   Reach r;
-  const uint8_t mine = minion_spots(player);
+  const Player& pl = players[player];
+  uint8_t mine = 0;
   uint16_t ranged_spots = 0;
-  for (int s = 0; s < kSpots; ++s) ranged_spots |= static_cast<uint16_t>(ranged(player, s) << s);
+  for (int s = 0; s < kSpots; ++s) {
+    const Spot& sp = pl.grid[s];
+    if (sp.minion == kNoCard) continue;
+    mine |= static_cast<uint8_t>(1u << s);
+    if (ranged_spot(*cfg, sp)) ranged_spots |= static_cast<uint16_t>(1u << s);
+  }
   r.attackers = unblocked(mine) | ranged_spots;
   r.wide = ranged_spots;
-  const Player& pl = players[player];
   if (monster_complete(player)) {
     for (int i = 0; i < 4; ++i) {
       if (pl.monster[i].active) r.attackers |= part_bit(i);
     }
   }
   for (int i = 0; i < 4; ++i) r.wide |= part_bit(i);
-  if (pl.hideout == HideoutState::kGone && !master_blocked(player)) r.attackers |= 1u << kMasterAttacker;
+  if (pl.hideout == HideoutState::kGone && !in_front_of_master(mine, pl.master_column)) r.attackers |= 1u << kMasterAttacker;
   for (int q = 0; q < cfg->players; ++q) {
     const Player& foe = players[q];
     if (q == player || !foe.alive) continue;
@@ -64,7 +76,7 @@ Reach State::reach(int player) const {
         if (foe.monster[i].active) open |= part_bit(i);
       }
     }
-    if (!master_blocked(q)) {
+    if (!in_front_of_master(theirs, foe.master_column)) {
       if (foe.hideout == HideoutState::kStanding) open |= 1u << kHideoutTarget;
       if (foe.hideout == HideoutState::kGone) open |= 1u << kMasterTarget;
     }

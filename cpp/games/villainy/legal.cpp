@@ -181,7 +181,8 @@ void State::legal_main(ActionList& out) const {
     legal_attacks(reach(p), out);
     // Designed: an exchange needs a fresh card to draw.
     if (!pl.draw.empty() || !pl.discard.empty()) {
-      for (int i = 0; i < n_kinds; ++i) out.add(kExchange + kinds[i]);
+      for (int i = 0; i < n_kinds; ++i) out.ids[out.n + i] = kExchange + kinds[i];  // one vector add
+      out.n += n_kinds;
     }
   }
   out.add(kEndTurn);
