@@ -7,12 +7,15 @@ namespace henchmen::villainy {
 // "A Minion may not have more than one Gear card at a time"; some Gear is
 // for one type of Minion only (of its own deck).
 uint8_t State::gear_spots(int gear, int player) const {
+  const Spot* grid = players[player].grid;
+  uint8_t bare = 0;  // Minions without Gear
+  for (int spot = 0; spot < kSpots; ++spot) bare |= static_cast<uint8_t>((grid[spot].minion != kNoCard && grid[spot].gear == kNoCard) << spot);
   const CardDef& g = def(gear);
+  if (g.minion_type < 0) return bare;
   uint8_t fits = 0;
   for (int spot = 0; spot < kSpots; ++spot) {
-    const Spot& s = players[player].grid[spot];
-    if (s.minion == kNoCard || s.gear != kNoCard) continue;
-    if (g.minion_type < 0 || (deck_of_card(gear) == deck_of_card(s.minion) && def(s.minion).minion_type == g.minion_type)) fits |= static_cast<uint8_t>(1u << spot);
+    const uint8_t m = grid[spot].minion;
+    if ((bare >> spot & 1) && deck_of_card(gear) == deck_of_card(m) && def(m).minion_type == g.minion_type) fits |= static_cast<uint8_t>(1u << spot);
   }
   return fits;
 }

@@ -39,7 +39,7 @@ constexpr int kMaxLegal = kHandCap * kSpots + kHandCap + 2 * kSpots * kSpots + 2
 // A decision's legal actions, listed on the stack and copied out once:
 // cheaper than growing the caller's vector one push at a time.
 struct ActionList {
-  Action ids[kMaxLegal + 8];  // add_spots writes eight lanes past the end
+  Action ids[kMaxLegal + kHandCap];  // add_spots and add_hand write whole rows past the end
   size_t n = 0;  // not an int: a store to ids then cannot alias it, so it stays in a register
   void add(Action a) { ids[n++] = a; }
   // Adds base + s for each spot s of a six-spot mask, ascending: eight
@@ -50,6 +50,12 @@ struct ActionList {
     const Bits& row = kBits[mask];
     for (int j = 0; j < 8; ++j) ids[n + j] = base + row.bit[j];
     n += row.n;
+  }
+  // Adds the first `count` of a hand-sized list, copying the whole row (a few
+  // vector moves, no call to memcpy for a handful of ids).
+  void add_hand(const Action (&list)[kHandCap], size_t count) {
+    for (int j = 0; j < kHandCap; ++j) ids[n + j] = list[j];
+    n += count;
   }
 };
 
@@ -150,15 +156,15 @@ void State::legal_main(ActionList& out) const {
   const Player& pl = players[p];
   const bool act = actions > 0;
   const uint32_t mine = minion_spots(p);
-  Action plays[kHandCap];
-  Action kinds[kHandCap];
-  int n_plays = 0;
-  int n_kinds = 0;
+  Action plays[kHandCap] = {};
+  Action exchanges[kHandCap] = {};
+  size_t n_plays = 0;
+  size_t n_kinds = 0;
   for (int i = 0; i < pl.hand.n; ++i) {
     const uint8_t c = pl.hand.c[i];
     if (i > 0 && c == pl.hand.c[i - 1]) continue;  // sorted: a copy of the card before
     const int k = kind(c);
-    kinds[n_kinds++] = k;
+    exchanges[n_kinds++] = kExchange + k;
     const Type t = def(c).type;
     if (t == Type::kMinion || t == Type::kGear) {
       if (!act) continue;
@@ -168,7 +174,7 @@ void State::legal_main(ActionList& out) const {
       plays[n_plays++] = kPlay + k;
     }
   }
-  for (int i = 0; i < n_plays; ++i) out.add(plays[i]);
+  out.add_hand(plays, n_plays);
   if (act) {
     legal_moves(mine, out);
     for_each_bit(mine, [&](int from) {
@@ -181,8 +187,7 @@ void State::legal_main(ActionList& out) const {
     legal_attacks(reach(p), out);
     // Designed: an exchange needs a fresh card to draw.
     if (!pl.draw.empty() || !pl.discard.empty()) {
-      for (int i = 0; i < n_kinds; ++i) out.ids[out.n + i] = kExchange + kinds[i];  // one vector add
-      out.n += n_kinds;
+      out.add_hand(exchanges, n_kinds);
     }
   }
   out.add(kEndTurn);
