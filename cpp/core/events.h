@@ -18,6 +18,7 @@
 // `if (Events* ev = events()) { ... }` so that those loops pay nothing.
 #pragma once
 #include <array>
+#include <atomic>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -122,8 +123,18 @@ class Events {
   std::vector<Emission> items_;
 };
 
+namespace detail {
+// How many EventScopes with a sink are open, on any thread: while none is
+// (every playout, every search), events() is one plain load, not a
+// thread-local lookup through the shared library's TLS.
+extern std::atomic<int> open_sinks;
+Events* thread_sink();
+}  // namespace detail
+
 // The sink of the action being applied on this thread, or null.
-Events* events();
+inline Events* events() {
+  return detail::open_sinks.load(std::memory_order_relaxed) ? detail::thread_sink() : nullptr;
+}
 
 // Sets the sink for the scope of one apply (and restores the previous one).
 class EventScope {
@@ -135,6 +146,7 @@ class EventScope {
 
  private:
   Events* previous_;
+  bool counted_;
 };
 
 // The event's sentence for `reader`, with players named by `names` (index by
