@@ -133,7 +133,7 @@ Json Event::to_json() const {
   j["text"] = text;
   j["player"] = player;
   j["other"] = other;
-  j["data"] = data;
+  j["data"] = data.is_object() ? data : Json(Json::Object{});
   Json fs = Json(Json::Array{});
   for (const CardFact& f : facts) {
     Json o;
