@@ -1,5 +1,6 @@
 // S.U.E.T.: setup, the turn, draws and the deck's exhaustion, the win.
 // What the cards do is in effects.cpp, which moves are legal in legal.cpp.
+#include "core/bits.h"
 #include "games/suet/state.h"
 
 namespace henchmen::suet {
@@ -50,9 +51,9 @@ int State::working(int p) const {
 bool State::complete(int p) const { return working(p) == kColours; }
 
 bool State::has_hand_card_besides(int p, int k, bool non_instant) const {
-  for (int j = 0; j < cfg->kinds; ++j) {
-    const int have = hand[p][j] - (j == k);
-    if (have > 0 && (!non_instant || cfg->kind[j] != kInstant)) return true;
+  for (uint64_t held = nonzero_bits(hand[p]); held; held &= held - 1) {
+    const int j = __builtin_ctzll(held);
+    if (hand[p][j] - (j == k) > 0 && (!non_instant || cfg->kind[j] != kInstant)) return true;
   }
   return false;
 }
@@ -131,7 +132,8 @@ Action State::sample_chance(Rng& rng) const {
     total = deck_n;
   }
   uint32_t r = rng.below(total);
-  for (int k = 0; k < cfg->kinds; ++k) {
+  for (uint64_t held = nonzero_bits(counts); held; held &= held - 1) {
+    const int k = __builtin_ctzll(held);
     if (r < counts[k]) return base + k;
     r -= counts[k];
   }
@@ -230,16 +232,17 @@ void State::begin_turn() {
   bool lost = false;
   Event e("lose-turn", "{P} {lose|loses} this turn to {cards}", p);
   std::string names;
-  for (int k = 0; k < cfg->kinds; ++k) {
+  for_each_bit(nonzero_bits(front[p]), [&](int k) {
     while (front[p][k]) {
       --front[p][k];
       ++discard[k];
       ++discard_n;
       lost = true;
+      if (e.muted) continue;
       names += (names.empty() ? "" : ", ") + cfg->name[k];
-      if (events()) e.fact(CardFact::move(kLabZone + p, kDiscardZone, k));
+      e.fact(CardFact::move(kLabZone + p, kDiscardZone, k));
     }
-  }
+  });
   if (lost) {
     if (Events* ev = events()) ev->add(e.with("cards", names));
     ending = true;
