@@ -25,6 +25,26 @@ inline uint64_t nonzero_bits(const uint8_t* counts) {
   return out;
 }
 
+// The entry that card number r (from 0, counting entry by entry) falls in,
+// for counts[0..64) summing to more than r and under 256: eight entries
+// summed at once, then one word walked.
+inline int entry_of(const uint8_t* counts, uint32_t r) {
+  for (int w = 0; w < 8; ++w) {
+    uint64_t x;
+    std::memcpy(&x, counts + 8 * w, 8);
+    const uint32_t sum = static_cast<uint32_t>((x * 0x0101010101010101ULL) >> 56);
+    if (r >= sum) {
+      r -= sum;
+      continue;
+    }
+    for (int i = 8 * w;; ++i) {
+      if (r < counts[i]) return i;
+      r -= counts[i];
+    }
+  }
+  return 63;  // unreachable when the counts hold card r
+}
+
 // Calls f(i) for every set bit i of `bits`, lowest first.
 template <class F>
 inline void for_each_bit(uint64_t bits, F&& f) {

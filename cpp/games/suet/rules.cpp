@@ -48,7 +48,10 @@ int State::working(int p) const {
   return n;
 }
 
-bool State::complete(int p) const { return working(p) == kColours; }
+bool State::complete(int p) const {
+  static_assert(kColours == 4, "a device of four Components");
+  return !broken[p] && comp[p][0] != kNone && comp[p][1] != kNone && comp[p][2] != kNone && comp[p][3] != kNone;
+}
 
 bool State::has_hand_card_besides(int p, int k, bool non_instant) const {
   for (uint64_t held = nonzero_bits(hand[p]); held; held &= held - 1) {
@@ -115,11 +118,11 @@ void State::chance_outcomes(std::vector<std::pair<Action, double>>& out) const {
 }
 
 Action State::sample_chance(Rng& rng) const {
-  std::vector<std::pair<Action, double>> outcomes;
   const uint8_t* counts = nullptr;
   Action base = kDeal;
   uint32_t total = 0;
   if (phase == kGeniusPhase || rolling) {
+    std::vector<std::pair<Action, double>> outcomes;
     chance_outcomes(outcomes);
     return outcomes[rng.below(static_cast<uint32_t>(outcomes.size()))].first;
   }
@@ -131,13 +134,7 @@ Action State::sample_chance(Rng& rng) const {
     counts = deck;
     total = deck_n;
   }
-  uint32_t r = rng.below(total);
-  for (uint64_t held = nonzero_bits(counts); held; held &= held - 1) {
-    const int k = __builtin_ctzll(held);
-    if (r < counts[k]) return base + k;
-    r -= counts[k];
-  }
-  return base;  // unreachable: a chance node has a card to draw
+  return base + entry_of(counts, rng.below(total));
 }
 
 void State::draw_one(int p, int k) {
@@ -212,6 +209,9 @@ void State::game_over(int w, int reason) {
 }
 
 bool State::check_win() {
+  bool any = false;  // asked after every step: most often nobody is done
+  for (int q = 0; q < cfg->players; ++q) any = any || complete(q);
+  if (!any) return false;
   for (int i = 0; i < cfg->players; ++i) {
     const int q = (turn_player_ + i) % cfg->players;
     if (complete(q)) {
