@@ -133,7 +133,7 @@ Json Event::to_json() const {
   j["text"] = text;
   j["player"] = player;
   j["other"] = other;
-  j["data"] = data;
+  j["data"] = data.is_object() ? data : Json(Json::Object{});
   Json fs = Json(Json::Array{});
   for (const CardFact& f : facts) {
     Json o;
@@ -183,10 +183,19 @@ std::vector<const Event*> Events::read_by(int reader, int players) const {
   return out;
 }
 
-Events* events() { return current; }
+namespace detail {
+std::atomic<int> open_sinks{0};
+Events* thread_sink() { return current; }
+}  // namespace detail
 
-EventScope::EventScope(Events* sink) : previous_(current) { current = sink; }
-EventScope::~EventScope() { current = previous_; }
+EventScope::EventScope(Events* sink) : previous_(current), counted_(sink != nullptr) {
+  current = sink;
+  if (counted_) detail::open_sinks.fetch_add(1, std::memory_order_relaxed);
+}
+EventScope::~EventScope() {
+  current = previous_;
+  if (counted_) detail::open_sinks.fetch_sub(1, std::memory_order_relaxed);
+}
 
 std::string render(const Event& e, int reader, const std::vector<std::string>& names) {
   const std::string& t = e.text;

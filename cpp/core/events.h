@@ -18,6 +18,7 @@
 // `if (Events* ev = events()) { ... }` so that those loops pay nothing.
 #pragma once
 #include <array>
+#include <atomic>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -65,6 +66,16 @@ struct CardFact {
   bool has(int id) const { return id >= 0 && id < 256 && ((cards[static_cast<size_t>(id) / 64] >> (id % 64)) & 1); }
 };
 
+class Events;
+
+namespace detail {
+// How many EventScopes with a sink are open, on any thread: while none is
+// (every playout, every search), events() is one plain load, not a
+// thread-local lookup through the shared library's TLS.
+extern std::atomic<int> open_sinks;
+Events* thread_sink();
+}  // namespace detail
+
 struct Event {
   std::string kind;  // a short name: "draw", "buy", "attach", "win", "game-over"
   // The sentence, phrased per reader: {P}/{p} the subject (capitalised or
@@ -74,17 +85,47 @@ struct Event {
   std::string text;
   int player = -1;  // the subject, if a player
   int other = -1;   // a second player (the one attacked, the one passed to)
-  Json data = Json(Json::Object{});  // cards by name and numbers, for frontends
+  Json data;        // cards by name and numbers, for frontends: an object once a field is added
   std::vector<CardFact> facts;
+  // Made while no sink was open on any thread (a playout, a search): nothing
+  // can read it, so it keeps nothing, and building it costs no allocation.
+  // Code that builds events outside apply() opens an EventScope first.
+  bool muted = false;
 
   Event() = default;
+  Event(const char* k, const char* t, int p = -1, int o = -1) : player(p), other(o), muted(!detail::open_sinks.load(std::memory_order_relaxed)) {
+    if (muted) return;
+    kind = k;
+    text = t;
+  }
   Event(std::string k, std::string t, int p = -1, int o = -1) : kind(std::move(k)), text(std::move(t)), player(p), other(o) {}
   Event& with(const std::string& key, Json value) {
+    if (muted) return *this;
+    if (!data.is_object()) data = Json(Json::Object{});
     data[key] = std::move(value);
     return *this;
   }
+  // The same, the value made into JSON only when the event is kept.
+  template <class V>
+  Event& with(const char* key, const V& value) {
+    if (muted) return *this;
+    return with(std::string(key), Json(value));
+  }
   Event& fact(const CardFact& f) {
-    facts.push_back(f);
+    if (!muted) facts.push_back(f);
+    return *this;
+  }
+  // The sentence set or extended as the effect unfolds (nothing kept when muted).
+  Event& say(const char* t) {
+    if (!muted) text = t;
+    return *this;
+  }
+  Event& say(const std::string& t) {
+    if (!muted) text = t;
+    return *this;
+  }
+  Event& say_more(const std::string& t) {
+    if (!muted) text += t;
     return *this;
   }
   Json to_json() const;
@@ -122,8 +163,11 @@ class Events {
   std::vector<Emission> items_;
 };
 
+
 // The sink of the action being applied on this thread, or null.
-Events* events();
+inline Events* events() {
+  return detail::open_sinks.load(std::memory_order_relaxed) ? detail::thread_sink() : nullptr;
+}
 
 // Sets the sink for the scope of one apply (and restores the previous one).
 class EventScope {
@@ -135,6 +179,7 @@ class EventScope {
 
  private:
   Events* previous_;
+  bool counted_;
 };
 
 // The event's sentence for `reader`, with players named by `names` (index by

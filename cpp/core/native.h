@@ -19,7 +19,9 @@
 // native_state.h and native_batch.h hold the State and Batch built on it;
 // cpp/search/ runs searches, bots and matches on the same flat state.
 #pragma once
+#include <map>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -37,7 +39,7 @@ class NativeGame final : public Game {
   using S = typename T::S;
 
   explicit NativeGame(const Json& options)
-      : options_(resolve_options(T::info().name, T::info().options, options)), config_(T::configure(options_)) {}
+      : options_(resolve_options(T::info().name, T::info().options, options)), config_(configured(options_)) {}
 
   const GameInfo& info() const override { return T::info(); }
   const Json& options() const override { return options_; }
@@ -70,6 +72,24 @@ class NativeGame final : public Game {
   }
 
  private:
+  // A Config is immutable and reading a card table is dear (tenths of a
+  // millisecond: a game a loop makes anew each time), so the last few
+  // option sets keep theirs.
+  static std::shared_ptr<const Config> configured(const Json& options) {
+    static std::mutex lock;
+    static std::map<std::string, std::shared_ptr<const Config>> kept;
+    const std::string key = options.dump();
+    {
+      const std::lock_guard<std::mutex> hold(lock);
+      if (auto it = kept.find(key); it != kept.end()) return it->second;
+    }
+    std::shared_ptr<const Config> made = T::configure(options);  // may throw: nothing kept
+    const std::lock_guard<std::mutex> hold(lock);
+    if (kept.size() >= 16) kept.clear();
+    kept.emplace(key, made);
+    return made;
+  }
+
   std::shared_ptr<const NativeGame> self() const { return std::static_pointer_cast<const NativeGame>(shared_from_this()); }
 
   Json options_;

@@ -88,6 +88,7 @@ Json counter(const std::string& name, int owner, int value, int max) {
 // tells the same).
 std::string result_text(const State& s) {
   Events ev;
+  EventScope scope(&ev);  // events built outside apply() open a sink, or they are muted
   story::game_over(ev, s);
   return render(ev.items().front().full, -1);
 }

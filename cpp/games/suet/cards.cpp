@@ -52,7 +52,10 @@ bool effect_fits(int kind, int effect) {
 
 }  // namespace
 
-Json builtin_card_table() { return Json::parse(suet_cards_json); }
+const Json& builtin_card_table() {
+  static const Json table = Json::parse(suet_cards_json);
+  return table;
+}
 
 void read_card_table(const Json& table, Config& cfg) {
   keys(table, {"note", "designed", "hand_size", "hand_limit", "draws_per_turn", "actions_per_turn", "discard_hand_draw", "colours", "geniuses", "cards"}, "the card table");

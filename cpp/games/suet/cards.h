@@ -74,6 +74,6 @@ struct Config {
 
 // Reads and checks a card table (user input: every field, range and reference).
 void read_card_table(const Json& table, Config& cfg);
-Json builtin_card_table();
+const Json& builtin_card_table();  // parsed once
 
 }  // namespace henchmen::suet

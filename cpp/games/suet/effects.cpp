@@ -69,7 +69,7 @@ void State::place_component(int p, int k, bool with_cheat) {
     take_out(p, c, &e);
     to_market(old, kLabZone + p, &e);
     e.with("replaced", cfg->name[old]);
-    e.text += ", sending {replaced} to the Black Market";
+    e.say_more(", sending {replaced} to the Black Market");
   }
   --inplay[k];
   comp[p][c] = static_cast<uint8_t>(k);
@@ -81,7 +81,7 @@ void State::place_component(int p, int k, bool with_cheat) {
   }
   if (hindered(p, kInspiration)) {
     broken[p] = static_cast<uint8_t>(broken[p] | (1u << c));
-    e.text += "; it starts Broken (Inspiration's Hindrance)";
+    e.say_more("; it starts Broken (Inspiration's Hindrance)");
   }
   if (Events* ev = events()) ev->add(e);
 }
@@ -118,7 +118,7 @@ void State::play(int p, int k, int target) {
         text += q == p ? " on {p's} own hand" : " on {q}";
       }
     }
-    e.text = text;
+    e.say(text);
     e.fact(CardFact::move(p, kPlayZone, k));
     if (cheat_play) e.fact(CardFact::move(p, kPlayZone, cfg->cheat_card));
     ev->add(e);
@@ -199,7 +199,7 @@ void State::resolve_play() {
   Event blocks("blocks-discarded", "");
   discard_blocks(*this, &blocks);
   if (Events* ev = events(); ev && !blocks.facts.empty()) {
-    blocks.text = "The Blocks go to the discard pile";
+    blocks.say("The Blocks go to the discard pile");
     ev->add(blocks);
   }
   const int q = t >= kTargetPlayer && t != kTargetCheat ? target_player(t) : p;
@@ -220,7 +220,7 @@ void State::resolve_play() {
       ++discard[enh[q]];
       ++discard_n;
       e.with("replaced", cfg->name[enh[q]]);
-      e.text += ", replacing {replaced}";
+      e.say_more(", replacing {replaced}");
       if (events()) e.fact(CardFact::move(kLabZone + q, kDiscardZone, enh[q]));
     }
     --inplay[k];
@@ -238,24 +238,24 @@ void State::resolve_play() {
   switch (cfg->effect[k]) {
     case kDraw:
       owed[p] = static_cast<uint8_t>(owed[p] + cfg->amount[k]);
-      e.text = "{P} {draw|draws} {n} extra";
+      e.say("{P} {draw|draws} {n} extra");
       e.with("n", static_cast<int>(cfg->amount[k]));
       break;
     case kExtraActions:
       actions_left = static_cast<uint8_t>(actions_left + cfg->amount[k]);
-      e.text = "{P} {gain|gains} {n} extra actions";
+      e.say("{P} {gain|gains} {n} extra actions");
       e.with("n", static_cast<int>(cfg->amount[k]));
       break;
     case kExtraTurn:
       extra_turn = true;
-      e.text = "{P} will take another turn after this one";
+      e.say("{P} will take another turn after this one");
       break;
     case kMarketTop: {
       const int x = market[--market_n];
       market[market_n] = 0;
       ++hand[p][x];
       ++hand_n[p];
-      e.text = "{P} {take|takes} {taken} from the top of the Black Market";
+      e.say("{P} {take|takes} {taken} from the top of the Black Market");
       e.with("taken", cfg->name[x]);
       if (events()) e.fact(CardFact::move(kMarketZone, p, x, Pos::kTop));
       break;
@@ -266,19 +266,19 @@ void State::resolve_play() {
       take_out(q, c, &e);
       if (usable(p, x)) {
         const int col = cfg->colour[x];
-        e.text = "{P} {steal|steals} {taken} from {q's} Lab";
+        e.say("{P} {steal|steals} {taken} from {q's} Lab");
         if (comp[p][col] != kNone) {
           const int old = comp[p][col];
           take_out(p, col, &e);
           to_market(old, kLabZone + p, &e);
           e.with("replaced", cfg->name[old]);
-          e.text += ", sending {replaced} to the Black Market";
+          e.say_more(", sending {replaced} to the Black Market");
         }
         comp[p][col] = static_cast<uint8_t>(x);
         if (was_broken) broken[p] = static_cast<uint8_t>(broken[p] | (1u << col));
         if (events()) e.fact(CardFact::move(kLabZone + q, kLabZone + p, x));
       } else {
-        e.text = "{P} {steal|steals} {taken} from {q's} Lab and, unable to use it, {send|sends} it to the Black Market";
+        e.say("{P} {steal|steals} {taken} from {q's} Lab and, unable to use it, {send|sends} it to the Black Market");
         to_market(x, kLabZone + q, &e);
       }
       e.with("taken", cfg->name[x]);
@@ -286,12 +286,12 @@ void State::resolve_play() {
     }
     case kBreakComponent:
       broken[q] = static_cast<uint8_t>(broken[q] | (1u << c));
-      e.text = "{P} {break|breaks} {q's} {taken}";
+      e.say("{P} {break|breaks} {q's} {taken}");
       e.with("taken", cfg->name[comp[q][c]]);
       break;
     case kRepairComponent:
       broken[p] = static_cast<uint8_t>(broken[p] & ~(1u << c));
-      e.text = "{P} {repair|repairs} {taken}";
+      e.say("{P} {repair|repairs} {taken}");
       e.with("taken", cfg->name[comp[p][c]]);
       break;
     case kDiscardComponent: {
@@ -299,7 +299,7 @@ void State::resolve_play() {
       take_out(q, c, &e);
       ++discard[x];
       ++discard_n;
-      e.text = "{P} {send|sends} {q's} {taken} to the discard pile";
+      e.say("{P} {send|sends} {q's} {taken} to the discard pile");
       e.with("taken", cfg->name[x]);
       if (events()) e.fact(CardFact::move(kLabZone + q, kDiscardZone, x));
       break;
@@ -311,7 +311,7 @@ void State::resolve_play() {
         play_card = static_cast<uint8_t>(k);  // it stays in play until the card is taken
         return;
       }
-      e.text = "The discard pile is empty: {P} {take|takes} nothing";
+      e.say("The discard pile is empty: {P} {take|takes} nothing");
       break;
     case kStealCard:
     case kDiscardFromHand:
@@ -319,15 +319,15 @@ void State::resolve_play() {
         pick_from = static_cast<uint8_t>(q);
         pick_for = static_cast<uint8_t>(p);
         pick_mode = cfg->effect[k] == kStealCard ? kPickSteal : kPickDiscard;
-        e.text = "A card is picked at random from {q's} hand";
+        e.say("A card is picked at random from {q's} hand");
       } else {
-        e.text = "{Q} {have|has} no card left to take";
+        e.say("{Q} {have|has} no card left to take");
       }
       break;
     case kTradeHands: {
       // The two traders follow every card (each sees what they receive);
       // the others see two hands change places.
-      e.text = "{P} and {q} trade hands";
+      e.say("{P} and {q} trade hands");
       Event mine = e, theirs = e;
       if (events()) {
         e.fact(CardFact::move_all(p, kSwapZone)).fact(CardFact::move_all(q, p)).fact(CardFact::move_all(kSwapZone, q));
@@ -357,11 +357,11 @@ void State::resolve_play() {
     }
     case kConvertEnhancement:
       hindrance = static_cast<uint8_t>(hindrance | (1u << q));
-      e.text = "{P} {convert|converts} {q's} {taken} to its Hindrance side";
+      e.say("{P} {convert|converts} {q's} {taken} to its Hindrance side");
       e.with("taken", cfg->name[enh[q]]);
       break;
     case kRemoveEnhancement:
-      e.text = "{P} {remove|removes} {q's} {taken}";
+      e.say("{P} {remove|removes} {q's} {taken}");
       e.with("taken", cfg->name[enh[q]]);
       ++discard[enh[q]];
       ++discard_n;
@@ -371,11 +371,11 @@ void State::resolve_play() {
       break;
     case kRepairEnhancement:
       hindrance = static_cast<uint8_t>(hindrance & ~(1u << p));
-      e.text = "{P} {turn|turns} {taken} back to its Enhancement side";
+      e.say("{P} {turn|turns} {taken} back to its Enhancement side");
       e.with("taken", cfg->name[enh[p]]);
       break;
     case kDiscardHand: {
-      e.text = q == p ? "{P} {discard|discards} {p's} own hand ({n} cards) and {draw|draws} {d} new ones" : "{P} {discard|discards} {q's} hand ({n} cards); {q} {draws} {d} new ones";
+      e.say(q == p ? "{P} {discard|discards} {p's} own hand ({n} cards) and {draw|draws} {d} new ones" : "{P} {discard|discards} {q's} hand ({n} cards); {q} {draws} {d} new ones");
       e.with("n", static_cast<int>(hand_n[q])).with("d", cfg->discard_hand_draw);
       Json cards = Json(Json::Array{});
       for (int j = 0; j < cfg->kinds; ++j) {
@@ -399,14 +399,14 @@ void State::resolve_play() {
     }
     case kEveryoneDraws:
       for (int r = 0; r < cfg->players; ++r) owed[r] = static_cast<uint8_t>(owed[r] + 1);
-      e.text = "Everyone draws one card";
+      e.say("Everyone draws one card");
       break;
     case kRepairAll:
       broken[p] = 0;
-      e.text = "{P} {repair|repairs} every Broken Component";
+      e.say("{P} {repair|repairs} every Broken Component");
       break;
     case kDiscardToDeck:
-      e.text = "The discard pile ({n} cards) is shuffled into the deck";
+      e.say("The discard pile ({n} cards) is shuffled into the deck");
       e.with("n", static_cast<int>(discard_n));
       for (int j = 0; j < cfg->kinds; ++j) {
         if (events()) {
@@ -424,14 +424,14 @@ void State::resolve_play() {
         choice = kTakeFromMarket;
         chooser = static_cast<uint8_t>(p);
       }
-      e.text = market_n > 0 ? "{P} {go|goes} shopping at the Black Market" : "The Black Market is empty";
+      e.say(market_n > 0 ? "{P} {go|goes} shopping at the Black Market" : "The Black Market is empty");
       break;
     case kEveryoneDiscards:
       discarders = 0;
       for (int r = 0; r < cfg->players; ++r) {
         if (hand_n[r] > 0) discarders = static_cast<uint8_t>(discarders | (1u << r));
       }
-      e.text = "Everyone discards one card";
+      e.say("Everyone discards one card");
       for (int i = 0; i < cfg->players; ++i) {
         const int r = (p + i) % cfg->players;
         if ((discarders >> r) & 1) {
@@ -489,7 +489,7 @@ void State::strike_effect() {
       const int c = strike_slot;
       if (!drawn) {
         broken[v] = static_cast<uint8_t>(broken[v] | (1u << c));
-        e.text = "{card} breaks {p's} {taken}";
+        e.say("{card} breaks {p's} {taken}");
         e.with("taken", cfg->name[comp[v][c]]);
         break;
       }
@@ -498,7 +498,7 @@ void State::strike_effect() {
         chooser = static_cast<uint8_t>(left_of(v));
         return;
       }
-      e.text = "{P} {have|has} no Component to break";
+      e.say("{P} {have|has} no Component to break");
       break;
     }
     case kPutOneBack:
@@ -508,7 +508,7 @@ void State::strike_effect() {
         take_out(v, c, &e);
         ++hand[v][x];
         ++hand_n[v];
-        e.text = "{card}: {P} {put|puts} {taken} back in {p's} hand";
+        e.say("{card}: {P} {put|puts} {taken} back in {p's} hand");
         e.with("taken", cfg->name[x]);
         if (events()) e.fact(CardFact::move(kLabZone + v, v, x));
         break;
@@ -518,14 +518,14 @@ void State::strike_effect() {
         chooser = static_cast<uint8_t>(left_of(v));
         return;
       }
-      e.text = "{P} {have|has} no Component to put back";
+      e.say("{P} {have|has} no Component to put back");
       break;
     case kLoseTurn:
       if (!drawn) {
         lose_next_turn(v, k);
         return;
       }
-      e.text = "{P} {lose|loses} the turn";
+      e.say("{P} {lose|loses} the turn");
       break;
     case kBreakAll:
       if (components(v) == 0) {
@@ -533,13 +533,13 @@ void State::strike_effect() {
           lose_next_turn(v, k);
           return;
         }
-        e.text = "{P} {have|has} no Components to break: {P} {lose|loses} the turn";
+        e.say("{P} {have|has} no Components to break: {P} {lose|loses} the turn");
         break;
       }
       for (int c = 0; c < kColours; ++c) {
         if (comp[v][c] != kNone) broken[v] = static_cast<uint8_t>(broken[v] | (1u << c));
       }
-      e.text = "{card}: every Component in {p's} Lab is Broken";
+      e.say("{card}: every Component in {p's} Lab is Broken");
       break;
     case kLoseEnhancement:
       if (enh[v] == kNone) {
@@ -547,10 +547,10 @@ void State::strike_effect() {
           lose_next_turn(v, k);
           return;
         }
-        e.text = "{P} {have|has} no Enhancement: {P} {lose|loses} the turn";
+        e.say("{P} {have|has} no Enhancement: {P} {lose|loses} the turn");
         break;
       }
-      e.text = "{card}: {P} {discard|discards} {taken}";
+      e.say("{card}: {P} {discard|discards} {taken}");
       e.with("taken", cfg->name[enh[v]]);
       ++discard[enh[v]];
       ++discard_n;
@@ -574,7 +574,7 @@ void State::strike_effect() {
         lose_next_turn(v, k);
         return;
       }
-      e.text = was_empty ? "The Black Market is empty: {P} {lose|loses} the turn" : "{P} {lose|loses} the turn";
+      e.say(was_empty ? "The Black Market is empty: {P} {lose|loses} the turn" : "{P} {lose|loses} the turn");
       break;
     }
     case kReturnComponents:
@@ -583,10 +583,10 @@ void State::strike_effect() {
           lose_next_turn(v, k);
           return;
         }
-        e.text = "{P} {have|has} no Components: {P} {lose|loses} the turn";
+        e.say("{P} {have|has} no Components: {P} {lose|loses} the turn");
         break;
       }
-      e.text = "{card}: {P} {take|takes} every Component back into {p's} hand";
+      e.say("{card}: {P} {take|takes} every Component back into {p's} hand");
       for (int c = 0; c < kColours; ++c) {
         const int x = comp[v][c];
         if (x == kNone) continue;
@@ -629,14 +629,14 @@ void State::choose_slot(int c) {
   e.with("card", cfg->name[strike_card]);
   if (kind == kSlotBreak) {
     broken[v] = static_cast<uint8_t>(broken[v] | (1u << c));
-    e.text = "{card}: {P} {break|breaks} {q's} {taken}";
+    e.say("{card}: {P} {break|breaks} {q's} {taken}");
     e.with("taken", cfg->name[comp[v][c]]);
   } else {
     const int x = comp[v][c];
     take_out(v, c, &e);
     ++hand[v][x];
     ++hand_n[v];
-    e.text = "{card}: {P} {send|sends} {q's} {taken} back to {q's} hand";
+    e.say("{card}: {P} {send|sends} {q's} {taken} back to {q's} hand");
     e.with("taken", cfg->name[x]);
     if (events()) e.fact(CardFact::move(kLabZone + v, v, x));
   }

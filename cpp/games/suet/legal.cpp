@@ -1,4 +1,5 @@
 // S.U.E.T.: the legal moves of whoever decides now.
+#include "core/bits.h"
 #include "games/suet/state.h"
 
 namespace henchmen::suet {
@@ -16,19 +17,15 @@ void State::legal_actions(std::vector<Action>& out) const {
     const int v = strike_victim;
     switch (choice) {
       case kTakeFromDiscard:
-        for (int k = 0; k < cfg->kinds; ++k) {
-          if (discard[k]) out.push_back(kChoose + k);
-        }
+        for_each_bit(nonzero_bits(discard), [&](int k) { out.push_back(kChoose + k); });
         break;
       case kTakeFromMarket:
       case kTradeFromMarket: {
-        bool seen[K] = {};
+        uint64_t seen = 0;
         // A trade cannot take back the Component it just gave (on top).
         const int upto = choice == kTradeFromMarket ? market_n - 1 : market_n;
-        for (int i = 0; i < upto; ++i) seen[market[i]] = true;
-        for (int k = 0; k < cfg->kinds; ++k) {
-          if (seen[k]) out.push_back(kChoose + k);
-        }
+        for (int i = 0; i < upto; ++i) seen |= uint64_t{1} << market[i];
+        for_each_bit(seen, [&](int k) { out.push_back(kChoose + k); });
         break;
       }
       case kSlotBreak:
@@ -42,9 +39,7 @@ void State::legal_actions(std::vector<Action>& out) const {
         }
         break;
       default:
-        for (int k = 0; k < cfg->kinds; ++k) {
-          if (hand[cp][k]) out.push_back(kChoose + k);
-        }
+        for_each_bit(nonzero_bits(hand[cp]), [&](int k) { out.push_back(kChoose + k); });
         break;
     }
     return;
@@ -64,8 +59,9 @@ void State::legal_actions(std::vector<Action>& out) const {
   const bool action = actions_left > 0;
   const bool shielded_self = hindered(p, kProtection);  // no Actions against others' Components
   auto protectedp = [&](int q) { return enhanced(q, kProtection); };
-  for (int k = 0; k < cfg->kinds; ++k) {
-    if (!hand[p][k]) continue;
+  const uint64_t held = nonzero_bits(hand[p]);  // the kinds in hand, walked in ascending order
+  for (uint64_t rest = held; rest; rest &= rest - 1) {
+    const int k = __builtin_ctzll(rest);
     const int kind = cfg->kind[k];
     const int e = cfg->effect[k];
     if (kind == kInstant) {
@@ -188,9 +184,7 @@ void State::legal_actions(std::vector<Action>& out) const {
     }
   }
   if (action) {
-    for (int k = 0; k < cfg->kinds; ++k) {
-      if (hand[p][k]) out.push_back(kDiscardCard + k);
-    }
+    for_each_bit(held, [&](int k) { out.push_back(kDiscardCard + k); });
   }
   if (enhanced(p, kCashFlow) && !free_repair_used) {
     for (int c = 0; c < kColours; ++c) {
@@ -198,9 +192,9 @@ void State::legal_actions(std::vector<Action>& out) const {
     }
   }
   if (action && market_n > 0 && market_open()) {
-    for (int k = 0; k < cfg->kinds; ++k) {
-      if (hand[p][k] && cfg->kind[k] == kComponent) out.push_back(kMarketGive + k);
-    }
+    for_each_bit(held, [&](int k) {
+      if (cfg->kind[k] == kComponent) out.push_back(kMarketGive + k);
+    });
   }
 }
 

@@ -1,5 +1,6 @@
 // S.U.E.T.: setup, the turn, draws and the deck's exhaustion, the win.
 // What the cards do is in effects.cpp, which moves are legal in legal.cpp.
+#include "core/bits.h"
 #include "games/suet/state.h"
 
 namespace henchmen::suet {
@@ -47,12 +48,15 @@ int State::working(int p) const {
   return n;
 }
 
-bool State::complete(int p) const { return working(p) == kColours; }
+bool State::complete(int p) const {
+  static_assert(kColours == 4, "a device of four Components");
+  return !broken[p] && comp[p][0] != kNone && comp[p][1] != kNone && comp[p][2] != kNone && comp[p][3] != kNone;
+}
 
 bool State::has_hand_card_besides(int p, int k, bool non_instant) const {
-  for (int j = 0; j < cfg->kinds; ++j) {
-    const int have = hand[p][j] - (j == k);
-    if (have > 0 && (!non_instant || cfg->kind[j] != kInstant)) return true;
+  for (uint64_t held = nonzero_bits(hand[p]); held; held &= held - 1) {
+    const int j = __builtin_ctzll(held);
+    if (hand[p][j] - (j == k) > 0 && (!non_instant || cfg->kind[j] != kInstant)) return true;
   }
   return false;
 }
@@ -114,11 +118,11 @@ void State::chance_outcomes(std::vector<std::pair<Action, double>>& out) const {
 }
 
 Action State::sample_chance(Rng& rng) const {
-  std::vector<std::pair<Action, double>> outcomes;
   const uint8_t* counts = nullptr;
   Action base = kDeal;
   uint32_t total = 0;
   if (phase == kGeniusPhase || rolling) {
+    std::vector<std::pair<Action, double>> outcomes;
     chance_outcomes(outcomes);
     return outcomes[rng.below(static_cast<uint32_t>(outcomes.size()))].first;
   }
@@ -130,12 +134,7 @@ Action State::sample_chance(Rng& rng) const {
     counts = deck;
     total = deck_n;
   }
-  uint32_t r = rng.below(total);
-  for (int k = 0; k < cfg->kinds; ++k) {
-    if (r < counts[k]) return base + k;
-    r -= counts[k];
-  }
-  return base;  // unreachable: a chance node has a card to draw
+  return base + entry_of(counts, rng.below(total));
 }
 
 void State::draw_one(int p, int k) {
@@ -210,6 +209,9 @@ void State::game_over(int w, int reason) {
 }
 
 bool State::check_win() {
+  bool any = false;  // asked after every step: most often nobody is done
+  for (int q = 0; q < cfg->players; ++q) any = any || complete(q);
+  if (!any) return false;
   for (int i = 0; i < cfg->players; ++i) {
     const int q = (turn_player_ + i) % cfg->players;
     if (complete(q)) {
@@ -230,16 +232,17 @@ void State::begin_turn() {
   bool lost = false;
   Event e("lose-turn", "{P} {lose|loses} this turn to {cards}", p);
   std::string names;
-  for (int k = 0; k < cfg->kinds; ++k) {
+  for_each_bit(nonzero_bits(front[p]), [&](int k) {
     while (front[p][k]) {
       --front[p][k];
       ++discard[k];
       ++discard_n;
       lost = true;
+      if (e.muted) continue;
       names += (names.empty() ? "" : ", ") + cfg->name[k];
-      if (events()) e.fact(CardFact::move(kLabZone + p, kDiscardZone, k));
+      e.fact(CardFact::move(kLabZone + p, kDiscardZone, k));
     }
-  }
+  });
   if (lost) {
     if (Events* ev = events()) ev->add(e.with("cards", names));
     ending = true;
