@@ -49,7 +49,8 @@ struct Power {
   PowerAbility ability = kPowHeal;
   int amount = 0;
   Until until = kNow;
-  bool defense() const { return ability >= kPowShield; }
+  // Used off the turn, when attacked (a guard then lasts: Stone Skin).
+  bool defense() const { return ability >= kPowShield || ability == kPowGuard; }
 };
 
 struct Config {

@@ -98,11 +98,16 @@ bool State::bonus_holds(int p, int k) const {
   }
 }
 
+int State::bonus_amount(int p, int k) const {
+  const int extra = power_state[p] == kActive && cfg->powers[power[p]].ability == kPowMastery ? cfg->powers[power[p]].amount : 0;
+  return cfg->type_of(k).amount + extra;
+}
+
 int State::attack_damage(int p, int k) const {
   const CardType& t = cfg->type_of(k);
   int d = cfg->value[k];
   if (t.category == kAttackCard) {
-    if (t.gives == kPlusDamage && bonus_holds(p, k)) d += t.amount;
+    if (t.gives == kPlusDamage && bonus_holds(p, k)) d += bonus_amount(p, k);
     if (power_state[p] == kActive && cfg->powers[power[p]].ability == kPowBoost) d += cfg->powers[power[p]].amount;
   }
   return d;
@@ -162,11 +167,17 @@ void State::legal_actions(std::vector<Action>& out) const {
     }
     if (power_state[cp] == kUp) {
       const PowerAbility a = cfg->powers[power[cp]].ability;
-      if (a == kPowShield || a == kPowAbsorb || (a == kPowCounter && may_counter)) out.push_back(kPowerDefend);
+      if (a == kPowShield || a == kPowAbsorb || a == kPowGuard || (a == kPowCounter && may_counter)) out.push_back(kPowerDefend);
       if (a == kPowDeflect && may_deflect) {
+        bool any = false;
         for (int t = 0; t < n; ++t) {
-          if (third(t)) out.push_back(kPowerDeflectAt + t);
+          if (third(t)) {
+            out.push_back(kPowerDeflectAt + t);
+            any = true;
+          }
         }
+        // No third player: a deflect power blocks the attack instead.
+        if (!any) out.push_back(kPowerDefend);
       }
     }
     out.push_back(kPass);
@@ -447,7 +458,7 @@ void State::apply(Action a) {
                   .with("card", cfg->name[k]).with("damage", damage).fact(CardFact::move(hand_zone(p), kDiscardZone, k)));
     }
     if (t.passive_heal) heal(p, t.passive_heal, "a passive effect");
-    if (t.ability == kAbRecover) heal(p, cfg->value[k] + (recover_bonus ? t.amount : 0), cfg->name[k].c_str());
+    if (t.ability == kAbRecover) heal(p, cfg->value[k] + (recover_bonus ? bonus_amount(p, k) : 0), cfg->name[k].c_str());
     if (t.ability == kAbPowerUp) power_up(p, "Power Up card");
     queue_hit(counter_at, p, damage, static_cast<uint8_t>(k), drain, true);
     after_discard(p);
@@ -514,7 +525,7 @@ void State::use_card(int p, int k, Action a) {
   }
   // Passive effects: whenever the card is discarded, whatever cancels its attack.
   if (t.passive_heal) heal(p, t.passive_heal, "a passive effect");
-  if (t.ability == kAbRecover) heal(p, cfg->value[k] + (t.gives == kPlusHeal && bonus ? t.amount : 0), cfg->name[k].c_str());
+  if (t.ability == kAbRecover) heal(p, cfg->value[k] + (t.gives == kPlusHeal && bonus ? bonus_amount(p, k) : 0), cfg->name[k].c_str());
   if (t.ability == kAbPowerUp) power_up(p, "Power Up card");
   after_discard(p);
 }

@@ -144,6 +144,8 @@ struct State {
   bool bonus_holds(int p, int k) const;
   bool element_matches(int p, int element, int top_card) const;
   int attack_damage(int p, int k) const;
+  // What a bonus of p's card k gives when it holds (Elemental Mastery adds its amount).
+  int bonus_amount(int p, int k) const;
   bool can_attack_with(int p, int k) const;
   bool can_defend_with(int p, int k, const Hit& h) const;
 
