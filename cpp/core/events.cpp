@@ -1,11 +1,18 @@
 #include "core/events.h"
 
+#include <atomic>
 #include <cctype>
 
 namespace henchmen {
 
 namespace {
 thread_local Events* current = nullptr;
+// How many EventScopes are open on any thread. While none is, events() is
+// nullptr without the thread-local lookup (a call into the dynamic linker
+// from a shared module): every native playout and search pays for it
+// otherwise, on every event site. A thread sees its own scopes' counts, so
+// events() answers exactly as before.
+std::atomic<int> open_scopes{0};
 
 const char* pos_name(Pos p) {
   switch (p) {
@@ -183,10 +190,16 @@ std::vector<const Event*> Events::read_by(int reader, int players) const {
   return out;
 }
 
-Events* events() { return current; }
+Events* events() { return open_scopes.load(std::memory_order_relaxed) == 0 ? nullptr : current; }
 
-EventScope::EventScope(Events* sink) : previous_(current) { current = sink; }
-EventScope::~EventScope() { current = previous_; }
+EventScope::EventScope(Events* sink) : previous_(current) {
+  current = sink;
+  open_scopes.fetch_add(1, std::memory_order_relaxed);
+}
+EventScope::~EventScope() {
+  current = previous_;
+  open_scopes.fetch_sub(1, std::memory_order_relaxed);
+}
 
 std::string render(const Event& e, int reader, const std::vector<std::string>& names) {
   const std::string& t = e.text;
