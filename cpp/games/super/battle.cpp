@@ -51,7 +51,12 @@ void State::land(const Hit& h) {
   if (Events* ev = events()) {
     ev->add(Event("hit", "{P} {take|takes} {damage} damage from {q}: {health} left", t, h.sender).with("damage", taken).with("health", static_cast<int>(health[t])));
   }
-  if (h.drain && taken > 0 && alive(h.sender)) heal(h.sender, taken, "drain");
+  if (h.drain && taken > 0 && alive(h.sender)) {
+    // Vampiric Aura's amount: regained on top of what the drain takes.
+    const int s = h.sender;
+    const int extra = power_state[s] == kActive && cfg->powers[power[s]].ability == kPowDrain ? cfg->powers[power[s]].amount : 0;
+    heal(s, taken + extra, "drain");
+  }
   if (health[t] == 0) eliminate(t);
 }
 
@@ -209,17 +214,22 @@ void State::defend(Action a) {
   };
   if (a >= kPowerDefend) {
     const Power& pw = cfg->powers[power[r]];
-    power_state[r] = kDown;
+    // A guard stays active (and lands this hit lessened); the rest power down.
+    power_state[r] = pw.ability == kPowGuard ? kActive : kDown;
     const int target = a >= kPowerDeflectAt ? a - kPowerDeflectAt : -1;
     if (Events* ev = events()) {
-      const char* how = pw.ability == kPowShield ? "{P} {block|blocks} the attack with {power}" : pw.ability == kPowAbsorb ? "{P} {absorb|absorbs} the attack with {power}"
+      const bool blocks = pw.ability == kPowShield || (pw.ability == kPowDeflect && target < 0);  // a deflect with no third player
+      const char* how = blocks ? "{P} {block|blocks} the attack with {power}" : pw.ability == kPowAbsorb ? "{P} {absorb|absorbs} the attack with {power}"
+                        : pw.ability == kPowGuard                                        ? "{P} {brace|braces} against the attack with {power}"
                         : pw.ability == kPowCounter                                     ? "{P} {counter|counters} with {power}"
                                                                                           : "{P} {deflect|deflects} the attack to {q} with {power}";
       ev->add(Event("defend", how, r, target).with("power", pw.name).with("damage", static_cast<int>(h.damage)));
     }
-    if (pw.ability == kPowAbsorb) heal(r, h.damage, pw.name.c_str());
+    // An absorb power regains the attack's value, at most its amount (0: no limit).
+    if (pw.ability == kPowAbsorb) heal(r, pw.amount > 0 ? std::min<int>(h.damage, pw.amount) : h.damage, pw.name.c_str());
     if (pw.ability == kPowCounter) counter(pw.amount);
-    if (pw.ability == kPowDeflect) {
+    if (pw.ability == kPowGuard) land(h);
+    if (pw.ability == kPowDeflect && target >= 0) {
       queue_hit(target, r, h.damage + pw.amount, h.card, false, true);
       hits[0].deflected = deflected;
     }
@@ -230,7 +240,7 @@ void State::defend(Action a) {
   const int target = deflect ? (a - kDeflectAt) % P : -1;
   const CardType& t = cfg->type_of(k);
   const bool bonus = bonus_holds(r, k);
-  const int extra = bonus ? t.amount : 0;
+  const int extra = bonus ? bonus_amount(r, k) : 0;
   discard_card(r, k);
   if (Events* ev = events()) {
     const Ability ab = t.category == kAttackCard ? kAbShield : t.ability;

@@ -121,6 +121,20 @@ void read_card_table(const Json& table, Config& cfg) {
     names.push_back(cfg.name[k]);
   }
   if (cfg.total_cards > 250) bad("the deck may hold at most 250 cards, got " + std::to_string(cfg.total_cards));
+  cfg.attack_kinds = cfg.as_attack_kinds = cfg.attack_all_kinds = cfg.effect_kinds = 0;
+  cfg.block_kinds = cfg.counter_kinds = cfg.as_shield_kinds = cfg.deflect_kinds = 0;
+  for (int k = 0; k < cfg.kinds; ++k) {
+    const CardType& t = cfg.type_of(k);
+    const uint64_t bit = uint64_t{1} << k;
+    if (t.ability == kAbAttack) cfg.attack_kinds |= bit;
+    if (t.gives == kAsAttack) cfg.as_attack_kinds |= bit;
+    if (t.ability == kAbAttackAll) cfg.attack_all_kinds |= bit;
+    if (t.category != kAttackCard) cfg.effect_kinds |= bit;
+    if (t.ability == kAbAbsorb || t.ability == kAbShield) cfg.block_kinds |= bit;
+    if (t.ability == kAbCounter) cfg.counter_kinds |= bit;
+    if (t.gives == kAsShield) cfg.as_shield_kinds |= bit;
+    if (t.ability == kAbDeflect) cfg.deflect_kinds |= bit;
+  }
 
   const Json& powers = field(table, "powers", "the card table");
   if (!powers.is_array() || powers.as_array("powers").size() < kMaxPlayers || powers.as_array("powers").size() > kMaxPowers) {

@@ -49,7 +49,8 @@ struct Power {
   PowerAbility ability = kPowHeal;
   int amount = 0;
   Until until = kNow;
-  bool defense() const { return ability >= kPowShield; }
+  // Used off the turn, when attacked (a guard then lasts: Stone Skin).
+  bool defense() const { return ability >= kPowShield || ability == kPowGuard; }
 };
 
 struct Config {
@@ -69,6 +70,15 @@ struct Config {
   int count[kMaxKinds] = {};
   std::vector<Power> powers;
   Json table;
+  // Bit k: card kind k, by what it can do (derived from types; read by legal_actions).
+  uint64_t attack_kinds = 0;     // attack one player
+  uint64_t as_attack_kinds = 0;  // attack one player while their bonus holds
+  uint64_t attack_all_kinds = 0; // attack every other player
+  uint64_t effect_kinds = 0;     // defense and passive cards, discarded for their effect
+  uint64_t block_kinds = 0;      // absorb and shield: defend any card's attack
+  uint64_t counter_kinds = 0;
+  uint64_t as_shield_kinds = 0;  // defend while their bonus holds
+  uint64_t deflect_kinds = 0;
 
   const CardType& type_of(int k) const { return types[type[k]]; }
   int max_turns() const { return max_rounds * players; }

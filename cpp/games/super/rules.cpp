@@ -1,5 +1,10 @@
 // Super!: setup, the turn's four options, draws, refreshes, reloads, the end.
 // The Battle Phase (hits, defenses, elimination, Overtime) is in battle.cpp.
+#include <cstring>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 #include "games/super/state.h"
 
 namespace henchmen::super {
@@ -63,10 +68,29 @@ void State::chance_outcomes(std::vector<std::pair<Action, double>>& out) const {
   }
 }
 
+namespace {
+// The sum of eight counts (each at most 255: the 16-bit lanes never overflow).
+uint32_t deck_count_of_eight(const uint8_t* c) {
+  uint64_t x;
+  std::memcpy(&x, c, 8);
+  x = (x & 0x00ff00ff00ff00ffULL) + ((x >> 8) & 0x00ff00ff00ff00ffULL);
+  return static_cast<uint32_t>((x * 0x0001000100010001ULL) >> 48);
+}
+}  // namespace
+
 Action State::sample_chance(Rng& rng) const {
   if (to_draw > 0) {
     uint32_t r = rng.below(deck_n);
-    for (int k = 0; k < cfg->kinds; ++k) {
+    // Skip eight kinds at a time while the draw lies past them (the same
+    // card as a walk one kind at a time), then walk the last eight.
+    int k = 0;
+    while (k + 8 <= K) {
+      const uint32_t in_word = deck_count_of_eight(deck + k);
+      if (r < in_word) break;
+      r -= in_word;
+      k += 8;
+    }
+    for (; k < cfg->kinds; ++k) {
       if (r < deck[k]) return kDeal + k;
       r -= deck[k];
     }
@@ -81,28 +105,16 @@ Action State::sample_chance(Rng& rng) const {
   return kPickNext;  // unreachable: current_player() is chance only with someone left to pick
 }
 
-bool State::element_matches(int p, int element, int top_card) const {
-  if (power_state[p] == kActive && cfg->powers[power[p]].ability == kPowMastery) return true;
-  if (top_card == kNoCard) return false;
-  return element == kUniversal || cfg->element[top_card] == kUniversal || cfg->element[top_card] == element;
-}
-
-bool State::bonus_holds(int p, int k) const {
-  const CardType& t = cfg->type_of(k);
-  switch (t.when) {
-    case kTopElement: return element_matches(p, cfg->element[k], top[0]);
-    case kTopTwoElement: return element_matches(p, cfg->element[k], top[0]) && element_matches(p, cfg->element[k], top[1]);
-    case kTopTwoAttack:
-      return top[0] != kNoCard && top[1] != kNoCard && cfg->type_of(top[0]).category == kAttackCard && cfg->type_of(top[1]).category == kAttackCard;
-    default: return false;
-  }
+int State::bonus_amount(int p, int k) const {
+  const int extra = power_state[p] == kActive && cfg->powers[power[p]].ability == kPowMastery ? cfg->powers[power[p]].amount : 0;
+  return cfg->type_of(k).amount + extra;
 }
 
 int State::attack_damage(int p, int k) const {
   const CardType& t = cfg->type_of(k);
   int d = cfg->value[k];
   if (t.category == kAttackCard) {
-    if (t.gives == kPlusDamage && bonus_holds(p, k)) d += t.amount;
+    if (t.gives == kPlusDamage && bonus_holds(p, k)) d += bonus_amount(p, k);
     if (power_state[p] == kActive && cfg->powers[power[p]].ability == kPowBoost) d += cfg->powers[power[p]].amount;
   }
   return d;
@@ -113,6 +125,35 @@ bool State::can_attack_with(int p, int k) const {
   return t.ability == kAbAttack || (t.gives == kAsAttack && bonus_holds(p, k));
 }
 
+namespace {
+// Bit k set when c[k] > 0: sixteen counts a time with SSE2, else eight (the
+// low seven bits of each byte plus 0x7f reach the high bit exactly when they
+// are not all zero, and never carry into the next byte).
+uint64_t held_kinds(const uint8_t* c) {
+  static_assert(K % 16 == 0 && K <= 64);
+  uint64_t held = 0;
+#if defined(__SSE2__)
+  const __m128i zero = _mm_setzero_si128();
+  for (int w = 0; w < K / 16; ++w) {
+    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(c + 16 * w));
+    const uint64_t empty = static_cast<uint16_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, zero)));
+    held |= (~empty & 0xffffu) << (16 * w);
+  }
+#else
+  for (int w = 0; w < K / 8; ++w) {
+    uint64_t x;
+    std::memcpy(&x, c + 8 * w, 8);
+    x = ((((x & 0x7f7f7f7f7f7f7f7fULL) + 0x7f7f7f7f7f7f7f7fULL) | x) & 0x8080808080808080ULL) >> 7;
+    held |= ((x * 0x0102040810204080ULL) >> 56) << (8 * w);
+  }
+#endif
+  return held;
+}
+}  // namespace
+
+// The kinds held, sorted by what they can do (cards.h: Config's kind masks),
+// so each kind of move is a few bit operations and a walk over its kinds, in
+// ascending card order as before.
 void State::legal_actions(std::vector<Action>& out) const {
   out.clear();
   const int cp = current_player();
@@ -126,10 +167,9 @@ void State::legal_actions(std::vector<Action>& out) const {
     }
     return;
   }
+  const uint64_t held = held_kinds(hand[cp]);
   if (choice == kCounterChoice) {
-    for (int k = 0; k < cfg->kinds; ++k) {
-      if (hand[cp][k]) out.push_back(kCounterWith + k);
-    }
+    for (uint64_t m = held; m; m &= m - 1) out.push_back(kCounterWith + __builtin_ctzll(m));
     return;
   }
   if (choice == kPartingTopChoice || choice == kPartingSecondChoice) {
@@ -142,31 +182,34 @@ void State::legal_actions(std::vector<Action>& out) const {
   }
   if (reactions.open()) {
     const Hit& h = hits[0];
-    auto third = [&](int t) { return t != cp && t != h.sender && alive(t); };
+    int third[P];
+    int n_third = 0;
+    for (int t = 0; t < n; ++t) {
+      if (t != cp && t != h.sender && alive(t)) third[n_third++] = t;
+    }
     const bool may_deflect = !((h.deflected >> cp) & 1);
     const bool may_counter = !((countered >> cp) & 1);
     if (h.card != kPowerSource) {
-      for (int k = 0; k < cfg->kinds; ++k) {
-        if (!hand[cp][k]) continue;
-        const CardType& t = cfg->type_of(k);
-        if (t.ability == kAbAbsorb || t.ability == kAbShield || (t.ability == kAbCounter && may_counter) || (t.gives == kAsShield && bonus_holds(cp, k))) {
-          out.push_back(kDefend + k);
-        }
+      uint64_t defend = held & (cfg->block_kinds | (may_counter ? cfg->counter_kinds : 0));
+      for (uint64_t m = held & cfg->as_shield_kinds; m; m &= m - 1) {
+        const int k = __builtin_ctzll(m);
+        if (bonus_holds(cp, k)) defend |= uint64_t{1} << k;
       }
-      for (int k = 0; k < cfg->kinds; ++k) {
-        if (!hand[cp][k] || cfg->type_of(k).ability != kAbDeflect || !may_deflect) continue;
-        for (int t = 0; t < n; ++t) {
-          if (third(t)) out.push_back(kDeflectAt + k * P + t);
+      for (uint64_t m = defend; m; m &= m - 1) out.push_back(kDefend + __builtin_ctzll(m));
+      if (may_deflect) {
+        for (uint64_t m = held & cfg->deflect_kinds; m; m &= m - 1) {
+          const Action base = kDeflectAt + __builtin_ctzll(m) * P;
+          for (int i = 0; i < n_third; ++i) out.push_back(base + third[i]);
         }
       }
     }
     if (power_state[cp] == kUp) {
       const PowerAbility a = cfg->powers[power[cp]].ability;
-      if (a == kPowShield || a == kPowAbsorb || (a == kPowCounter && may_counter)) out.push_back(kPowerDefend);
+      if (a == kPowShield || a == kPowAbsorb || a == kPowGuard || (a == kPowCounter && may_counter)) out.push_back(kPowerDefend);
       if (a == kPowDeflect && may_deflect) {
-        for (int t = 0; t < n; ++t) {
-          if (third(t)) out.push_back(kPowerDeflectAt + t);
-        }
+        for (int i = 0; i < n_third; ++i) out.push_back(kPowerDeflectAt + third[i]);
+        // No third player: a deflect power blocks the attack instead.
+        if (n_third == 0) out.push_back(kPowerDefend);
       }
     }
     out.push_back(kPass);
@@ -175,29 +218,31 @@ void State::legal_actions(std::vector<Action>& out) const {
   // The turn player's options, in order, each at most once.
   out.push_back(kEndTurn);
   if (phase <= kOptionDraw && (deck_n > 0 || discard_n > 1)) out.push_back(kDrawCard);
+  int others[P];
+  int n_others = 0;
+  for (int t = 0; t < n; ++t) {
+    if (t != cp && alive(t)) others[n_others++] = t;
+  }
   if (phase <= kOptionPower && power_state[cp] == kUp && !cfg->powers[power[cp]].defense()) {
     if (cfg->powers[power[cp]].ability == kPowAttack) {
-      for (int t = 0; t < n; ++t) {
-        if (t != cp && alive(t)) out.push_back(kActivateAt + t);
-      }
+      for (int i = 0; i < n_others; ++i) out.push_back(kActivateAt + others[i]);
     } else {
       // A draw power needs something to draw.
       if (cfg->powers[power[cp]].ability != kPowDraw || deck_n > 0 || discard_n > 1) out.push_back(kActivate);
     }
   }
   if (phase <= kOptionDiscard) {
-    for (int k = 0; k < cfg->kinds; ++k) {
-      if (!hand[cp][k] || !can_attack_with(cp, k)) continue;
-      for (int t = 0; t < n; ++t) {
-        if (t != cp && alive(t)) out.push_back(kAttackAt + k * P + t);
-      }
+    uint64_t attackers = held & cfg->attack_kinds;
+    for (uint64_t m = held & cfg->as_attack_kinds; m; m &= m - 1) {
+      const int k = __builtin_ctzll(m);
+      if (bonus_holds(cp, k)) attackers |= uint64_t{1} << k;
     }
-    for (int k = 0; k < cfg->kinds; ++k) {
-      if (hand[cp][k] && cfg->type_of(k).ability == kAbAttackAll) out.push_back(kAttackAll + k);
+    for (uint64_t m = attackers; m; m &= m - 1) {
+      const Action base = kAttackAt + __builtin_ctzll(m) * P;
+      for (int i = 0; i < n_others; ++i) out.push_back(base + others[i]);
     }
-    for (int k = 0; k < cfg->kinds; ++k) {
-      if (hand[cp][k] && cfg->type_of(k).category != kAttackCard) out.push_back(kDiscardFor + k);
-    }
+    for (uint64_t m = held & cfg->attack_all_kinds; m; m &= m - 1) out.push_back(kAttackAll + __builtin_ctzll(m));
+    for (uint64_t m = held & cfg->effect_kinds; m; m &= m - 1) out.push_back(kDiscardFor + __builtin_ctzll(m));
   }
 }
 
@@ -447,7 +492,7 @@ void State::apply(Action a) {
                   .with("card", cfg->name[k]).with("damage", damage).fact(CardFact::move(hand_zone(p), kDiscardZone, k)));
     }
     if (t.passive_heal) heal(p, t.passive_heal, "a passive effect");
-    if (t.ability == kAbRecover) heal(p, cfg->value[k] + (recover_bonus ? t.amount : 0), cfg->name[k].c_str());
+    if (t.ability == kAbRecover) heal(p, cfg->value[k] + (recover_bonus ? bonus_amount(p, k) : 0), cfg->name[k].c_str());
     if (t.ability == kAbPowerUp) power_up(p, "Power Up card");
     queue_hit(counter_at, p, damage, static_cast<uint8_t>(k), drain, true);
     after_discard(p);
@@ -514,7 +559,7 @@ void State::use_card(int p, int k, Action a) {
   }
   // Passive effects: whenever the card is discarded, whatever cancels its attack.
   if (t.passive_heal) heal(p, t.passive_heal, "a passive effect");
-  if (t.ability == kAbRecover) heal(p, cfg->value[k] + (t.gives == kPlusHeal && bonus ? t.amount : 0), cfg->name[k].c_str());
+  if (t.ability == kAbRecover) heal(p, cfg->value[k] + (t.gives == kPlusHeal && bonus ? bonus_amount(p, k) : 0), cfg->name[k].c_str());
   if (t.ability == kAbPowerUp) power_up(p, "Power Up card");
   after_discard(p);
 }

@@ -144,6 +144,8 @@ struct State {
   bool bonus_holds(int p, int k) const;
   bool element_matches(int p, int element, int top_card) const;
   int attack_damage(int p, int k) const;
+  // What a bonus of p's card k gives when it holds (Elemental Mastery adds its amount).
+  int bonus_amount(int p, int k) const;
   bool can_attack_with(int p, int k) const;
   bool can_defend_with(int p, int k, const Hit& h) const;
 
@@ -171,6 +173,24 @@ struct State {
   uint32_t askable(const Hit& h) const;
   void pick_order_next();
 };
+
+// Inline: legal_actions asks them for every card whose use depends on a bonus.
+inline bool State::element_matches(int p, int element, int top_card) const {
+  if (power_state[p] == kActive && cfg->powers[power[p]].ability == kPowMastery) return true;
+  if (top_card == kNoCard) return false;
+  return element == kUniversal || cfg->element[top_card] == kUniversal || cfg->element[top_card] == element;
+}
+
+inline bool State::bonus_holds(int p, int k) const {
+  const CardType& t = cfg->type_of(k);
+  switch (t.when) {
+    case kTopElement: return element_matches(p, cfg->element[k], top[0]);
+    case kTopTwoElement: return element_matches(p, cfg->element[k], top[0]) && element_matches(p, cfg->element[k], top[1]);
+    case kTopTwoAttack:
+      return top[0] != kNoCard && top[1] != kNoCard && cfg->type_of(top[0]).category == kAttackCard && cfg->type_of(top[1]).category == kAttackCard;
+    default: return false;
+  }
+}
 
 int observation_length(const Config& cfg);
 

@@ -58,7 +58,7 @@ def test_inferno_is_defended_only_by_a_defense_power() -> None:
     assert hp(s) == [40, 40] and pos(s)["power_states"] == ["down", "down"]
     s = position(hands={0: ["Gust"], 1: ["Ice Wall", "Gust"]}, powers={0: "Inferno", 1: "Quake"})
     play(s, "activate the power on player 2")
-    assert hp(s) == [40, 35] and s.current_player == 0  # nobody could answer: not asked
+    assert hp(s) == [40, 33] and s.current_player == 0  # nobody could answer: not asked
 
 
 def test_quake_hits_everyone() -> None:
@@ -68,25 +68,31 @@ def test_quake_hits_everyone() -> None:
         powers={0: "Quake", 1: "Inferno", 2: "Renewal"},
     )
     play(s, "activate the power")
-    assert hp(s) == [40, 37, 37]
+    assert hp(s) == [40, 36, 36]
 
 
-def test_tailwind_draws_two() -> None:
+def test_tailwind_draws_three() -> None:
     s = position(hands={0: ["Gust"], 1: ["Gust"]}, powers={0: "Tailwind"})
-    play(s, "activate the power", "dealt Fireball", "dealt Gust")
-    assert hand(s, 0) == {"Gust": 2, "Fireball": 1}
+    play(s, "activate the power", "dealt Fireball", "dealt Gust", "dealt Fireball")
+    assert hand(s, 0) == {"Gust": 2, "Fireball": 2} and not s.is_chance
 
 
 def test_stone_skin_lasts_until_the_start_of_the_next_turn() -> None:
+    """A defense power used off the turn, then lasting: every hit does 2 less."""
     s = position(
-        hands={0: ["Gust", "Gust"], 1: ["Fireball", "Gust"]},
-        powers={0: "Stone Skin"},
+        players=3,
+        hands={0: ["Fireball", "Gust"], 1: ["Fireball", "Gust"], 2: ["Gust"]},
+        powers={2: "Stone Skin"},
         discard=["Ice Wall", "Power Up"],
     )
-    play(s, "activate the power", "end turn", "attack player 1 with Fireball", "take the hit")
-    assert hp(s)[0] == 39 and pos(s)["power_states"][0] == "active"
+    play(s, "attack player 3 with Fireball", "defend with the power")
+    assert hp(s)[2] == 39 and pos(s)["power_states"][2] == "active"  # 3 - 2
+    play(s, "end turn", "attack player 3 with Fireball")
+    assert moves(s) == ["take the hit"]  # the power is active, not in hand
+    play(s, "take the hit")
+    assert hp(s)[2] == 36  # 3 + 2 (the Fire bonus) - 2
     play(s, "end turn")
-    assert pos(s)["power_states"][0] == "down"
+    assert pos(s)["power_states"][2] == "down"
 
 
 def test_overcharge_and_vampiric_aura_and_mastery() -> None:
@@ -96,7 +102,7 @@ def test_overcharge_and_vampiric_aura_and_mastery() -> None:
         discard=["Ice Wall", "Power Up"],
     )
     play(s, "activate the power", "attack player 2 with Fireball", "take the hit")
-    assert hp(s) == [40, 35]
+    assert hp(s) == [40, 29]  # 3 + 8
     s = position(
         hands={0: ["Fireball", "Gust"], 1: ["Gust"]},
         powers={0: "Vampiric Aura"},
@@ -104,14 +110,14 @@ def test_overcharge_and_vampiric_aura_and_mastery() -> None:
         discard=["Ice Wall", "Power Up"],
     )
     play(s, "activate the power", "attack player 2 with Fireball", "take the hit")
-    assert hp(s) == [33, 37]
+    assert hp(s) == [39, 37]  # the 3 taken, + 6
     s = position(
         hands={0: ["Fireball", "Gust"], 1: ["Gust"]},
         powers={0: "Elemental Mastery"},
         discard=["Ice Wall", "Power Up"],
     )
     play(s, "activate the power", "attack player 2 with Fireball", "take the hit")
-    assert hp(s) == [40, 35]  # the Fire bonus applies on Ice Wall
+    assert hp(s) == [40, 28]  # the Fire bonus applies on Ice Wall, and gives 2 + 7
 
 
 def test_phoenix_flame_rebound_and_retaliate_defend() -> None:
@@ -122,7 +128,7 @@ def test_phoenix_flame_rebound_and_retaliate_defend() -> None:
         discard=["Ice Wall", "Power Up"],
     )
     play(s, "attack player 2 with Fireball", "defend with the power")
-    assert hp(s) == [40, 33]
+    assert hp(s) == [40, 31]  # no damage, 1 regained
     s = position(
         players=3,
         hands={0: ["Fireball", "Gust"], 1: ["Gust"], 2: ["Gust"]},
@@ -130,7 +136,16 @@ def test_phoenix_flame_rebound_and_retaliate_defend() -> None:
         discard=["Ice Wall", "Power Up"],
     )
     play(s, "attack player 2 with Fireball", "deflect to player 3 with the power", "take the hit")
-    assert hp(s) == [40, 40, 35]
+    assert hp(s) == [40, 40, 37]  # Fireball 3, sent on
+    s = position(
+        hands={0: ["Fireball", "Gust"], 1: ["Gust"]},
+        powers={1: "Rebound"},
+        discard=["Ice Wall", "Power Up"],
+    )
+    play(s, "attack player 2 with Fireball")
+    assert moves(s) == ["defend with the power", "take the hit"]  # no third player: a block
+    play(s, "defend with the power")
+    assert hp(s) == [40, 40] and pos(s)["power_states"][1] == "down"
     s = position(
         hands={0: ["Fireball", "Gust"], 1: ["Gust", "Gust"]},
         powers={1: "Retaliate"},
@@ -143,9 +158,10 @@ def test_phoenix_flame_rebound_and_retaliate_defend() -> None:
         "counterattack with Gust",
         "take the hit",
     )
-    assert hp(s) == [35, 37]  # Gust 3, + 2
+    assert hp(s) == [37, 37]  # Gust 3
 
 
 def test_defense_powers_are_not_used_on_the_turn() -> None:
-    s = position(hands={0: ["Gust"], 1: ["Gust"]}, powers={0: "Mirror Ward"})
-    assert not [m for m in moves(s) if m.startswith("activate")]
+    for power in ("Mirror Ward", "Stone Skin"):
+        s = position(hands={0: ["Gust"], 1: ["Gust"]}, powers={0: power})
+        assert not [m for m in moves(s) if m.startswith("activate")]
