@@ -118,23 +118,13 @@ void State::chance_outcomes(std::vector<std::pair<Action, double>>& out) const {
 }
 
 Action State::sample_chance(Rng& rng) const {
-  const uint8_t* counts = nullptr;
-  Action base = kDeal;
-  uint32_t total = 0;
   if (phase == kGeniusPhase || rolling) {
     std::vector<std::pair<Action, double>> outcomes;
     chance_outcomes(outcomes);
     return outcomes[rng.below(static_cast<uint32_t>(outcomes.size()))].first;
   }
-  if (pick_from != kNone) {
-    counts = hand[pick_from];
-    base = kPick;
-    total = hand_n[pick_from];
-  } else {
-    counts = deck;
-    total = deck_n;
-  }
-  return base + entry_of(counts, rng.below(total));
+  if (pick_from != kNone) return kPick + entry_of(hand[pick_from], rng.below(hand_n[pick_from]));
+  return kDeal + entry_of(deck, rng.below(deck_n));
 }
 
 void State::draw_one(int p, int k) {

@@ -1,10 +1,8 @@
 // Super!: setup, the turn's four options, draws, refreshes, reloads, the end.
 // The Battle Phase (hits, defenses, elimination, Overtime) is in battle.cpp.
 #include <cstring>
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
 
+#include "core/bits.h"
 #include "games/super/state.h"
 
 namespace henchmen::super {
@@ -68,33 +66,8 @@ void State::chance_outcomes(std::vector<std::pair<Action, double>>& out) const {
   }
 }
 
-namespace {
-// The sum of eight counts (each at most 255: the 16-bit lanes never overflow).
-uint32_t deck_count_of_eight(const uint8_t* c) {
-  uint64_t x;
-  std::memcpy(&x, c, 8);
-  x = (x & 0x00ff00ff00ff00ffULL) + ((x >> 8) & 0x00ff00ff00ff00ffULL);
-  return static_cast<uint32_t>((x * 0x0001000100010001ULL) >> 48);
-}
-}  // namespace
-
 Action State::sample_chance(Rng& rng) const {
-  if (to_draw > 0) {
-    uint32_t r = rng.below(deck_n);
-    // Skip eight kinds at a time while the draw lies past them (the same
-    // card as a walk one kind at a time), then walk the last eight.
-    int k = 0;
-    while (k + 8 <= K) {
-      const uint32_t in_word = deck_count_of_eight(deck + k);
-      if (r < in_word) break;
-      r -= in_word;
-      k += 8;
-    }
-    for (; k < cfg->kinds; ++k) {
-      if (r < deck[k]) return kDeal + k;
-      r -= deck[k];
-    }
-  }
+  if (to_draw > 0) return kDeal + entry_of(deck, rng.below(deck_n));
   const int left = cfg->players - __builtin_popcount(picked);
   uint32_t r = rng.below(static_cast<uint32_t>(left));
   for (int p = 0; p < cfg->players; ++p) {
@@ -125,31 +98,6 @@ bool State::can_attack_with(int p, int k) const {
   return t.ability == kAbAttack || (t.gives == kAsAttack && bonus_holds(p, k));
 }
 
-namespace {
-// Bit k set when c[k] > 0: sixteen counts a time with SSE2, else eight (the
-// low seven bits of each byte plus 0x7f reach the high bit exactly when they
-// are not all zero, and never carry into the next byte).
-uint64_t held_kinds(const uint8_t* c) {
-  static_assert(K % 16 == 0 && K <= 64);
-  uint64_t held = 0;
-#if defined(__SSE2__)
-  const __m128i zero = _mm_setzero_si128();
-  for (int w = 0; w < K / 16; ++w) {
-    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(c + 16 * w));
-    const uint64_t empty = static_cast<uint16_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, zero)));
-    held |= (~empty & 0xffffu) << (16 * w);
-  }
-#else
-  for (int w = 0; w < K / 8; ++w) {
-    uint64_t x;
-    std::memcpy(&x, c + 8 * w, 8);
-    x = ((((x & 0x7f7f7f7f7f7f7f7fULL) + 0x7f7f7f7f7f7f7f7fULL) | x) & 0x8080808080808080ULL) >> 7;
-    held |= ((x * 0x0102040810204080ULL) >> 56) << (8 * w);
-  }
-#endif
-  return held;
-}
-}  // namespace
 
 // The kinds held, sorted by what they can do (cards.h: Config's kind masks),
 // so each kind of move is a few bit operations and a walk over its kinds, in
@@ -167,7 +115,7 @@ void State::legal_actions(std::vector<Action>& out) const {
     }
     return;
   }
-  const uint64_t held = held_kinds(hand[cp]);
+  const uint64_t held = nonzero_bits(hand[cp]);
   if (choice == kCounterChoice) {
     for (uint64_t m = held; m; m &= m - 1) out.push_back(kCounterWith + __builtin_ctzll(m));
     return;
