@@ -1,5 +1,7 @@
 // S.U.E.T.: setup, the turn, draws and the deck's exhaustion, the win.
 // What the cards do is in effects.cpp, which moves are legal in legal.cpp.
+#include <cstring>
+
 #include "core/bits.h"
 #include "games/suet/state.h"
 
@@ -79,17 +81,17 @@ int State::current_player() const {
   if (choice != kNoChoice) return chooser;
   if (reactions.open()) return reactions.responder();
   if (pick_from != kNone) return kChance;
-  for (int p = 0; p < cfg->players; ++p) {
-    if (owed[p]) return kChance;
-  }
-  return turn_player_;
+  static_assert(sizeof owed == 4, "a draw owed per seat, four seats: one word");
+  uint32_t any_owed;
+  std::memcpy(&any_owed, owed, sizeof owed);  // seats past the game's players owe nothing
+  return any_owed ? kChance : turn_player_;
 }
 
 namespace {
 // The player whose draw is served next: seat order from the turn player.
 int next_drawer(const State& s) {
-  for (int i = 0; i < s.cfg->players; ++i) {
-    const int q = (s.turn_player_ + i) % s.cfg->players;
+  const int n = s.cfg->players;
+  for (int i = 0, q = s.turn_player_; i < n; ++i, q = q + 1 == n ? 0 : q + 1) {
     if (s.owed[q]) return q;
   }
   return -1;
@@ -202,8 +204,8 @@ bool State::check_win() {
   bool any = false;  // asked after every step: most often nobody is done
   for (int q = 0; q < cfg->players; ++q) any = any || complete(q);
   if (!any) return false;
-  for (int i = 0; i < cfg->players; ++i) {
-    const int q = (turn_player_ + i) % cfg->players;
+  const int n = cfg->players;
+  for (int i = 0, q = turn_player_; i < n; ++i, q = q + 1 == n ? 0 : q + 1) {
     if (complete(q)) {
       game_over(q, 0);
       return true;
