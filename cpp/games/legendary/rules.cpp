@@ -335,6 +335,17 @@ void State::chance_outcomes(std::vector<std::pair<Action, double>>& out) const {
   chance_pile(t, out);
 }
 
+namespace {
+// The rare chance steps (setup picks, the Mastermind's tactics...) drawn from
+// their listed outcomes; kept out of line so the common draw stays lean.
+[[gnu::noinline]] Action sample_listed(const State& s, Rng& rng) {
+  thread_local std::vector<std::pair<Action, double>> out;
+  s.chance_outcomes(out);
+  if (out.empty()) return kChanceCard;
+  return out[rng.below(static_cast<uint32_t>(out.size()))].first;
+}
+}  // namespace
+
 Action State::sample_chance(Rng& rng) const {
   if (over || n_tasks == 0) return kChanceCard;
   // Draws and reveals: every card in the pile is equally likely to be on
@@ -366,10 +377,7 @@ Action State::sample_chance(Rng& rng) const {
     default: break;
   }
   if (cards && n > 0) return kChanceCard + cards[rng.below(static_cast<uint32_t>(n))];
-  thread_local std::vector<std::pair<Action, double>> out;
-  chance_outcomes(out);
-  if (out.empty()) return kChanceCard;
-  return out[rng.below(static_cast<uint32_t>(out.size()))].first;
+  return sample_listed(*this, rng);
 }
 
 // ---------------------------------------------------------------------------
