@@ -10,6 +10,7 @@ counts and recorded in docs/reliability.md.
 
 from __future__ import annotations
 
+import faulthandler
 import os
 import signal
 import subprocess
@@ -33,6 +34,7 @@ from .support import COUNTS, FIGURES
 
 GAMES = [g.name for g in henchmen.games()]
 LATENCY_LIMIT = 2.0  # seconds; the guarantee is well under 0.1 s, CI machines are noisy
+WATCHDOG = 120  # seconds before a call that missed its interrupt ends the test process
 
 
 def _interrupt_after(delay: float) -> tuple[threading.Timer, list[float]]:
@@ -48,13 +50,19 @@ def _interrupt_after(delay: float) -> tuple[threading.Timer, list[float]]:
 
 
 def _latency(call: Callable[[], object]) -> float:
-    """Runs ``call`` under a SIGINT sent after 0.2 s; the seconds until it raised."""
+    """Runs ``call`` under a SIGINT sent after 0.2 s; the seconds until it raised.
+
+    The calls would run for hours if the interrupt were missed: a watchdog
+    ends the process after WATCHDOG seconds (printing every thread's stack),
+    so a miss fails the run instead of hanging it."""
     timer, sent = _interrupt_after(0.2)
+    faulthandler.dump_traceback_later(WATCHDOG, exit=True)
     try:
         with pytest.raises(KeyboardInterrupt):
             call()
         raised = time.perf_counter()
     finally:
+        faulthandler.cancel_dump_traceback_later()
         timer.cancel()
         timer.join()
     assert sent, "the call returned before the interrupt was sent"
