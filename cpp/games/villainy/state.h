@@ -265,7 +265,9 @@ struct State {
   bool any_attack(int player) const { return reach(player).any(cfg->players); }
 
   bool special_usable(int player, int card) const;
-  uint8_t gear_spots(int gear, int player) const;  // bit per spot whose Minion the Gear fits
+  uint8_t gear_spots(int gear, int player) const { return fits_among(gear, player, bare_minions(player)); }  // bit per spot whose Minion the Gear fits
+  uint8_t bare_minions(int player) const;  // bit per spot holding a Minion without Gear
+  uint8_t fits_among(int gear, int player, uint8_t bare) const;  // gear_spots, given bare_minions
   bool gear_fits(int gear, int player, int spot) const { return gear_spots(gear, player) >> spot & 1; }
   void count_cards(int player, int* counts) const;  // every card the player owns, by kind
 
