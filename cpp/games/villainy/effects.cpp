@@ -7,10 +7,9 @@ namespace henchmen::villainy {
 // "A Minion may not have more than one Gear card at a time"; some Gear is
 // for one type of Minion only (of its own deck).
 uint8_t State::bare_minions(int player) const {
-  const Spot* grid = players[player].grid;
-  uint8_t bare = 0;
-  for (int spot = 0; spot < kSpots; ++spot) bare |= static_cast<uint8_t>((grid[spot].minion != kNoCard && grid[spot].gear == kNoCard) << spot);
-  return bare;
+  // A Minion (byte 0 not kNoCard) without Gear (byte 1 kNoCard).
+  const Spot (&grid)[kSpots] = players[player].grid;
+  return static_cast<uint8_t>(spots_where(grid, 0xFF00, kNoCard << 8) & ~spots_where(grid, 0xFF, kNoCard));
 }
 
 uint8_t State::fits_among(int gear, int player, uint8_t bare) const {
