@@ -155,6 +155,10 @@ Config make_config(const Json& options) {
       const size_t id = static_cast<size_t>(card_id(static_cast<int>(i), static_cast<int>(k)));
       cfg.valid[id] = true;
       cfg.ranged[id] = def.ranged;
+      const bool on_spot = def.type == Type::kMinion || def.type == Type::kGear;
+      if (on_spot) d.spot_kinds |= 1u << k;
+      if (def.type == Type::kGear) d.gear_kinds |= 1u << k;
+      if (on_spot && def.minion_type >= 0) cfg.fit[id] = static_cast<uint16_t>(1 + i * 2 + static_cast<size_t>(def.minion_type));
       cfg.card[id] = def;
       cfg.name[id] = def.name;
       d.cards.push_back(def);

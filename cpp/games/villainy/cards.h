@@ -106,6 +106,8 @@ struct DeckDef {
   int size = 0;                // cards in the draw pile at the start
   int segues = 0;              // Segue cards among them
   std::vector<uint8_t> segue_kinds;  // the kinds that are Segues, so Segue windows count them in a pile
+  uint32_t spot_kinds = 0;  // bit per kind played on a spot (Minions and Gear), for listing a hand by kinds
+  uint32_t gear_kinds = 0;  // bit per kind that is Gear
 };
 
 // Immutable per-game data: the decks at the table and every card's numbers.
@@ -122,6 +124,10 @@ struct Config {
   // Whether a card makes its Minion ranged, by the byte a spot holds:
   // kNoCard reads false, so a spot's three cards are read without branches.
   std::array<bool, 256> ranged{};
+  // Which Minions a typed Gear fits, by the byte a spot holds: a Minion's
+  // and a typed Gear's deck and type, equal when it fits; 0 for every other
+  // card, so an untyped Gear reads 0 and fits any bare Minion.
+  std::array<uint16_t, 256> fit{};
   const CardDef& def(int id) const { return card[static_cast<size_t>(id)]; }
   const DeckDef& deck_def(int player) const { return decks[static_cast<size_t>(deck[player])]; }
   int card_from_name(const std::string& name) const;  // -1 if none

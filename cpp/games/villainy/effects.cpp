@@ -6,16 +6,20 @@ namespace henchmen::villainy {
 
 // "A Minion may not have more than one Gear card at a time"; some Gear is
 // for one type of Minion only (of its own deck).
-uint8_t State::gear_spots(int gear, int player) const {
+uint8_t State::bare_minions(int player) const {
+  // A Minion (byte 0 not kNoCard) without Gear (byte 1 kNoCard).
+  const Spot (&grid)[kSpots] = players[player].grid;
+  return static_cast<uint8_t>(spots_where(grid, 0xFF00, kNoCard << 8) & ~spots_where(grid, 0xFF, kNoCard));
+}
+
+uint8_t State::fits_among(int gear, int player, uint8_t bare) const {
+  const uint16_t want = cfg->fit[static_cast<size_t>(gear)];
+  if (want == 0) return bare;
   const Spot* grid = players[player].grid;
-  uint8_t bare = 0;  // Minions without Gear
-  for (int spot = 0; spot < kSpots; ++spot) bare |= static_cast<uint8_t>((grid[spot].minion != kNoCard && grid[spot].gear == kNoCard) << spot);
-  const CardDef& g = def(gear);
-  if (g.minion_type < 0) return bare;
   uint8_t fits = 0;
-  for (int spot = 0; spot < kSpots; ++spot) {
-    const uint8_t m = grid[spot].minion;
-    if ((bare >> spot & 1) && deck_of_card(gear) == deck_of_card(m) && def(m).minion_type == g.minion_type) fits |= static_cast<uint8_t>(1u << spot);
+  for (uint32_t m = bare; m; m &= m - 1) {
+    const int spot = __builtin_ctz(m);
+    if (cfg->fit[grid[spot].minion] == want) fits |= static_cast<uint8_t>(1u << spot);
   }
   return fits;
 }

@@ -39,7 +39,7 @@ constexpr int kMaxLegal = kHandCap * kSpots + kHandCap + 2 * kSpots * kSpots + 2
 // A decision's legal actions, listed on the stack and copied out once:
 // cheaper than growing the caller's vector one push at a time.
 struct ActionList {
-  Action ids[kMaxLegal + kHandCap];  // add_spots and add_hand write whole rows past the end
+  Action ids[kMaxLegal + 8];  // add_spots writes a whole row past the end
   size_t n = 0;  // not an int: a store to ids then cannot alias it, so it stays in a register
   void add(Action a) { ids[n++] = a; }
   // Adds base + s for each spot s of a six-spot mask, ascending: eight
@@ -50,12 +50,6 @@ struct ActionList {
     const Bits& row = kBits[mask];
     for (int j = 0; j < 8; ++j) ids[n + j] = base + row.bit[j];
     n += row.n;
-  }
-  // Adds the first `count` of a hand-sized list, copying the whole row (a few
-  // vector moves, no call to memcpy for a handful of ids).
-  void add_hand(const Action (&list)[kHandCap], size_t count) {
-    for (int j = 0; j < kHandCap; ++j) ids[n + j] = list[j];
-    n += count;
   }
 };
 
@@ -148,46 +142,40 @@ inline bool State::playable(int card, bool act) const {
   }
 }
 
-// One pass over the hand lists the cards played on a spot (the lowest ids)
-// and keeps the others' plays and every kind for the exchanges, which come
-// later in id order.
+// The hand is read once into a bit per kind it holds (a hand holds only its
+// own deck's cards, so kinds ascend as ids do): the cards played on a spot
+// come first (the lowest ids), then the other plays, and the exchanges later.
 void State::legal_main(ActionList& out) const {
   const int p = turn_player_;
   const Player& pl = players[p];
+  const DeckDef& deck = cfg->deck_def(p);
   const bool act = actions > 0;
   const uint32_t mine = minion_spots(p);
-  Action plays[kHandCap] = {};
-  Action exchanges[kHandCap] = {};
-  size_t n_plays = 0;
-  size_t n_kinds = 0;
-  for (int i = 0; i < pl.hand.n; ++i) {
-    const uint8_t c = pl.hand.c[i];
-    if (i > 0 && c == pl.hand.c[i - 1]) continue;  // sorted: a copy of the card before
-    const int k = kind(c);
-    exchanges[n_kinds++] = kExchange + k;
-    const Type t = def(c).type;
-    if (t == Type::kMinion || t == Type::kGear) {
-      if (!act) continue;
-      const Action base = kPlayAt + k * kSpots;
-      out.add_spots(base, t == Type::kMinion ? ~mine & kAllSpots : gear_spots(c, p));
-    } else if (playable(c, act)) {
-      plays[n_plays++] = kPlay + k;
-    }
+  const uint8_t bare = bare_minions(p);
+  uint32_t kinds = 0;
+  for (int i = 0; i < pl.hand.n; ++i) kinds |= 1u << kind(pl.hand.c[i]);
+  if (act) {
+    for_each_bit(kinds & deck.spot_kinds, [&](int k) {
+      const uint32_t spots = deck.gear_kinds >> k & 1 ? fits_among(id(p, k), p, bare) : ~mine & kAllSpots;
+      out.add_spots(kPlayAt + k * kSpots, spots);
+    });
   }
-  out.add_hand(plays, n_plays);
+  for_each_bit(kinds & ~deck.spot_kinds, [&](int k) {
+    if (playable(id(p, k), act)) out.add(kPlay + k);
+  });
   if (act) {
     legal_moves(mine, out);
     for_each_bit(mine, [&](int from) {
       const uint8_t gear = pl.grid[from].gear;
       // The spot it leaves holds Gear, so it is never among the fits.
-      if (gear != kNoCard) out.add_spots(kMoveGear + from * kSpots, gear_spots(gear, p));
+      if (gear != kNoCard) out.add_spots(kMoveGear + from * kSpots, fits_among(gear, p, bare));
     });
     if (pl.master_column > 0) out.add(kMoveMaster + 0);
     if (pl.master_column < kColumns - 1) out.add(kMoveMaster + 1);
     legal_attacks(reach(p), out);
     // Designed: an exchange needs a fresh card to draw.
     if (!pl.draw.empty() || !pl.discard.empty()) {
-      out.add_hand(exchanges, n_kinds);
+      for_each_bit(kinds, [&](int k) { out.add(kExchange + k); });
     }
   }
   out.add(kEndTurn);

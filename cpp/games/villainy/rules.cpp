@@ -1,6 +1,7 @@
 // Villainy: setup, chance (draws, the first player), the turn, Segue
 // windows, playing cards and the end of the game.
 #include <algorithm>
+#include <cstring>
 
 #include "core/error.h"
 #include "games/villainy/words.h"
@@ -80,9 +81,34 @@ Action State::sample_chance(Rng& rng) const {
   return kDraw + d.c[rng.below(static_cast<uint32_t>(d.size()))];
 }
 
+namespace {
+// Multiset::remove for a draw pile, finding the card sixteen slots at a time
+// (a pile holds up to 64 cards; a scalar scan costs two compares a card).
+// Slots past the count hold 0, which could be a card, so they are masked off.
+void take_from_pile(Multiset<kPileCap>& pile, uint8_t card) {
+#if defined(__SSE2__)
+  const __m128i want = _mm_set1_epi8(static_cast<char>(card));
+  for (int i = 0; i < pile.n; i += 16) {
+    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(pile.c + i));
+    uint32_t hits = static_cast<uint32_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, want)));
+    if (pile.n - i < 16) hits &= (1u << (pile.n - i)) - 1;
+    if (hits) {
+      const int at = i + __builtin_ctz(hits);
+      std::memmove(pile.c + at, pile.c + at + 1, static_cast<size_t>(pile.n - at - 1));
+      --pile.n;
+      pile.c[pile.n] = 0;
+      return;
+    }
+  }
+#else
+  pile.remove(card);
+#endif
+}
+}  // namespace
+
 void State::draw_card(int player, int card) {
   Player& pl = players[player];
-  pl.draw.remove(static_cast<uint8_t>(card));
+  take_from_pile(pl.draw, static_cast<uint8_t>(card));
   pl.hand.add(static_cast<uint8_t>(card));
   if (Events* ev = events()) {
     Event mine("draw", "{P} {draw|draws} {card}", player);

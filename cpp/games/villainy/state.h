@@ -13,6 +13,9 @@
 #include <string>
 #include <utility>
 #include <vector>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #include "core/game.h"
 #include "core/knowledge.h"
@@ -186,6 +189,29 @@ struct Reach {
   }
 };
 
+// A bit per spot of a grid whose four bytes, masked, equal `value` (both in
+// the byte order of memory: the Minion is byte 0, its Gear byte 1). With
+// SSE2 the six spots are compared as two loads of four-byte lanes.
+inline uint8_t spots_where(const Spot (&grid)[kSpots], uint32_t mask, uint32_t value) {
+  static_assert(sizeof(Spot) == 4 && kSpots == 6, "a grid is six four-byte spots");
+#if defined(__SSE2__) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+  const __m128i m = _mm_set1_epi32(static_cast<int>(mask));
+  const __m128i v = _mm_set1_epi32(static_cast<int>(value));
+  const __m128i lo = _mm_loadu_si128(reinterpret_cast<const __m128i*>(grid));
+  const __m128i hi = _mm_loadl_epi64(reinterpret_cast<const __m128i*>(grid + 4));
+  const int a = _mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(_mm_and_si128(lo, m), v)));
+  const int b = _mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(_mm_and_si128(hi, m), v)));
+  return static_cast<uint8_t>(a | (b & 3) << 4);
+#else
+  uint8_t out = 0;
+  for (int s = 0; s < kSpots; ++s) {
+    const uint32_t word = grid[s].minion | grid[s].gear << 8 | grid[s].gear_owner << 16 | static_cast<uint32_t>(grid[s].temp) << 24;
+    out |= static_cast<uint8_t>(((word & mask) == value) << s);
+  }
+  return out;
+#endif
+}
+
 struct State {
   const Config* cfg = nullptr;
   Player players[kMaxPlayers];
@@ -246,9 +272,7 @@ struct State {
   const CardDef& def(int card) const { return cfg->def(card); }
   bool minion_at(int player, int spot) const { return players[player].grid[spot].minion != kNoCard; }
   uint8_t minion_spots(int player) const {  // bit per spot holding a Minion
-    uint8_t m = 0;
-    for (int s = 0; s < kSpots; ++s) m |= static_cast<uint8_t>(minion_at(player, s) << s);
-    return m;
+    return static_cast<uint8_t>(~spots_where(players[player].grid, 0xFF, kNoCard) & 0x3F);
   }
   bool blocked(int player, int spot) const { return !front_row(spot) && minion_at(player, column_of(spot)); }
   bool master_blocked(int player) const;  // a Minion stands in the Master's column
@@ -265,7 +289,9 @@ struct State {
   bool any_attack(int player) const { return reach(player).any(cfg->players); }
 
   bool special_usable(int player, int card) const;
-  uint8_t gear_spots(int gear, int player) const;  // bit per spot whose Minion the Gear fits
+  uint8_t gear_spots(int gear, int player) const { return fits_among(gear, player, bare_minions(player)); }  // bit per spot whose Minion the Gear fits
+  uint8_t bare_minions(int player) const;  // bit per spot holding a Minion without Gear
+  uint8_t fits_among(int gear, int player, uint8_t bare) const;  // gear_spots, given bare_minions
   bool gear_fits(int gear, int player, int spot) const { return gear_spots(gear, player) >> spot & 1; }
   void count_cards(int player, int* counts) const;  // every card the player owns, by kind
 
