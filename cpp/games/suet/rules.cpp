@@ -50,11 +50,6 @@ int State::working(int p) const {
   return n;
 }
 
-bool State::complete(int p) const {
-  static_assert(kColours == 4, "a device of four Components");
-  return !broken[p] && comp[p][0] != kNone && comp[p][1] != kNone && comp[p][2] != kNone && comp[p][3] != kNone;
-}
-
 bool State::has_hand_card_besides(int p, int k, bool non_instant) const {
   for (uint64_t held = nonzero_bits(hand[p]); held; held &= held - 1) {
     const int j = __builtin_ctzll(held);
@@ -73,18 +68,6 @@ uint32_t State::block_askable(int opener) const {
     if (q != opener && hand_n[q] > 0) m |= 1u << q;
   }
   return m;
-}
-
-int State::current_player() const {
-  if (phase == kOver) return kTerminal;
-  if (phase == kGeniusPhase || rolling) return kChance;
-  if (choice != kNoChoice) return chooser;
-  if (reactions.open()) return reactions.responder();
-  if (pick_from != kNone) return kChance;
-  static_assert(sizeof owed == 4, "a draw owed per seat, four seats: one word");
-  uint32_t any_owed;
-  std::memcpy(&any_owed, owed, sizeof owed);  // seats past the game's players owe nothing
-  return any_owed ? kChance : turn_player_;
 }
 
 namespace {
@@ -201,9 +184,6 @@ void State::game_over(int w, int reason) {
 }
 
 bool State::check_win() {
-  bool any = false;  // asked after every step: most often nobody is done
-  for (int q = 0; q < cfg->players; ++q) any = any || complete(q);
-  if (!any) return false;
   const int n = cfg->players;
   for (int i = 0, q = turn_player_; i < n; ++i, q = q + 1 == n ? 0 : q + 1) {
     if (complete(q)) {
@@ -280,7 +260,7 @@ void State::advance_turn() {
 // Runs whatever needs no decision and stops at the next decision or chance node.
 void State::settle() {
   while (phase != kOver) {
-    if (check_win()) return;
+    if (someone_complete() && check_win()) return;  // asked after every step: most often nobody is done
     if (phase == kGeniusPhase || rolling || choice != kNoChoice || reactions.open() || pick_from != kNone) return;
     const int q = next_drawer(*this);
     if (q >= 0) {

@@ -10,6 +10,7 @@
 // sacrifice an Enhancement, and only when everyone can see they have one.
 #pragma once
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <utility>
 #include <vector>
@@ -132,7 +133,18 @@ struct State {
   int8_t winner = -1;          // -2: a draw at the round limit
   uint8_t win_reason = 0;      // 0 a device, 1 the round limit
 
-  int current_player() const;
+  // Inline: the playout loop and legal_actions ask it at every step.
+  int current_player() const {
+    if (phase == kOver) return kTerminal;
+    if (phase == kGeniusPhase || rolling) return kChance;
+    if (choice != kNoChoice) return chooser;
+    if (reactions.open()) return reactions.responder();
+    if (pick_from != kNone) return kChance;
+    static_assert(sizeof owed == 4, "a draw owed per seat, four seats: one word");
+    uint32_t any_owed;
+    std::memcpy(&any_owed, owed, sizeof owed);  // seats past the game's players owe nothing
+    return any_owed ? kChance : turn_player_;
+  }
   int turn_player() const { return turn_player_; }
   int num_players() const { return cfg->players; }
   void legal_actions(std::vector<Action>& out) const;
@@ -167,7 +179,15 @@ struct State {
   int hand_limit(int p) const;
   int working(int p) const;  // Components in the Lab that are not Broken
   int components(int p) const;
-  bool complete(int p) const;
+  bool complete(int p) const {
+    static_assert(kColours == 4, "a device of four Components");
+    return !broken[p] && comp[p][0] != kNone && comp[p][1] != kNone && comp[p][2] != kNone && comp[p][3] != kNone;
+  }
+  bool someone_complete() const {
+    bool any = false;
+    for (int q = 0; q < cfg->players; ++q) any = any || complete(q);
+    return any;
+  }
   bool colour_open(int c) const { return !cfg->long_game || round_colour == c; }
   bool market_open() const { return !cfg->long_game || round_colour == kBlackMarketRound; }
   bool can_place(int p) const { return actions_left > 0 || (enhanced(p, kInspiration) && !free_place_used); }
