@@ -68,14 +68,6 @@ void State::push(uint8_t op, int p, int card, int a, int b, int c) {
 // ---------------------------------------------------------------------------
 // Queries
 
-int State::current_player() const {
-  if (over) return kTerminal;
-  if (n_tasks > 0) {
-    const Task& t = tasks[n_tasks - 1];
-    return is_chance_task(t) ? kChance : t.p;
-  }
-  return turn_player_;
-}
 
 
 int State::mastermind_attack() const {

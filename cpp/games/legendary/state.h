@@ -253,7 +253,15 @@ struct State {
   uint16_t cached[kCachedOptions] = {};
 
   // The contract (see core/native.h).
-  int current_player() const;
+  // Inline: the playout loop asks it at every step.
+  int current_player() const {
+    if (over) return kTerminal;
+    if (n_tasks > 0) {
+      const Task& t = tasks[n_tasks - 1];
+      return t.op < kFirstAuto ? kChance : t.p;  // a chance task, or the one who decides
+    }
+    return turn_player_;
+  }
   int turn_player() const { return turn_player_; }
   void legal_actions(std::vector<Action>& out) const;
   void chance_outcomes(std::vector<std::pair<Action, double>>& out) const;
