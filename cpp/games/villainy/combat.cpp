@@ -23,7 +23,7 @@ bool State::monster_complete(int player) const {
 
 namespace {
 // A Minion is ranged by its own card, its Gear or its temporary Gear.
-bool ranged_spot(const Config& c, const Spot& s) { return c.ranged[s.minion] | c.ranged[s.gear] | c.ranged[s.temp]; }
+bool ranged_spot(const Config& c, const Spot& s) { return (int{c.ranged[s.minion]} | int{c.ranged[s.gear]} | int{c.ranged[s.temp]}) != 0; }
 }  // namespace
 
 bool State::ranged(int player, int spot) const {
