@@ -47,13 +47,12 @@ bool in_front_of_master(uint32_t minions, int column) { return (minions >> colum
 Reach State::reach(int player) const {
   Reach r;
   const Player& pl = players[player];
-  uint8_t mine = 0;
+  // The Minion spots at once (state.h), then only those are asked whether ranged.
+  const uint8_t mine = minion_spots(player);
   uint16_t ranged_spots = 0;
-  for (int s = 0; s < kSpots; ++s) {
-    const Spot& sp = pl.grid[s];
-    if (sp.minion == kNoCard) continue;
-    mine |= static_cast<uint8_t>(1u << s);
-    if (ranged_spot(*cfg, sp)) ranged_spots |= static_cast<uint16_t>(1u << s);
+  for (uint32_t m = mine; m; m &= m - 1) {
+    const int s = __builtin_ctz(m);
+    if (ranged_spot(*cfg, pl.grid[s])) ranged_spots |= static_cast<uint16_t>(1u << s);
   }
   r.attackers = unblocked(mine) | ranged_spots;
   r.wide = ranged_spots;

@@ -324,7 +324,7 @@ struct State {
   void move_gear(int from, int to);
   void start_special(int card);
   void finish_special();
-  bool playable(int card, bool act) const;
+  uint32_t plays(uint32_t kinds, bool act) const;  // kinds: a bit per kind in the hand
   void legal_main(ActionList& out) const;
   void legal_choice(ActionList& out) const;
   void legal_moves(uint32_t mine, ActionList& out) const;  // mine: the turn player's Minion spots
