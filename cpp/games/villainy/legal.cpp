@@ -96,7 +96,7 @@ static bool idle_swap(const Spot& a, const Spot& b) {
   return same_gear || a.gear == kNoCard || b.gear == kNoCard;
 }
 
-void State::legal_moves(uint32_t mine, ActionList& out) const {
+inline void State::legal_moves(uint32_t mine, ActionList& out) const {
   const Spot* grid = players[turn_player_].grid;
   const uint32_t free_spots = ~mine & kAllSpots;
   for_each_bit(mine, [&](int from) {
@@ -124,7 +124,7 @@ void State::legal_attacks(const Reach& r, ActionList& out) const {
 
 // The kinds of the hand, not played on a spot, that may be played now, by
 // type (a bit per kind).
-uint32_t State::plays(uint32_t kinds, bool act) const {
+inline uint32_t State::plays(uint32_t kinds, bool act) const {
   const int p = turn_player_;
   const Player& pl = players[p];
   const DeckDef& deck = cfg->deck_def(p);
