@@ -23,7 +23,7 @@ bool State::monster_complete(int player) const {
 
 namespace {
 // A Minion is ranged by its own card, its Gear or its temporary Gear.
-bool ranged_spot(const Config& c, const Spot& s) { return c.ranged[s.minion] | c.ranged[s.gear] | c.ranged[s.temp]; }
+bool ranged_spot(const Config& c, const Spot& s) { return (int{c.ranged[s.minion]} | int{c.ranged[s.gear]} | int{c.ranged[s.temp]}) != 0; }
 }  // namespace
 
 bool State::ranged(int player, int spot) const {
@@ -47,12 +47,13 @@ bool in_front_of_master(uint32_t minions, int column) { return (minions >> colum
 Reach State::reach(int player) const {
   Reach r;
   const Player& pl = players[player];
-  // The Minion spots at once (state.h), then only those are asked whether ranged.
-  const uint8_t mine = minion_spots(player);
+  uint8_t mine = 0;
   uint16_t ranged_spots = 0;
-  for (uint32_t m = mine; m; m &= m - 1) {
-    const int s = __builtin_ctz(m);
-    if (ranged_spot(*cfg, pl.grid[s])) ranged_spots |= static_cast<uint16_t>(1u << s);
+  for (int s = 0; s < kSpots; ++s) {
+    const Spot& sp = pl.grid[s];
+    if (sp.minion == kNoCard) continue;
+    mine |= static_cast<uint8_t>(1u << s);
+    if (ranged_spot(*cfg, sp)) ranged_spots |= static_cast<uint16_t>(1u << s);
   }
   r.attackers = unblocked(mine) | ranged_spots;
   r.wide = ranged_spots;
