@@ -158,6 +158,10 @@ Config make_config(const Json& options) {
       const bool on_spot = def.type == Type::kMinion || def.type == Type::kGear;
       if (on_spot) d.spot_kinds |= 1u << k;
       if (def.type == Type::kGear) d.gear_kinds |= 1u << k;
+      if (def.type == Type::kMonster) d.monster_kinds |= 1u << k;
+      if (def.type == Type::kHideout) d.hideout_kinds |= 1u << k;
+      if (def.type == Type::kSetup) d.setup_kinds |= 1u << k;
+      if (def.type == Type::kSpecial) d.special_kinds |= 1u << k;
       if (on_spot && def.minion_type >= 0) cfg.fit[id] = static_cast<uint16_t>(1 + i * 2 + static_cast<size_t>(def.minion_type));
       cfg.card[id] = def;
       cfg.name[id] = def.name;

@@ -108,6 +108,12 @@ struct DeckDef {
   std::vector<uint8_t> segue_kinds;  // the kinds that are Segues, so Segue windows count them in a pile
   uint32_t spot_kinds = 0;  // bit per kind played on a spot (Minions and Gear), for listing a hand by kinds
   uint32_t gear_kinds = 0;  // bit per kind that is Gear
+  // Bit per kind of the other plays, by type: a hand's plays are listed by
+  // masks rather than a switch per card.
+  uint32_t monster_kinds = 0;
+  uint32_t hideout_kinds = 0;
+  uint32_t setup_kinds = 0;
+  uint32_t special_kinds = 0;
 };
 
 // Immutable per-game data: the decks at the table and every card's numbers.

@@ -12,17 +12,6 @@ uint8_t State::bare_minions(int player) const {
   return static_cast<uint8_t>(spots_where(grid, 0xFF00, kNoCard << 8) & ~spots_where(grid, 0xFF, kNoCard));
 }
 
-uint8_t State::fits_among(int gear, int player, uint8_t bare) const {
-  const uint16_t want = cfg->fit[static_cast<size_t>(gear)];
-  if (want == 0) return bare;
-  const Spot* grid = players[player].grid;
-  uint8_t fits = 0;
-  for (uint32_t m = bare; m; m &= m - 1) {
-    const int spot = __builtin_ctz(m);
-    if (cfg->fit[grid[spot].minion] == want) fits |= static_cast<uint8_t>(1u << spot);
-  }
-  return fits;
-}
 
 // "For one action, a player may move a Minion ... to any available open
 // spot"; "two Minions may swap places". A Minion's Gear goes with it.

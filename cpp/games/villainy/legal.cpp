@@ -96,7 +96,7 @@ static bool idle_swap(const Spot& a, const Spot& b) {
   return same_gear || a.gear == kNoCard || b.gear == kNoCard;
 }
 
-void State::legal_moves(uint32_t mine, ActionList& out) const {
+inline void State::legal_moves(uint32_t mine, ActionList& out) const {
   const Spot* grid = players[turn_player_].grid;
   const uint32_t free_spots = ~mine & kAllSpots;
   for_each_bit(mine, [&](int from) {
@@ -122,24 +122,32 @@ void State::legal_attacks(const Reach& r, ActionList& out) const {
   });
 }
 
-// Whether a card of the hand, not one played on a spot, may be played now.
-inline bool State::playable(int card, bool act) const {
-  const Player& pl = players[turn_player_];
-  const CardDef& d = def(card);
-  switch (d.type) {
-    case Type::kMonster: {
-      const Part& part = pl.monster[d.part];
-      return act && (part.n == 0 || (!part.active && part.n < kMaxStack));
-    }
+// The kinds of the hand, not played on a spot, that may be played now, by
+// type (a bit per kind).
+inline uint32_t State::plays(uint32_t kinds, bool act) const {
+  const int p = turn_player_;
+  const Player& pl = players[p];
+  const DeckDef& deck = cfg->deck_def(p);
+  uint32_t out = 0;
+  if (act) {
     // "After the Hideout - Center card is destroyed any additional Hideout
     // cards may not be played."
-    case Type::kHideout: return act && pl.hideout == HideoutState::kStanding;
+    if (pl.hideout == HideoutState::kStanding) out |= kinds & deck.hideout_kinds;
+    for_each_bit(kinds & deck.monster_kinds, [&](int k) {
+      const Part& part = pl.monster[def(id(p, k)).part];
+      if (part.n == 0 || (!part.active && part.n < kMaxStack)) out |= 1u << k;
+    });
     // Designed: replacing a Setup card by one of the same kind changes
     // nothing, so it is not offered.
-    case Type::kSetup: return act && pl.setup[d.slot] != card;
-    case Type::kSpecial: return special_usable(turn_player_, card);
-    default: return false;
+    for_each_bit(kinds & deck.setup_kinds, [&](int k) {
+      const int card = id(p, k);
+      if (pl.setup[def(card).slot] != card) out |= 1u << k;
+    });
   }
+  for_each_bit(kinds & deck.special_kinds, [&](int k) {
+    if (special_usable(p, id(p, k))) out |= 1u << k;
+  });
+  return out;
 }
 
 // The hand is read once into a bit per kind it holds (a hand holds only its
@@ -151,7 +159,8 @@ void State::legal_main(ActionList& out) const {
   const DeckDef& deck = cfg->deck_def(p);
   const bool act = actions > 0;
   const uint32_t mine = minion_spots(p);
-  const uint8_t bare = bare_minions(p);
+  // bare_minions, from the Minion spots already read: those without Gear.
+  const uint8_t bare = static_cast<uint8_t>(spots_where(pl.grid, 0xFF00, kNoCard << 8) & mine);
   uint32_t kinds = 0;
   for (int i = 0; i < pl.hand.n; ++i) kinds |= 1u << kind(pl.hand.c[i]);
   if (act) {
@@ -160,9 +169,7 @@ void State::legal_main(ActionList& out) const {
       out.add_spots(kPlayAt + k * kSpots, spots);
     });
   }
-  for_each_bit(kinds & ~deck.spot_kinds, [&](int k) {
-    if (playable(id(p, k), act)) out.add(kPlay + k);
-  });
+  for_each_bit(plays(kinds, act), [&](int k) { out.add(kPlay + k); });
   if (act) {
     legal_moves(mine, out);
     for_each_bit(mine, [&](int from) {

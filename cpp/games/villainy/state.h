@@ -291,7 +291,17 @@ struct State {
   bool special_usable(int player, int card) const;
   uint8_t gear_spots(int gear, int player) const { return fits_among(gear, player, bare_minions(player)); }  // bit per spot whose Minion the Gear fits
   uint8_t bare_minions(int player) const;  // bit per spot holding a Minion without Gear
-  uint8_t fits_among(int gear, int player, uint8_t bare) const;  // gear_spots, given bare_minions
+  uint8_t fits_among(int gear, int player, uint8_t bare) const {  // gear_spots, given bare_minions; inline: listed per Gear each decision
+    const uint16_t want = cfg->fit[static_cast<size_t>(gear)];
+    if (want == 0) return bare;
+    const Spot* grid = players[player].grid;
+    uint8_t fits = 0;
+    for (uint32_t m = bare; m; m &= m - 1) {
+      const int spot = __builtin_ctz(m);
+      if (cfg->fit[grid[spot].minion] == want) fits |= static_cast<uint8_t>(1u << spot);
+    }
+    return fits;
+  }
   bool gear_fits(int gear, int player, int spot) const { return gear_spots(gear, player) >> spot & 1; }
   void count_cards(int player, int* counts) const;  // every card the player owns, by kind
 
@@ -324,7 +334,7 @@ struct State {
   void move_gear(int from, int to);
   void start_special(int card);
   void finish_special();
-  bool playable(int card, bool act) const;
+  uint32_t plays(uint32_t kinds, bool act) const;  // kinds: a bit per kind in the hand
   void legal_main(ActionList& out) const;
   void legal_choice(ActionList& out) const;
   void legal_moves(uint32_t mine, ActionList& out) const;  // mine: the turn player's Minion spots
