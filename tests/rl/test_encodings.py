@@ -7,13 +7,13 @@ from typing import Any
 
 import numpy as np
 import pytest
-from tests.rl.modes import IDS, MODES
+from tests.rl.modes import DESCRIBED, DESCRIBED_IDS
 
 import henchmen
 from henchmen.rl.encodings import markdown, slices
 
 
-@pytest.mark.parametrize(("name", "options"), MODES, ids=IDS)
+@pytest.mark.parametrize(("name", "options"), DESCRIBED, ids=DESCRIBED_IDS)
 def test_slices_tile_the_tensor(name: str, options: dict[str, Any]) -> None:
     game = henchmen.Game(name, **options)
     parts = slices(game)
