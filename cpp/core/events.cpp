@@ -133,7 +133,7 @@ Json Event::to_json() const {
   j["text"] = text;
   j["player"] = player;
   j["other"] = other;
-  j["data"] = data.is_object() ? data : Json(Json::Object{});
+  j["data"] = fields();
   Json fs = Json(Json::Array{});
   for (const CardFact& f : facts) {
     Json o;

@@ -128,6 +128,8 @@ struct Event {
     if (!muted) text += t;
     return *this;
   }
+  // The fields as a JSON object ({} when none was added).
+  Json fields() const { return data.is_object() ? data : Json(Json::Object{}); }
   Json to_json() const;
 };
 

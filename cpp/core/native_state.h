@@ -186,7 +186,7 @@ class NativeState final : public State {
         j["kind"] = e->kind;
         j["player"] = e->player;
         j["other"] = e->other;
-        j["data"] = e->data.is_object() ? e->data : Json(Json::Object{});
+        j["data"] = e->fields();
         j["template"] = e->text;
         j["text"] = render(*e, reader, names);
         if (facts) j["facts"] = e->to_json().at("facts", "event");
