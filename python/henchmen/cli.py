@@ -21,6 +21,7 @@ in a stranger's replay can send escape sequences to the terminal.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import dataclasses
 import errno
 import json
@@ -455,6 +456,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         err.say(f"henchmen: error: {_one_line(str(e))}")
         return EXIT_USAGE
     except KeyboardInterrupt as e:
+        # What standard output still buffers (a line the interrupt cut in
+        # the middle of its flush) goes out before the message on stderr.
+        with contextlib.suppress(OutputFailed, KeyboardInterrupt):
+            out.flush()
         out.end_line()
         err.say(f"henchmen: {_one_line(str(e)) or 'interrupted'}")
         return EXIT_INTERRUPTED
