@@ -20,7 +20,3 @@ MODES: list[tuple[str, dict[str, Any]]] = [
 ]
 IDS = [f"{name}-{opts.get('players', 2)}p" for name, opts in MODES]
 
-# The modes whose tensor layout henchmen.rl.encodings names slice by slice:
-# Super!, Villainy and S.U.E.T. have no such description yet (issue 19).
-DESCRIBED = [m for m in MODES if m[0] in ("seven-secret-supervillains", "legendary", "parry")]
-DESCRIBED_IDS = [i for i, m in zip(IDS, MODES, strict=True) if m in DESCRIBED]

@@ -204,7 +204,177 @@ def _parry(game: Game) -> list[Slice]:
     return lay.out
 
 
-_GAMES = {"seven-secret-supervillains": _sss, "legendary": _legendary, "parry": _parry}
+SUPER_MAX_PLAYERS = 10
+SUPER_KINDS = 48  # playing-card kinds per card plane (Game.card_table() names them)
+SUPER_PHASES = ("picking powers", "option: draw", "option: power", "option: discard", "option: end")
+
+
+def _super(game: Game) -> list[Slice]:
+    lay = _Layout()
+    lay.add(SUPER_KINDS, "hand", "the viewer's playing cards, by kind (counts)")
+    for seat in range(SUPER_MAX_PLAYERS):
+        lay.add(1, f"seat {seat} health", "health / 40 (zeros past the player count)")
+        lay.add(1, f"seat {seat} hand size", "playing cards in hand")
+        lay.add(1, f"seat {seat} alive", "1 while not eliminated")
+        lay.add(
+            3, f"seat {seat} power state", "one-hot: Powered Up (in hand), active, Powered Down"
+        )
+        lay.add(1, f"seat {seat} power", "the Super Power's id + 1 (0: none chosen yet)")
+    for which in ("top discard", "second discard"):
+        lay.add(SUPER_KINDS + 1, which, "one-hot: its kind, the last entry when there is none")
+    lay.add(SUPER_KINDS, "discard pile", "the shared discard pile, by kind (counts)")
+    lay.add(1, "deck size", "cards in the shared deck")
+    for name in SUPER_PHASES:
+        lay.add(1, f"phase {name}", "1 in this phase of the turn")
+    lay.add(1, "hit damage", "the attack being defended: its damage (-1 when none)")
+    lay.add(1, "hit target", "seats from the viewer to the defender (-1 when none)")
+    lay.add(1, "hit sender", "seats from the viewer to who sent it (-1 when none)")
+    lay.add(1, "hit by a power", "1 if a Super Power made the attack (-1 when none)")
+    lay.add(1, "to act", "seats from the viewer to the player to act (-1 when over)")
+    lay.add(1, "turn", "turn / the turn limit")
+    return lay.out
+
+
+VILLAINY_MAX_PLAYERS = 6
+VILLAINY_DECKS = 7
+VILLAINY_KINDS = 32  # kinds of card in one deck (Game.card_table() names them)
+VILLAINY_SPOTS = 6  # 0-2 front row left to right, 3-5 back row
+VILLAINY_ATTACKERS = 11  # spots 0-5, Monster parts 6-9, the Master 10
+VILLAINY_TARGETS = 12  # spots 0-5, Monster parts 6-9, the Hideout 10, the Master 11
+VILLAINY_SEAT_SCALARS = (
+    ("present", "1 for a seat in the game"),
+    ("alive", "1 while still in the game (Master not defeated)"),
+    ("hand size", "cards in hand / 10"),
+    ("deck size", "cards in the draw pile / 60"),
+    ("discard size", "cards in the discard pile / 60"),
+    ("hideout hits", "hits the Hideout - Center can still take / 6"),
+)
+VILLAINY_EFFECTS = 8  # the Special Action effects of cpp/games/villainy/cards.h
+
+
+def _villainy(game: Game) -> list[Slice]:
+    lay = _Layout()
+    for seat in range(VILLAINY_MAX_PLAYERS):
+        at = f"seat {seat}"
+        for name, meaning in VILLAINY_SEAT_SCALARS:
+            lay.add(1, f"{at} {name}", f"{meaning} (zeros past the player count)")
+        lay.add(3, f"{at} hideout", "one-hot: standing, fallen (Master exposed next turn), gone")
+        lay.add(3, f"{at} master column", "one-hot: the Master's column, left to right")
+        lay.add(1, f"{at} left addition", "1 if the Hideout has its Left addition")
+        lay.add(1, f"{at} left bonus", "1 if that addition is a bonus addition")
+        lay.add(1, f"{at} right addition", "1 if the Hideout has its Right addition")
+        lay.add(1, f"{at} right bonus", "1 if that addition is a bonus addition")
+        lay.add(1, f"{at} turn player", "1 if it is this seat's turn")
+        lay.add(1, f"{at} to act", "1 if this seat acts now")
+        lay.add(1, f"{at} master exposed", "1 if the Master can be attacked")
+        lay.add(1, f"{at} monster complete", "1 if all four Monster parts are in play")
+        lay.add(VILLAINY_DECKS, f"{at} deck", "one-hot: the villain deck it plays")
+        lay.add(
+            VILLAINY_SPOTS * 8,
+            f"{at} grid",
+            "per spot (front row left to right, then the back row), 8 entries: occupied, "
+            "attack / 10, defense / 10, ranged, blocked, Gear, temporary Gear, Minion type",
+        )
+        lay.add(
+            4 * 4,
+            f"{at} monster",
+            "per Monster part, 4 entries: placed, active, attack / 10, defense / 10",
+        )
+        lay.add(
+            3 * 2,
+            f"{at} setup chain",
+            "per Setup part A, B, C: placed, then A's bonus / 3, B's stat (0 A!, 1 D!), "
+            "C's condition (its number + 1) / 6",
+        )
+        lay.add(1, f"{at} setup complete", "1 when the chain A-B-C is complete")
+        lay.add(1, f"{at} lasting", "rallying Special Actions lasting to its next turn / 4")
+        lay.add(VILLAINY_KINDS, f"{at} discard", "discard pile by kind (counts / 4)")
+        lay.add(1, f"{at} segues unseen", "its deck's Segues not in its discard pile / 5")
+    lay.add(VILLAINY_KINDS, "hand", "the viewer's hand by kind (counts / 4)")
+    lay.add(1, "actions left", "actions left this turn (of three) / 3")
+    lay.add(1, "specials", "free Special Actions played this turn / 8")
+    lay.add(4, "phase", "one-hot: main, Segue window, absorb a hit, Special Action choices")
+    lay.add(
+        3, "window trigger", "one-hot: the open Segue window's trigger (turn start, play, attack)"
+    )
+    lay.add(VILLAINY_KINDS, "card being played", "one-hot: its kind, while a Segue may answer it")
+    lay.add(VILLAINY_SPOTS, "card being played spot", "one-hot: the spot it goes to")
+    lay.add(VILLAINY_ATTACKERS, "declared attacker", "one-hot: the attack declared")
+    lay.add(VILLAINY_MAX_PLAYERS, "declared target seat", "one-hot: seats from the viewer")
+    lay.add(VILLAINY_TARGETS, "declared target", "one-hot: what is attacked")
+    lay.add(VILLAINY_EFFECTS, "choice effect", "one-hot: the Special Action being resolved")
+    lay.add(1, "choice stage", "its stage of choices")
+    lay.add(VILLAINY_MAX_PLAYERS, "choice seat", "one-hot: the seat chosen, from the viewer")
+    lay.add(VILLAINY_SPOTS, "choice spot", "one-hot: the spot chosen")
+    lay.add(1, "round", "round / the round limit")
+    lay.add(1, "viewer to act", "1 if the viewer acts now")
+    lay.add(VILLAINY_ATTACKERS, "last attacker", "one-hot: the last attack made")
+    lay.add(VILLAINY_MAX_PLAYERS, "last target seat", "one-hot: seats from the viewer")
+    lay.add(VILLAINY_TARGETS, "last target", "one-hot: what it attacked")
+    lay.add(1, "last attack", "its A! / 10")
+    lay.add(1, "last defense", "the D! it met / 10")
+    return lay.out
+
+
+SUET_MAX_PLAYERS = 4
+SUET_KINDS = 64  # card kinds per card plane (Game.card_table() names them)
+SUET_GENIUSES = 4
+SUET_COLOURS = ("Red", "Blue", "Purple", "Green")
+SUET_ENHANCEMENTS = ("Minions", "Cash Flow", "Inspiration", "Protection")
+SUET_CHOICES = 9  # the Choice enum of cpp/games/suet/state.h
+
+
+def _suet(game: Game) -> list[Slice]:
+    lay = _Layout()
+    lay.add(SUET_KINDS, "hand", "the viewer's hand, by kind (counts)")
+    for seat in range(SUET_MAX_PLAYERS):
+        at = f"seat {seat}"
+        lay.add(1, f"{at} hand size", "cards in hand / 10 (zeros past the player count)")
+        lay.add(SUET_GENIUSES, f"{at} genius", "one-hot: the evil genius")
+        for colour in SUET_COLOURS:
+            lay.add(
+                4,
+                f"{at} {colour.lower()} component",
+                "built, Broken, under a Cheat Card, Universal",
+            )
+        for name in SUET_ENHANCEMENTS:
+            lay.add(1, f"{at} {name.lower()}", f"1 if its lab has the {name} Enhancement")
+        lay.add(1, f"{at} hindrance", "1 if that Enhancement shows its Hindrance side")
+        lay.add(1, f"{at} setbacks waiting", "Setbacks waiting in the lab for its next turn")
+    lay.add(1, "deck size", "cards in the deck / 100")
+    lay.add(SUET_KINDS, "discard pile", "by kind (counts)")
+    lay.add(SUET_KINDS, "in play", "cards being played and their Blocks, by kind (counts)")
+    lay.add(SUET_KINDS, "black market", "by kind (counts)")
+    lay.add(
+        len(SUET_COLOURS) + 2,
+        "round colour",
+        "one-hot: the Long Game's round (Red, Blue, Purple, Green, Black Market), the last "
+        "entry in the short game",
+    )
+    lay.add(1, "actions left", "actions left this turn")
+    lay.add(1, "extra turn", "1 if an extra turn follows")
+    lay.add(SUET_MAX_PLAYERS, "to act", "one-hot: seats from the viewer to the player to act")
+    lay.add(SUET_MAX_PLAYERS, "turn player", "one-hot: seats from the viewer to the turn player")
+    lay.add(SUET_CHOICES, "choice", "one-hot: the choice being made (none first)")
+    lay.add(
+        3, "window trigger", "one-hot: the open reaction window's trigger (play, block, setback)"
+    )
+    lay.add(1, "block chain", "Blocks played on the card in play")
+    lay.add(
+        SUET_MAX_PLAYERS, "setback victim", "one-hot: seats from the viewer to a Setback's victim"
+    )
+    lay.add(1, "round", "round / the round limit")
+    return lay.out
+
+
+_GAMES = {
+    "seven-secret-supervillains": _sss,
+    "legendary": _legendary,
+    "parry": _parry,
+    "super": _super,
+    "villainy": _villainy,
+    "suet": _suet,
+}
 
 
 def slices(game: Game) -> list[Slice]:
