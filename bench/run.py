@@ -3,6 +3,7 @@
     python bench/run.py            # full table (about two minutes)
     python bench/run.py --quick    # smaller budgets, for a smoke run
     python bench/run.py --markdown # the table as Markdown, for docs/performance.md
+    python bench/run.py --games suet suet:players=4,long_game=true  # a mode: name:option=value,...
 
 Every figure is taken one after another, so ratios between rows compare like
 with like on this machine at this time. OpenSpiel rows need the
@@ -47,11 +48,33 @@ def best_of(runs: int, fn: Callable[[], float]) -> float:
     return max(fn() for _ in range(runs))
 
 
-def midgame(name: str, seed: int, steps: int) -> henchmen.State:
+Options = dict[str, Any]
+
+
+def parse_spec(spec: str) -> tuple[str, Options]:
+    """``name`` or ``name:option=value,...`` (true/false and integers as such)."""
+    name, _, rest = spec.partition(":")
+    options: Options = {}
+    for item in filter(None, rest.split(",")):
+        key, eq, text = item.partition("=")
+        if not eq:
+            raise SystemExit(f"bad game spec {spec!r}: write name:option=value,option=value")
+        low = text.lower()
+        options[key] = (
+            low == "true"
+            if low in ("true", "false")
+            else int(text)
+            if text.lstrip("-").isdigit()
+            else text
+        )
+    return name, options
+
+
+def midgame(name: str, seed: int, steps: int, options: Options | None = None) -> henchmen.State:
     """A position some random steps into a game (a fair place to time), with a
     player to move: a seed whose game ends first gives way to the next."""
     while True:
-        state = henchmen.new_game(name, seed=seed)
+        state = henchmen.new_game(name, seed=seed, **(options or {}))
         rng = random.Random(seed)
         for _ in range(steps):
             if state.is_terminal:
@@ -63,14 +86,14 @@ def midgame(name: str, seed: int, steps: int) -> henchmen.State:
         seed += 1
 
 
-def python_loop(name: str, seconds: float) -> float:
+def python_loop(name: str, seconds: float, options: Options | None = None) -> float:
     """Actions per second for a plain loop over the public API (chance resolved natively)."""
     rng = random.Random(1)
     actions = 0
     start = time.perf_counter()
     game = 0
     while time.perf_counter() - start < seconds:
-        state = henchmen.new_game(name, seed=game)
+        state = henchmen.new_game(name, seed=game, **(options or {}))
         before = state.move_number
         while not state.is_terminal:
             ids = state.legal_action_ids()
@@ -80,9 +103,10 @@ def python_loop(name: str, seconds: float) -> float:
     return actions / (time.perf_counter() - start)
 
 
-def ours(name: str, quick: bool) -> Row:
-    row = Row(name)
-    game = henchmen.Game(name)
+def ours(spec: str, quick: bool) -> Row:
+    name, options = parse_spec(spec)
+    row = Row(spec)
+    game = henchmen.Game(name, **options)
     games = 200 if quick else 2000
     one = best_of(2, lambda: _rate(game.random_playouts(games, seed=1, threads=1)))
     row.figures["native actions/s (1 thread)"] = one
@@ -90,13 +114,13 @@ def ours(name: str, quick: bool) -> Row:
     row.figures[f"native actions/s ({cores} threads)"] = best_of(
         2, lambda: _rate(game.random_playouts(games * 2, seed=1, threads=cores))
     )
-    row.figures["python actions/s"] = python_loop(name, 1.0 if quick else 3.0)
+    row.figures["python actions/s"] = python_loop(name, 1.0 if quick else 3.0, options)
     for full in (False, True):
         label = "obs+mask" if full else "no obs"
         row.figures[f"batched actions/s (256 games, {label})"] = best_of(
-            2, lambda full=full: batched(name, 256, full, 1.0 if quick else 2.0)
+            2, lambda full=full: batched(name, 256, full, 1.0 if quick else 2.0, options)
         )
-    state = midgame(name, seed=3, steps=40)
+    state = midgame(name, seed=3, steps=40, options=options)
     core = state._s
     repeats = 20_000 if quick else 200_000
     for op in ("clone", "legal_actions", "apply", "observation_tensor"):
@@ -116,7 +140,9 @@ def ours(name: str, quick: bool) -> Row:
     return row
 
 
-def batched(name: str, games: int, full: bool, seconds: float) -> float:
+def batched(
+    name: str, games: int, full: bool, seconds: float, options: Options | None = None
+) -> float:
     """Actions (decisions and chance outcomes) per second through VectorGame.step_random."""
     from henchmen.batch import VectorGame
 
@@ -127,6 +153,7 @@ def batched(name: str, games: int, full: bool, seconds: float) -> float:
         threads=os.cpu_count() or 1,
         observations=full,
         legal_mask=full,
+        **(options or {}),
     )
     vector.reset()
     start = time.perf_counter()
@@ -431,7 +458,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description="Henchmen benchmark table")
     parser.add_argument("--quick", action="store_true", help="smaller budgets")
     parser.add_argument("--markdown", action="store_true", help="print a Markdown table")
-    parser.add_argument("--games", nargs="*", help="only these henchmen games")
+    parser.add_argument(
+        "--games",
+        nargs="*",
+        help="only these henchmen games; name:option=value,... measures a mode",
+    )
     # One isolated OpenSpiel measurement (what the table's own run starts in a child process).
     parser.add_argument("--anchor", help=argparse.SUPPRESS)
     parser.add_argument("--measure", help=argparse.SUPPRESS)
