@@ -73,6 +73,9 @@ uint32_t State::block_askable(int opener) const {
 namespace {
 // The player whose draw is served next: seat order from the turn player.
 int next_drawer(const State& s) {
+  uint32_t any;  // most steps owe no draw: one load says so
+  std::memcpy(&any, s.owed, sizeof s.owed);
+  if (!any) return -1;
   const int n = s.cfg->players;
   for (int i = 0, q = s.turn_player_; i < n; ++i, q = q + 1 == n ? 0 : q + 1) {
     if (s.owed[q]) return q;
@@ -103,10 +106,16 @@ void State::chance_outcomes(std::vector<std::pair<Action, double>>& out) const {
 }
 
 Action State::sample_chance(Rng& rng) const {
-  if (phase == kGeniusPhase || rolling) {
-    std::vector<std::pair<Action, double>> outcomes;
-    chance_outcomes(outcomes);
-    return outcomes[rng.below(static_cast<uint32_t>(outcomes.size()))].first;
+  // Uniform picks, in chance_outcomes' order, without building its list (a
+  // Long Game rolls every round).
+  if (rolling && phase != kGeniusPhase) return kRoll + static_cast<Action>(rng.below(kColours + 1));
+  if (phase == kGeniusPhase) {
+    int left = 0;
+    for (int g = 0; g < kGeniuses; ++g) left += !in_game(g);
+    uint32_t pick = rng.below(static_cast<uint32_t>(left));
+    for (int g = 0; g < kGeniuses; ++g) {
+      if (!in_game(g) && pick-- == 0) return kGenius + g;
+    }
   }
   if (pick_from != kNone) return kPick + entry_of(hand[pick_from], rng.below(hand_n[pick_from]));
   return kDeal + entry_of(deck, rng.below(deck_n));

@@ -184,9 +184,17 @@ struct State {
     return !broken[p] && comp[p][0] != kNone && comp[p][1] != kNone && comp[p][2] != kNone && comp[p][3] != kNone;
   }
   bool someone_complete() const {
-    bool any = false;
-    for (int q = 0; q < cfg->players; ++q) any = any || complete(q);
-    return any;
+    // A seat's four Components are one word; it is complete when no byte of
+    // it is kNone (0xff) and none is Broken.
+    static_assert(sizeof comp[0] == 4 && kNone == 0xff, "four one-byte Components a seat");
+    for (int q = 0; q < cfg->players; ++q) {
+      uint32_t w;
+      std::memcpy(&w, comp[q], sizeof w);
+      const uint32_t holes = ~w;  // a zero byte where a Component is missing
+      const bool missing = ((holes - 0x01010101u) & ~holes & 0x80808080u) != 0;
+      if (!missing && !broken[q]) return true;
+    }
+    return false;
   }
   bool colour_open(int c) const { return !cfg->long_game || round_colour == c; }
   bool market_open() const { return !cfg->long_game || round_colour == kBlackMarketRound; }
