@@ -11,6 +11,8 @@
 //   static Json card_table(const Config&);
 //   static S initial_state(const Config&);
 //   static S from_json(const Config&, const Json&);  // validates; throws SerializationError
+// and may supply
+//   static void complete_options(const Json& given, Json& resolved);  // defaults that depend on other options
 // and S has: current_player, turn_player, legal_actions(vector&), chance_outcomes(vector&),
 // sample_chance(Rng&), apply(Action) (legal actions only), returns(p), action_to_string,
 // observation(p), observation_tensor(p, float*), resample(observer, Rng&), to_json,
@@ -23,6 +25,8 @@
 #include <memory>
 #include <mutex>
 #include <string>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "core/error.h"
@@ -32,6 +36,13 @@
 
 namespace henchmen {
 
+namespace detail {
+template <class T, class = void>
+struct has_complete_options : std::false_type {};
+template <class T>
+struct has_complete_options<T, std::void_t<decltype(T::complete_options(std::declval<const Json&>(), std::declval<Json&>()))>> : std::true_type {};
+}  // namespace detail
+
 template <class T>
 class NativeGame final : public Game {
  public:
@@ -39,7 +50,7 @@ class NativeGame final : public Game {
   using S = typename T::S;
 
   explicit NativeGame(const Json& options)
-      : options_(resolve_options(T::info().name, T::info().options, options)), config_(configured(options_)) {}
+      : options_(complete(options)), config_(configured(options_)) {}
 
   const GameInfo& info() const override { return T::info(); }
   const Json& options() const override { return options_; }
@@ -72,6 +83,15 @@ class NativeGame final : public Game {
   }
 
  private:
+  // The options checked against their specs and defaults filled; a game
+  // whose defaults depend on one another (a mode and its player count) fills
+  // the rest in T::complete_options(given, resolved).
+  static Json complete(const Json& given) {
+    Json resolved = resolve_options(T::info().name, T::info().options, given);
+    if constexpr (detail::has_complete_options<T>::value) T::complete_options(given, resolved);
+    return resolved;
+  }
+
   // A Config is immutable and reading a card table is dear (tenths of a
   // millisecond: a game a loop makes anew each time), so the last few
   // option sets keep theirs.

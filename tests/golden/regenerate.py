@@ -48,6 +48,9 @@ LOG_GAMES: dict[str, tuple[str, ...]] = {
     "seven-secret-supervillains-2p-seed1": (
         "seven-secret-supervillains", "--bots", "greedy,random", "--seed", "1",
     ),
+    "seven-secret-supervillains-4p-seed1": (
+        "seven-secret-supervillains", "--bots", "greedy,random,greedy,random", "--seed", "1",
+    ),
     "legendary-1p-seed1": ("legendary", "--bots", "greedy", "--seed", "1"),
     "legendary-2p-seed1": ("legendary", "--bots", "greedy,random", "--seed", "1"),
     "super-3p-seed1": ("super", "--bots", "greedy,random,greedy", "--seed", "1"),

@@ -76,6 +76,13 @@ PINS: dict[tuple[str, int, str, int], int] = {
     ("seven-secret-supervillains", 2, "initial", 8): 22064,
     ("seven-secret-supervillains", 2, "midgame", 8): 4263,
     ("seven-secret-supervillains", 2, "setup", 5): 820260,
+    # The Brawl (9 crews): 9 * 8 * 7 Supervillain reveals, then 81 Minions for the first refill.
+    ("seven-secret-supervillains", 3, "setup", 4): 40824,
+    ("seven-secret-supervillains", 3, "initial", 8): 2310,
+    ("seven-secret-supervillains", 3, "midgame", 8): 78727,
+    ("seven-secret-supervillains", 4, "setup", 4): 40824,
+    ("seven-secret-supervillains", 4, "initial", 8): 2310,
+    ("seven-secret-supervillains", 4, "midgame", 7): 204305,
     ("suet", 2, "setup", 4): 33192,
     ("suet", 2, "initial", 5): 120294,
     ("suet", 2, "midgame", 6): 241588,

@@ -19,4 +19,3 @@ MODES: list[tuple[str, dict[str, Any]]] = [
     ("suet", {"players": 4, "long_game": True}),
 ]
 IDS = [f"{name}-{opts.get('players', 2)}p" for name, opts in MODES]
-

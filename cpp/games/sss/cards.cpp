@@ -1,6 +1,7 @@
 #include "games/sss/cards.h"
 
 #include "core/error.h"
+#include "games/sss/modes.h"
 
 extern const char* const sss_cards_json;
 
@@ -54,6 +55,8 @@ Config make_config(const Json& options) {
   Config cfg;
   cfg.players = static_cast<int>(options.at("players", "options").as_int("players"));
   cfg.max_turns = static_cast<int>(options.at("max_turns", "options").as_int("max_turns"));
+  const std::string& mode = options.at("mode", "options").as_string("mode");
+  apply_mode(mode, cfg);
   const std::string& data = options.at("card_data", "options").as_string("card_data");
   Json table;
   if (data.empty()) {
@@ -69,8 +72,9 @@ Config make_config(const Json& options) {
   // From here on the table is known to be well formed.
   const auto& all = table.at("crews", "card_data").as_array("card_data.crews");
   const auto& chosen = options.at("crews", "options").as_array("crews");
-  if (static_cast<int>(chosen.size()) != 7) {
-    throw OptionError("option 'crews' must name exactly 7 crews for the 2-player game, got " + std::to_string(chosen.size()));
+  const int crews_wanted = mode_crews(mode);
+  if (static_cast<int>(chosen.size()) != crews_wanted) {
+    throw OptionError("option 'crews' must name exactly " + std::to_string(crews_wanted) + " crews for the " + mode_title(mode) + ", got " + std::to_string(chosen.size()));
   }
   cfg.crews = static_cast<int>(chosen.size());
   for (const auto& pick : chosen) {

@@ -53,6 +53,11 @@ static_assert(kNumAbilities <= kAbilitySlots, "grow kAbilitySlots: Replicate's r
 const char* ability_name(int ability);
 int ability_from_name(const std::string& name);  // -1 if unknown
 
+// The ways to play (the `mode` option): the 2-player game and the rulebook's
+// multiplayer and solo modes, as far as they are built.
+enum class Mode : uint8_t { kDuel, kBrawl };
+const char* mode_name(Mode mode);
+
 struct CrewDef {
   std::string name;
   std::string supervillain;
@@ -63,6 +68,7 @@ struct CrewDef {
 
 // Immutable per-game data: the crews in play and every card's numbers.
 struct Config {
+  Mode mode = Mode::kDuel;
   int players = 2;
   int crews = 7;
   std::vector<int> crew_index;  // crew slot -> index in the full crew list
@@ -74,6 +80,9 @@ struct Config {
   int max_turns = 200;
   int scaredy_bots = 10;
   int upgrade_slots = 3;
+  int opening_hand[kMaxPlayers] = {5, 5, 5, 5};  // the setup's draw, by seat
+  int explodey[kMaxPlayers] = {0, 1, 0, 0};      // Explodey Bots dealt to each seat's hand
+  int explodey_total() const;
   std::array<int, kCardIds> health{};  // cost to buy; 0 when not for sale
   std::array<int, kCardIds> power{};
   std::array<int, kCardIds> reputation{};

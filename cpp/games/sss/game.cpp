@@ -7,11 +7,14 @@ const GameInfo& Traits::info() {
     GameInfo g;
     g.name = "seven-secret-supervillains";
     g.title = "Seven Secret Supervillains";
-    g.summary = "Deck builder: win four of the seven Secret Supervillains by attaching Minions of their crews.";
+    g.summary = "Deck builder: win four of the seven Secret Supervillains by attaching Minions of their crews (2 players; the Brawl for 3 or 4).";
     g.min_players = 2;
-    g.max_players = 2;
-    OptionSpec players{"players", OptionSpec::Kind::Int, Json(2), 2, 2, {}, "Number of players (the 4-player modes come later)."};
-    OptionSpec crews{"crews", OptionSpec::Kind::ChoiceList, Json(), 0, 0, {}, "The seven crews in play, by name."};
+    g.max_players = 4;
+    OptionSpec players{"players", OptionSpec::Kind::Int, Json(2), 2, 4, {}, "Number of players: 2 in the duel, 3 or 4 in the Brawl (the Brawl's 4 when only the mode is given)."};
+    OptionSpec mode{"mode", OptionSpec::Kind::Choice, Json("duel"), 0, 0, mode_names(),
+                    "duel: the 2-player game; brawl: the free-for-all for 3 or 4 (9 crews, 11 reputation wins a Supervillain, 3 win the game). "
+                    "Without it, 3 or 4 players play the Brawl."};
+    OptionSpec crews{"crews", OptionSpec::Kind::ChoiceList, Json(), 0, 0, {}, "The crews in play, by name: 7 in the duel, 9 in the Brawl (by default the card table's first implemented ones)."};
     Json base = Json(Json::Array{});
     for (const auto& c : builtin_card_table().at("crews", "cards").as_array("crews")) {
       if (!c.at("implemented", "crew").as_bool("implemented")) continue;
@@ -21,7 +24,7 @@ const GameInfo& Traits::info() {
     crews.default_value = base;
     OptionSpec turns{"max_turns", OptionSpec::Kind::Int, Json(200), 10, 2000, {}, "Designed: a stalled game ends after this many turns (most Supervillains, then most reputation, wins)."};
     OptionSpec data{"card_data", OptionSpec::Kind::Text, Json(""), 0, 0, {}, "A replacement card table as JSON text (same shape as the built-in one); empty for the built-in table."};
-    g.options = {players, crews, turns, data};
+    g.options = {players, mode, crews, turns, data};
     g.observation_keys = {
         {"viewer", "the player this observation is for"},
         {"current_player", "who decides now (-1 chance, -4 the game is over)"},

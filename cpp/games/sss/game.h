@@ -3,6 +3,7 @@
 #include <memory>
 
 #include "core/native.h"
+#include "games/sss/modes.h"
 #include "games/sss/state.h"
 
 namespace henchmen::sss {
@@ -12,6 +13,7 @@ struct Traits {
   using S = sss::State;
   static const GameInfo& info();
   static std::shared_ptr<const Config> configure(const Json& options);
+  static void complete_options(const Json& given, Json& resolved) { sss::complete_options(given, resolved); }
   static int num_players(const Config& c) { return c.players; }
   static int num_distinct_actions(const Config&) { return kNumActions; }
   static std::vector<int> observation_shape(const Config& c) { return {observation_length(c)}; }

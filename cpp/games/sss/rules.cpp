@@ -22,14 +22,19 @@ State State::initial(const Config& cfg) {
     for (int i = 0; i < 8; ++i) ps.deck.add_unknown(kTinyBot);
     for (int i = 0; i < 2; ++i) ps.deck.add_unknown(kJunkyBot);
   }
-  // The second player gets the Explodey Bot; everyone sees it.
-  s.players[1].hand.add(kExplodeyBot);
-  s.players[1].hand_public.add(kExplodeyBot);
+  // The Explodey Bots (the second player's in the duel; the third's and
+  // fourth's in the Brawl) start in hand, where everyone sees them.
+  for (int p = 0; p < cfg.players; ++p) {
+    for (int i = 0; i < cfg.explodey[p]; ++i) {
+      s.players[p].hand.add(kExplodeyBot);
+      s.players[p].hand_public.add(kExplodeyBot);
+    }
+  }
   if (Events* ev = events()) story::setup(*ev, s);
   for (int slot = 0; slot < kSupervillainSlots; ++slot) s.push_task(TaskKind::kRevealSupervillain, 0, slot, 1);
   for (int slot = 0; slot < kRowSlots; ++slot) s.push_task(TaskKind::kRefillRow, 0, slot, 1);
   s.push_task(TaskKind::kRefillUpgrade, 0, 0, 1);
-  for (int p = 0; p < cfg.players; ++p) s.push_task(TaskKind::kDrawHand, p, 0, cfg.hand_size);
+  for (int p = 0; p < cfg.players; ++p) s.push_task(TaskKind::kDrawHand, p, 0, cfg.opening_hand[p]);
   s.settle();
   return s;
 }

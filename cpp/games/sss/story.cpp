@@ -46,9 +46,16 @@ void setup(Events& ev, const State& s) {
     e.fact(CardFact::shuffle(zone(p, kDeckZone)));
   }
   ev.add(e);
-  Event bot("explodey", "{P} {start|starts} with the Explodey Bot in {your|their} hand, where everyone can see it", 1);
-  bot.with("card", name(s, kExplodeyBot)).fact(CardFact::place(zone(1, kHandZone), kExplodeyBot));
-  ev.add(bot);
+  for (int p = 0; p < c.players; ++p) {
+    const int n = c.explodey[p];
+    if (n == 0) continue;
+    Event bot("explodey", n == 1 ? "{P} {start|starts} with the Explodey Bot in {your|their} hand, where everyone can see it"
+                                 : "{P} {start|starts} with {count} Explodey Bots in {your|their} hand, where everyone can see them",
+              p);
+    bot.with("card", name(s, kExplodeyBot)).with("count", n);
+    for (int i = 0; i < n; ++i) bot.fact(CardFact::place(zone(p, kHandZone), kExplodeyBot));
+    ev.add(bot);
+  }
 }
 
 void drawn(Events& ev, const State& s, TaskKind kind, int player, int card, bool known) {
@@ -122,10 +129,14 @@ void turn_limit(Events& ev, const State& s) {
     return;
   }
   const int w = s.winner;
-  const int q = 1 - w;  // two players
-  int rep[2] = {0, 0};
-  for (int p = 0; p < 2; ++p) {
+  int rep[kMaxPlayers] = {};
+  for (int p = 0; p < c.players; ++p) {
     for (int crew = 0; crew < c.crews; ++crew) rep[p] += s.reputation(crew, p);
+  }
+  // The runner-up: the best of the others, as the turn-limit result ranks them.
+  int q = -1;
+  for (int p = 0; p < c.players; ++p) {
+    if (p != w && (q < 0 || s.players[p].won * 1000 + rep[p] > s.players[q].won * 1000 + rep[q])) q = p;
   }
   const bool by_won = s.players[w].won != s.players[q].won;
   Event e("game-over", head + "{P} {win|wins} with more " + (by_won ? "Supervillains won" : "reputation attached") + " ({mine} to {theirs})", w);

@@ -107,7 +107,7 @@ void State::validate() const {
     else if (card == kTinyBot) want = 8 * n;
     else if (card == kJunkyBot) want = 2 * n;
     else if (card == kScaredyBot) want = c.scaredy_bots - scaredy_left;
-    else if (card == kExplodeyBot) want = 1;
+    else if (card == kExplodeyBot) want = c.explodey_total();
     if (count[card] != want) {
       broken(c.valid_card(card) ? "there should be " + std::to_string(want) + " of " + c.name[static_cast<size_t>(card)] + " in the game, found " + std::to_string(count[card])
                                 : "an unknown card appears");
@@ -216,7 +216,7 @@ void State::validate_queue() const {
   for (int slot = 0; slot < kSupervillainSlots; ++slot) setup[n_setup++] = Task{TaskKind::kRevealSupervillain, 0, static_cast<uint8_t>(slot), 1};
   for (int slot = 0; slot < kRowSlots; ++slot) setup[n_setup++] = Task{TaskKind::kRefillRow, 0, static_cast<uint8_t>(slot), 1};
   setup[n_setup++] = Task{TaskKind::kRefillUpgrade, 0, 0, 1};
-  for (int p = 0; p < c.players; ++p) setup[n_setup++] = Task{TaskKind::kDrawHand, static_cast<uint8_t>(p), 0, static_cast<uint8_t>(c.hand_size)};
+  for (int p = 0; p < c.players; ++p) setup[n_setup++] = Task{TaskKind::kDrawHand, static_cast<uint8_t>(p), 0, static_cast<uint8_t>(c.opening_hand[p])};
   auto same = [](const Task& a, const Task& b) { return a.kind == b.kind && a.player == b.player && a.slot == b.slot && a.count == b.count; };
   bool is_setup = n_tasks <= n_setup && turn == 1 && turn_player_ == 0;
   for (int i = 0; is_setup && i < n_tasks; ++i) {
@@ -234,11 +234,12 @@ void State::validate_queue() const {
   }
   if (is_setup || is_cleanup) {
     if (pending != Pending::kNone) broken("a decision is pending while the setup or cleanup is under way");
-    // A hand being dealt holds at most a kept Explodey Bot and the cards drawn so far.
+    // A hand being dealt holds at most the kept Explodey Bots and the cards drawn so far
+    // (by size alone: resample may trade a hidden Explodey Bot for another card).
     for (int i = 0; i < n_tasks; ++i) {
       if (tasks[i].kind != TaskKind::kDrawHand) continue;
       const PlayerState& pl = players[tasks[i].player];
-      if (pl.hand.size() + tasks[i].count > c.hand_size + 1) broken("a hand being dealt holds more cards than were drawn");
+      if (pl.hand.size() + tasks[i].count > c.hand_size + c.explodey_total()) broken("a hand being dealt holds more cards than were drawn");
     }
   }
   if (is_cleanup) {

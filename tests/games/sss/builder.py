@@ -14,8 +14,8 @@ Where the unspecified cards go:
 - Tiny and Junky Bots: each player owns 8 and 2; those not named go to the
   unknown part of their owner's deck (unless that deck is given, then to the
   other player's deck).
-- Scaredy Bots not named: the Scaredy pile.  The Explodey Bot, if not named:
-  expelled (as if already played).  In a hand it is public by default.
+- Scaredy Bots not named: the Scaredy pile.  Explodey Bots not named:
+  expelled (as if already played).  In a hand they are public by default.
 - Upgrades: ``upgrade_row`` defaults to the first one not named; the rest go
   to the unknown part of the Upgrade deck.
 - Supervillains not in a slot, the Danger Zone or ``won_by``: the deck.
@@ -46,6 +46,7 @@ MINIONS: list[str] = [f"{c['name']} {m['reputation']}" for c in CREWS for m in c
 UPGRADES: list[str] = [c["upgrade"]["name"] for c in CREWS]
 SUPERVILLAINS: list[str] = [c["supervillain"] for c in CREWS]
 BOTS_PER_PLAYER = {"Tiny Bot": 8, "Junky Bot": 2}
+EXPLODEY_BOTS = 1  # in the game: the duel's one; the Brawl deals three at 4 players
 SCAREDY_BOTS = 10
 
 PerPlayer = Mapping[int, Sequence[str]]
@@ -152,9 +153,13 @@ def position_doc(
     if upgrade_row:
         placed[upgrade_row] += 1
     for name, k in placed.items():
-        if name in MINIONS or name in UPGRADES or name == "Explodey Bot":
+        if name in MINIONS or name in UPGRADES:
             if k > 1:
                 raise ValueError(f"{name} is placed {k} times; there is one")
+    if placed["Explodey Bot"] > EXPLODEY_BOTS:
+        raise ValueError(
+            f"{placed['Explodey Bot']} Explodey Bots are placed; there are {EXPLODEY_BOTS}"
+        )
 
     # Minions.
     rest = [m for m in MINIONS if not placed[m]]
@@ -191,8 +196,7 @@ def position_doc(
             deck_unknown[defaults[0]] += [bot] * left
         elif left:
             raise ValueError(f"{left} {bot}s are placed nowhere and every deck is given")
-    if not placed["Explodey Bot"]:
-        expelled.append("Explodey Bot")
+    expelled += ["Explodey Bot"] * (EXPLODEY_BOTS - placed["Explodey Bot"])
     if scaredy_bots is None:
         scaredy_bots = SCAREDY_BOTS - placed["Scaredy Bot"]
 
@@ -354,6 +358,26 @@ EXPEL_CREWS = (
     "Pig Out",
     "Fire Starters",
 )
+
+
+@contextmanager
+def mode(**options: Any) -> Iterator[None]:
+    """Within the block, :func:`position` builds games with these options
+    (``mode="brawl", players=4``): the options, card lists and the number of
+    Explodey Bots follow them."""
+    global OPTIONS, CREWS, MINIONS, UPGRADES, SUPERVILLAINS, EXPLODEY_BOTS
+    saved = OPTIONS, CREWS, MINIONS, UPGRADES, SUPERVILLAINS, EXPLODEY_BOTS
+    OPTIONS = henchmen.Game(GAME, **options).options
+    CREWS = [next(c for c in TABLE["crews"] if c["name"] == name) for name in OPTIONS["crews"]]
+    MINIONS = [f"{c['name']} {m['reputation']}" for c in CREWS for m in c["minions"]]
+    UPGRADES = [c["upgrade"]["name"] for c in CREWS]
+    SUPERVILLAINS = [c["supervillain"] for c in CREWS]
+    start = json.loads(henchmen.new_game(GAME, seed=0, **options).serialize())["position"]
+    EXPLODEY_BOTS = sum(p["hand"].count("Explodey Bot") for p in start["players"])
+    try:
+        yield
+    finally:
+        OPTIONS, CREWS, MINIONS, UPGRADES, SUPERVILLAINS, EXPLODEY_BOTS = saved
 
 
 @contextmanager

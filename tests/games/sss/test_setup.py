@@ -160,11 +160,6 @@ def test_unimplemented_crew_is_an_option_error() -> None:
         henchmen.Game(GAME, crews=crews)
 
 
-def test_four_players_not_yet_supported() -> None:
-    with pytest.raises(OptionError, match="players"):
-        henchmen.Game(GAME, players=4)
-
-
 def test_default_crews_are_the_first_seven_of_the_card_reference() -> None:
     assert henchmen.Game(GAME).options["crews"] == [
         "Royal Rule",

@@ -1,0 +1,102 @@
+// Seven Secret Supervillains: the ways to play. Each mode is a set of numbers
+// on the Config (seats, crews, hands, Explodey Bots, thresholds); the rules
+// read those numbers and never ask which mode is on.
+#include "games/sss/modes.h"
+
+#include "core/error.h"
+
+namespace henchmen::sss {
+
+namespace {
+struct ModeDef {
+  Mode mode;
+  const char* name;
+  const char* title;  // as messages name it
+  int min_players, max_players, default_players;
+  int crews;
+};
+// The Brawl: "4 players (can be 3 with adjustments)", "9 Supervillain crews".
+constexpr ModeDef kModes[] = {
+    {Mode::kDuel, "duel", "duel", 2, 2, 2, 7},
+    {Mode::kBrawl, "brawl", "Brawl", 3, 4, 4, 9},
+};
+
+const ModeDef& def_of(Mode mode) {
+  for (const ModeDef& m : kModes) {
+    if (m.mode == mode) return m;
+  }
+  return kModes[0];
+}
+
+const ModeDef* def_named(const std::string& name) {
+  for (const ModeDef& m : kModes) {
+    if (name == m.name) return &m;
+  }
+  return nullptr;
+}
+}  // namespace
+
+const char* mode_name(Mode mode) { return def_of(mode).name; }
+
+std::vector<std::string> mode_names() {
+  std::vector<std::string> out;
+  for (const ModeDef& m : kModes) out.emplace_back(m.name);
+  return out;
+}
+
+int mode_crews(const std::string& name) {
+  const ModeDef* m = def_named(name);
+  return m ? m->crews : 7;
+}
+
+std::string mode_title(const std::string& name) {
+  const ModeDef* m = def_named(name);
+  return m ? m->title : name;
+}
+
+void complete_options(const Json& given, Json& resolved) {
+  const bool has_mode = given.is_object() && given.has("mode");
+  const bool has_players = given.is_object() && given.has("players");
+  // Three or four players without a mode: the Brawl, the free-for-all the
+  // rulebook allows at both counts. A mode without players: its usual count.
+  if (!has_mode && has_players && resolved.at("players", "options").as_int("players") != 2) resolved["mode"] = Json("brawl");
+  const ModeDef* m = def_named(resolved.at("mode", "options").as_string("mode"));
+  if (m && has_mode && !has_players) resolved["players"] = Json(m->default_players);
+  if (m && !(given.is_object() && given.has("crews"))) {
+    // The crews a mode plays by default: the card table's first implemented ones.
+    Json crews = Json(Json::Array{});
+    for (const auto& c : builtin_card_table().at("crews", "cards").as_array("crews")) {
+      if (static_cast<int>(crews.as_array("crews").size()) == m->crews) break;
+      if (c.at("implemented", "crew").as_bool("implemented")) crews.push_back(c.at("name", "crew"));
+    }
+    resolved["crews"] = crews;
+  }
+}
+
+void apply_mode(const std::string& name, Config& cfg) {
+  const ModeDef* m = def_named(name);
+  if (!m) throw OptionError("unknown mode '" + name + "'");
+  cfg.mode = m->mode;
+  if (cfg.players < m->min_players || cfg.players > m->max_players) {
+    const std::string counts = m->min_players == m->max_players ? std::to_string(m->min_players) : std::to_string(m->min_players) + " or " + std::to_string(m->max_players);
+    throw OptionError(std::string("the ") + m->title + " is for " + counts + " players, got players=" + std::to_string(cfg.players) + " (modes: duel for 2, brawl for 3 or 4)");
+  }
+  if (cfg.mode == Mode::kBrawl) {
+    // The Brawl: free for all, each player attaching to their own side.
+    cfg.win_reputation = 11;
+    cfg.danger_reputation = 8;
+    cfg.supervillains_to_win = 3;
+    cfg.opening_hand[0] = 4;  // "Player 1 starts with 4 cards"
+    cfg.explodey[1] = 0;
+    cfg.explodey[2] = 1;  // "Player 3 gets 1 Explodey Bot"
+    cfg.explodey[3] = cfg.players >= 4 ? 2 : 0;  // "Player 4 gets 2"
+  }
+}
+
+int Config::explodey_total() const {
+  int n = 0;
+  for (int p = 0; p < players; ++p) n += explodey[p];
+  return n;
+}
+
+}  // namespace henchmen::sss
