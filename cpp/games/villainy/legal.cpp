@@ -172,10 +172,10 @@ void State::legal_main(ActionList& out) const {
   for_each_bit(plays(kinds, act), [&](int k) { out.add(kPlay + k); });
   if (act) {
     legal_moves(mine, out);
-    for_each_bit(mine, [&](int from) {
-      const uint8_t gear = pl.grid[from].gear;
-      // The spot it leaves holds Gear, so it is never among the fits.
-      if (gear != kNoCard) out.add_spots(kMoveGear + from * kSpots, fits_among(gear, p, bare));
+    // From each Minion with Gear; the spot it leaves holds Gear, so it is
+    // never among the fits.
+    for_each_bit(mine & ~bare, [&](int from) {
+      out.add_spots(kMoveGear + from * kSpots, fits_among(pl.grid[from].gear, p, bare));
     });
     if (pl.master_column > 0) out.add(kMoveMaster + 0);
     if (pl.master_column < kColumns - 1) out.add(kMoveMaster + 1);
