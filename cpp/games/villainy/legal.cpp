@@ -157,33 +157,34 @@ void State::legal_main(ActionList& out) const {
   const int p = turn_player_;
   const Player& pl = players[p];
   const DeckDef& deck = cfg->deck_def(p);
-  const bool act = actions > 0;
+  uint32_t kinds = 0;
+  for (int i = 0; i < pl.hand.n; ++i) kinds |= 1u << kind(pl.hand.c[i]);
+  if (actions == 0) {
+    // Only the free plays (Special Actions) are left, and the end of the turn.
+    for_each_bit(plays(kinds, false), [&](int k) { out.add(kPlay + k); });
+    out.add(kEndTurn);
+    return;
+  }
   const uint32_t mine = minion_spots(p);
   // bare_minions, from the Minion spots already read: those without Gear.
   const uint8_t bare = static_cast<uint8_t>(spots_where(pl.grid, 0xFF00, kNoCard << 8) & mine);
-  uint32_t kinds = 0;
-  for (int i = 0; i < pl.hand.n; ++i) kinds |= 1u << kind(pl.hand.c[i]);
-  if (act) {
-    for_each_bit(kinds & deck.spot_kinds, [&](int k) {
-      const uint32_t spots = deck.gear_kinds >> k & 1 ? fits_among(id(p, k), p, bare) : ~mine & kAllSpots;
-      out.add_spots(kPlayAt + k * kSpots, spots);
-    });
-  }
-  for_each_bit(plays(kinds, act), [&](int k) { out.add(kPlay + k); });
-  if (act) {
-    legal_moves(mine, out);
-    for_each_bit(mine, [&](int from) {
-      const uint8_t gear = pl.grid[from].gear;
-      // The spot it leaves holds Gear, so it is never among the fits.
-      if (gear != kNoCard) out.add_spots(kMoveGear + from * kSpots, fits_among(gear, p, bare));
-    });
-    if (pl.master_column > 0) out.add(kMoveMaster + 0);
-    if (pl.master_column < kColumns - 1) out.add(kMoveMaster + 1);
-    legal_attacks(reach(p), out);
-    // Designed: an exchange needs a fresh card to draw.
-    if (!pl.draw.empty() || !pl.discard.empty()) {
-      for_each_bit(kinds, [&](int k) { out.add(kExchange + k); });
-    }
+  for_each_bit(kinds & deck.spot_kinds, [&](int k) {
+    const uint32_t spots = deck.gear_kinds >> k & 1 ? fits_among(id(p, k), p, bare) : ~mine & kAllSpots;
+    out.add_spots(kPlayAt + k * kSpots, spots);
+  });
+  for_each_bit(plays(kinds, true), [&](int k) { out.add(kPlay + k); });
+  legal_moves(mine, out);
+  // From each Minion with Gear; the spot it leaves holds Gear, so it is
+  // never among the fits.
+  for_each_bit(mine & ~bare, [&](int from) {
+    out.add_spots(kMoveGear + from * kSpots, fits_among(pl.grid[from].gear, p, bare));
+  });
+  if (pl.master_column > 0) out.add(kMoveMaster + 0);
+  if (pl.master_column < kColumns - 1) out.add(kMoveMaster + 1);
+  legal_attacks(reach(p), out);
+  // Designed: an exchange needs a fresh card to draw.
+  if (!pl.draw.empty() || !pl.discard.empty()) {
+    for_each_bit(kinds, [&](int k) { out.add(kExchange + k); });
   }
   out.add(kEndTurn);
 }

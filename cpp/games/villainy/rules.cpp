@@ -47,11 +47,16 @@ int State::hand_target(int player) const {
 
 // Every card in a player's piles is of their own deck (validate checks it),
 // so counting their deck's Segue kinds counts every Segue there.
-int State::segues_unseen(int player) const {
-  const DeckDef& d = cfg->deck_def(player);
+int State::count_discarded_segues(int player) const {
   int seen = 0;
-  for (const uint8_t k : d.segue_kinds) seen += count_from_top(players[player].discard, static_cast<uint8_t>(id(player, k)));
-  return d.segues - seen;
+  for (const uint8_t k : cfg->deck_def(player).segue_kinds) seen += count_from_top(players[player].discard, static_cast<uint8_t>(id(player, k)));
+  return seen;
+}
+
+void State::to_discard(int player, int card) {
+  Player& pl = players[player];
+  pl.discard.add(static_cast<uint8_t>(card));
+  pl.segues_discarded += def(card).type == Type::kSegue;
 }
 
 // ---------------------------------------------------------------------------
@@ -129,6 +134,7 @@ void State::reshuffle(int player) {
     if (ev) e.fact(CardFact::move(discard_zone(player), draw_zone(player), c));
   }
   pl.discard.clear();
+  pl.segues_discarded = 0;
   if (ev) {
     e.fact(CardFact::shuffle(draw_zone(player)));
     ev->add(e);
@@ -268,7 +274,7 @@ void State::close_window() {
 void State::play_segue(int player, int card) {
   Player& pl = players[player];
   pl.hand.remove(static_cast<uint8_t>(card));
-  pl.discard.add(static_cast<uint8_t>(card));
+  to_discard(player, card);
   if (Events* ev = events()) {
     Event e("segue", "{P} {play|plays} {card}: {q's} turn ends at once", player, turn_player_);
     e.with("card", cfg->name[static_cast<size_t>(card)]).fact(CardFact::move(hand_zone(player), discard_zone(player), card));
@@ -311,7 +317,7 @@ void State::declare_play(int card, int spot, bool free) {
 }
 
 void State::discard_in_play(int owner, int card) {
-  players[owner].discard.add(static_cast<uint8_t>(card));
+  to_discard(owner, card);
   if (Events* ev = events()) {
     Event e("discard", "{card} goes to {p's} discard pile", owner);
     e.with("card", cfg->name[static_cast<size_t>(card)]).fact(CardFact::move(play_zone(owner), discard_zone(owner), card));
@@ -410,7 +416,7 @@ void State::apply_main(Action a) {
     if (pl.draw.empty()) reshuffle(p);
     const int card = id(p, a - kExchange);
     pl.hand.remove(static_cast<uint8_t>(card));
-    pl.discard.add(static_cast<uint8_t>(card));
+    to_discard(p, card);
     if (Events* ev = events()) {
       Event e("exchange", "{P} {discard|discards} {card} to draw a fresh card", p);
       e.with("card", cfg->name[static_cast<size_t>(card)]).fact(CardFact::move(hand_zone(p), discard_zone(p), card));

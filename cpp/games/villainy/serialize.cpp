@@ -235,6 +235,7 @@ State State::from_json(const Config& cfg, const Json& doc) {
     read_pile(cfg, j.at("hand", at), pl.hand, at + " hand");
     read_pile(cfg, j.at("draw", at), pl.draw, at + " draw");
     read_pile(cfg, j.at("discard", at), pl.discard, at + " discard");
+    pl.segues_discarded = static_cast<uint8_t>(s.count_discarded_segues(p));
     read_pile(cfg, j.at("lasting", at), pl.lasting, at + " lasting");
     const auto& grid = j.at("grid", at).as_array(at + " grid");
     if (grid.size() != kSpots) broken(at + " grid must list six spots (null for an empty one)");

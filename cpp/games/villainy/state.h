@@ -111,6 +111,10 @@ struct Player {
   Multiset<kHandCap> hand;
   Multiset<kPileCap> draw;  // in no known order
   Multiset<kPileCap> discard;
+  // Segues in the discard pile, kept with it (State::to_discard) so that
+  // asking who may Segue counts nothing: derived, so neither serialized nor
+  // hashed, and recounted whenever a pile is written whole.
+  uint8_t segues_discarded = 0;
   Spot grid[kSpots];
   Part monster[4];
   uint8_t setup[3] = {kNoCard, kNoCard, kNoCard};
@@ -284,7 +288,8 @@ struct State {
   int attack_value(int player, int attacker, int target_player, int target, int bonus) const;
   int defense_value(int target_player, int target, int player, int attacker) const;
   int hand_target(int player) const;  // five, or six with that bonus in play
-  int segues_unseen(int player) const;  // Segues not in the discard pile
+  int segues_unseen(int player) const { return cfg->deck_def(player).segues - players[player].segues_discarded; }  // Segues not in the discard pile
+  int count_discarded_segues(int player) const;  // what segues_discarded keeps, counted
   int alive_count() const;
   bool any_attack(int player) const { return reach(player).any(cfg->players); }
 
@@ -326,6 +331,7 @@ struct State {
   void absorb(int player, int side);
   void destroy_minion(int player, int spot);
   void eliminate(int player);
+  void to_discard(int player, int card);  // onto the discard pile, with its Segue count
   void discard_in_play(int owner, int card);
   void apply_main(Action a);
   void apply_choice(Action a);
