@@ -7,7 +7,9 @@ Every seat is the native ISMCTS bot (the same budget); each player chooses a
 Super Power in the setup as the bot decides, so a power's share of wins is
 how well it does when strong players pick it. A win is the unique best
 return (a round-limit tie wins for nobody). Intervals are 95% Wilson
-intervals; a fair seat or power wins 1/n of its games.
+intervals; a fair seat or power wins 1/n of its games. With --random-powers
+each seat's power is drawn uniformly instead (every power gets about as many
+games: a screen for rarely picked powers, not the documented tables).
 """
 
 from __future__ import annotations
@@ -22,12 +24,18 @@ from henchmen import _core
 from henchmen.matches import parse_bot_spec, wilson_interval
 
 
-def play(players: int, spec: object, seed: int) -> tuple[list[str], int, int]:
+def play(
+    players: int, spec: object, seed: int, random_powers: bool = False
+) -> tuple[list[str], int, int]:
     """One self-play game: each seat's power, the winning seat (-1: none), its length."""
     state = henchmen.new_game("super", players=players, seed=seed)
     rng = _core.Rng(_core.derive_seed(seed, 99))
     core = state._s
     while not core.is_terminal:
+        legal = core.legal_actions()
+        if random_powers and core.action_to_string(legal[0]).startswith("choose "):
+            core.apply(legal[rng.below(len(legal))])
+            continue
         core.apply(core.bot_action(spec, rng))  # type: ignore[arg-type]
     powers = [p["power"] for p in state.observation(0)["players"]]
     returns = list(state.returns)
@@ -36,12 +44,17 @@ def play(players: int, spec: object, seed: int) -> tuple[list[str], int, int]:
     return powers, winner, state.move_number
 
 
-def table(players: int, games: int, iterations: int, threads: int, seed: int) -> str:
+def table(
+    players: int, games: int, iterations: int, threads: int, seed: int, random_powers: bool = False
+) -> str:
     spec = parse_bot_spec(f"ismcts:iterations={iterations}").native()
     started = time.perf_counter()
     with ThreadPoolExecutor(threads) as pool:
         results = list(
-            pool.map(lambda g: play(players, spec, _core.derive_seed(seed, g)), range(games))
+            pool.map(
+                lambda g: play(players, spec, _core.derive_seed(seed, g), random_powers),
+                range(games),
+            )
         )
     seats = [0] * players
     power_games: defaultdict[str, int] = defaultdict(int)
@@ -56,7 +69,8 @@ def table(players: int, games: int, iterations: int, threads: int, seed: int) ->
             power_wins[power] += seat == winner
     mean_length = sum(r[2] for r in results) / len(results)
     lines = [
-        f"{players} players: {games} games (ismcts:iterations={iterations} in every seat), "
+        f"{players} players: {games} games (ismcts:iterations={iterations} in every seat"
+        f"{', powers drawn at random' if random_powers else ''}), "
         f"{undecided} without a single winner, {mean_length:.0f} actions a game, "
         f"{time.perf_counter() - started:.0f}s; a fair share is {1 / players:.3f}",
         "",
@@ -82,9 +96,17 @@ def main() -> int:
     parser.add_argument("--iterations", type=int, default=200)
     parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument(
+        "--random-powers", action="store_true", help="draw each seat's power uniformly"
+    )
     args = parser.parse_args()
     for players in (int(p) for p in args.players.split(",")):
-        print(table(players, args.games, args.iterations, args.threads, args.seed), flush=True)
+        print(
+            table(
+                players, args.games, args.iterations, args.threads, args.seed, args.random_powers
+            ),
+            flush=True,
+        )
         print()
     return 0
 

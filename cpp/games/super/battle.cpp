@@ -203,7 +203,7 @@ void State::defend(Action a) {
   reactions.close();
   pop_hit();
   const uint16_t deflected = static_cast<uint16_t>(h.deflected | (1u << r));
-  auto counter = [&](int bonus) {
+  auto counter = [&](int bonus, int most) {
     land(h);
     countered = static_cast<uint16_t>(countered | (1u << r));
     if (!alive(h.sender)) return;
@@ -211,6 +211,7 @@ void State::defend(Action a) {
     chooser = static_cast<uint8_t>(r);
     counter_at = h.sender;
     counter_bonus = static_cast<uint8_t>(bonus);
+    counter_most = static_cast<uint8_t>(most);
   };
   if (a >= kPowerDefend) {
     const Power& pw = cfg->powers[power[r]];
@@ -227,8 +228,14 @@ void State::defend(Action a) {
     }
     // An absorb power regains the attack's value, at most its amount (0: no limit).
     if (pw.ability == kPowAbsorb) heal(r, pw.amount > 0 ? std::min<int>(h.damage, pw.amount) : h.damage, pw.name.c_str());
-    if (pw.ability == kPowCounter) counter(pw.amount);
+    // A counter power attacks back for the card's value, at most its amount (0: no limit).
+    if (pw.ability == kPowCounter) counter(0, pw.amount);
     if (pw.ability == kPowGuard) land(h);
+    // A shield power's amount: cards its owner draws after the block (Tailwind).
+    if (pw.ability == kPowShield && pw.amount > 0) {
+      draw_for = static_cast<uint8_t>(r);
+      to_draw = static_cast<uint8_t>(pw.amount);
+    }
     if (pw.ability == kPowDeflect && target >= 0) {
       queue_hit(target, r, h.damage + pw.amount, h.card, false, true);
       hits[0].deflected = deflected;
@@ -256,7 +263,7 @@ void State::defend(Action a) {
   } else if (t.ability == kAbAbsorb) {
     heal(r, h.damage + (t.gives == kPlusHeal ? extra : 0), cfg->name[k].c_str());
   } else if (t.ability == kAbCounter) {
-    counter(t.gives == kPlusDamage ? extra : 0);
+    counter(t.gives == kPlusDamage ? extra : 0, 0);
   } else if (t.gives == kPlusHeal && bonus) {
     heal(r, extra, cfg->name[k].c_str());  // a Shield's bonus
   }

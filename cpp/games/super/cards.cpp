@@ -38,7 +38,7 @@ const char* const kAbilities[] = {"attack", "attack-all", "absorb", "deflect", "
 const char* const kEffects[] = {"none", "drain"};
 const char* const kWhen[] = {"never", "top-element", "top-two-element", "top-two-attack"};
 const char* const kGives[] = {"nothing", "damage", "heal", "as-shield", "as-attack"};
-const char* const kPowerAbilities[] = {"attack", "attack-all", "heal", "draw", "guard", "boost", "drain", "mastery", "shield", "absorb", "deflect", "counter"};
+const char* const kPowerAbilities[] = {"attack", "attack-all", "heal", "draw", "guard", "boost", "drain", "mastery", "attack-drain", "shield", "absorb", "deflect", "counter"};
 const char* const kUntil[] = {"now", "end-of-turn", "start-of-next-turn"};
 const char* const kElementWords[] = {"Fire", "Water", "Earth", "Air", "Universal"};
 
@@ -154,10 +154,10 @@ void read_card_table(const Json& table, Config& cfg) {
     pw.until = static_cast<Until>(pick(p, "until", where, kUntil));
     const bool lasting = pw.ability == kPowGuard || pw.ability == kPowBoost || pw.ability == kPowDrain || pw.ability == kPowMastery;
     if (lasting == (pw.until == kNow)) bad(where + " (" + pw.name + "): guard, boost, drain and mastery last (end-of-turn or start-of-next-turn); every other power deactivates now");
-    if ((pw.ability == kPowAttack || pw.ability == kPowAttackAll || pw.ability == kPowHeal || pw.ability == kPowDraw || pw.ability == kPowGuard) && pw.amount < 1) {
+    if ((pw.ability == kPowAttack || pw.ability == kPowAttackDrain || pw.ability == kPowAttackAll || pw.ability == kPowHeal || pw.ability == kPowDraw || pw.ability == kPowGuard) && pw.amount < 1) {
       bad(where + " (" + pw.name + "): amount must be at least 1 for this ability");
     }
-    if (pw.ability == kPowDraw && pw.amount > 5) bad(where + " (" + pw.name + "): a draw power draws at most 5");
+    if ((pw.ability == kPowDraw || pw.ability == kPowShield) && pw.amount > 5) bad(where + " (" + pw.name + "): a draw or shield power draws at most 5");
     names.push_back(pw.name);
     cfg.powers.push_back(pw);
   }

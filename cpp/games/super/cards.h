@@ -26,7 +26,7 @@ enum BonusWhen : uint8_t { kNever, kTopElement, kTopTwoElement, kTopTwoAttack };
 enum BonusGives : uint8_t { kGivesNothing, kPlusDamage, kPlusHeal, kAsShield, kAsAttack };
 // What a Super Power does, and when it deactivates.
 enum PowerAbility : uint8_t {
-  kPowAttack, kPowAttackAll, kPowHeal, kPowDraw, kPowGuard, kPowBoost, kPowDrain, kPowMastery,
+  kPowAttack, kPowAttackAll, kPowHeal, kPowDraw, kPowGuard, kPowBoost, kPowDrain, kPowMastery, kPowAttackDrain,
   kPowShield, kPowAbsorb, kPowDeflect, kPowCounter,
 };
 enum Until : uint8_t { kNow, kEndOfTurn, kStartOfNextTurn };

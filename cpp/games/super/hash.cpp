@@ -19,7 +19,7 @@ uint64_t State::hash() const {
   h.add(static_cast<uint64_t>(picked) | static_cast<uint64_t>(countered) << 16 | static_cast<uint64_t>(turn) << 32);
   h.add(static_cast<uint64_t>(turn_player_) | static_cast<uint64_t>(phase) << 8 | static_cast<uint64_t>(picker) << 16 | static_cast<uint64_t>(to_draw) << 24 |
         static_cast<uint64_t>(draw_for) << 32 | static_cast<uint64_t>(reloading) << 40 | static_cast<uint64_t>(choice) << 48 | static_cast<uint64_t>(chooser) << 56);
-  h.add(static_cast<uint64_t>(parting_top) | static_cast<uint64_t>(static_cast<uint8_t>(counter_at)) << 8 | static_cast<uint64_t>(counter_bonus) << 16 |
+  h.add(static_cast<uint64_t>(parting_top) | static_cast<uint64_t>(static_cast<uint8_t>(counter_at)) << 8 | static_cast<uint64_t>(counter_bonus) << 16 | static_cast<uint64_t>(counter_most) << 48 |
         static_cast<uint64_t>(battle) << 24 | static_cast<uint64_t>(over) << 32 | static_cast<uint64_t>(static_cast<uint8_t>(winner)) << 40);
   h.add(n_hits);
   for (int i = 0; i < n_hits; ++i) {

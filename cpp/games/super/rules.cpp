@@ -1,5 +1,6 @@
 // Super!: setup, the turn's four options, draws, refreshes, reloads, the end.
 // The Battle Phase (hits, defenses, elimination, Overtime) is in battle.cpp.
+#include <algorithm>
 #include <cstring>
 
 #include "core/bits.h"
@@ -85,12 +86,14 @@ int State::bonus_amount(int p, int k) const {
 
 int State::attack_damage(int p, int k) const {
   const CardType& t = cfg->type_of(k);
-  int d = cfg->value[k];
-  if (t.category == kAttackCard) {
-    if (t.gives == kPlusDamage && bonus_holds(p, k)) d += bonus_amount(p, k);
-    if (power_state[p] == kActive && cfg->powers[power[p]].ability == kPowBoost) d += cfg->powers[power[p]].amount;
-  }
+  int d = cfg->value[k] + boost(p, k);
+  if (t.category == kAttackCard && t.gives == kPlusDamage && bonus_holds(p, k)) d += bonus_amount(p, k);
   return d;
+}
+
+int State::boost(int p, int k) const {
+  const bool on = power_state[p] == kActive && cfg->powers[power[p]].ability == kPowBoost;
+  return on && cfg->type_of(k).category == kAttackCard ? cfg->powers[power[p]].amount : 0;
 }
 
 bool State::can_attack_with(int p, int k) const {
@@ -172,7 +175,7 @@ void State::legal_actions(std::vector<Action>& out) const {
     if (t != cp && alive(t)) others[n_others++] = t;
   }
   if (phase <= kOptionPower && power_state[cp] == kUp && !cfg->powers[power[cp]].defense()) {
-    if (cfg->powers[power[cp]].ability == kPowAttack) {
+    if (cfg->powers[power[cp]].ability == kPowAttack || cfg->powers[power[cp]].ability == kPowAttackDrain) {
       for (int i = 0; i < n_others; ++i) out.push_back(kActivateAt + others[i]);
     } else {
       // A draw power needs something to draw.
@@ -431,7 +434,9 @@ void State::apply(Action a) {
     const int k = a - kCounterWith;
     choice = kNoChoice;
     const CardType& t = cfg->type_of(k);
-    const int damage = cfg->value[k] + counter_bonus;
+    // Overcharge boosts an attack card's counterattack too; a counter power's limit comes last.
+    const int full = cfg->value[k] + counter_bonus + boost(p, k);
+    const int damage = counter_most > 0 ? std::min(full, static_cast<int>(counter_most)) : full;
     const bool drain = t.attack_effect == kDrainEffect || (power_state[p] == kActive && cfg->powers[power[p]].ability == kPowDrain);
     const bool recover_bonus = t.gives == kPlusHeal && bonus_holds(p, k);
     discard_card(p, k);
@@ -523,7 +528,8 @@ void State::activate(int p, int target) {
   }
   switch (pw.ability) {
     case kPowAttack:
-      queue_hit(target, p, pw.amount, kPowerSource, false, false);
+    case kPowAttackDrain:  // Inferno: the attacker regains what it takes
+      queue_hit(target, p, pw.amount, kPowerSource, pw.ability == kPowAttackDrain, false);
       battle = true;
       break;
     case kPowAttackAll:

@@ -102,6 +102,7 @@ Json State::to_json() const {
   j["parting_top"] = parting_top == kNoCard ? Json() : Json(cfg->name[parting_top]);
   j["counter_at"] = static_cast<int>(counter_at);
   j["counter_bonus"] = static_cast<int>(counter_bonus);
+  j["counter_most"] = static_cast<int>(counter_most);
   j["battle"] = battle;
   j["countered"] = mask_json(countered, n);
   Json hs = Json(Json::Array{});
@@ -138,7 +139,7 @@ Json State::to_json() const {
 State State::from_json(const Config& cfg, const Json& doc) {
   if (!doc.is_object()) broken("a position must be a JSON object");
   json_expect_keys(doc, {"hands", "deck", "discard", "discard_top", "health", "powers", "power_states", "eliminated", "eliminated_this_turn", "reload", "parting", "picked",
-                         "turn_player", "turn", "phase", "picker", "to_draw", "draw_for", "reloading", "choice", "chooser", "parting_top", "counter_at", "counter_bonus",
+                         "turn_player", "turn", "phase", "picker", "to_draw", "draw_for", "reloading", "choice", "chooser", "parting_top", "counter_at", "counter_bonus", "counter_most",
                          "battle", "countered", "hits", "windows", "over", "winner"},
                    "position");
   const int n = cfg.players;
@@ -198,6 +199,7 @@ State State::from_json(const Config& cfg, const Json& doc) {
   s.parting_top = card_or_none(cfg, doc.at("parting_top", "position"), "parting_top");
   s.counter_at = static_cast<int8_t>(doc.at("counter_at", "position").as_int("counter_at", -1, n - 1));
   s.counter_bonus = static_cast<uint8_t>(doc.at("counter_bonus", "position").as_int("counter_bonus", 0, 20));
+  s.counter_most = static_cast<uint8_t>(doc.at("counter_most", "position").as_int("counter_most", 0, 20));
   s.battle = doc.at("battle", "position").as_bool("battle");
   s.countered = read_mask(doc.at("countered", "position"), n, "countered");
   const auto& hs = doc.at("hits", "position").as_array("hits");

@@ -103,7 +103,8 @@ struct State {
   uint8_t chooser = 0;
   uint8_t parting_top = kNoCard;  // the card an eliminated player put aside for the top
   int8_t counter_at = -1;     // the counterattack's target ...
-  uint8_t counter_bonus = 0;  // ... and its extra damage
+  uint8_t counter_bonus = 0;  // ... its extra damage ...
+  uint8_t counter_most = 0;   // ... and its most damage (0: no limit; a counter power's amount)
   bool battle = false;        // a Battle Phase is being settled
   uint16_t countered = 0;     // who countered in this Battle Phase (each at most once)
   uint8_t n_hits = 0;
@@ -144,6 +145,8 @@ struct State {
   bool bonus_holds(int p, int k) const;
   bool element_matches(int p, int element, int top_card) const;
   int attack_damage(int p, int k) const;
+  // What an active boost power (Overcharge) adds to p's attack card k.
+  int boost(int p, int k) const;
   // What a bonus of p's card k gives when it holds (Elemental Mastery adds its amount).
   int bonus_amount(int p, int k) const;
   bool can_attack_with(int p, int k) const;

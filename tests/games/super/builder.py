@@ -98,6 +98,7 @@ def position_doc(
         "parting_top": None,
         "counter_at": -1,
         "counter_bonus": 0,
+        "counter_most": 0,
         "battle": False,
         "countered": [],
         "hits": [],

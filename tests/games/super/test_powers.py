@@ -42,7 +42,7 @@ def test_newest_first_and_drawn_value_orders() -> None:
 def test_using_the_power_powers_down() -> None:
     s = position(hands={0: ["Gust"], 1: ["Gust"]}, powers={0: "Renewal"}, health={0: 20})
     play(s, "activate the power")
-    assert hp(s)[0] == 28 and pos(s)["power_states"][0] == "down"
+    assert hp(s)[0] == 26 and pos(s)["power_states"][0] == "down"
     s = position(hands={0: ["Gust"], 1: ["Gust"]}, powers={0: "Renewal"}, health={0: 36})
     play(s, "activate the power")
     assert hp(s)[0] == 40
@@ -56,9 +56,14 @@ def test_inferno_is_defended_only_by_a_defense_power() -> None:
     assert moves(s) == ["defend with the power", "take the hit"]  # no card can stop it
     play(s, "defend with the power")
     assert hp(s) == [40, 40] and pos(s)["power_states"] == ["down", "down"]
-    s = position(hands={0: ["Gust"], 1: ["Ice Wall", "Gust"]}, powers={0: "Inferno", 1: "Quake"})
+    s = position(
+        hands={0: ["Gust"], 1: ["Ice Wall", "Gust"]},
+        powers={0: "Inferno", 1: "Quake"},
+        health={0: 30},
+    )
     play(s, "activate the power on player 2")
-    assert hp(s) == [40, 33] and s.current_player == 0  # nobody could answer: not asked
+    assert hp(s) == [34, 36]  # 4 taken, and regained by Inferno's owner
+    assert s.current_player == 0  # nobody could answer: not asked
 
 
 def test_quake_hits_everyone() -> None:
@@ -68,17 +73,20 @@ def test_quake_hits_everyone() -> None:
         powers={0: "Quake", 1: "Inferno", 2: "Renewal"},
     )
     play(s, "activate the power")
-    assert hp(s) == [40, 36, 36]
+    assert hp(s) == [40, 35, 35]
 
 
-def test_tailwind_draws_three() -> None:
-    s = position(hands={0: ["Gust"], 1: ["Gust"]}, powers={0: "Tailwind"})
-    play(s, "activate the power", "dealt Fireball", "dealt Gust", "dealt Fireball")
-    assert hand(s, 0) == {"Gust": 2, "Fireball": 2} and not s.is_chance
+def test_tailwind_blocks_then_draws_two() -> None:
+    s = position(hands={0: ["Gust"], 1: ["Gust"]}, powers={0: "Inferno", 1: "Tailwind"})
+    play(s, "activate the power on player 2")
+    assert moves(s) == ["defend with the power", "take the hit"]  # even a Super Power's attack
+    play(s, "defend with the power", "dealt Fireball", "dealt Gust")
+    assert hp(s) == [40, 40] and hand(s, 1) == {"Gust": 2, "Fireball": 1} and not s.is_chance
+    assert pos(s)["power_states"] == ["down", "down"] and s.current_player == 0
 
 
 def test_stone_skin_lasts_until_the_start_of_the_next_turn() -> None:
-    """A defense power used off the turn, then lasting: every hit does 2 less."""
+    """A defense power used off the turn, then lasting: every hit does 3 less."""
     s = position(
         players=3,
         hands={0: ["Fireball", "Gust"], 1: ["Fireball", "Gust"], 2: ["Gust"]},
@@ -86,11 +94,11 @@ def test_stone_skin_lasts_until_the_start_of_the_next_turn() -> None:
         discard=["Ice Wall", "Power Up"],
     )
     play(s, "attack player 3 with Fireball", "defend with the power")
-    assert hp(s)[2] == 39 and pos(s)["power_states"][2] == "active"  # 3 - 2
+    assert hp(s)[2] == 40 and pos(s)["power_states"][2] == "active"  # 3 - 3
     play(s, "end turn", "attack player 3 with Fireball")
     assert moves(s) == ["take the hit"]  # the power is active, not in hand
     play(s, "take the hit")
-    assert hp(s)[2] == 36  # 3 + 2 (the Fire bonus) - 2
+    assert hp(s)[2] == 38  # 3 + 2 (the Fire bonus) - 3
     play(s, "end turn")
     assert pos(s)["power_states"][2] == "down"
 
@@ -103,6 +111,22 @@ def test_overcharge_and_vampiric_aura_and_mastery() -> None:
     )
     play(s, "activate the power", "attack player 2 with Fireball", "take the hit")
     assert hp(s) == [40, 29]  # 3 + 8
+
+
+def test_overcharge_lasts_and_boosts_a_counterattack_with_an_attack_card() -> None:
+    s = position(
+        hands={0: ["Fireball", "Backdraft", "Gust", "Water Jet"], 1: ["Flame Lance", "Rock Throw"]},
+        powers={0: "Overcharge"},
+        discard=["Ice Wall", "Power Up"],
+    )
+    play(s, "activate the power", "attack player 2 with Fireball", "take the hit", "end turn")
+    assert hp(s) == [40, 29] and pos(s)["power_states"][0] == "active"
+    play(s, "attack player 1 with Flame Lance", "counter with Backdraft")
+    play(s, "counterattack with Gust", "take the hit")
+    # Flame Lance 5 + 2 (Fire on Fireball); Gust 3 + 2 (Backdraft's bonus) + 8
+    assert hp(s) == [33, 16]
+    play(s, "end turn")
+    assert pos(s)["power_states"][0] == "down"  # the start of its owner's turn
     s = position(
         hands={0: ["Fireball", "Gust"], 1: ["Gust"]},
         powers={0: "Vampiric Aura"},
@@ -117,7 +141,7 @@ def test_overcharge_and_vampiric_aura_and_mastery() -> None:
         discard=["Ice Wall", "Power Up"],
     )
     play(s, "activate the power", "attack player 2 with Fireball", "take the hit")
-    assert hp(s) == [40, 28]  # the Fire bonus applies on Ice Wall, and gives 2 + 7
+    assert hp(s) == [40, 26]  # the Fire bonus applies on Ice Wall, and gives 2 + 9
 
 
 def test_phoenix_flame_rebound_and_retaliate_defend() -> None:
@@ -147,7 +171,7 @@ def test_phoenix_flame_rebound_and_retaliate_defend() -> None:
     play(s, "defend with the power")
     assert hp(s) == [40, 40] and pos(s)["power_states"][1] == "down"
     s = position(
-        hands={0: ["Fireball", "Gust"], 1: ["Gust", "Gust"]},
+        hands={0: ["Fireball", "Gust"], 1: ["Lightning Bolt", "Gust"]},
         powers={1: "Retaliate"},
         discard=["Ice Wall", "Power Up"],
     )
@@ -155,13 +179,13 @@ def test_phoenix_flame_rebound_and_retaliate_defend() -> None:
         s,
         "attack player 2 with Fireball",
         "defend with the power",
-        "counterattack with Gust",
+        "counterattack with Lightning Bolt",
         "take the hit",
     )
-    assert hp(s) == [37, 37]  # Gust 3
+    assert hp(s) == [37, 37]  # Lightning Bolt 5, at most 3
 
 
 def test_defense_powers_are_not_used_on_the_turn() -> None:
-    for power in ("Mirror Ward", "Stone Skin"):
+    for power in ("Mirror Ward", "Stone Skin", "Tailwind"):
         s = position(hands={0: ["Gust"], 1: ["Gust"]}, powers={0: power})
         assert not [m for m in moves(s) if m.startswith("activate")]

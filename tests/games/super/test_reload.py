@@ -36,8 +36,8 @@ def test_a_reload_skips_the_power_up_while_the_power_is_active() -> None:
     play(s, "attack player 2 with Fireball")
     resolve(s)
     assert pos(s)["power_states"][0] == "active"
-    play(s, "take the hit", "end turn")
-    assert pos(s)["power_states"][0] == "down"  # Overcharge deactivates at the end of the turn
+    play(s, "take the hit", "end turn", "end turn")
+    assert pos(s)["power_states"][0] == "down"  # Overcharge: at the start of its owner's turn
 
 
 def test_a_defender_who_empties_their_hand_reloads_too() -> None:
