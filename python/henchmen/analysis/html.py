@@ -186,7 +186,11 @@ def _curve(plt: Any, c: Curve) -> str:
         ax.errorbar(
             [x + shift for x in xs],
             [r.rate for r in rates],
-            yerr=[[r.rate - r.interval[0] for r in rates], [r.interval[1] - r.rate for r in rates]],
+            # Clamped: at a rate of 0 or 1 rounding can put the bound a hair inside it.
+            yerr=[
+                [max(0.0, r.rate - r.interval[0]) for r in rates],
+                [max(0.0, r.interval[1] - r.rate) for r in rates],
+            ],
             fmt="-o",
             color=colour,
             ecolor=colour,
