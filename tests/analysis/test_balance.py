@@ -26,7 +26,8 @@ from .helpers import cli
         ("legendary", "hero", "recruit Spider-Man: Astonishing Strength", "hero Spider-Man"),
         ("legendary", "hero", "draw Spider-Man: Astonishing Strength", None),
         ("legendary", "mastermind", "setup Red Skull", "mastermind Red Skull"),
-        ("legendary", "villains", "setup Red Skull", None),
+        ("legendary", "villain group", "setup Red Skull", None),
+        ("legendary", "villain group", "setup HYDRA", "villain group HYDRA"),
         ("super", "power", "power Quake", "power Quake"),
         ("super", "power", "activate Quake", None),
         ("suet", "genius", "genius Madame Magma", "genius Madame Magma"),
@@ -81,7 +82,7 @@ def test_a_cooperative_table_gives_each_hero_with_and_without() -> None:
 
     records = [game(True, ("Hulk", "Thor")), game(False, ("Thor",)), game(True, ("Hulk",))]
     text = balance_table([t], records)
-    assert "| team | 3 | 0.667 |" in text
+    assert "| who | games | team win rate |" in text and "| team | 3 | 0.667 |" in text
     # Hulk: in 2 games, both won; without it 0 of 1.  Thor: 1 of 2; without it 1 of 1.
     assert "| Hulk | 2 | 1.000 | [0.342, 1.000] | 0.000 |" in text
     assert "| Thor | 2 | 0.500 | [0.095, 0.905] | 1.000 |" in text

@@ -18,10 +18,10 @@ from .helpers import cli
 
 
 def _game(
-    returns: tuple[float, ...], steps: Steps | None, truncated: bool = False
+    returns: tuple[float, ...], steps: Steps | None, truncated: bool = False, measure: str = "win"
 ) -> GameRecord:
     n = len(returns)
-    progress = {} if steps is None else {"win": steps}
+    progress = {} if steps is None else {measure: steps}
     return GameRecord(0, 0, 0, (0,) * n, returns, 40, truncated, ({},) * n, {}, progress)
 
 
@@ -62,6 +62,22 @@ def test_a_team_curve_splits_the_games_at_the_median_step_of_reaching_x() -> Non
     ]
     # X=1 is reached at steps 5 (won), 10 (won), 20 (lost): the median is 10.
     assert got == [(1, 10, 2.0, 2, 0.0, 1), (2, 8, 1.0, 1, 0.0, 1), (3, 9, 1.0, 1, 0.0, 0)]
+
+
+def test_a_team_curve_is_drawn_where_no_game_got_there_late() -> None:
+    from henchmen.analysis.html import html_report
+
+    t = Tournament("legendary", ("greedy",), games_per_table=2)
+    games = [
+        _game((1.0, 1.0), ((0, 5), (1, 8)), measure="defeat"),
+        _game((-1.0, -1.0), ((1, 20),), measure="defeat"),
+    ]
+    s = summarize(t, games, min_games=1)
+    (curve,) = s.curves
+    assert [(p.x, p.late.games) for p in curve.points] == [(1, 1), (2, 0)]  # type: ignore[union-attr]
+    assert "team to X Villains defeated (2 games, team win rate 50.0%)" in text_report(s)
+    page = html_report(s)
+    assert 'id="first-to"' in page and "team total of Villains defeated" in page
 
 
 def _event(kind: str, player: int | None, other: int | None = None, **data: object) -> Event:

@@ -134,8 +134,9 @@ def balance_table(
         f"(median)" + (f"; {len(records) - len(finished)} hit the length limit" if
                        len(finished) < len(records) else ""),
         "",
-        *_table("who", [(r.label, r, None) for r in seat_advantage(records, cooperative)]),
     ]  # fmt: skip
+    seats = [(r.label, r, None) for r in seat_advantage(records, cooperative)]
+    lines += _table("who", seats, cooperative)
     fair = 1.0 / game.num_players
     for name, group in groupings(game).items():
         found = contributions(regroup(records, group), cooperative, min_games)
@@ -156,20 +157,24 @@ def balance_table(
              c.baseline if cooperative else None)
             for c in sorted(found, key=lambda c: c.feature)
         ]  # fmt: skip
-        lines += ["", note, "", *_table(name, rows)]
-    for curve in curves(records, first.game, first.measures or (), cooperative, min_games):
+        lines += ["", note, "", *_table(name, rows, cooperative)]
+    # A curve's X needs a tenth of the games: past that the rows are noise.
+    support = max(min_games, len(records) // 10)
+    for curve in curves(records, first.game, first.measures or (), cooperative, support):
         if curve.points:
             lines += ["", *_curve_table(curve)]
     return "\n".join(lines)
 
 
-def _table(what: str, rows: Sequence[tuple[str, Rate, float | None]]) -> list[str]:
+def _table(
+    what: str, rows: Sequence[tuple[str, Rate, float | None]], cooperative: bool
+) -> list[str]:
     """Rows of (name, rate, the rate without it or None) as a markdown table."""
-    cooperative = any(without is not None for _, _, without in rows)
+    beside = any(w is not None for _, _, w in rows)
     lines = [
         f"| {what} | games | {'team win rate' if cooperative else 'score'} | 95% Wilson interval |"
-        + (" without it |" if cooperative else ""),
-        "|---|---:|---:|---|" + ("---:|" if cooperative else ""),
+        + (" without it |" if beside else ""),
+        "|---|---:|---:|---|" + ("---:|" if beside else ""),
     ]
     for name, r, without in rows:
         lo, hi = r.interval

@@ -8,9 +8,9 @@ own crews and heroes), and each grouping reads the events that say a seat
 has the group:
 
 - Seven Secret Supervillains, **crew**: the crew's Minions a player bought.
-- Legendary, **hero**, **mastermind**, **scheme**, **villains**,
-  **henchmen**: what the setup put in the game (a table feature), and for a
-  hero also the cards of it each player recruited.
+- Legendary, **hero**, **mastermind**, **scheme**, **villain group**,
+  **henchmen group**: what the setup put in the game (a table feature), and
+  for a hero also the cards of it each player recruited.
 - Super!, **power**: the Super Power a player chose.
 - S.U.E.T., **genius**: the evil genius a player was dealt.
 - Villainy, **deck**: the villain deck a player plays.
@@ -38,7 +38,7 @@ def groupings(game: Game) -> dict[str, Group]:
 
     >>> from henchmen.game import Game
     >>> sorted(groupings(Game("legendary")))
-    ['henchmen', 'hero', 'mastermind', 'scheme', 'villains']
+    ['henchmen group', 'hero', 'mastermind', 'scheme', 'villain group']
     >>> groupings(Game("legendary"))["hero"]("recruit Cyclops: Optic Blast")
     'hero Cyclops'
     """
@@ -56,8 +56,8 @@ def groupings(game: Game) -> dict[str, Group]:
         for group, key in (
             ("mastermind", "masterminds"),
             ("scheme", "schemes"),
-            ("villains", "villains"),
-            ("henchmen", "henchmen"),
+            ("villain group", "villains"),
+            ("henchmen group", "henchmen"),
         ):
             out[group] = _exact(group, _names(table[key]), {"setup"})
         return out

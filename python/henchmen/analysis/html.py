@@ -182,9 +182,10 @@ def _curve(plt: Any, c: Curve) -> str:
     fig, ax = plt.subplots(figsize=(7, 3.2))
     xs = [p.x for p in c.points]
 
-    def line(rates: list[Rate], colour: str, name: str, shift: float) -> None:
+    def line(points: list[tuple[int, Rate]], colour: str, name: str, shift: float) -> None:
+        rates = [r for _, r in points]
         ax.errorbar(
-            [x + shift for x in xs],
+            [x + shift for x, _ in points],
             [r.rate for r in rates],
             # Clamped: at a rate of 0 or 1 rounding can put the bound a hair inside it.
             yerr=[
@@ -202,13 +203,19 @@ def _curve(plt: Any, c: Curve) -> str:
         )
 
     if c.cooperative:
-        line([p.rate for p in c.points], COLOURS["curves"], "reached by the median step", -0.06)
-        line([p.late for p in c.points if p.late], LATE, "reached after it", 0.06)
+        line(
+            [(p.x, p.rate) for p in c.points],
+            COLOURS["curves"],
+            "reached by the median step",
+            -0.06,
+        )
+        late = [(p.x, p.late) for p in c.points if p.late is not None and p.late.games]
+        line(late, LATE, "reached after it", 0.06)
         ax.axhline(c.baseline, color="black", linestyle="--", linewidth=1, label="team win rate")
         ax.set_ylabel("team win rate")
         ax.set_xlabel(f"X: team total of {c.label}")
     else:
-        line([p.rate for p in c.points], COLOURS["curves"], "first to X", 0.0)
+        line([(p.x, p.rate) for p in c.points], COLOURS["curves"], "first to X", 0.0)
         ax.axhline(c.baseline, color="black", linestyle="--", linewidth=1, label="fair share")
         ax.set_ylabel("score of the first to X")
         ax.set_xlabel(f"X: {c.label}")
