@@ -188,6 +188,11 @@ class Point:
     Competitive: ``rate`` is the first seat's score.  Cooperative: ``rate``
     the team win rate of the games that reached X by ``split`` (the median
     step), ``late`` of those that reached it after.
+
+    >>> from henchmen.analysis.stats import Rate
+    >>> p = Point(2, Rate("2", 3.0, 4), split=120)
+    >>> p.rate.rate, p.late is None
+    (0.75, True)
     """
 
     x: int
@@ -203,6 +208,10 @@ class Curve:
     ``games`` counts the finished games whose record holds the measure
     (records of an older results file hold none); ``baseline`` is the fair
     share (competitive) or the team win rate over those games (cooperative).
+
+    >>> c = first_to([], Measure.parse("win"), label="Supervillains won")
+    >>> c.label, c.games, c.points
+    ('Supervillains won', 0, ())
     """
 
     measure: str
