@@ -11,7 +11,9 @@ Each finished game is a :class:`GameRecord`: who sat where, the returns,
 the length, and *features*: per seat, how many times each thing happened to
 that player (``"buy Hoppy Hunters"``, ``"recruit Wolverine"``), counted from
 the omniscient events (analysis sees everything, as a designer would), plus
-the features of the table itself (the setup's mastermind, scheme, crews).
+the features of the table itself (the setup's mastermind, scheme, crews),
+and the *progress* of the tournament's measures
+(:mod:`~henchmen.analysis.progress`), for first-to-X curves.
 """
 
 from __future__ import annotations
@@ -37,7 +39,10 @@ class GameRecord:
 
     ``seats[s]`` is the bot (index into the field) in seat ``s``; ``returns``
     are by seat; ``features[s]`` counts what happened to seat ``s`` and
-    ``table_features`` what happened to nobody in particular (the setup).
+    ``table_features`` what happened to nobody in particular (the setup);
+    ``progress`` holds, per measure of the tournament, the (seat, step) of
+    every event that counted, for first-to-X curves (empty in a record
+    from a file written before them).
 
     >>> r = GameRecord(0, 1, 5, (1, 0), (-1.0, 1.0), 30, False, ({}, {"buy A": 2}), {})
     >>> r.seats[r.returns.index(max(r.returns))]
