@@ -9,6 +9,7 @@
     henchmen serve --stdio            (the protocol on standard input and output)
     henchmen tournament parry --bots random,greedy,ismcts --games 100 --out parry.jsonl
     henchmen report parry.jsonl --html parry.html
+    henchmen balance seven-secret-supervillains --games 400 --workers 2
 
 Every game ``play`` plays writes a replay (unless ``--no-replay``), even one
 stopped by Ctrl-C; every error is one line on stderr and exit status 2;
@@ -495,6 +496,8 @@ def _run(argv: Sequence[str] | None, out: OutputStream, err: OutputStream) -> in
         return analysis_cli.cmd_tournament(args, out, err, OutputStream(sys.stderr, keep="\r\n"))
     if args.command == "report":
         return analysis_cli.cmd_report(args, out)
+    if args.command == "balance":
+        return analysis_cli.cmd_balance(args, out, err, OutputStream(sys.stderr, keep="\r\n"))
     return _cmd_play(args, out, err)
 
 

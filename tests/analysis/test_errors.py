@@ -22,10 +22,29 @@ from .helpers import cli
         (["--bots", "random,greedy", "--option", "players=9"], "players"),
         (["--bots", "random,human"], "bots only"),
         (["--bots", "random,greedy", "--scheduler", "nonsense://nowhere"], "Dask scheduler"),
+        (["--bots", "random,greedy", "--measure", "other:"], "event kind"),
     ],
 )
 def test_bad_tournament_arguments_are_one_line(args: list[str], says: str, tmp_path: Path) -> None:
     status, out, err = cli("tournament", "parry", *args, "--out", str(tmp_path / "r.jsonl"))
+    assert status == 2 and out == ""
+    assert err.count("\n") == 1 and err.startswith("henchmen: error:") and says in err, err
+
+
+@pytest.mark.parametrize(
+    ("args", "says"),
+    [
+        (["--bot", "wizard"], "no bot named 'wizard'"),
+        (["--games", "0"], "--games must be"),
+        (["--min-games", "0"], "--min-games must be"),
+        (["--option", "players=9"], "players"),
+        (["--option", "deck_1=Nobody"], "deck_1"),
+        (["--workers", "x"], "--workers must be"),
+    ],
+)
+def test_bad_balance_arguments_are_one_line(args: list[str], says: str, tmp_path: Path) -> None:
+    game = "villainy" if "deck_1=Nobody" in args else "parry"
+    status, out, err = cli("balance", game, "--bot", "greedy", *args, "--out", str(tmp_path / "b"))
     assert status == 2 and out == ""
     assert err.count("\n") == 1 and err.startswith("henchmen: error:") and says in err, err
 

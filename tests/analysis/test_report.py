@@ -73,9 +73,11 @@ def test_the_report_opens_in_a_browser_with_every_plot_drawn(tmp_path: Path) -> 
     assert all(n > 200 for n in drawn.values()), drawn
     # The heat map: cells in the deeper half of its colour map are on the page.
     assert _in_colour_map(image, HEAT_MAP) > 2000
-    # In the order of the page: ratings, (heat map), lengths, contributions, seats.
-    tops = [_rows(image, COLOURS[k])[0] for k in ("ratings", "lengths", "contributions", "seats")]
+    # In the order of the page: ratings, (heat map), lengths, contributions, first-to-X, seats.
+    order = ("ratings", "lengths", "contributions", "curves", "seats")
+    tops = [_rows(image, COLOURS[k])[0] for k in order]
     assert tops == sorted(tops)
+    assert 'id="first-to"' in html and "Strikes played" in html
 
 
 def test_a_report_of_no_games_draws_no_plot_and_says_so(tmp_path: Path) -> None:

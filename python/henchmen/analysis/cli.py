@@ -4,9 +4,10 @@
         --out results/parry.jsonl --workers 2
     henchmen tournament parry --bots ... --out r.jsonl --scheduler tcp://10.0.0.5:8786
     henchmen report results/parry.jsonl --html results/parry.html
+    henchmen balance seven-secret-supervillains --games 400 --workers 2
 
-Running the same ``tournament`` command again resumes it: the games already
-in ``--out`` are kept and only the rest are played.
+Running the same ``tournament`` or ``balance`` command again resumes it:
+the games already in its results are kept and only the rest are played.
 """
 
 from __future__ import annotations
@@ -18,12 +19,14 @@ from typing import Any
 
 from henchmen import _checks
 from henchmen._cli_args import int_arg, parse_option
+from henchmen.analysis.balance import DEFAULT_BOT, balance_table, results_files, study
 from henchmen.analysis.plan import Tournament
-from henchmen.analysis.run import dask_executor, run_tournament
+from henchmen.analysis.progress import measures_of
+from henchmen.analysis.run import dask_executor, local_executor, run_tournament
 from henchmen.analysis.store import ResultsFile, read_results
 from henchmen.analysis.summary import summarize, text_report
 from henchmen.errors import OptionError
-from henchmen.game import game_info
+from henchmen.game import GameInfo, game_info
 from henchmen.printable import TextOut
 
 
@@ -71,6 +74,14 @@ def add_commands(sub: Any) -> None:
         "--batch", default="0", help="games per task (default 0: a few tasks per worker)"
     )
     t.add_argument("--replays", default=None, metavar="DIR", help="keep every game's replay here")
+    t.add_argument(
+        "--measure",
+        action="append",
+        default=[],
+        metavar="KIND[ NAME]",
+        help="a count to draw the first-to-X curve of, besides the game's own: an event kind, "
+        "maybe a name ('buy Royal Rule'); 'other:KIND' counts for the event's second player",
+    )
     r = sub.add_parser(
         "report",
         help="ratings and balance statistics of a results file, as text and HTML",
@@ -85,6 +96,28 @@ def add_commands(sub: Any) -> None:
         default="0",
         help="games a feature needs to be shown (default 0: 5%% of the games)",
     )
+    b = sub.add_parser(
+        "balance",
+        help="a game's balance table: one bot in every seat, by seat and by group",
+        description="Self-play on the tournament machinery: one bot in every seat, then "
+        "each seat's score and each group's (crew, hero, power, genius, deck) with 95% "
+        "Wilson intervals, and the first-to-X curves, as markdown for the rules page. The "
+        "games stream to results files in --out; the same command resumes.",
+    )
+    b.add_argument("game", help="the game's name (see `henchmen games`)")
+    b.add_argument("--bot", default=DEFAULT_BOT, help=f"the bot in every seat ({DEFAULT_BOT})")
+    b.add_argument("--games", default="200", help="games per setup (default 200)")
+    b.add_argument("--seed", default="1", help="seed (default 1)")
+    b.add_argument(
+        "--option", action="append", default=[], metavar="KEY=VALUE", help="a game option"
+    )
+    b.add_argument(
+        "--out", default=None, metavar="DIR", help="results folder (default balance-GAME)"
+    )
+    b.add_argument("--workers", default="1", help="local worker processes (default 1)")
+    b.add_argument("--scheduler", default=None, metavar="ADDRESS", help="a Dask scheduler")
+    b.add_argument("--batch", default="0", help="games per task (default 0: a few per worker)")
+    b.add_argument("--min-games", default="1", help="games a group needs to be shown (default 1)")
 
 
 class _Progress:
@@ -143,10 +176,7 @@ def cmd_tournament(args: argparse.Namespace, out: TextOut, err: TextOut, bar: Te
     "Parry (the engine's test game): 2 of 2 games, bots random, greedy; seed 1"
     """
     info = game_info(args.game)
-    options: dict[str, Any] = {}
-    for text in args.option:
-        key, value = parse_option(info, text)
-        options[key] = value
+    options = _options(info, args.option)
     bots = tuple(b for b in (s.strip() for s in args.bots.split(",")) if b)
     if "human" in bots:
         raise OptionError("a tournament plays bots only; use `henchmen play` to play")
@@ -157,6 +187,7 @@ def cmd_tournament(args: argparse.Namespace, out: TextOut, err: TextOut, bar: Te
         seed=int_arg(args.seed, "--seed", 0, _checks.U64_MAX),
         gauntlet=args.gauntlet,
         options=options,
+        measures=measures_of(info.name, args.measure),
     )
     workers = int_arg(args.workers, "--workers", 1, 1024)
     batch = int_arg(args.batch, "--batch", 0, 1_000_000)
@@ -188,6 +219,82 @@ def cmd_tournament(args: argparse.Namespace, out: TextOut, err: TextOut, bar: Te
         err.write(f"henchmen: resumed: {run.resumed} games were already in {args.out}\n")
     out.write(text_report(summarize(tournament, run.records)) + "\n")
     out.write(f"Results in {args.out}\n")
+    return 0
+
+
+def _options(info: GameInfo, texts: list[str]) -> dict[str, Any]:
+    options: dict[str, Any] = {}
+    for text in texts:
+        key, value = parse_option(info, text)
+        options[key] = value
+    return options
+
+
+def cmd_balance(args: argparse.Namespace, out: TextOut, err: TextOut, bar: TextOut) -> int:
+    """Run ``henchmen balance``: every setup's games, then the table.
+
+    >>> import io, os, tempfile
+    >>> parser = argparse.ArgumentParser(prog="henchmen")
+    >>> add_commands(parser.add_subparsers())
+    >>> folder = os.path.join(tempfile.mkdtemp(), "b")
+    >>> argv = ["balance", "parry", "--bot", "greedy", "--games", "4", "--out", folder]
+    >>> cmd_balance(parser.parse_args(argv), out := io.StringIO(), io.StringIO(), io.StringIO())
+    0
+    >>> lines = out.getvalue().splitlines()
+    >>> lines[0]  # doctest: +ELLIPSIS
+    "Parry (the engine's test game): 4 games, greedy in every seat, 2 players, seed 1; ..."
+    >>> [line.split(" | ")[0] for line in lines if line.startswith("| seat")]
+    ['| seat 1', '| seat 2']
+    """
+    info = game_info(args.game)
+    if args.bot.strip() == "human":
+        raise OptionError("a balance study plays bots only; use `henchmen play` to play")
+    tournaments = study(
+        info.name,
+        args.bot.strip(),
+        games=int_arg(args.games, "--games", 1, 10_000_000),
+        seed=int_arg(args.seed, "--seed", 0, _checks.U64_MAX),
+        options=_options(info, args.option),
+    )
+    workers = int_arg(args.workers, "--workers", 1, 1024)
+    batch = int_arg(args.batch, "--batch", 0, 1_000_000)
+    min_games = int_arg(args.min_games, "--min-games", 1, 10**9)
+    folder = Path(args.out or f"balance-{info.name}")
+    paths = results_files(folder, tournaments)
+    for t, path in zip(tournaments, paths, strict=True):
+        ResultsFile.open(path, t).close()  # a folder of another study fails before anything
+    # One pool for every setup: workers start once.
+    executor, client = (
+        (local_executor(workers), None) if not args.scheduler else dask_executor(args.scheduler)
+    )
+    records = []
+    finished = False
+    try:
+        for i, (t, path) in enumerate(zip(tournaments, paths, strict=True)):
+            setup = ", ".join(f"{k}={v}" for k, v in t.options.items()) or "default options"
+            err.write(
+                f"henchmen: {info.name} setup {i + 1} of {len(tournaments)} ({setup}): "
+                f"{t.total_games} games of {t.bots[0]} in every seat, into {path}\n"
+            )
+            run = run_tournament(
+                t, path, executor=executor, workers=workers, batch_size=batch,
+                progress=_Progress(bar),
+            )  # fmt: skip
+            if run.resumed:
+                err.write(f"henchmen: resumed: {run.resumed} games were already in {path}\n")
+            records += run.records
+        finished = True
+    except KeyboardInterrupt:
+        raise KeyboardInterrupt(
+            f"interrupted; the finished games are in {folder}: the same command resumes"
+        ) from None
+    finally:
+        if client is not None:
+            client.close()
+        else:
+            executor.shutdown(wait=finished, cancel_futures=True)
+    out.write(balance_table(tournaments, records, min_games) + "\n")
+    out.write(f"Results in {folder}\n")
     return 0
 
 
@@ -225,4 +332,4 @@ def cmd_report(args: argparse.Namespace, out: TextOut) -> int:
     return 0
 
 
-__all__ = ["add_commands", "cmd_report", "cmd_tournament"]
+__all__ = ["add_commands", "cmd_balance", "cmd_report", "cmd_tournament"]

@@ -2,7 +2,7 @@
 
 Plots, each in a colour of its own (the screenshot test finds every plot
 by its colour): rating intervals, the head-to-head heat map, the game-length
-histogram, feature contributions, and seat advantage.  Needs matplotlib
+histogram, feature contributions, first-to-X curves and seat advantage.  Needs matplotlib
 (the ``henchmen[analysis]`` extra).
 """
 
@@ -14,6 +14,8 @@ import math
 import re
 from typing import Any
 
+from henchmen.analysis.progress import Curve
+from henchmen.analysis.stats import Rate
 from henchmen.analysis.summary import Summary, text_report
 from henchmen.errors import OptionError
 
@@ -23,7 +25,10 @@ COLOURS = {
     "lengths": "#2ca02c",
     "contributions": "#9467bd",
     "seats": "#ff7f0e",
+    "curves": "#17becf",
 }
+#: A cooperative curve's second line (the games that got there late).
+LATE = "#8c564b"
 #: The heat map's colour map, and the colour of its strongest cell.
 HEAT_MAP = "Blues"
 
@@ -141,7 +146,7 @@ def _contributions(plt: Any, s: Summary, top: int) -> str:
     ax.set_xlabel(
         "team win rate where it occurred (| where it did not)"
         if s.cooperative
-        else "win rate of the player with the most of it (| fair share)"
+        else "score of the player with the most of it (| fair share)"
     )
     out = _svg(fig)
     plt.close(fig)
@@ -168,6 +173,55 @@ def _seats(plt: Any, s: Summary) -> str:
     ax.set_xticks(xs, [r.label for r in s.seats])
     ax.set_ylim(0, 1)
     ax.set_ylabel("team win rate" if s.cooperative else "win rate (-- fair share)")
+    out = _svg(fig)
+    plt.close(fig)
+    return out
+
+
+def _curve(plt: Any, c: Curve) -> str:
+    fig, ax = plt.subplots(figsize=(7, 3.2))
+    xs = [p.x for p in c.points]
+
+    def line(points: list[tuple[int, Rate]], colour: str, name: str, shift: float) -> None:
+        rates = [r for _, r in points]
+        ax.errorbar(
+            [x + shift for x, _ in points],
+            [r.rate for r in rates],
+            # Clamped: at a rate of 0 or 1 rounding can put the bound a hair inside it.
+            yerr=[
+                [max(0.0, r.rate - r.interval[0]) for r in rates],
+                [max(0.0, r.interval[1] - r.rate) for r in rates],
+            ],
+            fmt="-o",
+            color=colour,
+            ecolor=colour,
+            elinewidth=4,
+            linewidth=3,
+            markersize=8,
+            capsize=0,
+            label=name,
+        )
+
+    if c.cooperative:
+        line(
+            [(p.x, p.rate) for p in c.points],
+            COLOURS["curves"],
+            "reached by the median step",
+            -0.06,
+        )
+        late = [(p.x, p.late) for p in c.points if p.late is not None and p.late.games]
+        line(late, LATE, "reached after it", 0.06)
+        ax.axhline(c.baseline, color="black", linestyle="--", linewidth=1, label="team win rate")
+        ax.set_ylabel("team win rate")
+        ax.set_xlabel(f"X: team total of {c.label}")
+    else:
+        line([(p.x, p.rate) for p in c.points], COLOURS["curves"], "first to X", 0.0)
+        ax.axhline(c.baseline, color="black", linestyle="--", linewidth=1, label="fair share")
+        ax.set_ylabel("score of the first to X")
+        ax.set_xlabel(f"X: {c.label}")
+    ax.set_xticks(xs)
+    ax.set_ylim(0, 1)
+    ax.legend(fontsize=8, loc="best")
     out = _svg(fig)
     plt.close(fig)
     return out
@@ -239,14 +293,28 @@ def html_report(s: Summary, top: int = 15) -> str:
                 _contributions(plt, s, top),
                 "From each game's events. Bars: 95% Wilson intervals.",
             )
+        drawn = [c for c in s.curves if c.points]
+        if drawn:
+            section(
+                "first-to",
+                "First to X",
+                "".join(_curve(plt, c) for c in drawn),
+                "Team win rate by how soon the team total reached X (split at the median "
+                "step of reaching it), 95% Wilson intervals."
+                if s.cooperative
+                else "Score of the seat that first reached X (a win 1, a shared best 1/k), "
+                "95% Wilson intervals; dashed: the fair share.",
+            )
         section(
             "seats",
             "Team result" if s.cooperative else "Seat advantage",
             _seats(plt, s),
-            "Win rate by seat, 95% Wilson intervals.",
+            "Team win rate, 95% Wilson interval."
+            if s.cooperative
+            else "Score by seat (a win 1, a shared best 1/k), 95% Wilson intervals.",
         )
     parts.append(f"<h2>As text</h2><pre>{html.escape(text_report(s))}</pre></body></html>")
     return "\n".join(parts) + "\n"
 
 
-__all__ = ["COLOURS", "HEAT_MAP", "html_report"]
+__all__ = ["COLOURS", "HEAT_MAP", "LATE", "html_report"]

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from henchmen import _checks, _core
+from henchmen.analysis.progress import Measure, measures_of
 from henchmen.errors import OptionError
 from henchmen.game import Game
 from henchmen.matches import BotSpec
@@ -74,7 +75,9 @@ class Tournament:
     """A field of bots, a game and its options, games per table, a seed and a format.
 
     ``games_per_table`` is rounded up to a multiple of the player count so
-    every bot sits in every seat equally often.
+    every bot sits in every seat equally often.  ``measures`` are the counts
+    whose first-to-X curves every game's record keeps (None: the game's
+    defaults, :data:`~henchmen.analysis.progress.DEFAULT_MEASURES`).
 
     >>> Tournament("parry", ("random", "greedy"), games_per_table=3).games_per_table
     4
@@ -88,6 +91,7 @@ class Tournament:
     seed: int = 1
     gauntlet: bool = False
     options: dict[str, Any] = field(default_factory=dict)
+    measures: tuple[str, ...] | None = None
 
     def __post_init__(self) -> None:
         if not isinstance(self.bots, tuple):
@@ -95,6 +99,16 @@ class Tournament:
         field_ = [SeatedBot.parse(b) for b in self.bots]
         object.__setattr__(self, "bots", tuple(str(b) for b in field_))
         object.__setattr__(self, "seed", _checks.seed(self.seed))
+        if self.measures is None:
+            object.__setattr__(self, "measures", measures_of(self.game))
+        elif isinstance(self.measures, str) or not isinstance(self.measures, (tuple, list)):
+            raise OptionError(
+                f"measures must be a list of str, got {_checks.describe(self.measures)}"
+            )
+        else:
+            object.__setattr__(
+                self, "measures", tuple(Measure.parse(m).spec for m in self.measures)
+            )
         n = self.make_game().num_players
         per = _checks.count(self.games_per_table, "games_per_table", 1, 10_000_000)
         object.__setattr__(self, "games_per_table", -(-per // n) * n)
@@ -186,6 +200,7 @@ class Tournament:
             "games_per_table": self.games_per_table,
             "seed": self.seed,
             "gauntlet": self.gauntlet,
+            "measures": list(self.measures or ()),
         }
 
     @classmethod
@@ -212,6 +227,8 @@ class Tournament:
                 seed=doc["seed"],
                 gauntlet=bool(doc["gauntlet"]),
                 options=dict(doc["options"]),
+                # A file from before first-to-X curves names none: the game's defaults.
+                measures=None if doc.get("measures") is None else tuple(doc["measures"]),
             )
         except (KeyError, TypeError) as e:
             raise OptionError(f"tournament description lacks or mangles {e}") from None

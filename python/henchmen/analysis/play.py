@@ -11,7 +11,9 @@ Each finished game is a :class:`GameRecord`: who sat where, the returns,
 the length, and *features*: per seat, how many times each thing happened to
 that player (``"buy Hoppy Hunters"``, ``"recruit Wolverine"``), counted from
 the omniscient events (analysis sees everything, as a designer would), plus
-the features of the table itself (the setup's mastermind, scheme, crews).
+the features of the table itself (the setup's mastermind, scheme, crews),
+and the *progress* of the tournament's measures
+(:mod:`~henchmen.analysis.progress`), for first-to-X curves.
 """
 
 from __future__ import annotations
@@ -20,12 +22,13 @@ import functools
 import json
 from collections import Counter
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from henchmen import _core
 from henchmen.analysis.plan import Batch, Tournament
+from henchmen.analysis.progress import Steps, event_names, record_progress, steps_from_json
 from henchmen.events import Event
 from henchmen.replay import ReplayPlayer, write_replay
 
@@ -36,7 +39,10 @@ class GameRecord:
 
     ``seats[s]`` is the bot (index into the field) in seat ``s``; ``returns``
     are by seat; ``features[s]`` counts what happened to seat ``s`` and
-    ``table_features`` what happened to nobody in particular (the setup).
+    ``table_features`` what happened to nobody in particular (the setup);
+    ``progress`` holds, per measure of the tournament, the (seat, step) of
+    every event that counted, for first-to-X curves (empty in a record
+    from a file written before them).
 
     >>> r = GameRecord(0, 1, 5, (1, 0), (-1.0, 1.0), 30, False, ({}, {"buy A": 2}), {})
     >>> r.seats[r.returns.index(max(r.returns))]
@@ -52,6 +58,7 @@ class GameRecord:
     truncated: bool
     features: tuple[dict[str, int], ...]
     table_features: dict[str, int]
+    progress: dict[str, Steps] = field(default_factory=dict)
 
     @property
     def key(self) -> tuple[int, int]:
@@ -82,6 +89,7 @@ class GameRecord:
             "truncated": self.truncated,
             "features": [dict(f) for f in self.features],
             "table_features": dict(self.table_features),
+            "progress": {k: [list(p) for p in v] for k, v in self.progress.items()},
         }
 
     @classmethod
@@ -102,6 +110,8 @@ class GameRecord:
             truncated=bool(doc["truncated"]),
             features=tuple({str(k): int(v) for k, v in f.items()} for f in doc["features"]),
             table_features={str(k): int(v) for k, v in doc["table_features"].items()},
+            # Files written before first-to-X curves have no progress: they still load.
+            progress=steps_from_json(doc.get("progress", {})),
         )
 
 
@@ -167,7 +177,8 @@ def play_game(t: Tournament, table: int, game: int, replays: Path | None = None)
             state.apply(chooser.choose(state))
     truncated = not core.is_terminal
     returns = tuple(0.0 for _ in range(n)) if truncated else tuple(core.returns())
-    per_seat, shared = features(state.events_for("omniscient"), n)
+    events = state.events_for("omniscient")
+    per_seat, shared = features(events, n)
     if replays is not None:
         players = [
             ReplayPlayer(f"Player {s + 1}", t.bots[b], bot_seeds[s]) for s, b in enumerate(seats)
@@ -183,6 +194,7 @@ def play_game(t: Tournament, table: int, game: int, replays: Path | None = None)
         truncated=truncated,
         features=per_seat,
         table_features=shared,
+        progress=record_progress(events, t.measures or (), n),
     )
 
 
@@ -206,19 +218,9 @@ def features(
     shared: Counter[str] = Counter()
     for e in events:
         into = shared if e.player is None or not 0 <= e.player < players else per_seat[e.player]
-        for name in _names(e.data):
+        for name in event_names(e.data):
             into[f"{e.kind} {name}"] += 1
     return tuple(dict(sorted(c.items())) for c in per_seat), dict(sorted(shared.items()))
-
-
-def _names(data: Mapping[str, Any]) -> list[str]:
-    out: list[str] = []
-    for value in data.values():
-        if isinstance(value, str):
-            out.append(value)
-        elif isinstance(value, list):
-            out += [v for v in value if isinstance(v, str)]
-    return out
 
 
 __all__ = ["GameRecord", "features", "play_batch", "play_game"]

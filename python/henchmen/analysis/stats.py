@@ -1,13 +1,14 @@
 """Per-game statistics of a tournament, from its records (which come from events).
 
-- **Seat advantage**: how often each seat wins (competitive) with Wilson
-  intervals; the fair rate is 1 / players.  In a cooperative game every seat
-  shares the team result, so it is the team win rate by seat count instead.
+- **Seat advantage**: each seat's score (a win 1, a best return shared by k
+  seats 1/k each) with Wilson intervals; the fair rate is 1 / players.  In a
+  cooperative game every seat shares the team result, so it is the team win
+  rate instead.
 - **Head to head**: for each pair of bots, the share of their meetings the
   first won (ties count half), from the same pairwise reading as the ratings;
   cooperative: the team win rate when both sat at the table.
 - **Game length**: actions per game, decisions and chance alike.
-- **Contributions**: for each feature (``"buy Hoppy Hunters"``), the win rate
+- **Contributions**: for each feature (``"buy Hoppy Hunters"``), the score
   of the player who had the most of it at the table (strictly), over the
   games where someone did; a feature far above the others wins games.
   Cooperative: the team win rate of games where the feature occurred,
@@ -70,7 +71,7 @@ class Contribution:
 
     >>> g = GameRecord(0, 0, 0, (0, 1), (-1.0, 1.0), 10, False, ({"buy A": 1}, {"buy A": 3}), {})
     >>> contributions([g] * 20, cooperative=False, min_games=5)
-    [Contribution(feature='buy A', successes=20, games=20, baseline=0.5)]
+    [Contribution(feature='buy A', successes=20.0, games=20, baseline=0.5)]
     """
 
     feature: str
@@ -130,8 +131,30 @@ def winner(r: GameRecord) -> int | None:
     return seats[0] if len(seats) == 1 else None
 
 
+def score(r: GameRecord, seat: int) -> float:
+    """Seat ``seat``'s share of the win: 1 for the best return, 1/k where k seats share it.
+
+    Every finished game gives out exactly one win, so a fair seat (or
+    feature) scores 1 / players however often games are drawn (a truncated
+    game gives out nothing).
+
+    >>> def game(returns):
+    ...     return GameRecord(0, 0, 0, (0, 1, 2), returns, 10, False, ({},) * 3, {})
+    >>> score(game((-1.0, 2.0, -1.0)), 1), score(game((1.0, 1.0, -2.0)), 0)
+    (1.0, 0.5)
+    >>> score(game((1.0, 1.0, -2.0)), 2)
+    0.0
+    """
+    if r.truncated:
+        return 0.0
+    best = max(r.returns)
+    if r.returns[seat] != best:
+        return 0.0
+    return 1.0 / sum(v == best for v in r.returns)
+
+
 def seat_advantage(records: Sequence[GameRecord], cooperative: bool) -> list[Rate]:
-    """Each seat's win rate (competitive) or the team's win rate (cooperative, one row).
+    """Each seat's :func:`score` (competitive) or the team's win rate (cooperative, one row).
 
     >>> first = GameRecord(0, 0, 0, (0, 1), (1.0, -1.0), 10, False, ({}, {}), {})
     >>> second = GameRecord(0, 1, 0, (1, 0), (-1.0, 1.0), 10, False, ({}, {}), {})
@@ -144,8 +167,7 @@ def seat_advantage(records: Sequence[GameRecord], cooperative: bool) -> list[Rat
     if cooperative:
         return [Rate("team", sum(team_won(r) for r in games), len(games))]
     n = len(games[0].seats) if games else 0
-    wins = Counter(winner(r) for r in games)
-    return [Rate(f"seat {s + 1}", wins[s], len(games)) for s in range(n)]
+    return [Rate(f"seat {s + 1}", sum(score(r, s) for r in games), len(games)) for s in range(n)]
 
 
 def head_to_head(
@@ -225,7 +247,7 @@ def contributions(
 ) -> list[Contribution]:
     """Every feature seen in at least ``min_games`` games, most winning first.
 
-    Competitive: the leader's win rate (baseline: 1 / players).  Cooperative:
+    Competitive: the leader's :func:`score` (baseline: 1 / players).  Cooperative:
     the team win rate where the feature occurred (baseline: where it did not).
 
     >>> def game(g, won, features):
@@ -255,17 +277,16 @@ def contributions(
                 out.append(Contribution(name, sum(results), len(results), base))
     else:
         led: Counter[str] = Counter()
-        led_won: Counter[str] = Counter()
+        led_won: dict[str, float] = {}
         for r in games:
             names = {name for f in r.features for name in f}
-            w = winner(r)
             for name in names:
                 counts = [f.get(name, 0) for f in r.features]
                 top = max(counts)
                 if counts.count(top) != 1:
                     continue
                 led[name] += 1
-                led_won[name] += counts.index(top) == w
+                led_won[name] = led_won.get(name, 0.0) + score(r, counts.index(top))
         base = 1.0 / len(games[0].seats)
         out = [Contribution(k, led_won[k], v, base) for k, v in led.items() if v >= min_games]
     return sorted(out, key=lambda c: (-(c.rate - c.baseline), c.feature))
@@ -278,6 +299,7 @@ __all__ = [
     "head_to_head",
     "lengths",
     "regroup",
+    "score",
     "seat_advantage",
     "team_won",
     "winner",

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 from henchmen.analysis.plan import Tournament
 from henchmen.analysis.play import GameRecord
+from henchmen.analysis.progress import Curve, curves
 from henchmen.analysis.ratings import Rating, fit_ratings
 from henchmen.analysis.stats import (
     Contribution,
@@ -54,6 +55,7 @@ class Summary:
     head_to_head: list[list[Rate | None]]
     lengths: list[int]
     contributions: list[Contribution]
+    curves: list[Curve]
 
 
 def labels(bots: Sequence[str]) -> list[str]:
@@ -95,6 +97,7 @@ def summarize(tournament: Tournament, records: Sequence[GameRecord], min_games: 
         head_to_head=head_to_head(records, len(names), cooperative),
         lengths=[r.length for r in records],
         contributions=contributions(records, cooperative, support),
+        curves=curves(records, tournament.game, tournament.measures or (), cooperative, support),
     )
 
 
@@ -120,7 +123,12 @@ def text_report(s: Summary, top: int = 12) -> str:
     ]
     for r in sorted(s.ratings, key=lambda r: -r.rating):
         lines.append(f"{r.rating:+8.0f}  [{r.low:+7.0f}, {r.high:+7.0f}]  {r.games:14d}  {r.label}")
-    lines += ["", "team win rate" if s.cooperative else "seat advantage (win rate by seat)"]
+    lines += [
+        "",
+        "team win rate"
+        if s.cooperative
+        else "seat advantage (score by seat: a win 1, a shared best 1/k)",
+    ]
     for rate in s.seats:
         lo, hi = rate.interval
         lines.append(f"  {rate.label:<8} {rate.rate:6.1%}  [{lo:5.1%}, {hi:5.1%}]  n={rate.games}")
@@ -136,7 +144,7 @@ def text_report(s: Summary, top: int = 12) -> str:
         what = (
             "team win rate where it occurred (vs where it did not)"
             if s.cooperative
-            else "win rate of the player with the most of it"
+            else "score of the player with the most of it"
         )
         lines += ["", f"contributions: {what}; top and bottom {top}"]
         shown = (
@@ -150,7 +158,54 @@ def text_report(s: Summary, top: int = 12) -> str:
                 f"  {c.rate:6.1%} [{lo:5.1%}, {hi:5.1%}] vs {c.baseline:5.1%}  n={c.games:<6d} "
                 f"{c.feature}"
             )
+    for curve in s.curves:
+        lines += ["", *curve_lines(curve)]
     return "\n".join(lines)
 
 
-__all__ = ["Summary", "labels", "read_results", "summarize", "text_report"]
+def curve_lines(c: Curve) -> list[str]:
+    """A first-to-X curve as text: a line per X.
+
+    >>> from henchmen.analysis.progress import Measure, first_to
+    >>> g = GameRecord(0, 0, 0, (0, 1), (1.0, -1.0), 50, False, ({}, {}), {},
+    ...                progress={"win": ((0, 10), (1, 20))})
+    >>> for line in curve_lines(first_to([g] * 3, Measure.parse("win"))):
+    ...     print(line)
+    first to X win (3 games): score of the seat that got there first (fair share 50.0%)
+         X  first wins  95% interval      games  median step
+         1      100.0%  [43.8%, 100.0%]       3           10
+    """
+    if c.cooperative:
+        head = (
+            f"team to X {c.label} ({c.games} games, team win rate {c.baseline:.1%}): team win "
+            "rate if reached by the median step, and after it"
+        )
+        rows = [
+            "     X  median step  by then  95% interval     games  after  95% interval     games"
+        ]
+        for p in c.points:
+            assert p.late is not None
+            (lo, hi), (llo, lhi) = p.rate.interval, p.late.interval
+            rows.append(
+                f"  {p.x:4d}  {p.split:11d}  {p.rate.rate:6.1%}  [{lo:5.1%}, {hi:5.1%}]  "
+                f"{p.rate.games:6d}  {p.late.rate:6.1%}  [{llo:5.1%}, {lhi:5.1%}]  "
+                f"{p.late.games:6d}"
+            )
+    else:
+        head = (
+            f"first to X {c.label} ({c.games} games): score of the seat that got there first "
+            f"(fair share {c.baseline:.1%})"
+        )
+        rows = ["     X  first wins  95% interval      games  median step"]
+        for p in c.points:
+            lo, hi = p.rate.interval
+            rows.append(
+                f"  {p.x:4d}      {p.rate.rate:6.1%}  [{lo:5.1%}, {hi:5.1%}]  {p.rate.games:6d}  "
+                f"{p.split:11d}"
+            )
+    if not c.points:
+        rows = ["  (reached in too few games)" if c.games else "  (no game records it)"]
+    return [head, *rows]
+
+
+__all__ = ["Summary", "curve_lines", "labels", "read_results", "summarize", "text_report"]
