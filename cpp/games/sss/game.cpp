@@ -14,7 +14,7 @@ const GameInfo& Traits::info() {
     OptionSpec mode{"mode", OptionSpec::Kind::Choice, Json("duel"), 0, 0, mode_names(),
                     "duel: the 2-player game; brawl: the free-for-all for 3 or 4 (9 crews, 11 reputation wins a Supervillain, 3 win the game). "
                     "Without it, 3 or 4 players play the Brawl."};
-    OptionSpec crews{"crews", OptionSpec::Kind::ChoiceList, Json(), 0, 0, {}, "The crews in play, by name: 7 in the duel, 9 in the Brawl (by default the card table's first implemented ones)."};
+    OptionSpec crews{"crews", OptionSpec::Kind::ChoiceList, Json(), 0, 0, {}, "The crews in play, by name: 7 in the duel (by default the first seven of the card reference), 9 in the Brawl (by default those seven, Llamaristas and Pig Out)."};
     Json base = Json(Json::Array{});
     for (const auto& c : builtin_card_table().at("crews", "cards").as_array("crews")) {
       if (!c.at("implemented", "crew").as_bool("implemented")) continue;

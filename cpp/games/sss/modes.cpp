@@ -62,13 +62,14 @@ void complete_options(const Json& given, Json& resolved) {
   if (!has_mode && has_players && resolved.at("players", "options").as_int("players") != 2) resolved["mode"] = Json("brawl");
   const ModeDef* m = def_named(resolved.at("mode", "options").as_string("mode"));
   if (m && has_mode && !has_players) resolved["players"] = Json(m->default_players);
-  if (m && !(given.is_object() && given.has("crews"))) {
-    // The crews a mode plays by default: the card table's first implemented ones.
-    Json crews = Json(Json::Array{});
-    for (const auto& c : builtin_card_table().at("crews", "cards").as_array("crews")) {
-      if (static_cast<int>(crews.as_array("crews").size()) == m->crews) break;
-      if (c.at("implemented", "crew").as_bool("implemented")) crews.push_back(c.at("name", "crew"));
-    }
+  if (m && m->mode == Mode::kBrawl && !(given.is_object() && given.has("crews"))) {
+    // The Brawl's nine by default: the duel's seven and the first two
+    // expansion crews built, fixed so that building more crews never changes
+    // the default game.
+    Json crews = Json(Json::Array{});  // a new list: the option's default stays the duel's seven
+    for (const Json& c : resolved.at("crews", "options").as_array("crews")) crews.push_back(Json(c.as_string("crew")));
+    crews.push_back(Json("Llamaristas"));
+    crews.push_back(Json("Pig Out"));
     resolved["crews"] = crews;
   }
 }

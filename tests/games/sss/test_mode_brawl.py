@@ -37,9 +37,9 @@ def test_mode_and_players_fill_each_other(options: dict, players: int, mode: str
 
 
 def test_the_brawl_plays_nine_crews() -> None:
-    """9 Supervillain crews: by default the card table's first nine implemented ones."""
+    """9 Supervillain crews: by default the duel's seven, Llamaristas and Pig Out."""
     crews = henchmen.Game(GAME, players=4).options["crews"]
-    assert len(crews) == 9 and crews[:7] == henchmen.Game(GAME).options["crews"]
+    assert crews == [*henchmen.Game(GAME).options["crews"], "Llamaristas", "Pig Out"]
     assert len(_start(4)["supervillain_deck"]) + 3 == 9
 
 
