@@ -355,6 +355,30 @@ EXPEL_CREWS = (
     "Fire Starters",
 )
 
+#: Seven crews with Cocoon Conquest (Pupate) and Pig Out (Consume, which gains a pupated
+#: card's doubled power): the Pupate tests use them.
+PUPATE_CREWS = (
+    "Royal Rule",
+    "Freezer Burn",
+    "Health Hazards",
+    "Hoppy Hunters",
+    "Cocoon Conquest",
+    "Pig Out",
+    "Fire Starters",
+)
+
+#: Seven crews, as many of sss-crews-b's as are built (the rest base crews): the
+#: conformance suite and the infoset oracle play them.
+CREWS_B = (
+    "Royal Rule",
+    "Freezer Burn",
+    "Health Hazards",
+    "Hoppy Hunters",
+    "Cocoon Conquest",
+    "Pig Out",
+    "Fire Starters",
+)
+
 
 @contextmanager
 def crews(*names: str) -> Iterator[None]:
