@@ -277,6 +277,10 @@ Json State::action_info(Action a) const {
     const TaskKind k = n_tasks > 0 ? tasks[0].kind : TaskKind::kDrawHand;
     const std::string from = k == TaskKind::kRefillRow ? "minion-deck" : k == TaskKind::kRefillUpgrade ? "upgrade-deck" : "deck-" + std::to_string(n_tasks > 0 ? tasks[0].player : 0);
     card_in(a - kChanceCard, from);
+  } else if (a >= kSnoozeRow_) {
+    card_in(a - kSnoozeRow_, "minion-row");
+  } else if (a >= kSnooze_) {
+    card_in(a - kSnooze_, "hand-" + n);
   } else if (a >= kPupate_) {
     card_in(a - kPupate_, "in-play-" + n);
   } else if (a >= kConsume_) {

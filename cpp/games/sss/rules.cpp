@@ -157,6 +157,7 @@ void State::legal_actions(std::vector<Action>& out) const {
   }
   expel_legal(out);
   pupate_legal(out);
+  snooze_legal(out);
 }
 
 // ---------------------------------------------------------------------------
@@ -520,6 +521,8 @@ void State::apply(Action action) {
   }
   if (action == kEndTurn) {
     start_cleanup(me_idx);
+  } else if (action >= kSnooze_) {
+    apply_snooze(action);
   } else if (action >= kPupate_) {
     apply_pupate(action);
   } else if (action >= kFroth_) {

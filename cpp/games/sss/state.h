@@ -36,7 +36,9 @@ enum : Action {
   kConsume_ = kFroth_ + kCardIds,        // + card: hand -> expelled, for its power + 1
   // Crews of the second expansion batch (sss-crews-b): pupate.cpp.
   kPupate_ = kConsume_ + kCardIds,       // + card: in play -> set aside, base power doubled
-  kChanceCard = kPupate_ + kCardIds,     // + card: a draw or a reveal
+  kSnooze_ = kPupate_ + kCardIds,        // + card: hand -> set aside for next turn
+  kSnoozeRow_ = kSnooze_ + kCardIds,     // + minion: row -> bottom of the Minion deck, its slot refilled
+  kChanceCard = kSnoozeRow_ + kCardIds,  // + card: a draw or a reveal
   kChanceSupervillain = kChanceCard + kCardIds,  // + crew slot: a Supervillain revealed
   kNumActions = kChanceSupervillain + kMaxCrews,
 };
@@ -185,6 +187,10 @@ struct State {
   void pupate_legal(std::vector<Action>& out) const;
   void apply_pupate(Action action);
   void drop_lost_pupate_marks();  // a doubled card that left hand, play and the set-aside pile is plain again
+  // Snooze (snooze.cpp), and replacing a Minion row card (Snooze, Haggle).
+  void snooze_legal(std::vector<Action>& out) const;
+  void apply_snooze(Action action);
+  void replace_row_card(int slot);  // to the bottom of the Minion deck; the slot refills from the top
 
  private:
   void push_task(TaskKind kind, int player, int slot, int count);

@@ -249,6 +249,16 @@ void ability_step(Events& ev, const State& s, Action a) {
   };
   if (a == kEndTurn) {
     ev.add(Event("end-turn", "{P} {end|ends} {your|their} turn", p));
+  } else if (a >= kSnoozeRow_) {
+    const int card = a - kSnoozeRow_;
+    Event e = card_event("snooze-row", "{P} {put|puts} {card} from the Minion row under the Minion deck (Snooze)", card);
+    e.fact(CardFact::move(kMinionRowZone, kMinionDeckZone, card, Pos::kAny, Pos::kBottom));
+    ev.add(e);
+  } else if (a >= kSnooze_) {
+    const int card = a - kSnooze_;
+    Event e = card_event("snooze", "{P} {set|sets} {card} from {your|their} hand aside for next turn (Snooze)", card);
+    e.fact(CardFact::move(zone(p, kHandZone), zone(p, kFrozenZone), card));
+    ev.add(e);
   } else if (a >= kPupate_) {
     const int card = a - kPupate_;
     const bool again = s.is_pupated(card);

@@ -240,6 +240,8 @@ std::string State::action_to_string(Action a) const {
                                       tasks[0].kind == TaskKind::kDrawFreeze);
     return (draw ? "draw " : "reveal ") + card(a - kChanceCard);
   }
+  if (a >= kSnoozeRow_) return "snooze row " + card(a - kSnoozeRow_);
+  if (a >= kSnooze_) return "snooze " + card(a - kSnooze_);
   if (a >= kPupate_) return "pupate " + card(a - kPupate_);
   if (a >= kConsume_) return "consume " + card(a - kConsume_);
   if (a >= kFroth_) return "froth " + card(a - kFroth_);

@@ -79,6 +79,7 @@ SSS_ABILITIES = (  # the Ability enum of cpp/games/sss/cards.h, in its order
     "Froth",
     "Consume",
     "Pupate",
+    "Snooze",
 )
 SSS_MAX_CREWS = 9
 SSS_MAX_PLAYERS = 4

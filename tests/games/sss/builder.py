@@ -373,7 +373,7 @@ CREWS_B = (
     "Royal Rule",
     "Freezer Burn",
     "Health Hazards",
-    "Hoppy Hunters",
+    "Sleep Slayers",
     "Cocoon Conquest",
     "Pig Out",
     "Fire Starters",
