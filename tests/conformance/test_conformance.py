@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 import pytest
+from tests.games.sss.builder import CREWS_B
 from tests.hardening.support import player_counts
 
 import henchmen
@@ -313,13 +314,23 @@ def check_events(
             tally.event_twins += 1
 
 
-def play(name: str, players: int, seed: int, tally: Tally, check: bool, full: bool) -> list[int]:
+def play(
+    name: str,
+    players: int,
+    seed: int,
+    tally: Tally,
+    check: bool,
+    full: bool,
+    options: dict[str, object] | None = None,
+) -> list[int]:
     """One game, random or (every BOT_EVERY-th seed) greedy; returns its hash sequence.
 
     With ``check``, every step gets the cheap checks and the expensive ones
     run at every step if ``full``, else at a random tenth of the steps.
+    ``options`` replaces the configuration's usual options.
     """
-    game = henchmen.Game(name, players=players, **options_of(name, players))
+    extra = options_of(name, players) if options is None else options
+    game = henchmen.Game(name, players=players, **extra)
     state = game.new_initial_state(auto_chance=False)
     rng = random.Random(seed)
     bot = _core.Rng(seed) if seed % BOT_EVERY == BOT_EVERY - 1 else None
@@ -384,6 +395,35 @@ def test_random_games_keep_the_contract(
         f"({tally.resample_changed_hidden} changed hidden information); "
         f"running total {TOTAL.games} games, {TOTAL.steps} steps"
     )
+
+
+# Option sets beyond the defaults: Seven Secret Supervillains with the expansion crews of
+# sss-crews-b (set-aside cards, multi-card discards, looks at the deck), so that their
+# abilities meet every check too.
+VARIANTS: list[tuple[str, int, dict[str, object]]] = [
+    ("seven-secret-supervillains", 2, {"crews": list(CREWS_B)}),
+]
+
+
+@pytest.mark.parametrize("chunk", range(CHUNKS))
+@pytest.mark.parametrize(
+    ("name", "players", "options"), VARIANTS, ids=[f"{v[0]}-crews-b" for v in VARIANTS]
+)
+def test_variant_options_keep_the_contract(
+    name: str, players: int, options: dict[str, object], chunk: int
+) -> None:
+    tally = Tally()
+    games, full_games = games_of(players)
+    for seed in range(chunk, games, CHUNKS):
+        first = play(
+            name, players, seed, tally, check=True, full=seed < full_games, options=options
+        )
+        again = play(name, players, seed, Tally(), check=False, full=False, options=options)
+        assert first == again, f"seed {seed}: two runs diverged"
+        tally.games += 1
+    if tally.games:
+        assert tally.chance_steps > 0, "no chance node was exercised"
+        assert tally.resample_changed_hidden > 0, "resample never changed anything hidden"
 
 
 def test_every_game_is_covered() -> None:

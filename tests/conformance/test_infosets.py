@@ -29,7 +29,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 import pytest
-from tests.games.sss.builder import EXPEL_CREWS
+from tests.games.sss.builder import CREWS_B, EXPEL_CREWS
 
 import henchmen
 from henchmen import _core
@@ -102,6 +102,13 @@ CONFIGS: list[tuple[str, dict[str, object], tuple[int, ...]]] = [
     (
         "seven-secret-supervillains",
         {"crews": list(EXPEL_CREWS)},
+        (30, 70),
+    ),
+    # The crews of sss-crews-b (set-aside cards with public marks, multi-card discards,
+    # private looks at the deck).
+    (
+        "seven-secret-supervillains",
+        {"crews": list(CREWS_B)},
         (30, 70),
     ),
     (

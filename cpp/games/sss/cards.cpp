@@ -8,7 +8,7 @@ extern const char* const sss_cards_json;
 namespace henchmen::sss {
 
 namespace {
-const char* const kAbilityNames[] = {"", "Freeze", "Harvest", "Bounty", "Fetch", "Incinerate", "Replicate", "Transfer", "Froth", "Consume", "Power"};
+const char* const kAbilityNames[] = {"", "Freeze", "Harvest", "Bounty", "Fetch", "Incinerate", "Replicate", "Transfer", "Froth", "Consume", "Pupate", "Snooze", "Power"};
 
 // A number check_card_table has already bounded.
 int number(const Json& obj, const char* key) { return static_cast<int>(obj.at(key, "card").as_int(key)); }
@@ -105,7 +105,13 @@ Config make_config(const Json& options) {
     def.name = c.at("name", "crew").as_string("crew name");
     def.supervillain = c.at("supervillain", def.name).as_string("supervillain");
     def.implemented = c.at("implemented", def.name).as_bool("implemented");
-    if (!def.implemented) throw OptionError("crew '" + def.name + "' is not implemented yet; implemented crews are the seven base crews");
+    if (!def.implemented) {
+      std::string built;
+      for (const auto& other : all) {
+        if (other.at("implemented", "crew").as_bool("implemented")) built += (built.empty() ? "" : ", ") + other.at("name", "crew").as_string("crew name");
+      }
+      throw OptionError("crew '" + def.name + "' is not implemented yet; implemented crews are " + built);
+    }
     const Json& ab = c.at("ability", def.name);
     def.ability = ab.is_null() ? kNoAbility : ability_from_name(ab.as_string("ability"));
     def.ability_name = ab.is_null() ? "" : ab.as_string("ability");

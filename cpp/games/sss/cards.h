@@ -43,6 +43,9 @@ enum Ability : uint8_t {
   // Crews of the expansion (sss-crews-a).
   kFroth,    // Llamaristas: expel a discard-pile card for its power
   kConsume,  // Pig Out: expel a hand card for its power + 1
+  // Crews of the second expansion batch (sss-crews-b).
+  kPupate,  // Cocoon Conquest: set this card aside for next turn, its base power doubled
+  kSnooze,  // Sleep Slayers: set a hand card aside for next turn, or replace a Minion row card
   kNumAbilities,
   kPowerBoost = kNumAbilities,  // an Upgrade that gives power instead
 };

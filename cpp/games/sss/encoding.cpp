@@ -11,7 +11,7 @@ namespace henchmen::sss {
 namespace {
 
 constexpr int kSeatPlanes = 9;
-constexpr int kSharedPlanes = 5;
+constexpr int kSharedPlanes = 6;
 
 }  // namespace
 
@@ -93,6 +93,9 @@ void encode_compact(const void* state, int viewer, CompactWriter& out) {
   }
   run(shared + 3, st.expelled, 1.0f);
   w.add(at(shared + 4, kScaredyBot), static_cast<float>(st.scaredy_left));
+  for (int word = 0; word < 2; ++word) {
+    for (uint64_t bits = st.pupated[word]; bits; bits &= bits - 1) w.add(at(shared + 5, word * 64 + __builtin_ctzll(bits)), 1.0f);
+  }
   int s = (shared + kSharedPlanes) * kCardIds;
   for (int seat = 0; seat < n; ++seat) {
     const int p = (viewer + seat) % n;

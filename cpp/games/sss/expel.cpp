@@ -4,10 +4,6 @@
 
 namespace henchmen::sss {
 
-// The printed power today; Pupate (another crew) doubles a card's power and
-// hooks in here, so that Consume gains the power as modified.
-int State::modified_power(int /*player*/, int card) const { return cfg->power[static_cast<size_t>(card)]; }
-
 void State::expel_legal(std::vector<Action>& out) const {
   const PlayerState& me = players[turn_player_];
   // "You may": not using the ability is always open (end the turn, play on).

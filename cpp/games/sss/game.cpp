@@ -38,6 +38,7 @@ const GameInfo& Traits::info() {
         {"supervillains", "revealed (face up), deck_size (still face down), danger_zone, attached (each Supervillain's Minions and reputation per player) and won (who won each)"},
         {"scaredy_bots", "Scaredy Bots left in their pile"},
         {"expelled", "cards removed from the game"},
+        {"pupated", "cards whose base power Pupate doubled (Cocoon Conquest): in play, set aside or in a hand, public"},
         {"players", "one entry per seat, in seat order, with the keys players[].* below"},
         {"players[].hand", "your own hand (only in your own entry)"},
         {"players[].deck_contents", "the cards of your own deck, in no order (only in your own entry)"},

@@ -5,6 +5,10 @@
 
 namespace henchmen::sss {
 
+namespace {
+constexpr int kHashedAbilities = kConsume + 1;
+}  // namespace
+
 uint64_t State::hash() const {
   Hasher h;
   h.add(turn);
@@ -27,6 +31,11 @@ uint64_t State::hash() const {
   h.add_pile(upgrade_deck);
   h.add(scaredy_left);
   h.add_pile(expelled);
+  // Only when there is one, so that positions without Pupate keep their hash.
+  if (pupated[0] | pupated[1]) {
+    h.add(pupated[0]);
+    h.add(pupated[1]);
+  }
   h.add(n_tasks);
   for (int i = 0; i < n_tasks; ++i) {
     h.add(static_cast<uint64_t>(tasks[i].kind) | static_cast<uint64_t>(tasks[i].player) << 8 | static_cast<uint64_t>(tasks[i].slot) << 16 |
@@ -50,7 +59,13 @@ uint64_t State::hash() const {
     h.add_pile(pl.upgrades_pending);
     h.add(pl.upgrades_used);
     h.add(static_cast<uint64_t>(static_cast<int64_t>(pl.power)));
-    h.add_bytes(pl.tokens, kNumAbilities);
+    // The abilities up to Consume as bytes, later crews' only when held, so
+    // that adding a crew keeps every earlier position's hash (and replays'
+    // checkpoints) as it was.
+    h.add_bytes(pl.tokens, kHashedAbilities);
+    for (int a = kHashedAbilities; a < kNumAbilities; ++a) {
+      if (pl.tokens[a]) h.add(static_cast<uint64_t>(a) << 8 | pl.tokens[a]);
+    }
     h.add(pl.won);
   }
   return h.value();

@@ -216,6 +216,27 @@ Json State::layout(int viewer) const {
   for (int i = 0; i < scaredy_left; ++i) scaredy.push_back(face(c, kScaredyBot));
   zones.push_back(zone("scaredy-bots", "Scaredy Bots for sale", -1, "pile", scaredy_left, scaredy));
   zones.push_back(zone("expelled", "Expelled", -1, "pile", expelled.size(), faces(c, expelled)));
+  // A pupated card shows its doubled power wherever it lies face up.
+  if (pupated[0] | pupated[1]) {
+    Json marked = Json(Json::Array{});
+    for (const Json& z : zones.as_array("zones")) {
+      Json zz = z;
+      Json cards = Json(Json::Array{});
+      for (const Json& f : z.at("cards", "zone").as_array("cards")) {
+        Json ff = f;
+        const Json* nm = f.find("name");
+        const int card = nm && nm->is_string() ? c.card_from_name(nm->as_string("name")) : -1;
+        if (card >= 0 && is_pupated(card)) {
+          ff["pupated"] = true;
+          ff["power"] = modified_power(turn_player_, card);
+        }
+        cards.push_back(ff);
+      }
+      zz["cards"] = cards;
+      marked.push_back(zz);
+    }
+    zones = marked;
+  }
   l["zones"] = zones;
 
   Json counters = Json(Json::Array{});
@@ -256,6 +277,12 @@ Json State::action_info(Action a) const {
     const TaskKind k = n_tasks > 0 ? tasks[0].kind : TaskKind::kDrawHand;
     const std::string from = k == TaskKind::kRefillRow ? "minion-deck" : k == TaskKind::kRefillUpgrade ? "upgrade-deck" : "deck-" + std::to_string(n_tasks > 0 ? tasks[0].player : 0);
     card_in(a - kChanceCard, from);
+  } else if (a >= kSnoozeRow_) {
+    card_in(a - kSnoozeRow_, "minion-row");
+  } else if (a >= kSnooze_) {
+    card_in(a - kSnooze_, "hand-" + n);
+  } else if (a >= kPupate_) {
+    card_in(a - kPupate_, "in-play-" + n);
   } else if (a >= kConsume_) {
     card_in(a - kConsume_, "hand-" + n);
   } else if (a >= kFroth_) {

@@ -161,6 +161,8 @@ void State::legal_actions(std::vector<Action>& out) const {
     if (!(me.upgrades_used & (1u << crew_of(u)))) out.push_back(kActivate + crew_of(u));
   }
   expel_legal(out);
+  pupate_legal(out);
+  snooze_legal(out);
 }
 
 // ---------------------------------------------------------------------------
@@ -524,6 +526,10 @@ void State::apply(Action action) {
   }
   if (action == kEndTurn) {
     start_cleanup(me_idx);
+  } else if (action >= kSnooze_) {
+    apply_snooze(action);
+  } else if (action >= kPupate_) {
+    apply_pupate(action);
   } else if (action >= kFroth_) {
     apply_expel(action);
   } else if (action >= kReturnUpgrade) {
@@ -621,12 +627,13 @@ void State::apply(Action action) {
   } else {
     const uint8_t card = static_cast<uint8_t>(action - kPlay);
     remove_from_hand(me, card);
-    me.power = static_cast<int16_t>(me.power + cfg->power[card]);
+    me.power = static_cast<int16_t>(me.power + modified_power(me_idx, card));
     const int a = cfg->ability[card];
     if (a != kNoAbility) ++me.tokens[a];
     if (card == kExplodeyBot) expelled.add(card);  // it explodes: gone for good
     else me.in_play.add(card);
   }
+  if (pupated[0] | pupated[1]) drop_lost_pupate_marks();
   settle();
 }
 

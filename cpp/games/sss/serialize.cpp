@@ -11,7 +11,7 @@ namespace henchmen::sss {
 namespace {
 
 const char* const kTaskNames[] = {"draw-hand", "draw-freeze", "draw-fetch", "refill-row", "refill-upgrade", "reveal-supervillain", "finish-cleanup"};
-const char* const kAbilityKeys[] = {"", "Freeze", "Harvest", "Bounty", "Fetch", "Incinerate", "Replicate", "Transfer", "Froth", "Consume"};
+const char* const kAbilityKeys[] = {"", "Freeze", "Harvest", "Bounty", "Fetch", "Incinerate", "Replicate", "Transfer", "Froth", "Consume", "Pupate", "Snooze"};
 
 template <class DeckT>
 Json deck_json(const Config& cfg, const DeckT& d) {
@@ -101,6 +101,14 @@ Json State::to_json() const {
   o["upgrade_deck"] = deck_json(c, upgrade_deck);
   o["scaredy_bots"] = static_cast<int>(scaredy_left);
   o["expelled"] = card_names(c, expelled);
+  // Only when there is one: positions without the crews that mark cards read as before.
+  if (pupated[0] | pupated[1]) {
+    Json marks = Json(Json::Array{});
+    for (int card = 0; card < kCardIds; ++card) {
+      if (is_pupated(card)) marks.push_back(c.name[static_cast<size_t>(card)]);
+    }
+    o["pupated"] = marks;
+  }
   Json tasks_json = Json(Json::Array{});
   for (int i = 0; i < n_tasks; ++i) {
     Json t;
@@ -149,7 +157,7 @@ State State::from_json(const Config& c, const Json& o) {
   s.cfg = &c;
   const std::string w = "position";
   json_expect_keys(o, {"turn", "turn_player", "pending", "over", "winner", "supervillain_deck", "supervillain_slots", "danger_zone", "won_by",
-                       "attached", "minion_row", "minion_deck", "upgrade_row", "upgrade_deck", "scaredy_bots", "expelled", "tasks", "players"},
+                       "attached", "minion_row", "minion_deck", "upgrade_row", "upgrade_deck", "scaredy_bots", "expelled", "pupated", "tasks", "players"},
                    w);
   s.turn = static_cast<uint16_t>(o.at("turn", w).as_int("turn", 1, c.max_turns + 1));
   s.turn_player_ = static_cast<uint8_t>(o.at("turn_player", w).as_int("turn_player", 0, c.players - 1));
@@ -189,6 +197,12 @@ State State::from_json(const Config& c, const Json& o) {
   read_deck(c, o.at("upgrade_deck", w), s.upgrade_deck, "upgrade_deck");
   s.scaredy_left = static_cast<uint8_t>(o.at("scaredy_bots", w).as_int("scaredy_bots", 0, c.scaredy_bots));
   read_pile(c, o.at("expelled", w), s.expelled, "expelled");
+  if (const Json* marks = o.find("pupated")) {
+    for (const auto& v : marks->as_array("pupated")) {
+      const int card = card_id(c, v, "pupated");
+      s.pupated[card >> 6] |= uint64_t{1} << (card & 63);
+    }
+  }
   const auto& tasks_json = o.at("tasks", w).as_array("tasks");
   if (tasks_json.size() > kMaxTasks) throw SerializationError("too many queued tasks");
   for (const auto& t : tasks_json) {

@@ -34,7 +34,11 @@ enum : Action {
   // Crews of the expansion (sss-crews-a): expel.cpp.
   kFroth_ = kReturnUpgrade + kMaxCrews,  // + card: discard pile -> expelled, for its power
   kConsume_ = kFroth_ + kCardIds,        // + card: hand -> expelled, for its power + 1
-  kChanceCard = kConsume_ + kCardIds,    // + card: a draw or a reveal
+  // Crews of the second expansion batch (sss-crews-b): pupate.cpp.
+  kPupate_ = kConsume_ + kCardIds,       // + card: in play -> set aside, base power doubled
+  kSnooze_ = kPupate_ + kCardIds,        // + card: hand -> set aside for next turn
+  kSnoozeRow_ = kSnooze_ + kCardIds,     // + minion: row -> bottom of the Minion deck, its slot refilled
+  kChanceCard = kSnoozeRow_ + kCardIds,  // + card: a draw or a reveal
   kChanceSupervillain = kChanceCard + kCardIds,  // + crew slot: a Supervillain revealed
   kNumActions = kChanceSupervillain + kMaxCrews,
 };
@@ -128,6 +132,9 @@ struct State {
   Deck<kMaxCrews> upgrade_deck;
   uint8_t scaredy_left = 0;
   Multiset<kPileCap + 40> expelled;
+  // Cards whose base power Pupate doubled (a bit per card id): public, and
+  // kept only while the card stays in a hand, in play or set aside.
+  uint64_t pupated[2] = {};
   Task tasks[kMaxTasks];
   uint8_t n_tasks = 0;
   Pending pending = Pending::kNone;
@@ -171,9 +178,19 @@ struct State {
   int num_players() const { return cfg->players; }
   int turn_limit_result() const;  // the winner (or -2, a draw) if the turn limit ended the game now
   // Expel abilities (expel.cpp): Froth and Consume.
-  int modified_power(int player, int card) const;  // a card's power as modified (Pupate hooks in here)
+  // A card's power as modified: its base power, doubled once if pupated.
+  int modified_power(int /*player*/, int card) const { return cfg->power[static_cast<size_t>(card)] << (is_pupated(card) ? 1 : 0); }
   void expel_legal(std::vector<Action>& out) const;
   void apply_expel(Action action);
+  // Pupate (pupate.cpp): a played card set aside for next turn, its base power doubled.
+  bool is_pupated(int card) const { return (pupated[card >> 6] >> (card & 63)) & 1u; }
+  void pupate_legal(std::vector<Action>& out) const;
+  void apply_pupate(Action action);
+  void drop_lost_pupate_marks();  // a doubled card that left hand, play and the set-aside pile is plain again
+  // Snooze (snooze.cpp), and replacing a Minion row card (Snooze, Haggle).
+  void snooze_legal(std::vector<Action>& out) const;
+  void apply_snooze(Action action);
+  void replace_row_card(int slot);  // to the bottom of the Minion deck; the slot refills from the top
 
  private:
   void push_task(TaskKind kind, int player, int slot, int count);

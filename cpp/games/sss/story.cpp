@@ -193,10 +193,11 @@ void played(Events& ev, const State& s, int card) {
   const int ability = s.cfg->ability[static_cast<size_t>(card)];
   const bool explodes = card == kExplodeyBot;
   std::string text = "{P} {play|plays} {card}: +{power} power";
+  if (s.is_pupated(card)) text += " (its base power doubled by Pupate)";
   if (ability != kNoAbility) text += ", {ability}";
   if (explodes) text += "; it explodes and is expelled";
   Event e("play", text, p);
-  e.with("card", name(s, card)).with("power", s.cfg->power[static_cast<size_t>(card)]);
+  e.with("card", name(s, card)).with("power", s.modified_power(p, card));
   if (ability != kNoAbility) e.with("ability", ability_name(ability));
   e.fact(CardFact::move(zone(p, kHandZone), explodes ? kExpelledZone : zone(p, kInPlayZone), card));
   ev.add(e);
@@ -259,6 +260,22 @@ void ability_step(Events& ev, const State& s, Action a) {
   };
   if (a == kEndTurn) {
     ev.add(Event("end-turn", "{P} {end|ends} {your|their} turn", p));
+  } else if (a >= kSnoozeRow_) {
+    const int card = a - kSnoozeRow_;
+    Event e = card_event("snooze-row", "{P} {put|puts} {card} from the Minion row under the Minion deck (Snooze)", card);
+    e.fact(CardFact::move(kMinionRowZone, kMinionDeckZone, card, Pos::kAny, Pos::kBottom));
+    ev.add(e);
+  } else if (a >= kSnooze_) {
+    const int card = a - kSnooze_;
+    Event e = card_event("snooze", "{P} {set|sets} {card} from {your|their} hand aside for next turn (Snooze)", card);
+    e.fact(CardFact::move(zone(p, kHandZone), zone(p, kFrozenZone), card));
+    ev.add(e);
+  } else if (a >= kPupate_) {
+    const int card = a - kPupate_;
+    const bool again = s.is_pupated(card);
+    Event e = card_event("pupate", std::string("{P} {set|sets} {card} aside for next turn (Pupate): its base power ") + (again ? "stays doubled, once" : "is doubled"), card);
+    e.with("power", 2 * s.cfg->power[static_cast<size_t>(card)]).fact(CardFact::move(zone(p, kInPlayZone), zone(p, kFrozenZone), card));
+    ev.add(e);
   } else if (a >= kConsume_) {
     const int card = a - kConsume_;
     Event e = card_event("consume", "{P} {expel|expels} {card} from {your|their} hand: +{power} power (Consume)", card);

@@ -113,6 +113,19 @@ void State::validate() const {
                                 : "an unknown card appears");
     }
   }
+  // A doubled card is a card of Pupate, in view where it was marked: in
+  // play, set aside, or in a hand (known to everyone there).
+  for (int card = 0; card < kCardIds; ++card) {
+    if (!is_pupated(card)) continue;
+    if (!c.valid_card(card) || c.ability[static_cast<size_t>(card)] != kPupate) broken("a card is marked pupated that has no Pupate");
+    bool carried = false;
+    for (int p = 0; p < n && !carried; ++p) {
+      const PlayerState& pl = players[p];
+      const uint8_t u = static_cast<uint8_t>(card);
+      carried = pl.in_play.contains(u) || pl.frozen_public.contains(u) || pl.hand_public.contains(u);
+    }
+    if (!carried) broken(c.name[static_cast<size_t>(card)] + " is marked pupated but is not in play, set aside or in a hand where everyone saw it go");
+  }
   // Every Supervillain is in exactly one place.
   int won_total[kMaxPlayers] = {};
   for (int crew = 0; crew < c.crews; ++crew) {

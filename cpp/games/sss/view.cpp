@@ -28,7 +28,7 @@ const char* pending_name(Pending p) {
 
 // Tensor layout: card planes (one count per card id) then scalars.
 constexpr int kSeatPlanes = 9;    // hand, hidden, deck-known, discard, in play, bought, stash, frozen, attached/upgrades
-constexpr int kSharedPlanes = 5;  // row, minion deck, upgrade row/deck, expelled, scaredy pile
+constexpr int kSharedPlanes = 6;  // row, minion deck, upgrade row/deck, expelled, scaredy pile, pupated
 constexpr int kSeatScalars = 4 + kNumAbilities + kMaxCrews;  // power, won, hand, deck sizes, tokens, reputation
 constexpr int kSharedScalars = 5 + kMaxCrews * (3 + kMaxPlayers);
 
@@ -89,6 +89,11 @@ Json State::observation(int viewer) const {
   o["upgrade_deck"] = ud;
   o["scaredy_bots"] = static_cast<int>(scaredy_left);
   o["expelled"] = card_names(c, expelled);
+  Json marks = Json(Json::Array{});
+  for (int card = 0; card < kCardIds; ++card) {
+    if (is_pupated(card)) marks.push_back(c.name[static_cast<size_t>(card)]);
+  }
+  o["pupated"] = marks;
   Json ps = Json(Json::Array{});
   for (int p = 0; p < c.players; ++p) {
     const PlayerState& pl = players[p];
@@ -188,6 +193,9 @@ void State::observation_tensor(int viewer, float* out) const {
   for (int i = 0; i < upgrade_deck.n; ++i) plane(shared + 2)[upgrade_deck.c[i]] = 1.0f;
   add(plane(shared + 3), expelled);
   plane(shared + 4)[kScaredyBot] = static_cast<float>(scaredy_left);
+  for (int card = 0; card < kCardIds; ++card) {
+    if (is_pupated(card)) plane(shared + 5)[card] = 1.0f;
+  }
   float* s = out + (shared + kSharedPlanes) * kCardIds;
   for (int seat = 0; seat < n; ++seat) {
     const int p = (viewer + seat) % n;
@@ -232,6 +240,9 @@ std::string State::action_to_string(Action a) const {
                                       tasks[0].kind == TaskKind::kDrawFreeze);
     return (draw ? "draw " : "reveal ") + card(a - kChanceCard);
   }
+  if (a >= kSnoozeRow_) return "snooze row " + card(a - kSnoozeRow_);
+  if (a >= kSnooze_) return "snooze " + card(a - kSnooze_);
+  if (a >= kPupate_) return "pupate " + card(a - kPupate_);
   if (a >= kConsume_) return "consume " + card(a - kConsume_);
   if (a >= kFroth_) return "froth " + card(a - kFroth_);
   if (a >= kReturnUpgrade) return "return " + card(kUpgradeBase + a - kReturnUpgrade);

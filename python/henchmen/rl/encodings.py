@@ -78,6 +78,8 @@ SSS_ABILITIES = (  # the Ability enum of cpp/games/sss/cards.h, in its order
     "Transfer",
     "Froth",
     "Consume",
+    "Pupate",
+    "Snooze",
 )
 SSS_MAX_CREWS = 9
 SSS_MAX_PLAYERS = 4
@@ -94,6 +96,7 @@ def _sss(game: Game) -> list[Slice]:
     lay.add(CARDS, "upgrades", "2 the Upgrade on offer, 1 in the Upgrade deck")
     lay.add(CARDS, "expelled", "expelled cards (counts)")
     lay.add(CARDS, "scaredy bots", "at the Scaredy Bot's id (92): how many are left")
+    lay.add(CARDS, "pupated", "1 at each card whose base power Pupate doubled")
     for seat in range(n):
         lay.add(1, f"seat {seat} power", "unspent power")
         lay.add(1, f"seat {seat} won", "Supervillains won")

@@ -359,6 +359,30 @@ EXPEL_CREWS = (
     "Fire Starters",
 )
 
+#: Seven crews with Cocoon Conquest (Pupate) and Pig Out (Consume, which gains a pupated
+#: card's doubled power): the Pupate tests use them.
+PUPATE_CREWS = (
+    "Royal Rule",
+    "Freezer Burn",
+    "Health Hazards",
+    "Hoppy Hunters",
+    "Cocoon Conquest",
+    "Pig Out",
+    "Fire Starters",
+)
+
+#: Seven crews, as many of sss-crews-b's as are built (the rest base crews): the
+#: conformance suite and the infoset oracle play them.
+CREWS_B = (
+    "Royal Rule",
+    "Freezer Burn",
+    "Health Hazards",
+    "Sleep Slayers",
+    "Cocoon Conquest",
+    "Pig Out",
+    "Fire Starters",
+)
+
 
 @contextmanager
 def mode(**options: Any) -> Iterator[None]:

@@ -84,13 +84,25 @@ def _crew(t: Table, draw: st.DrawFn) -> Table:
 
 
 def _case_twin(name: str, draw: st.DrawFn) -> str:
-    """The same name in other case or spacing (never identical)."""
+    """The same name in other case or spacing (never identical). Case is ASCII case, as in
+    the engine's notation (core/notation.h): 'å' and 'Å' are two letters there."""
+
+    def ascii_case(text: str, how: str) -> str:
+        return "".join(getattr(ch, how)() if ch.isascii() else ch for ch in text)
+
     twin = draw(
         st.sampled_from(
-            [name.upper(), name.lower(), " " + name, name + " ", name.replace(" ", "  ")]
+            [
+                ascii_case(name, "upper"),
+                ascii_case(name, "lower"),
+                " " + name,
+                name + " ",
+                name.replace(" ", "  "),
+            ]
         )
     )
-    return twin if twin != name else name.swapcase() if name.swapcase() != name else " " + name
+    swapped = ascii_case(name, "swapcase")
+    return twin if twin != name else swapped if swapped != name else " " + name
 
 
 bad_numbers = st.one_of(
