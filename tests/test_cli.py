@@ -99,12 +99,15 @@ def test_play_with_options(tmp_path: Path) -> None:
     [
         (("play", "chess"), "no game named 'chess'; known games: seven-secret-supervillains"),
         (("play", SSS, "--bots", "greedy,wizard"), "no bot named 'wizard'; known bots: "),
-        (("play", SSS, "--bots", "greedy"), "--bots names 1 bot(s) but the game has 2 players"),
+        (
+            ("play", SSS, "--bots", "greedy"),
+            "--bots names 1 bot(s) but the game has 2 to 4 players",
+        ),
         (("play", SSS, "--option", "colour=red"), "has no option 'colour'; its options are"),
         (("play", SSS, "--option", "max_turns=many"), "option 'max_turns' must be an integer"),
         (("play", SSS, "--option", "max_turns=1"), "must be an integer from 10 to 2000"),
         (("play", SSS, "--option", "novalue"), "--option needs KEY=VALUE"),
-        (("play", SSS, "--players", "3"), "--players must be exactly 2, got 3"),
+        (("play", SSS, "--players", "5"), "--players must be an integer from 2 to 4, got 5"),
         (("play", SSS, "--seed", "-1"), "--seed must be an integer from 0 to"),
         (("play", SSS, "--seed", "abc"), "--seed must be an integer"),
         (("play",), "the following arguments are required: game"),
@@ -113,8 +116,8 @@ def test_play_with_options(tmp_path: Path) -> None:
         (("play", SSS, "--replay", "/proc/no/such/dir/x.json"), "cannot write replay"),
         # --option players names itself, and the flag it disagrees with (none other here).
         (
-            ("play", SSS, "--option", "players=3"),
-            "option 'players' of seven-secret-supervillains must be exactly 2, got 3",
+            ("play", SSS, "--option", "players=5"),
+            "option 'players' of seven-secret-supervillains must be an integer from 2 to 4, got 5",
         ),
         (
             ("play", SSS, "--option", "players=3", "--bots", "greedy,random"),
@@ -383,7 +386,10 @@ def test_help_and_listing_read_as_written(tmp_path: Path) -> None:
     assert "%%" not in helped.stdout
     listed = henchmen_cli("games", cwd=tmp_path).stdout
     # (Parry's "from 2 to 200" is fine: a range from a number to itself is not.)
-    assert not re.search(r"from (\d+) to \1\b", listed) and "[exactly 2; default 2]" in listed
+    assert (
+        not re.search(r"from (\d+) to \1\b", listed)
+        and "[an integer from 2 to 4; default 2]" in listed
+    )
     assert "1-5 players" in listed and "an integer from 1 to 5" in listed
 
 

@@ -137,7 +137,7 @@ def game_info(name: str) -> GameInfo:
 
     >>> import henchmen
     >>> henchmen.game_info("seven-secret-supervillains").max_players
-    2
+    4
     """
     _check_name(name)
     for info in _registry():
