@@ -72,11 +72,14 @@ def played(name: str, moves: int, **options: Any) -> henchmen.State:
     return state
 
 
+def viewed(name: str, **options: Any) -> tuple[henchmen.Game, np.ndarray, dict[str, Any]]:
+    """Seat 0's tensor and observation 30 random moves into a game, and the game."""
+    state = played(name, 30, **options)
+    return state.game, state.observation_tensor(0), state.observation(0)
+
+
 def test_super_slices_hold_what_they_say() -> None:
-    state = played("super", 30, players=3)
-    game = state.game
-    t = state.observation_tensor(0)
-    obs = state.observation(0)
+    game, t, obs = viewed("super", players=3)
     assert t[named(game, "hand")].sum() == sum(obs["hand"].values())
     for seat in range(3):
         them = obs["players"][seat]
@@ -91,10 +94,7 @@ def test_super_slices_hold_what_they_say() -> None:
 
 
 def test_villainy_slices_hold_what_they_say() -> None:
-    state = played("villainy", 30)
-    game = state.game
-    t = state.observation_tensor(0)
-    obs = state.observation(0)
+    game, t, obs = viewed("villainy")
     assert t[named(game, "hand")].sum() * 4 == len(obs["hand"])
     for seat in range(2):
         them = obs["players"][seat]
@@ -110,10 +110,7 @@ def test_villainy_slices_hold_what_they_say() -> None:
 
 
 def test_suet_slices_hold_what_they_say() -> None:
-    state = played("suet", 30, players=3)
-    game = state.game
-    t = state.observation_tensor(0)
-    obs = state.observation(0)
+    game, t, obs = viewed("suet", players=3)
     assert t[named(game, "hand")].sum() == sum(obs["hand"].values())
     for seat in range(3):
         them = obs["players"][seat]
