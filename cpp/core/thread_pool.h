@@ -4,6 +4,8 @@
 // item its own independent state and generator.
 #pragma once
 #include <algorithm>
+#include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <exception>
 #include <functional>
@@ -94,9 +96,9 @@ class ThreadPool {
       std::lock_guard<std::mutex> lock(mu_);
       job_ = &fn;
       n_ = n;
-      pending_ = size_ - 1;
+      pending_.store(size_ - 1, std::memory_order_relaxed);
       failure_ = nullptr;
-      ++generation_;
+      generation_.fetch_add(1, std::memory_order_release);
     }
     wake_.notify_all();
     std::exception_ptr mine;
@@ -105,19 +107,38 @@ class ThreadPool {
     } catch (...) {
       mine = std::current_exception();
     }
-    std::unique_lock<std::mutex> lock(mu_);
-    done_.wait(lock, [this] { return pending_ == 0; });
+    if (!spin_until([this] { return pending_.load(std::memory_order_acquire) == 0; })) {
+      std::unique_lock<std::mutex> lock(mu_);
+      done_.wait(lock, [this] { return pending_.load(std::memory_order_acquire) == 0; });
+    }
+    std::lock_guard<std::mutex> lock(mu_);
     job_ = nullptr;
     if (mine) std::rethrow_exception(mine);
     if (failure_) std::rethrow_exception(failure_);
   }
 
  private:
+  // Batched stepping hands out a job every few tens of microseconds: waking a
+  // sleeping thread costs about as much as the job, so each side spins for a
+  // short while (yielding, so an oversubscribed machine loses little) before
+  // it sleeps on the condition variable. Returns whether `ready` came true.
+  template <class Ready>
+  static bool spin_until(Ready ready) {
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::microseconds(200);
+    for (int i = 0;; ++i) {
+      if (ready()) return true;
+      if ((i & 63) == 63) {
+        if (std::chrono::steady_clock::now() > deadline) return false;
+        std::this_thread::yield();
+      }
+    }
+  }
+
   void shut_down() {
     {
       std::lock_guard<std::mutex> lock(mu_);
       stop_ = true;
-      ++generation_;
+      generation_.fetch_add(1, std::memory_order_release);
     }
     wake_.notify_all();
     for (auto& w : workers_) w.join();
@@ -131,10 +152,11 @@ class ThreadPool {
     while (true) {
       const std::function<void(int64_t, int64_t)>* job;
       int64_t n;
+      spin_until([&] { return generation_.load(std::memory_order_acquire) != seen; });
       {
         std::unique_lock<std::mutex> lock(mu_);
-        wake_.wait(lock, [&] { return generation_ != seen; });
-        seen = generation_;
+        wake_.wait(lock, [&] { return generation_.load(std::memory_order_relaxed) != seen; });
+        seen = generation_.load(std::memory_order_relaxed);
         if (stop_) return;
         job = job_;
         n = n_;
@@ -145,12 +167,16 @@ class ThreadPool {
       } catch (...) {
         failed = std::current_exception();
       }
-      {
+      if (failed) {
         std::lock_guard<std::mutex> lock(mu_);
-        if (failed && !failure_) failure_ = failed;
-        --pending_;
+        if (!failure_) failure_ = failed;
       }
-      done_.notify_one();
+      // The last worker to finish wakes the caller, under the lock so that
+      // the wake-up cannot fall between the caller's check and its wait.
+      if (pending_.fetch_sub(1, std::memory_order_acq_rel) == 1) {
+        std::lock_guard<std::mutex> lock(mu_);
+        done_.notify_one();
+      }
     }
   }
 
@@ -161,9 +187,9 @@ class ThreadPool {
   std::condition_variable done_;
   const std::function<void(int64_t, int64_t)>* job_ = nullptr;
   int64_t n_ = 0;
-  int pending_ = 0;
+  std::atomic<int> pending_{0};
   std::exception_ptr failure_;
-  uint64_t generation_ = 0;
+  std::atomic<uint64_t> generation_{0};
   bool stop_ = false;
 };
 
