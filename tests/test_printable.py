@@ -58,3 +58,27 @@ def test_an_output_stream_fails_one_way() -> None:
     with pytest.raises(OutputFailed, match="closed"):
         OutputStream(None).write("x")  # sys.stdout is None when fd 1 was closed
     OutputStream(Full()).say("nowhere to tell it")  # says nothing, raises nothing
+
+
+def test_a_flush_cut_by_ctrl_c_leaves_the_line_to_be_ended() -> None:
+    # Whole lines were written, but the interrupt cut their flush: the terminal
+    # may show half a line, so what is said next must start on a new one.
+    class Cut(io.StringIO):
+        cuts = 1
+
+        def flush(self) -> None:
+            if self.cuts:
+                self.cuts -= 1
+                raise KeyboardInterrupt
+            super().flush()
+
+    raw = Cut()
+    out = OutputStream(raw)
+    out.write("a whole line\n")
+    assert not out.mid_line
+    with pytest.raises(KeyboardInterrupt):
+        out.flush()
+    out.end_line()
+    assert raw.getvalue() == "a whole line\n\n"
+    out.end_line()  # a line already ended is left alone
+    assert raw.getvalue() == "a whole line\n\n"

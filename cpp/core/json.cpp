@@ -280,10 +280,17 @@ const Json& Json::at(const std::string& key, const std::string& what) const {
   if (!v) throw SerializationError(what + " is missing the field \"" + key + "\"");
   return *v;
 }
+// Copies share their array or object until one of them is written to: the
+// writer takes a private copy first, so a Json behaves as a value (a copy of
+// a game's default options can be extended without changing the defaults).
 Json& Json::operator[](const std::string& key) {
   if (kind_ == Kind::Null) {
     kind_ = Kind::Object;
     obj_ = std::make_shared<Object>();
+  } else if (kind_ != Kind::Object) {
+    throw SerializationError(std::string("cannot set the field \"") + key + "\" of a JSON " + kind_name());
+  } else if (obj_.use_count() > 1) {
+    obj_ = std::make_shared<Object>(*obj_);
   }
   return (*obj_)[key];
 }
@@ -291,6 +298,10 @@ void Json::push_back(Json v) {
   if (kind_ == Kind::Null) {
     kind_ = Kind::Array;
     arr_ = std::make_shared<Array>();
+  } else if (kind_ != Kind::Array) {
+    throw SerializationError(std::string("cannot append to a JSON ") + kind_name());
+  } else if (arr_.use_count() > 1) {
+    arr_ = std::make_shared<Array>(*arr_);
   }
   arr_->push_back(std::move(v));
 }

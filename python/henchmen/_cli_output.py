@@ -70,6 +70,10 @@ class OutputStream(PrintableStream):
             super().flush()
         except OSError as e:
             raise OutputFailed(e) from None
+        except BaseException:
+            # Ctrl-C in the middle: part of a line may have reached the reader.
+            self.mid_line = True
+            raise
 
     def say(self, line: str) -> None:
         """Write one line for people, where a failure has nowhere left to be told."""
