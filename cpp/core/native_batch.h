@@ -22,6 +22,8 @@ class NativeBatch final : public Batch {
     states_.resize(static_cast<size_t>(games));
     rngs_.resize(static_cast<size_t>(games));
     steps_.resize(static_cast<size_t>(games));
+    legal_.resize(static_cast<size_t>(games));
+    legal_known_.assign(static_cast<size_t>(games), 0);
     encoder_ = compact_encoder(T::info().name);
     obs_len_ = static_cast<int>(total_size(game_->observation_shape()));
   }
@@ -55,9 +57,9 @@ class NativeBatch final : public Batch {
     require_ready();
     std::atomic<int64_t> first_bad{size()};
     pool_.parallel_for(size(), [&](int64_t begin, int64_t end) {
-      std::vector<Action> legal;
+      std::vector<Action> scratch;
       for (int64_t i = begin; i < end; ++i) {
-        states_[static_cast<size_t>(i)].legal_actions(legal);
+        const std::vector<Action>& legal = legal_now(i, scratch);
         if (!std::binary_search(legal.begin(), legal.end(), actions[i])) {
           int64_t seen = first_bad.load();
           while (i < seen && !first_bad.compare_exchange_weak(seen, i)) {
@@ -82,8 +84,8 @@ class NativeBatch final : public Batch {
   void step_random(int32_t* actions, BatchBuffers& out, Stop* stop) override {
     require_ready();
     advance(
-        [&](int64_t i, std::vector<Action>& legal) {
-          states_[static_cast<size_t>(i)].legal_actions(legal);
+        [&](int64_t i, std::vector<Action>& scratch) {
+          const std::vector<Action>& legal = legal_now(i, scratch);
           const Action a = legal[rngs_[static_cast<size_t>(i)].below(static_cast<uint32_t>(legal.size()))];
           if (actions) actions[i] = a;
           return a;
@@ -109,10 +111,19 @@ class NativeBatch final : public Batch {
     if (!ready_) throw UsageError("the batch has not been reset (or its last call was interrupted): call reset() first");
   }
 
+  // Game i's legal actions: the list its last mask was written from, while
+  // the game has not moved since, else listed into `scratch`.
+  const std::vector<Action>& legal_now(int64_t i, std::vector<Action>& scratch) const {
+    if (legal_known_[static_cast<size_t>(i)]) return legal_[static_cast<size_t>(i)];
+    states_[static_cast<size_t>(i)].legal_actions(scratch);
+    return scratch;
+  }
+
   void restart(int64_t i) {
     S& s = states_[static_cast<size_t>(i)];
     s = T::initial_state(*game_->config());
     steps_[static_cast<size_t>(i)] = 0;
+    legal_known_[static_cast<size_t>(i)] = 0;
     settle(i);
   }
 
@@ -143,7 +154,9 @@ class NativeBatch final : public Batch {
       for (int64_t i = begin; i < end; ++i) {
         if (probe && probe->stopped()) break;
         S& s = states_[static_cast<size_t>(i)];
-        s.apply(choose(i, legal));
+        const Action a = choose(i, legal);
+        legal_known_[static_cast<size_t>(i)] = 0;
+        s.apply(a);
         local += 1 + settle(i);
         const bool over = s.current_player() == kTerminal;
         const bool cut = !over && max_steps_ > 0 && ++steps_[static_cast<size_t>(i)] >= max_steps_;
@@ -169,7 +182,7 @@ class NativeBatch final : public Batch {
     ready_ = true;
   }
 
-  void write(int64_t i, BatchBuffers& out) const {
+  void write(int64_t i, BatchBuffers& out) {
     const S& s = states_[static_cast<size_t>(i)];
     const int p = s.current_player();
     if (out.current_player) out.current_player[i] = p;
@@ -186,9 +199,10 @@ class NativeBatch final : public Batch {
     if (out.legal_mask) {
       bool* mask = out.legal_mask + i * game_->num_distinct_actions();
       std::fill_n(mask, game_->num_distinct_actions(), false);
-      thread_local std::vector<Action> legal;
+      std::vector<Action>& legal = legal_[static_cast<size_t>(i)];
       s.legal_actions(legal);
       for (const Action a : legal) mask[a] = true;
+      legal_known_[static_cast<size_t>(i)] = 1;  // the next step chooses from it
     }
   }
 
@@ -198,6 +212,8 @@ class NativeBatch final : public Batch {
   std::vector<S> states_;
   std::vector<Rng> rngs_;
   std::vector<int64_t> steps_;  // decisions since each game's start (for max_steps)
+  std::vector<std::vector<Action>> legal_;  // each game's legal actions, as its mask last showed them
+  std::vector<uint8_t> legal_known_;  // 1 while legal_[i] is game i's list (a byte each: threads write their own)
   int64_t max_steps_ = 0;
   CompactEncoder encoder_ = nullptr;
   int obs_len_ = 0;

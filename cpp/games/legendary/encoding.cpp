@@ -1,6 +1,7 @@
 // Legendary's compact observation (core/compact.h): the entries of
 // observation_tensor (view.cpp), written from the piles. Keep the two in
 // step: tests/rl/test_vector.py decodes this and compares.
+#include <cstring>
 #include <iterator>
 
 #include "core/compact.h"
@@ -70,10 +71,21 @@ void encode_compact(const void* state, int viewer, CompactWriter& out) {
   }
   pile(sh + 3, st.villain_deck);
   pile(sh + 4, st.hero_deck);
-  for (int x = 0; x < kNumCardIds; ++x) {
-    if (st.ko[x]) w.add(at(sh + 5, x), st.ko[x]);
-    if (st.escaped[x]) w.add(at(sh + 6, x), st.escaped[x]);
-  }
+  // Count arrays, mostly zero: eight ids a word, empty words skipped.
+  static_assert(kNumCardIds % 8 == 0 && kNumCardIds <= kCardIds, "whole words of the count arrays");
+  auto counts = [&](int plane, const uint8_t* count) {
+    for (int x = 0; x < kNumCardIds; x += 8) {
+      uint64_t word = 0;
+      std::memcpy(&word, count + x, sizeof word);
+      while (word) {
+        const int byte = __builtin_ctzll(word) / 8;
+        w.add(at(plane, x + byte), count[x + byte]);
+        word &= ~(uint64_t{0xFF} << (8 * byte));
+      }
+    }
+  };
+  counts(sh + 5, st.ko);
+  counts(sh + 6, st.escaped);
   if (!st.look_private || st.look_owner == viewer) pile(sh + 7, st.look);
   pile(sh + 8, st.steal);
   const int first = (sh + kSharedPlanes) * kCardIds;
@@ -123,11 +135,16 @@ void encode_compact(const void* state, int viewer, CompactWriter& out) {
   for (int i = 0; i < kCity; ++i) w.add(s++, static_cast<float>(st.villain_attack(i)));
   for (int i = 0; i < kCity; ++i) w.add(s++, st.city[i].bystanders);
   for (int i = 0; i < kCity; ++i) w.add(s++, st.space_minus[i]);
-  for (int i = 0; i < 6; ++i) w.add(s++, (st.portals >> i) & 1u);
-  for (int i = 0; i < kSchemes; ++i) w.add(s++, st.scheme == i ? 1.0f : 0.0f);
-  for (int i = 0; i < kMasterminds; ++i) w.add(s++, st.mastermind == i ? 1.0f : 0.0f);
+  for (uint32_t bits = st.portals & 0x3Fu; bits; bits &= bits - 1) w.add(s + __builtin_ctz(bits), 1.0f);
+  s += 6;
+  // One-hot blocks: only the hot entry is written.
+  if (st.scheme >= 0 && st.scheme < kSchemes) w.add(s + st.scheme, 1.0f);
+  s += kSchemes;
+  if (st.mastermind >= 0 && st.mastermind < kMasterminds) w.add(s + st.mastermind, 1.0f);
+  s += kMasterminds;
+  // The task ops' one-hot block, as long as the scalars leave room for.
   const int op = st.n_tasks > 0 ? st.tasks[st.n_tasks - 1].op : -1;
-  for (int i = 0; i < kNumTaskOps && s < end - 1; ++i) w.add(s++, op == i ? 1.0f : 0.0f);
+  if (op >= 0 && op < kNumTaskOps && s + op < end - 1) w.add(s + op, 1.0f);
   w.add(end - 1, st.new_hand);  // the last scalar, as in the tensor (which assigns it)
   out.count = w.count;
 }

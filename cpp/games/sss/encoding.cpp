@@ -71,16 +71,9 @@ void encode_compact(const void* state, int viewer, CompactWriter& out) {
     for (int j = i + 1; j < kRowSlots && !later; ++j) later = st.row[j] == st.row[i];
     if (!later) w.add(at(shared, st.row[i]), static_cast<float>(i + 1));
   }
-  {
-    // Assigned in deck order (the last copy wins): walk backwards, first seen wins.
-    bool seen[kCardIds] = {};
-    for (int i = st.minion_deck.n - 1; i >= 0; --i) {
-      const uint8_t card = st.minion_deck.c[i];
-      if (seen[card]) continue;
-      seen[card] = true;
-      w.add(at(shared + 1, card), i < st.minion_deck.n_unknown ? 1.0f : 2.0f);
-    }
-  }
+  // Every Minion card is one of a kind (a crew's nine are nine ids), so the
+  // tensor's assignment in deck order is one entry per card.
+  for (int i = 0; i < st.minion_deck.n; ++i) w.add(at(shared + 1, st.minion_deck.c[i]), i < st.minion_deck.n_unknown ? 1.0f : 2.0f);
   {
     bool in_deck = false;
     for (int i = 0; i < st.upgrade_deck.n; ++i) {
@@ -105,23 +98,27 @@ void encode_compact(const void* state, int viewer, CompactWriter& out) {
     w.add(s++, static_cast<float>(pl.hand.size()));
     w.add(s++, static_cast<float>(pl.deck.size()));
     for (int a = 0; a < kNumAbilities; ++a) w.add(s++, pl.tokens[a]);
-    for (int crew = 0; crew < kMaxCrews; ++crew) w.add(s++, crew < c.crews ? static_cast<float>(st.reputation(crew, p)) : 0.0f);
+    for (int crew = 0; crew < c.crews; ++crew) w.add(s + crew, static_cast<float>(st.reputation(crew, p)));
+    s += kMaxCrews;
   }
   w.add(s++, static_cast<float>(st.turn) / static_cast<float>(c.max_turns));
   w.add(s++, st.turn_player_ == viewer ? 1.0f : 0.0f);
   w.add(s++, st.over ? 1.0f : 0.0f);
   w.add(s++, st.pending == Pending::kFetchDiscard ? 1.0f : 0.0f);
   w.add(s++, st.pending == Pending::kReturnUpgrade ? 1.0f : 0.0f);
-  for (int crew = 0; crew < kMaxCrews; ++crew) {
-    const bool in_game = crew < c.crews;
-    bool in_slot = false;
-    for (const int8_t slot : st.supervillain_slot) in_slot = in_slot || slot == crew;
-    w.add(s++, in_game && (st.supervillain_deck & (1u << crew)) ? 1.0f : 0.0f);
-    w.add(s++, in_game && in_slot ? 1.0f : 0.0f);
-    w.add(s++, in_game && (st.danger_zone & (1u << crew)) ? 1.0f : 0.0f);
-    for (int seat = 0; seat < kMaxPlayers; ++seat) {
-      w.add(s++, in_game && seat < n && st.won_by[crew] == (viewer + seat) % n ? 1.0f : 0.0f);
-    }
+  // Per crew: in the Supervillain deck, in a slot, in the Danger Zone, then
+  // who won it by seat from the viewer; only the ones set are entries.
+  constexpr int kPerCrew = 3 + kMaxPlayers;
+  uint32_t in_slot = 0;
+  for (const int8_t slot : st.supervillain_slot) {
+    if (slot >= 0) in_slot |= 1u << slot;
+  }
+  const uint32_t in_game = (1u << c.crews) - 1;
+  for (uint32_t bits = st.supervillain_deck & in_game; bits; bits &= bits - 1) w.add(s + __builtin_ctz(bits) * kPerCrew, 1.0f);
+  for (uint32_t bits = in_slot & in_game; bits; bits &= bits - 1) w.add(s + __builtin_ctz(bits) * kPerCrew + 1, 1.0f);
+  for (uint32_t bits = st.danger_zone & in_game; bits; bits &= bits - 1) w.add(s + __builtin_ctz(bits) * kPerCrew + 2, 1.0f);
+  for (int crew = 0; crew < c.crews; ++crew) {
+    if (st.won_by[crew] >= 0) w.add(s + crew * kPerCrew + 3 + (st.won_by[crew] - viewer + n) % n, 1.0f);
   }
   out.count = w.count;
 }
