@@ -30,22 +30,45 @@ struct CompactWriter {
     }
     ++count;
   }
+
+  // Whether k more entries fit: a caller that knows a run's length checks
+  // once, then writes each nonzero entry with put.
+  bool room(int k) const { return count + k <= capacity; }
+  void put(int i, float v) {
+    index[count] = static_cast<uint16_t>(i);
+    value[count] = v;
+    ++count;
+  }
 };
 
 // One entry per run of equal cards, at base + card: a sorted pile keeps its
 // copies together, so n copies cost one entry of value n * each.
 inline void add_runs(CompactWriter& w, int base, const uint8_t* first, const uint8_t* end, float each) {
-  int last = -1;
-  float sum = 0.0f;
-  for (const uint8_t* card = first; card != end; ++card) {
-    if (*card != last && last >= 0) {
-      w.add(base + last, sum);
-      sum = 0.0f;
+  if (first == end) return;
+  if (!w.room(static_cast<int>(end - first))) {
+    // Near the capacity: entry by entry, so the count still tells how many were offered.
+    int last = -1;
+    float sum = 0.0f;
+    for (const uint8_t* card = first; card != end; ++card) {
+      if (*card != last && last >= 0) {
+        w.add(base + last, sum);
+        sum = 0.0f;
+      }
+      last = *card;
+      sum += each;
     }
-    last = *card;
-    sum += each;
+    w.add(base + last, sum);
+    return;
   }
-  if (last >= 0) w.add(base + last, sum);
+  // A run of n copies sums to n * each, never zero.
+  const uint8_t* run = first;
+  for (const uint8_t* card = first + 1; card != end; ++card) {
+    if (*card != *run) {
+      w.put(base + *run, static_cast<float>(card - run) * each);
+      run = card;
+    }
+  }
+  w.put(base + *run, static_cast<float>(end - run) * each);
 }
 
 using CompactEncoder = void (*)(const void* state, int player, CompactWriter& out);

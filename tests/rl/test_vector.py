@@ -124,6 +124,18 @@ def test_a_compact_capacity_too_small_is_reported() -> None:
         env.step(np.zeros(4, np.int32))  # needs a reset after that
 
 
+@pytest.mark.parametrize("name", ["seven-secret-supervillains", "legendary"])
+def test_an_overflowing_row_still_counts_every_entry(name: str) -> None:
+    # Near the capacity the encoders write entry by entry: the count they report
+    # is still the whole observation's, so the error can say what capacity works.
+    roomy = VectorEnv(name, 4, seed=6, threads=1, encoding="compact")
+    need = int(roomy.reset()[0]["compact_count"].max())
+    for capacity in (8, need // 2, need - 1):
+        tight = VectorEnv(name, 4, seed=6, threads=1, encoding="compact", compact_capacity=capacity)
+        with pytest.raises(UsageError, match=f"needed {need} compact entries"):
+            tight.reset()
+
+
 def test_decode_compact_refuses_overflowed_rows() -> None:
     with pytest.raises(UsageError):
         decode_compact(np.zeros((1, 2), np.uint16), np.zeros((1, 2), np.float32), np.array([3]), 4)
