@@ -149,9 +149,12 @@ SearchResult mcts_search(const S& root, const SearchConfig& cfg, Stop* stop, Red
         expanded = true;
         break;
       }
-      // Select among the children available in this determinization.
+      // Select among the children available in this determinization; equal
+      // scores are broken at random (by the lowest id, a multi-player search
+      // would always pick on the same seat).
       int32_t best = -1;
       double best_score = -1e300;
+      uint32_t ties = 0;
       const double parent_visits = static_cast<double>(nodes[static_cast<size_t>(node)].visits);
       for (size_t i = 0; i < legal.size(); ++i) {
         const int32_t c = child_of[i];
@@ -168,6 +171,9 @@ SearchResult mcts_search(const S& root, const SearchConfig& cfg, Stop* stop, Red
         if (score > best_score) {
           best_score = score;
           best = c;
+          ties = 1;
+        } else if (score == best_score && rng.below(++ties) == 0) {
+          best = c;  // reservoir sampling: each tied child equally likely
         }
       }
       if (best < 0) break;  // unreachable: some child is available when nothing is untried
@@ -197,11 +203,12 @@ SearchResult mcts_search(const S& root, const SearchConfig& cfg, Stop* stop, Red
     }
     ++out.iterations;
   }
-  // Most visited root child; ties go to the lowest action id.
+  // Most visited root child; ties broken at random, as in the selection.
   std::vector<int32_t> kids;
   for (int32_t c = nodes[0].first_child; c >= 0; c = nodes[static_cast<size_t>(c)].next_sibling) kids.push_back(c);
   std::sort(kids.begin(), kids.end(), [&](int32_t a, int32_t b) { return nodes[static_cast<size_t>(a)].action < nodes[static_cast<size_t>(b)].action; });
   int64_t best_visits = -1;
+  uint32_t ties = 0;
   for (const int32_t c : kids) {
     const Node& ch = nodes[static_cast<size_t>(c)];
     out.actions.push_back(ch.action);
@@ -209,6 +216,9 @@ SearchResult mcts_search(const S& root, const SearchConfig& cfg, Stop* stop, Red
     out.values.push_back(ch.visits ? ch.value / static_cast<double>(ch.visits) : 0.0);
     if (ch.visits > best_visits) {
       best_visits = ch.visits;
+      out.best = ch.action;
+      ties = 1;
+    } else if (ch.visits == best_visits && rng.below(++ties) == 0) {
       out.best = ch.action;
     }
   }

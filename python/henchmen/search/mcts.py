@@ -250,7 +250,7 @@ class MCTS:
                     s.apply(a)
                     path.append(child)
                     break
-                node = self._select(node, legal, s, state)
+                node = self._select(node, legal, s, state, rng)
                 s.apply(node.action)
                 path.append(node)
             # Evaluation.
@@ -265,11 +265,14 @@ class MCTS:
                 if n.mover >= 0:
                     n.value += values[n.mover]
             done += 1
-        return self._result(root, state, done, rollout_steps, time.perf_counter() - start)
+        return self._result(root, state, done, rollout_steps, time.perf_counter() - start, rng)
 
-    def _select(self, node: _Node, legal: list[int], s: _core.State, state: State) -> _Node:
+    def _select(
+        self, node: _Node, legal: list[int], s: _core.State, state: State, rng: _core.Rng
+    ) -> _Node:
         best: _Node | None = None
         best_score = -math.inf
+        ties = 0  # equal scores are broken at random, drawn as the native search draws
         priors = self._priors(s, state, legal) if self.puct else None
         parent_visits = float(node.visits)
         for a in legal:
@@ -282,8 +285,11 @@ class MCTS:
             else:
                 score = q + self.exploration * math.sqrt(math.log(child.available) / child.visits)
             if score > best_score:
-                best_score = score
-                best = child
+                best_score, best, ties = score, child, 1
+            elif score == best_score:
+                ties += 1
+                if rng.below(ties) == 0:
+                    best = child
         if best is None:  # unreachable: values and priors are checked finite
             raise EvaluatorError("no child could be selected (a value or prior is not a number)")
         return best
@@ -301,11 +307,11 @@ class MCTS:
         return out
 
     def _result(
-        self, root: _Node, state: State, done: int, steps: int, seconds: float
+        self, root: _Node, state: State, done: int, steps: int, seconds: float, rng: _core.Rng
     ) -> SearchResult:
         core = state._s
         children = []
-        best_id, best_visits = -1, -1
+        best_id, best_visits, ties = -1, -1, 0
         for a in sorted(root.children):
             child = root.children[a]
             children.append(
@@ -316,7 +322,11 @@ class MCTS:
                 )
             )
             if child.visits > best_visits:
-                best_id, best_visits = a, child.visits
+                best_id, best_visits, ties = a, child.visits, 1
+            elif child.visits == best_visits:
+                ties += 1
+                if rng.below(ties) == 0:
+                    best_id = a
         return SearchResult(
             Action(best_id, core.action_to_string(best_id)),
             children,
