@@ -111,6 +111,8 @@ CONFIGS: list[tuple[str, dict[str, object], tuple[int, ...]]] = [
         {"crews": list(CREWS_B)},
         (30, 70),
     ),
+    # The Classic: four seats, teams sharing attached sides.
+    ("seven-secret-supervillains", {"mode": "classic"}, (30, 70)),
     (
         "villainy",
         {"players": 2, "card_data": TINY_VILLAINY, "max_rounds": 4},

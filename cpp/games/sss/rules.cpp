@@ -62,6 +62,12 @@ int State::reputation(int crew, int player) const {
   return total;
 }
 
+int State::side_won(int side) const {
+  int n = 0;
+  for (int p = side; p < cfg->players; p += cfg->teams ? 2 : cfg->players) n += players[p].won;
+  return n;
+}
+
 int State::row_slot_of(int card) const {
   for (int i = 0; i < kRowSlots; ++i) {
     if (row[i] == card) return i;
@@ -399,8 +405,8 @@ void State::remove_from_hand(PlayerState& p, int card) {
 
 void State::attach_minion(int player, int card, int from) {
   const int crew = crew_of(card);
-  attached[crew][player].add(static_cast<uint8_t>(card));
-  const int rep = reputation(crew, player);
+  attached[crew][side(player)].add(static_cast<uint8_t>(card));
+  const int rep = reputation(crew, side(player));
   const bool wins = rep >= cfg->win_reputation;
   if (Events* ev = events()) story::attached(*ev, *this, player, card, from, rep, wins);
   if (wins) {
@@ -436,7 +442,7 @@ void State::win_supervillain(int player, int crew) {
       }
     }
   }
-  if (players[player].won >= cfg->supervillains_to_win) {
+  if (side_won(side(player)) >= cfg->supervillains_to_win) {
     over = true;
     winner = static_cast<int8_t>(player);
     n_tasks = 0;
@@ -498,12 +504,14 @@ void State::end_by_turn_limit() {
 int State::turn_limit_result() const {
   int best = -1;
   bool tie = false;
+  // By side: in the Classic the two teams (seats 0 and 1 stand for them).
   auto score = [&](int p) {
     int rep = 0;
     for (int c = 0; c < cfg->crews; ++c) rep += reputation(c, p);
-    return players[p].won * 1000 + rep;
+    return side_won(p) * 1000 + rep;
   };
-  for (int p = 0; p < cfg->players; ++p) {
+  const int sides = cfg->teams ? 2 : cfg->players;
+  for (int p = 0; p < sides; ++p) {
     if (best < 0 || score(p) > score(best)) {
       best = p;
       tie = false;
@@ -639,6 +647,7 @@ void State::apply(Action action) {
 
 double State::returns(int player) const {
   if (!over || winner < 0) return 0.0;
+  if (cfg->teams) return side(player) == side(winner) ? 1.0 : -1.0;  // team results, zero-sum
   if (winner == player) return 1.0;
   return -1.0 / (cfg->players - 1);
 }

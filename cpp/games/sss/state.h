@@ -176,7 +176,12 @@ struct State {
   int reputation(int crew, int player) const;
   int row_slot_of(int card) const;  // -1 if not in the row
   int num_players() const { return cfg->players; }
-  int turn_limit_result() const;  // the winner (or -2, a draw) if the turn limit ended the game now
+  int turn_limit_result() const;
+  // Teams (the Classic): the side a player's Minions attach to (their
+  // team's: seat 0 for players 1 & 3, seat 1 for 2 & 4; their own seat
+  // otherwise), and the Supervillains a side has won.
+  int side(int player) const { return cfg->teams ? player % 2 : player; }
+  int side_won(int side) const;  // the winner (or -2, a draw) if the turn limit ended the game now
   // Expel abilities (expel.cpp): Froth and Consume.
   // A card's power as modified: its base power, doubled once if pupated.
   int modified_power(int /*player*/, int card) const { return cfg->power[static_cast<size_t>(card)] << (is_pupated(card) ? 1 : 0); }

@@ -141,6 +141,7 @@ void State::validate() const {
     }
     for (int p = 0; p < n; ++p) {
       if (!attached[crew][p].empty() && !supervillain_revealed(crew)) broken("Minions are attached to a Supervillain that is not revealed");
+      if (!attached[crew][p].empty() && side(p) != p) broken("Minions are attached on player " + std::to_string(p) + "'s side; in the Classic a team attaches to its first player's side");
       if (reputation(crew, p) >= c.win_reputation) broken("a Supervillain has 17 or more reputation attached but was not won");
       bool in_slot = false;
       for (const int8_t slot : supervillain_slot) in_slot = in_slot || slot == crew;
@@ -158,7 +159,7 @@ void State::validate() const {
   if ((supervillain_deck | danger_zone) >> c.crews) broken("an unknown Supervillain appears");
   for (int p = 0; p < n; ++p) {
     if (won_total[p] != players[p].won) broken("a player's Supervillains won does not match the Supervillains they hold");
-    if (!over && players[p].won >= c.supervillains_to_win) broken("a player has won but the game is not over");
+    if (!over && side_won(side(p)) >= c.supervillains_to_win) broken("a player has won but the game is not over");
   }
   // Seat 0 takes turn 1 and the seats alternate.
   if (turn_player_ != (turn - 1) % n) {
@@ -180,15 +181,17 @@ void State::validate() const {
 void State::validate_result() const {
   const Config& c = *cfg;
   if (n_tasks || pending != Pending::kNone) broken("the game is over but work is pending");
+  // By side: in the Classic a team's Supervillains count together, and the
+  // winner is the player who won the last one.
   int champion = -1;
-  for (int p = 0; p < c.players; ++p) {
-    if (players[p].won < c.supervillains_to_win) continue;
+  for (int p = 0; p < (c.teams ? 2 : c.players); ++p) {
+    if (side_won(p) < c.supervillains_to_win) continue;
     if (champion >= 0) broken("two players have won " + std::to_string(c.supervillains_to_win) + " Supervillains; the first to do so ends the game");
     champion = p;
   }
   if (champion >= 0) {
-    if (winner != champion) {
-      broken("player " + std::to_string(champion) + " won " + std::to_string(c.supervillains_to_win) + " Supervillains, but the result is " + result_name(winner));
+    if (winner < 0 || side(winner) != champion) {
+      broken("player " + std::to_string(champion) + (c.teams ? "'s team" : "") + " won " + std::to_string(c.supervillains_to_win) + " Supervillains, but the result is " + result_name(winner));
     }
     if (turn > c.max_turns) broken("the game was won in a turn past the turn limit");
     return;
