@@ -404,6 +404,8 @@ VARIANTS: list[tuple[str, int, dict[str, object]]] = [
     ("seven-secret-supervillains", 2, {"crews": list(CREWS_B)}),
     # The modes a player count does not pick.
     ("seven-secret-supervillains", 4, {"mode": "classic"}),
+    ("seven-secret-supervillains", 3, {"mode": "secretive"}),
+    ("seven-secret-supervillains", 4, {"mode": "secretive"}),
 ]
 
 

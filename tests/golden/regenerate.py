@@ -55,6 +55,10 @@ LOG_GAMES: dict[str, tuple[str, ...]] = {
         "seven-secret-supervillains", "--bots", "greedy,random,greedy,random", "--seed", "1",
         "--option", "mode=classic",
     ),
+    "seven-secret-supervillains-secretive-4p-seed1": (
+        "seven-secret-supervillains", "--bots", "greedy,random,greedy,random", "--seed", "1",
+        "--option", "mode=secretive",
+    ),
     "legendary-1p-seed1": ("legendary", "--bots", "greedy", "--seed", "1"),
     "legendary-2p-seed1": ("legendary", "--bots", "greedy,random", "--seed", "1"),
     "super-3p-seed1": ("super", "--bots", "greedy,random,greedy", "--seed", "1"),
@@ -70,6 +74,7 @@ SEEDS = (1, 2)
 #: Modes beyond those a player count picks: (game, mode) -> the player counts they allow.
 MODES: dict[tuple[str, str], tuple[int, ...]] = {
     ("seven-secret-supervillains", "classic"): (4,),
+    ("seven-secret-supervillains", "secretive"): (3, 4),
 }
 
 

@@ -116,6 +116,13 @@ MODE_PINS: dict[tuple[str, str, int, str, int], int] = {
     ("seven-secret-supervillains", "classic", 4, "setup", 5): 820260,
     ("seven-secret-supervillains", "classic", 4, "initial", 8): 12435,
     ("seven-secret-supervillains", "classic", 4, "midgame", 8): 19888,
+    # The Secretive: no Supervillains to reveal; the row's first refills are 63 * 62 * 61.
+    ("seven-secret-supervillains", "secretive", 3, "setup", 3): 238266,
+    ("seven-secret-supervillains", "secretive", 3, "initial", 8): 404573,
+    ("seven-secret-supervillains", "secretive", 3, "midgame", 8): 41146,
+    ("seven-secret-supervillains", "secretive", 4, "setup", 3): 238266,
+    ("seven-secret-supervillains", "secretive", 4, "initial", 8): 404573,
+    ("seven-secret-supervillains", "secretive", 4, "midgame", 8): 84,
 }
 
 #: The count verified by hand from the rules (see the module docstring).

@@ -252,7 +252,7 @@ Json State::layout(int viewer) const {
   Json counters = Json(Json::Array{});
   counters.push_back(counter("Turn", -1, turn, c.max_turns));
   // In the Classic a team's Supervillains count together: each player's counter shows the team's.
-  for (int p = 0; p < c.players; ++p) counters.push_back(counter(c.teams ? "Team Supervillains won" : "Supervillains won", p, side_won(side(p)), c.supervillains_to_win));
+  for (int p = 0; p < c.players && c.supervillains; ++p) counters.push_back(counter(c.teams ? "Team Supervillains won" : "Supervillains won", p, side_won(side(p)), c.supervillains_to_win));
   for (int crew = 0; crew < c.crews; ++crew) {
     if (!supervillain_revealed(crew)) continue;
     for (int p = 0; p < (c.teams ? 2 : c.players); ++p) {

@@ -13,15 +13,17 @@ struct ModeDef {
   const char* name;
   const char* title;  // as messages name it
   int min_players, max_players, default_players;
-  int crews;
+  int crews, crews_max;
 };
 // The Brawl: "4 players (can be 3 with adjustments)", "9 Supervillain crews".
 // The Classic: "4 players" (the rulebook gives no 3), crews not named: the
-// base game's seven.
+// base game's seven. The Secretive: "4 players (can be 3 with adjustments)",
+// "7+ Supervillain crews": seven to all nine a game can hold.
 constexpr ModeDef kModes[] = {
-    {Mode::kDuel, "duel", "duel", 2, 2, 2, 7},
-    {Mode::kBrawl, "brawl", "Brawl", 3, 4, 4, 9},
-    {Mode::kClassic, "classic", "Classic", 4, 4, 4, 7},
+    {Mode::kDuel, "duel", "duel", 2, 2, 2, 7, 7},
+    {Mode::kBrawl, "brawl", "Brawl", 3, 4, 4, 9, 9},
+    {Mode::kClassic, "classic", "Classic", 4, 4, 4, 7, 7},
+    {Mode::kSecretive, "secretive", "Secretive", 3, 4, 4, 7, kMaxCrews},
 };
 
 std::string counts_of(const ModeDef& m) {
@@ -54,6 +56,11 @@ std::vector<std::string> mode_names() {
 int mode_crews(const std::string& name) {
   const ModeDef* m = def_named(name);
   return m ? m->crews : 7;
+}
+
+int mode_crews_max(const std::string& name) {
+  const ModeDef* m = def_named(name);
+  return m ? m->crews_max : 7;
 }
 
 std::string mode_title(const std::string& name) {
@@ -108,6 +115,18 @@ void apply_mode(const std::string& name, Config& cfg) {
     cfg.explodey[1] = 0;
     cfg.explodey[2] = 1;  // "Player 3 gets 1 Explodey Bot"
     cfg.explodey[3] = 2;  // "Player 4 gets 2 Explodey Bots"
+  }
+  if (cfg.mode == Mode::kSecretive) {
+    // The Secretive: "Supervillains not on table", "Minion deck gone ends
+    // game", "Players compare their crews". At 3 players (designed) the
+    // first three seats of the four.
+    cfg.supervillains = false;
+    cfg.minion_deck_ends = true;
+    cfg.score_crews = true;
+    cfg.opening_hand[0] = 4;  // "Player 1 starts with 4 cards"
+    cfg.explodey[1] = 0;
+    cfg.explodey[2] = 1;  // "Player 3 gets 1 Explodey Bot"
+    cfg.explodey[3] = cfg.players >= 4 ? 2 : 0;  // "Player 4 gets 2 Explodey Bots"
   }
 }
 

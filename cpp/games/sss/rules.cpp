@@ -11,7 +11,7 @@ namespace henchmen::sss {
 State State::initial(const Config& cfg) {
   State s;
   s.cfg = &cfg;
-  for (int c = 0; c < cfg.crews; ++c) s.supervillain_deck |= static_cast<uint16_t>(1u << c);
+  for (int c = 0; c < cfg.crews && cfg.supervillains; ++c) s.supervillain_deck |= static_cast<uint16_t>(1u << c);
   for (int c = 0; c < cfg.crews; ++c) {
     for (int r = 1; r <= kMinionsPerCrew; ++r) s.minion_deck.add_unknown(static_cast<uint8_t>(minion_id(c, r)));
     s.upgrade_deck.add_unknown(static_cast<uint8_t>(kUpgradeBase + c));
@@ -31,7 +31,7 @@ State State::initial(const Config& cfg) {
     }
   }
   if (Events* ev = events()) story::setup(*ev, s);
-  for (int slot = 0; slot < kSupervillainSlots; ++slot) s.push_task(TaskKind::kRevealSupervillain, 0, slot, 1);
+  for (int slot = 0; slot < kSupervillainSlots && cfg.supervillains; ++slot) s.push_task(TaskKind::kRevealSupervillain, 0, slot, 1);
   for (int slot = 0; slot < kRowSlots; ++slot) s.push_task(TaskKind::kRefillRow, 0, slot, 1);
   s.push_task(TaskKind::kRefillUpgrade, 0, 0, 1);
   for (int p = 0; p < cfg.players; ++p) s.push_task(TaskKind::kDrawHand, p, 0, cfg.opening_hand[p]);
@@ -351,6 +351,7 @@ void State::settle() {
       }
       case TaskKind::kRefillRow:
         done = t.count == 0 || minion_deck.empty() || row[t.slot] != kNoCard;
+        if (t.count > 0 && minion_deck.empty() && row[t.slot] == kNoCard && cfg->minion_deck_ends) return end_by_crews(false);
         break;
       case TaskKind::kRefillUpgrade:
         done = t.count == 0 || upgrade_deck.empty() || upgrade_row != kNoCard;
@@ -494,6 +495,7 @@ void State::finish_cleanup(int player) {
 // stalls ends at the turn limit: most Supervillains won, then most reputation
 // attached, wins; otherwise a draw.
 void State::end_by_turn_limit() {
+  if (cfg->score_crews) return end_by_crews(true);
   over = true;
   n_tasks = 0;
   for (auto& t : tasks) t = Task{};
@@ -502,6 +504,7 @@ void State::end_by_turn_limit() {
 }
 
 int State::turn_limit_result() const {
+  if (cfg->score_crews) return crew_result();
   int best = -1;
   bool tie = false;
   // By side: in the Classic the two teams (seats 0 and 1 stand for them).
@@ -646,6 +649,7 @@ void State::apply(Action action) {
 }
 
 double State::returns(int player) const {
+  if (over && cfg->score_crews) return crew_return(player);
   if (!over || winner < 0) return 0.0;
   if (cfg->teams) return side(player) == side(winner) ? 1.0 : -1.0;  // team results, zero-sum
   if (winner == player) return 1.0;

@@ -31,12 +31,12 @@ int zone(int player, int which) { return seat_zone(player, which); }
 
 void setup(Events& ev, const State& s) {
   const Config& c = *s.cfg;
-  Event e("setup", "The Minion deck ({minions} Minions), the Upgrade deck and the Supervillain deck are shuffled; each player shuffles a deck of 8 Tiny Bots and 2 Junky Bots; {scaredy} Scaredy Bots wait for sale");
+  Event e("setup", std::string("The Minion deck ({minions} Minions), the Upgrade deck") + (c.supervillains ? " and the Supervillain deck are" : " are") + " shuffled; each player shuffles a deck of 8 Tiny Bots and 2 Junky Bots; {scaredy} Scaredy Bots wait for sale");
   e.with("minions", c.crews * kMinionsPerCrew).with("scaredy", c.scaredy_bots);
   for (int crew = 0; crew < c.crews; ++crew) {
     for (int r = 1; r <= kMinionsPerCrew; ++r) e.fact(CardFact::place(kMinionDeckZone, minion_id(crew, r)));
     e.fact(CardFact::place(kUpgradeDeckZone, kUpgradeBase + crew));
-    e.fact(CardFact::place(kSupervillainDeckZone, supervillain_card(crew)));
+    if (c.supervillains) e.fact(CardFact::place(kSupervillainDeckZone, supervillain_card(crew)));
   }
   e.fact(CardFact::shuffle(kMinionDeckZone)).fact(CardFact::shuffle(kUpgradeDeckZone)).fact(CardFact::shuffle(kSupervillainDeckZone));
   for (int n = 0; n < c.scaredy_bots; ++n) e.fact(CardFact::place(kScaredyZone, kScaredyBot));

@@ -134,7 +134,8 @@ void State::validate() const {
     places += (danger_zone >> crew) & 1;
     places += won_by[crew] >= 0;
     for (const int8_t slot : supervillain_slot) places += slot == crew;
-    if (places != 1) broken("Supervillain " + c.crew[static_cast<size_t>(crew)].supervillain + " is in " + std::to_string(places) + " places");
+    // The Secretive plays without Supervillains: none is anywhere.
+    if (places != (c.supervillains ? 1 : 0)) broken("Supervillain " + c.crew[static_cast<size_t>(crew)].supervillain + " is in " + std::to_string(places) + " places");
     if (won_by[crew] >= 0) {
       if (won_by[crew] >= n) broken("a Supervillain is won by a player not in the game");
       ++won_total[won_by[crew]];
@@ -181,6 +182,15 @@ void State::validate() const {
 void State::validate_result() const {
   const Config& c = *cfg;
   if (n_tasks || pending != Pending::kNone) broken("the game is over but work is pending");
+  if (c.score_crews) {
+    // The Secretive ends when a refill finds the Minion deck gone (an empty
+    // row slot is left) or at the turn limit; the crews decide.
+    bool gap = false;
+    for (const uint8_t card : row) gap = gap || card == kNoCard;
+    if (!(minion_deck.empty() && gap) && turn <= c.max_turns) broken("the game is over, but no Minion row refill found the Minion deck gone and the turn limit (" + std::to_string(c.max_turns) + ") is not reached");
+    if (winner != crew_result()) broken("comparing the crews gives " + result_name(crew_result()) + ", not " + result_name(winner));
+    return;
+  }
   // By side: in the Classic a team's Supervillains count together, and the
   // winner is the player who won the last one.
   int champion = -1;
@@ -229,7 +239,7 @@ void State::validate_queue() const {
   // The setup, as State::initial queues it.
   Task setup[kSupervillainSlots + kRowSlots + 1 + kMaxPlayers];
   int n_setup = 0;
-  for (int slot = 0; slot < kSupervillainSlots; ++slot) setup[n_setup++] = Task{TaskKind::kRevealSupervillain, 0, static_cast<uint8_t>(slot), 1};
+  for (int slot = 0; slot < kSupervillainSlots && c.supervillains; ++slot) setup[n_setup++] = Task{TaskKind::kRevealSupervillain, 0, static_cast<uint8_t>(slot), 1};
   for (int slot = 0; slot < kRowSlots; ++slot) setup[n_setup++] = Task{TaskKind::kRefillRow, 0, static_cast<uint8_t>(slot), 1};
   setup[n_setup++] = Task{TaskKind::kRefillUpgrade, 0, 0, 1};
   for (int p = 0; p < c.players; ++p) setup[n_setup++] = Task{TaskKind::kDrawHand, static_cast<uint8_t>(p), 0, static_cast<uint8_t>(c.opening_hand[p])};

@@ -327,9 +327,12 @@ std::string State::to_string() const {
 // next ones, then the quality of the deck and the unspent pool.
 double State::heuristic(int player) const {
   const Config& c = *cfg;
+  // The Secretive: the crew points a player would score now.
+  int points2[kMaxPlayers] = {}, owned[kMaxPlayers] = {};
+  if (c.score_crews) crew_scores(points2, owned);
   auto score = [&](int p) {
     const PlayerState& pl = players[p];
-    double v = 3.0 * side_won(side(p));
+    double v = 3.0 * side_won(side(p)) + 0.75 * points2[p];
     for (int crew = 0; crew < c.crews; ++crew) {
       if (!supervillain_revealed(crew)) continue;
       const double frac = static_cast<double>(reputation(crew, side(p))) / c.win_reputation;
