@@ -21,6 +21,24 @@ inline const std::vector<std::shared_ptr<Game>>& all_games() {
         options["players"] = p;
         out.push_back(make_game(entry.info().name, options));
       }
+      // A game's other modes, at each count they allow (the one a count picks is above).
+      for (const OptionSpec& spec : entry.info().options) {
+        if (spec.name != "mode") continue;
+        for (const std::string& mode : spec.choices) {
+          for (int p = entry.info().min_players; p <= entry.info().max_players; ++p) {
+            Json by_count;
+            by_count["players"] = p;
+            if (make_game(entry.info().name, by_count)->options().at("mode", "options").as_string("mode") == mode) continue;
+            Json options = by_count;
+            options["mode"] = mode;
+            try {
+              out.push_back(make_game(entry.info().name, options));
+            } catch (const OptionError&) {
+              // Not a count this mode is played at.
+            }
+          }
+        }
+      }
     }
     return out;
   }();

@@ -99,6 +99,11 @@ def seats_and_options(args: argparse.Namespace, info: GameInfo) -> tuple[list[st
         players = said[0][1]
     elif bot_list is not None:
         players = len(bot_list)
+    elif options:
+        # The other options may settle the count (a mode played at one count only).
+        from henchmen.game import Game
+
+        players = Game(info.name, **options).num_players
     else:
         players = info.option("players").default
     if bot_list is None:

@@ -271,7 +271,8 @@ class MatchResults:
         return [f"{n} (bot {i + 1})" if names.count(n) > 1 else n for i, n in enumerate(names)]
 
     def score(self, bot: int) -> Score:
-        """The record of bot ``bot``: a win is the strictly best return (or a team win).
+        """The record of bot ``bot``: a win is the best return with someone below it (a
+        team's shared win counts for each partner); a best return nobody is below is a draw.
 
         ``bot`` is the bot's index in :attr:`bots` (not a seat: seats rotate).
 
@@ -287,9 +288,10 @@ class MatchResults:
             if self.cooperative:
                 won, lost = all(x > 0 for x in r), all(x < 0 for x in r)
             else:
+                # The best return, shared only with partners (a team result) or
+                # with nobody: someone did worse, so it is no draw.
                 best = max(r)
-                top = sum(1 for x in r if x == best)
-                won = r[bot] == best and top == 1
+                won = r[bot] == best and min(r) < best
                 lost = r[bot] < best
             wins += won
             losses += lost and not won

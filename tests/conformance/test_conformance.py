@@ -402,12 +402,20 @@ def test_random_games_keep_the_contract(
 # abilities meet every check too.
 VARIANTS: list[tuple[str, int, dict[str, object]]] = [
     ("seven-secret-supervillains", 2, {"crews": list(CREWS_B)}),
+    # The modes a player count does not pick.
+    ("seven-secret-supervillains", 4, {"mode": "classic"}),
+    ("seven-secret-supervillains", 3, {"mode": "secretive"}),
+    ("seven-secret-supervillains", 4, {"mode": "secretive"}),
 ]
+
+
+def _variant_id(v: tuple[str, int, dict[str, object]]) -> str:
+    return f"{v[0]}-{v[2].get('mode', 'crews-b')}-{v[1]}p"
 
 
 @pytest.mark.parametrize("chunk", range(CHUNKS))
 @pytest.mark.parametrize(
-    ("name", "players", "options"), VARIANTS, ids=[f"{v[0]}-crews-b" for v in VARIANTS]
+    ("name", "players", "options"), VARIANTS, ids=[_variant_id(v) for v in VARIANTS]
 )
 def test_variant_options_keep_the_contract(
     name: str, players: int, options: dict[str, object], chunk: int

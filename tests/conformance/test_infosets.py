@@ -111,6 +111,10 @@ CONFIGS: list[tuple[str, dict[str, object], tuple[int, ...]]] = [
         {"crews": list(CREWS_B)},
         (30, 70),
     ),
+    # The Classic: four seats, teams sharing attached sides.
+    ("seven-secret-supervillains", {"mode": "classic"}, (30, 70)),
+    # The Secretive: no Supervillains, crews compared at the end.
+    ("seven-secret-supervillains", {"mode": "secretive", "players": 3}, (30, 70)),
     (
         "villainy",
         {"players": 2, "card_data": TINY_VILLAINY, "max_rounds": 4},

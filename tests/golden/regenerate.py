@@ -51,6 +51,14 @@ LOG_GAMES: dict[str, tuple[str, ...]] = {
     "seven-secret-supervillains-4p-seed1": (
         "seven-secret-supervillains", "--bots", "greedy,random,greedy,random", "--seed", "1",
     ),
+    "seven-secret-supervillains-classic-4p-seed1": (
+        "seven-secret-supervillains", "--bots", "greedy,random,greedy,random", "--seed", "1",
+        "--option", "mode=classic",
+    ),
+    "seven-secret-supervillains-secretive-4p-seed1": (
+        "seven-secret-supervillains", "--bots", "greedy,random,greedy,random", "--seed", "1",
+        "--option", "mode=secretive",
+    ),
     "legendary-1p-seed1": ("legendary", "--bots", "greedy", "--seed", "1"),
     "legendary-2p-seed1": ("legendary", "--bots", "greedy,random", "--seed", "1"),
     "super-3p-seed1": ("super", "--bots", "greedy,random,greedy", "--seed", "1"),
@@ -63,13 +71,24 @@ FULL_BOARD_EVERY = 20
 SEEDS = (1, 2)
 
 
+#: Modes beyond those a player count picks: (game, mode) -> the player counts they allow.
+MODES: dict[tuple[str, str], tuple[int, ...]] = {
+    ("seven-secret-supervillains", "classic"): (4,),
+    ("seven-secret-supervillains", "secretive"): (3, 4),
+}
+
+
 def configs() -> list[tuple[str, int]]:
     """Every registered game with every player count it allows."""
     return [(g.name, p) for g in henchmen.games() for p in range(g.min_players, g.max_players + 1)]
 
 
-def file_name(name: str, players: int, seed: int) -> str:
-    return f"{name}-{players}p-seed{seed}.txt"
+def file_name(name: str, players: int, seed: int, mode: str = "") -> str:
+    return f"{name}-{mode + '-' if mode else ''}{players}p-seed{seed}.txt"
+
+
+def options_of(mode: str) -> dict[str, str]:
+    return {"mode": mode} if mode else {}
 
 
 def _flatten(value: Any, prefix: str, out: dict[str, str]) -> None:
@@ -117,12 +136,15 @@ def render_log(stem: str) -> str:
     return out.getvalue()
 
 
-def render(name: str, players: int, seed: int) -> str:
+def render(name: str, players: int, seed: int, mode: str = "") -> str:
     """The golden text of one seeded game (at most MAX_STEPS actions)."""
-    state = henchmen.Game(name, players=players).new_initial_state(auto_chance=False)
+    game = henchmen.Game(name, players=players, **options_of(mode))
+    state = game.new_initial_state(auto_chance=False)
     rng = _core.Rng(seed)
     lines = [
-        f"# Golden playthrough: {name}, {players} players, seed {seed}",
+        f"# Golden playthrough: {name}, {players} players, "
+        + (f"mode {mode}, " if mode else "")
+        + f"seed {seed}",
         "# Random bots and chance, both from henchmen._core.Rng(seed); explicit chance.",
         "# Regenerate with: python tests/golden/regenerate.py",
         "",
@@ -192,9 +214,17 @@ def render(name: str, players: int, seed: int) -> str:
     return "\n".join(lines) + "\n"
 
 
-def expected_files() -> dict[str, tuple[str, int, int]]:
-    """File name -> (game, players, seed) for every golden file there should be."""
-    return {file_name(n, p, s): (n, p, s) for n, p in configs() for s in SEEDS[:GAMES_PER_CONFIG]}
+def expected_files() -> dict[str, tuple[str, int, int, str]]:
+    """File name -> (game, players, seed, mode) for every golden file there should be
+    (mode "": the one the player count picks)."""
+    want = {
+        file_name(n, p, s): (n, p, s, "") for n, p in configs() for s in SEEDS[:GAMES_PER_CONFIG]
+    }
+    for (n, mode), counts in MODES.items():
+        for p in counts:
+            for s in SEEDS[:GAMES_PER_CONFIG]:
+                want[file_name(n, p, s, mode)] = (n, p, s, mode)
+    return want
 
 
 def expected_logs() -> dict[str, str]:
@@ -221,9 +251,9 @@ def main() -> int:
         if stale.name not in want:
             stale.unlink()
             print(f"removed {stale.name}")
-    for fname, (n, p, s) in want.items():
+    for fname, (n, p, s, mode) in want.items():
         path = HERE / fname
-        text = render(n, p, s)
+        text = render(n, p, s, mode)
         old = path.read_text(encoding="utf-8") if path.exists() else None
         if old != text:
             path.write_text(text, encoding="utf-8")

@@ -32,8 +32,8 @@ def _compare(path: Path, got: str, what: str) -> None:
 
 @pytest.mark.parametrize("fname", sorted(expected_files()))
 def test_playthrough_matches_golden_file(fname: str) -> None:
-    name, players, seed = expected_files()[fname]
-    _compare(HERE / fname, render(name, players, seed), "playthrough")
+    name, players, seed, mode = expected_files()[fname]
+    _compare(HERE / fname, render(name, players, seed, mode), "playthrough")
 
 
 @pytest.mark.parametrize("fname", sorted(expected_logs()))
@@ -54,5 +54,5 @@ def test_no_stale_golden_files() -> None:
 
 def test_renders_are_deterministic() -> None:
     fname = sorted(expected_files())[0]
-    name, players, seed = expected_files()[fname]
-    assert render(name, players, seed) == render(name, players, seed)
+    name, players, seed, mode = expected_files()[fname]
+    assert render(name, players, seed, mode) == render(name, players, seed, mode)

@@ -109,6 +109,22 @@ PINS: dict[tuple[str, int, str, int], int] = {
     ("villainy", 6, "midgame", 6): 421155,
 }
 
+#: Modes a player count does not pick, by name: (game, mode, players, position, depth) ->
+#: count. Regression pins, as PINS.
+MODE_PINS: dict[tuple[str, str, int, str, int], int] = {
+    # The Classic (the duel's seven crews): setup as the duel's, 7 * 6 * 5 * 63 * 62.
+    ("seven-secret-supervillains", "classic", 4, "setup", 5): 820260,
+    ("seven-secret-supervillains", "classic", 4, "initial", 8): 12435,
+    ("seven-secret-supervillains", "classic", 4, "midgame", 8): 19888,
+    # The Secretive: no Supervillains to reveal; the row's first refills are 63 * 62 * 61.
+    ("seven-secret-supervillains", "secretive", 3, "setup", 3): 238266,
+    ("seven-secret-supervillains", "secretive", 3, "initial", 8): 404573,
+    ("seven-secret-supervillains", "secretive", 3, "midgame", 8): 41146,
+    ("seven-secret-supervillains", "secretive", 4, "setup", 3): 238266,
+    ("seven-secret-supervillains", "secretive", 4, "initial", 8): 404573,
+    ("seven-secret-supervillains", "secretive", 4, "midgame", 8): 84,
+}
+
 #: The count verified by hand from the rules (see the module docstring).
 HAND_VERIFIED = {(SSS, 2, "setup", d): n for d, n in enumerate([1, 7, 42, 210, 13230, 820260])}
 
@@ -128,8 +144,8 @@ def perft(s: _core.State, depth: int) -> int:
     return total
 
 
-def position(name: str, players: int, label: str) -> henchmen.State:
-    game = henchmen.Game(name, players=players)
+def position(name: str, players: int, label: str, mode: str = "") -> henchmen.State:
+    game = henchmen.Game(name, players=players, **({"mode": mode} if mode else {}))
     if label == "setup":
         return game.new_initial_state(auto_chance=False)
     state = game.new_initial_state(seed=1)
@@ -164,6 +180,19 @@ def test_perft_pinned(name: str, players: int, label: str, depth: int) -> None:
         f"perft({name}, {players}p, {label}, depth {depth}) = {got}, pinned {want}: "
         "legal move generation, chance or setup changed"
     )
+
+
+@pytest.mark.parametrize(
+    ("key", "want"),
+    sorted(MODE_PINS.items()),
+    ids=["-".join(map(str, k)) for k in sorted(MODE_PINS)],
+)
+def test_mode_perft_pinned(key: tuple[str, str, int, str, int], want: int) -> None:
+    name, mode, players, label, depth = key
+    assert want <= MAX_NODES
+    got = perft(position(name, players, label, mode)._s, depth)
+    COUNTS["perft: leaf nodes counted"] += got
+    assert got == want, f"perft({name}, {mode}, {players}p, {label}, depth {depth}) = {got}"
 
 
 @pytest.mark.parametrize(("key", "want"), sorted(HAND_VERIFIED.items()))

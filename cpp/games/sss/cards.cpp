@@ -73,8 +73,11 @@ Config make_config(const Json& options) {
   const auto& all = table.at("crews", "card_data").as_array("card_data.crews");
   const auto& chosen = options.at("crews", "options").as_array("crews");
   const int crews_wanted = mode_crews(mode);
-  if (static_cast<int>(chosen.size()) != crews_wanted) {
-    throw OptionError("option 'crews' must name exactly " + std::to_string(crews_wanted) + " crews for the " + mode_title(mode) + ", got " + std::to_string(chosen.size()));
+  const int crews_most = mode_crews_max(mode);
+  const int n_chosen = static_cast<int>(chosen.size());
+  if (n_chosen < crews_wanted || n_chosen > crews_most) {
+    const std::string counts = crews_wanted == crews_most ? "exactly " + std::to_string(crews_wanted) : std::to_string(crews_wanted) + " to " + std::to_string(crews_most);
+    throw OptionError("option 'crews' must name " + counts + " crews for the " + mode_title(mode) + ", got " + std::to_string(chosen.size()));
   }
   cfg.crews = static_cast<int>(chosen.size());
   for (const auto& pick : chosen) {

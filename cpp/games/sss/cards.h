@@ -58,7 +58,7 @@ int ability_from_name(const std::string& name);  // -1 if unknown
 
 // The ways to play (the `mode` option): the 2-player game and the rulebook's
 // multiplayer and solo modes, as far as they are built.
-enum class Mode : uint8_t { kDuel, kBrawl };
+enum class Mode : uint8_t { kDuel, kBrawl, kClassic, kSecretive };
 const char* mode_name(Mode mode);
 
 struct CrewDef {
@@ -83,6 +83,15 @@ struct Config {
   int max_turns = 200;
   int scaredy_bots = 10;
   int upgrade_slots = 3;
+  // The Classic: players 1 & 3 against 2 & 4, each team attaching to one
+  // shared side (State::side) and counting its Supervillains together.
+  bool teams = false;
+  // The Secretive: no Supervillains on the table (nothing to attach to); the
+  // game ends when a Minion row refill finds the Minion deck gone, and crew
+  // majorities in each player's cards decide it (secretive.cpp).
+  bool supervillains = true;
+  bool minion_deck_ends = false;
+  bool score_crews = false;
   int opening_hand[kMaxPlayers] = {5, 5, 5, 5};  // the setup's draw, by seat
   int explodey[kMaxPlayers] = {0, 1, 0, 0};      // Explodey Bots dealt to each seat's hand
   int explodey_total() const;

@@ -7,14 +7,16 @@ const GameInfo& Traits::info() {
     GameInfo g;
     g.name = "seven-secret-supervillains";
     g.title = "Seven Secret Supervillains";
-    g.summary = "Deck builder: win four of the seven Secret Supervillains by attaching Minions of their crews (2 players; the Brawl for 3 or 4).";
+    g.summary = "Deck builder: win four of the seven Secret Supervillains by attaching Minions of their crews (2 players; the Brawl for 3 or 4, the Classic for 4 in teams, the Secretive for 3 or 4 on crew majorities).";
     g.min_players = 2;
     g.max_players = 4;
-    OptionSpec players{"players", OptionSpec::Kind::Int, Json(2), 2, 4, {}, "Number of players: 2 in the duel, 3 or 4 in the Brawl (the Brawl's 4 when only the mode is given)."};
+    OptionSpec players{"players", OptionSpec::Kind::Int, Json(2), 2, 4, {}, "Number of players: 2 in the duel, 3 or 4 in the Brawl and the Secretive, 4 in the Classic (the mode's 4 when only the mode is given)."};
     OptionSpec mode{"mode", OptionSpec::Kind::Choice, Json("duel"), 0, 0, mode_names(),
-                    "duel: the 2-player game; brawl: the free-for-all for 3 or 4 (9 crews, 11 reputation wins a Supervillain, 3 win the game). "
+                    "duel: the 2-player game; brawl: the free-for-all for 3 or 4 (9 crews, 11 reputation wins a Supervillain, 3 win the game); "
+                    "classic: 4 players in teams, 1 & 3 against 2 & 4, sharing a side and counting Supervillains together; "
+                    "secretive: 3 or 4 players, no Supervillains, the game ends when the Minion deck runs out and the most crew majorities in each player's cards win. "
                     "Without it, 3 or 4 players play the Brawl."};
-    OptionSpec crews{"crews", OptionSpec::Kind::ChoiceList, Json(), 0, 0, {}, "The crews in play, by name: 7 in the duel (by default the first seven of the card reference), 9 in the Brawl (by default those seven, Llamaristas and Pig Out)."};
+    OptionSpec crews{"crews", OptionSpec::Kind::ChoiceList, Json(), 0, 0, {}, "The crews in play, by name: 7 in the duel and the Classic (by default the first seven of the card reference), 7 to 9 in the Secretive (by default the seven), 9 in the Brawl (by default those seven, Llamaristas and Pig Out)."};
     Json base = Json(Json::Array{});
     for (const auto& c : builtin_card_table().at("crews", "cards").as_array("crews")) {
       if (!c.at("implemented", "crew").as_bool("implemented")) continue;
@@ -35,7 +37,7 @@ const GameInfo& Traits::info() {
         {"minion_deck", "the Minion deck: size, and bottom (cards known to be at its bottom, in order)"},
         {"upgrade_row", "the Upgrade for sale, or null"},
         {"upgrade_deck", "the Upgrade deck: size and known bottom"},
-        {"supervillains", "revealed (face up), deck_size (still face down), danger_zone, attached (each Supervillain's Minions and reputation per player) and won (who won each)"},
+        {"supervillains", "revealed (face up), deck_size (still face down), danger_zone, attached (each Supervillain's Minions and reputation per player; in the Classic per team, players 1 & 3 first) and won (who won each)"},
         {"scaredy_bots", "Scaredy Bots left in their pile"},
         {"expelled", "cards removed from the game"},
         {"pupated", "cards whose base power Pupate doubled (Cocoon Conquest): in play, set aside or in a hand, public"},

@@ -72,6 +72,11 @@ Json back() {
 }
 
 std::string seat(int p, int viewer) { return p == viewer ? "You" : "Player " + std::to_string(p + 1); }
+// Whose a side is: a player's, or in the Classic a team's (seat 0: players 1 & 3).
+std::string side_owner(const Config& c, int side, int viewer) {
+  if (!c.teams) return seat(side, viewer);
+  return seat(side, viewer) + " and " + (side + 2 == viewer ? std::string("you") : seat(side + 2, viewer));
+}
 std::string whose(int p, int viewer) { return p == viewer ? "Your" : "Player " + std::to_string(p + 1) + "'s"; }
 
 Json zone(const std::string& id, const std::string& name, int owner, const char* kind, int count, Json cards) {
@@ -125,6 +130,11 @@ Json State::layout(int viewer) const {
   const std::string tp = seat(turn_player_, viewer);
   std::string status = "Turn " + std::to_string(turn) + ": " + (turn_player_ == viewer ? std::string("your") : "Player " + std::to_string(turn_player_ + 1) + "'s") + " turn";
   if (over) status = winner >= 0 ? "Game over: " + seat(winner, viewer) + (winner == viewer ? " win" : " wins") : std::string("Game over: a draw");
+  if (over && winner >= 0 && c.teams) {
+    // The Classic: the team wins, its first player named first.
+    const int a = side(winner), b = a + 2;
+    status = "Game over: " + seat(a, viewer) + " and " + (b == viewer ? std::string("you") : seat(b, viewer)) + " win";
+  }
   l["status"] = status;
   Json prompt;
   if (!over && n_tasks == 0 && pending == Pending::kFetchDiscard) {
@@ -188,8 +198,8 @@ Json State::layout(int viewer) const {
   zones.push_back(zone("supervillain-deck", "Supervillain deck", -1, "deck", __builtin_popcount(supervillain_deck), Json(Json::Array{})));
   for (int crew = 0; crew < c.crews; ++crew) {
     if (!supervillain_revealed(crew)) continue;
-    for (int p = 0; p < c.players; ++p) {
-      zones.push_back(zone("attached-" + std::to_string(crew) + "-" + std::to_string(p), "Minions attached to " + c.crew[static_cast<size_t>(crew)].supervillain + " by " + seat(p, viewer), p, "row",
+    for (int p = 0; p < (c.teams ? 2 : c.players); ++p) {
+      zones.push_back(zone("attached-" + std::to_string(crew) + "-" + std::to_string(p), "Minions attached to " + c.crew[static_cast<size_t>(crew)].supervillain + " by " + side_owner(c, p, viewer), p, "row",
                            attached[crew][p].size(), faces(c, attached[crew][p])));
     }
   }
@@ -241,11 +251,12 @@ Json State::layout(int viewer) const {
 
   Json counters = Json(Json::Array{});
   counters.push_back(counter("Turn", -1, turn, c.max_turns));
-  for (int p = 0; p < c.players; ++p) counters.push_back(counter("Supervillains won", p, players[p].won, c.supervillains_to_win));
+  // In the Classic a team's Supervillains count together: each player's counter shows the team's.
+  for (int p = 0; p < c.players && c.supervillains; ++p) counters.push_back(counter(c.teams ? "Team Supervillains won" : "Supervillains won", p, side_won(side(p)), c.supervillains_to_win));
   for (int crew = 0; crew < c.crews; ++crew) {
     if (!supervillain_revealed(crew)) continue;
-    for (int p = 0; p < c.players; ++p) {
-      Json r = counter("Reputation on " + c.crew[static_cast<size_t>(crew)].supervillain, p, reputation(crew, p), c.win_reputation);
+    for (int p = 0; p < (c.teams ? 2 : c.players); ++p) {
+      Json r = counter((c.teams ? "Team reputation on " : "Reputation on ") + c.crew[static_cast<size_t>(crew)].supervillain, p, reputation(crew, p), c.win_reputation);
       r["supervillain"] = c.crew[static_cast<size_t>(crew)].supervillain;
       r["danger"] = c.danger_reputation;
       counters.push_back(r);

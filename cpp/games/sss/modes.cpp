@@ -13,13 +13,22 @@ struct ModeDef {
   const char* name;
   const char* title;  // as messages name it
   int min_players, max_players, default_players;
-  int crews;
+  int crews, crews_max;
 };
 // The Brawl: "4 players (can be 3 with adjustments)", "9 Supervillain crews".
+// The Classic: "4 players" (the rulebook gives no 3), crews not named: the
+// base game's seven. The Secretive: "4 players (can be 3 with adjustments)",
+// "7+ Supervillain crews": seven to all nine a game can hold.
 constexpr ModeDef kModes[] = {
-    {Mode::kDuel, "duel", "duel", 2, 2, 2, 7},
-    {Mode::kBrawl, "brawl", "Brawl", 3, 4, 4, 9},
+    {Mode::kDuel, "duel", "duel", 2, 2, 2, 7, 7},
+    {Mode::kBrawl, "brawl", "Brawl", 3, 4, 4, 9, 9},
+    {Mode::kClassic, "classic", "Classic", 4, 4, 4, 7, 7},
+    {Mode::kSecretive, "secretive", "Secretive", 3, 4, 4, 7, kMaxCrews},
 };
+
+std::string counts_of(const ModeDef& m) {
+  return m.min_players == m.max_players ? std::to_string(m.min_players) : std::to_string(m.min_players) + " or " + std::to_string(m.max_players);
+}
 
 const ModeDef& def_of(Mode mode) {
   for (const ModeDef& m : kModes) {
@@ -47,6 +56,11 @@ std::vector<std::string> mode_names() {
 int mode_crews(const std::string& name) {
   const ModeDef* m = def_named(name);
   return m ? m->crews : 7;
+}
+
+int mode_crews_max(const std::string& name) {
+  const ModeDef* m = def_named(name);
+  return m ? m->crews_max : 7;
 }
 
 std::string mode_title(const std::string& name) {
@@ -79,8 +93,9 @@ void apply_mode(const std::string& name, Config& cfg) {
   if (!m) throw OptionError("unknown mode '" + name + "'");
   cfg.mode = m->mode;
   if (cfg.players < m->min_players || cfg.players > m->max_players) {
-    const std::string counts = m->min_players == m->max_players ? std::to_string(m->min_players) : std::to_string(m->min_players) + " or " + std::to_string(m->max_players);
-    throw OptionError(std::string("the ") + m->title + " is for " + counts + " players, got players=" + std::to_string(cfg.players) + " (modes: duel for 2, brawl for 3 or 4)");
+    std::string modes;
+    for (const ModeDef& d : kModes) modes += std::string(modes.empty() ? "" : ", ") + d.name + " for " + counts_of(d);
+    throw OptionError(std::string("the ") + m->title + " is for " + counts_of(*m) + " players, got players=" + std::to_string(cfg.players) + " (modes: " + modes + ")");
   }
   if (cfg.mode == Mode::kBrawl) {
     // The Brawl: free for all, each player attaching to their own side.
@@ -91,6 +106,27 @@ void apply_mode(const std::string& name, Config& cfg) {
     cfg.explodey[1] = 0;
     cfg.explodey[2] = 1;  // "Player 3 gets 1 Explodey Bot"
     cfg.explodey[3] = cfg.players >= 4 ? 2 : 0;  // "Player 4 gets 2"
+  }
+  if (cfg.mode == Mode::kClassic) {
+    // The Classic: the duel's numbers (17 reputation, 4 Supervillains) for
+    // two teams. Every player opens with 5 cards: the rulebook gives the
+    // Classic no short first hand.
+    cfg.teams = true;
+    cfg.explodey[1] = 0;
+    cfg.explodey[2] = 1;  // "Player 3 gets 1 Explodey Bot"
+    cfg.explodey[3] = 2;  // "Player 4 gets 2 Explodey Bots"
+  }
+  if (cfg.mode == Mode::kSecretive) {
+    // The Secretive: "Supervillains not on table", "Minion deck gone ends
+    // game", "Players compare their crews". At 3 players (designed) the
+    // first three seats of the four.
+    cfg.supervillains = false;
+    cfg.minion_deck_ends = true;
+    cfg.score_crews = true;
+    cfg.opening_hand[0] = 4;  // "Player 1 starts with 4 cards"
+    cfg.explodey[1] = 0;
+    cfg.explodey[2] = 1;  // "Player 3 gets 1 Explodey Bot"
+    cfg.explodey[3] = cfg.players >= 4 ? 2 : 0;  // "Player 4 gets 2 Explodey Bots"
   }
 }
 

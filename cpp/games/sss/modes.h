@@ -9,7 +9,8 @@
 namespace henchmen::sss {
 
 std::vector<std::string> mode_names();  // in the option's order, duel first
-int mode_crews(const std::string& name);  // how many crews the mode plays
+int mode_crews(const std::string& name);      // how many crews the mode plays (at least)
+int mode_crews_max(const std::string& name);  // and at most
 std::string mode_title(const std::string& name);  // "the Brawl", as messages say it
 
 // Fills what depends on the mode in resolved options: the mode from the

@@ -11,7 +11,7 @@ namespace henchmen::sss {
 State State::initial(const Config& cfg) {
   State s;
   s.cfg = &cfg;
-  for (int c = 0; c < cfg.crews; ++c) s.supervillain_deck |= static_cast<uint16_t>(1u << c);
+  for (int c = 0; c < cfg.crews && cfg.supervillains; ++c) s.supervillain_deck |= static_cast<uint16_t>(1u << c);
   for (int c = 0; c < cfg.crews; ++c) {
     for (int r = 1; r <= kMinionsPerCrew; ++r) s.minion_deck.add_unknown(static_cast<uint8_t>(minion_id(c, r)));
     s.upgrade_deck.add_unknown(static_cast<uint8_t>(kUpgradeBase + c));
@@ -31,7 +31,7 @@ State State::initial(const Config& cfg) {
     }
   }
   if (Events* ev = events()) story::setup(*ev, s);
-  for (int slot = 0; slot < kSupervillainSlots; ++slot) s.push_task(TaskKind::kRevealSupervillain, 0, slot, 1);
+  for (int slot = 0; slot < kSupervillainSlots && cfg.supervillains; ++slot) s.push_task(TaskKind::kRevealSupervillain, 0, slot, 1);
   for (int slot = 0; slot < kRowSlots; ++slot) s.push_task(TaskKind::kRefillRow, 0, slot, 1);
   s.push_task(TaskKind::kRefillUpgrade, 0, 0, 1);
   for (int p = 0; p < cfg.players; ++p) s.push_task(TaskKind::kDrawHand, p, 0, cfg.opening_hand[p]);
@@ -60,6 +60,12 @@ int State::reputation(int crew, int player) const {
   int total = 0;
   for (const uint8_t c : attached[crew][player]) total += cfg->reputation[c];
   return total;
+}
+
+int State::side_won(int side) const {
+  int n = 0;
+  for (int p = side; p < cfg->players; p += cfg->teams ? 2 : cfg->players) n += players[p].won;
+  return n;
 }
 
 int State::row_slot_of(int card) const {
@@ -345,6 +351,7 @@ void State::settle() {
       }
       case TaskKind::kRefillRow:
         done = t.count == 0 || minion_deck.empty() || row[t.slot] != kNoCard;
+        if (t.count > 0 && minion_deck.empty() && row[t.slot] == kNoCard && cfg->minion_deck_ends) return end_by_crews(false);
         break;
       case TaskKind::kRefillUpgrade:
         done = t.count == 0 || upgrade_deck.empty() || upgrade_row != kNoCard;
@@ -399,8 +406,8 @@ void State::remove_from_hand(PlayerState& p, int card) {
 
 void State::attach_minion(int player, int card, int from) {
   const int crew = crew_of(card);
-  attached[crew][player].add(static_cast<uint8_t>(card));
-  const int rep = reputation(crew, player);
+  attached[crew][side(player)].add(static_cast<uint8_t>(card));
+  const int rep = reputation(crew, side(player));
   const bool wins = rep >= cfg->win_reputation;
   if (Events* ev = events()) story::attached(*ev, *this, player, card, from, rep, wins);
   if (wins) {
@@ -436,7 +443,7 @@ void State::win_supervillain(int player, int crew) {
       }
     }
   }
-  if (players[player].won >= cfg->supervillains_to_win) {
+  if (side_won(side(player)) >= cfg->supervillains_to_win) {
     over = true;
     winner = static_cast<int8_t>(player);
     n_tasks = 0;
@@ -488,6 +495,7 @@ void State::finish_cleanup(int player) {
 // stalls ends at the turn limit: most Supervillains won, then most reputation
 // attached, wins; otherwise a draw.
 void State::end_by_turn_limit() {
+  if (cfg->score_crews) return end_by_crews(true);
   over = true;
   n_tasks = 0;
   for (auto& t : tasks) t = Task{};
@@ -496,14 +504,17 @@ void State::end_by_turn_limit() {
 }
 
 int State::turn_limit_result() const {
+  if (cfg->score_crews) return crew_result();
   int best = -1;
   bool tie = false;
+  // By side: in the Classic the two teams (seats 0 and 1 stand for them).
   auto score = [&](int p) {
     int rep = 0;
     for (int c = 0; c < cfg->crews; ++c) rep += reputation(c, p);
-    return players[p].won * 1000 + rep;
+    return side_won(p) * 1000 + rep;
   };
-  for (int p = 0; p < cfg->players; ++p) {
+  const int sides = cfg->teams ? 2 : cfg->players;
+  for (int p = 0; p < sides; ++p) {
     if (best < 0 || score(p) > score(best)) {
       best = p;
       tie = false;
@@ -638,7 +649,9 @@ void State::apply(Action action) {
 }
 
 double State::returns(int player) const {
+  if (over && cfg->score_crews) return crew_return(player);
   if (!over || winner < 0) return 0.0;
+  if (cfg->teams) return side(player) == side(winner) ? 1.0 : -1.0;  // team results, zero-sum
   if (winner == player) return 1.0;
   return -1.0 / (cfg->players - 1);
 }

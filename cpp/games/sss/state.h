@@ -176,7 +176,20 @@ struct State {
   int reputation(int crew, int player) const;
   int row_slot_of(int card) const;  // -1 if not in the row
   int num_players() const { return cfg->players; }
-  int turn_limit_result() const;  // the winner (or -2, a draw) if the turn limit ended the game now
+  int turn_limit_result() const;
+  // Teams (the Classic): the side a player's Minions attach to (their
+  // team's: seat 0 for players 1 & 3, seat 1 for 2 & 4; their own seat
+  // otherwise), and the Supervillains a side has won.
+  int side(int player) const { return cfg->teams ? player % 2 : player; }
+  int side_won(int side) const;
+  // Crew majorities (secretive.cpp): each crew's reputation in a player's
+  // cards, points (doubled: a tie's half point is 1) and total reputation,
+  // the result and the ranking's returns.
+  int owned_reputation(int player, int crew) const;
+  void crew_scores(int* points2, int* total) const;
+  int crew_result() const;  // the best seat, or -2 when the best are tied
+  double crew_return(int player) const;
+  void end_by_crews(bool turn_limit);  // the game ends and the crews are compared  // the winner (or -2, a draw) if the turn limit ended the game now
   // Expel abilities (expel.cpp): Froth and Consume.
   // A card's power as modified: its base power, doubled once if pupated.
   int modified_power(int /*player*/, int card) const { return cfg->power[static_cast<size_t>(card)] << (is_pupated(card) ? 1 : 0); }

@@ -31,12 +31,12 @@ int zone(int player, int which) { return seat_zone(player, which); }
 
 void setup(Events& ev, const State& s) {
   const Config& c = *s.cfg;
-  Event e("setup", "The Minion deck ({minions} Minions), the Upgrade deck and the Supervillain deck are shuffled; each player shuffles a deck of 8 Tiny Bots and 2 Junky Bots; {scaredy} Scaredy Bots wait for sale");
+  Event e("setup", std::string("The Minion deck ({minions} Minions), the Upgrade deck") + (c.supervillains ? " and the Supervillain deck are" : " are") + " shuffled; each player shuffles a deck of 8 Tiny Bots and 2 Junky Bots; {scaredy} Scaredy Bots wait for sale");
   e.with("minions", c.crews * kMinionsPerCrew).with("scaredy", c.scaredy_bots);
   for (int crew = 0; crew < c.crews; ++crew) {
     for (int r = 1; r <= kMinionsPerCrew; ++r) e.fact(CardFact::place(kMinionDeckZone, minion_id(crew, r)));
     e.fact(CardFact::place(kUpgradeDeckZone, kUpgradeBase + crew));
-    e.fact(CardFact::place(kSupervillainDeckZone, supervillain_card(crew)));
+    if (c.supervillains) e.fact(CardFact::place(kSupervillainDeckZone, supervillain_card(crew)));
   }
   e.fact(CardFact::shuffle(kMinionDeckZone)).fact(CardFact::shuffle(kUpgradeDeckZone)).fact(CardFact::shuffle(kSupervillainDeckZone));
   for (int n = 0; n < c.scaredy_bots; ++n) e.fact(CardFact::place(kScaredyZone, kScaredyBot));
@@ -129,18 +129,23 @@ void turn_limit(Events& ev, const State& s) {
     return;
   }
   const int w = s.winner;
+  // By side: the Classic's two teams stand at seats 0 and 1.
+  const int sides = c.teams ? 2 : c.players;
   int rep[kMaxPlayers] = {};
-  for (int p = 0; p < c.players; ++p) {
+  int won[kMaxPlayers] = {};
+  for (int p = 0; p < sides; ++p) {
     for (int crew = 0; crew < c.crews; ++crew) rep[p] += s.reputation(crew, p);
+    won[p] = s.side_won(p);
   }
   // The runner-up: the best of the others, as the turn-limit result ranks them.
   int q = -1;
-  for (int p = 0; p < c.players; ++p) {
-    if (p != w && (q < 0 || s.players[p].won * 1000 + rep[p] > s.players[q].won * 1000 + rep[q])) q = p;
+  for (int p = 0; p < sides; ++p) {
+    if (p != w && (q < 0 || won[p] * 1000 + rep[p] > won[q] * 1000 + rep[q])) q = p;
   }
-  const bool by_won = s.players[w].won != s.players[q].won;
-  Event e("game-over", head + "{P} {win|wins} with more " + (by_won ? "Supervillains won" : "reputation attached") + " ({mine} to {theirs})", w);
-  e.with("reason", "turn limit").with("mine", by_won ? s.players[w].won : rep[w]).with("theirs", by_won ? s.players[q].won : rep[q]);
+  const bool by_won = won[w] != won[q];
+  const std::string who = c.teams ? "{P} and player " + std::to_string(w + 3) + " win" : "{P} {win|wins}";
+  Event e("game-over", head + who + " with more " + (by_won ? "Supervillains won" : "reputation attached") + " ({mine} to {theirs})", w);
+  e.with("reason", "turn limit").with("mine", by_won ? won[w] : rep[w]).with("theirs", by_won ? won[q] : rep[q]);
   ev.add(e);
 }
 
@@ -151,8 +156,8 @@ void attached(Events& ev, const State& s, int player, int card, int from, int re
   if (wins) text += ": {you win|wins} {supervillain} ({won} of {needed})";
   Event e("attach", text, player);
   e.with("card", name(s, card)).with("supervillain", villain(s, crew)).with("reputation", reputation);
-  if (wins) e.with("won", s.players[player].won + 1).with("needed", s.cfg->supervillains_to_win);
-  e.fact(CardFact::move(from, attached_zone(crew, player), card));
+  if (wins) e.with("won", s.side_won(s.side(player)) + 1).with("needed", s.cfg->supervillains_to_win);
+  e.fact(CardFact::move(from, attached_zone(crew, s.side(player)), card));
   ev.add(e);
 }
 
@@ -185,7 +190,8 @@ void danger_zone(Events& ev, const State& s, int player, int crew, int reputatio
 
 void game_won(Events& ev, const State& s, int player) {
   const int n = s.cfg->supervillains_to_win;
-  ev.add(Event("game-over", "Game over: {P} {win|wins} a " + ordinal(n) + " Supervillain", player).with("reason", "supervillains").with("won", n));
+  const std::string team = s.cfg->teams ? " for {your|their} team with player " + std::to_string((player + 2) % 4 + 1) : "";
+  ev.add(Event("game-over", "Game over: {P} {win|wins} a " + ordinal(n) + " Supervillain" + team, player).with("reason", "supervillains").with("won", n));
 }
 
 void played(Events& ev, const State& s, int card) {

@@ -134,13 +134,15 @@ void State::validate() const {
     places += (danger_zone >> crew) & 1;
     places += won_by[crew] >= 0;
     for (const int8_t slot : supervillain_slot) places += slot == crew;
-    if (places != 1) broken("Supervillain " + c.crew[static_cast<size_t>(crew)].supervillain + " is in " + std::to_string(places) + " places");
+    // The Secretive plays without Supervillains: none is anywhere.
+    if (places != (c.supervillains ? 1 : 0)) broken("Supervillain " + c.crew[static_cast<size_t>(crew)].supervillain + " is in " + std::to_string(places) + " places");
     if (won_by[crew] >= 0) {
       if (won_by[crew] >= n) broken("a Supervillain is won by a player not in the game");
       ++won_total[won_by[crew]];
     }
     for (int p = 0; p < n; ++p) {
       if (!attached[crew][p].empty() && !supervillain_revealed(crew)) broken("Minions are attached to a Supervillain that is not revealed");
+      if (!attached[crew][p].empty() && side(p) != p) broken("Minions are attached on player " + std::to_string(p) + "'s side; in the Classic a team attaches to its first player's side");
       if (reputation(crew, p) >= c.win_reputation) broken("a Supervillain has 17 or more reputation attached but was not won");
       bool in_slot = false;
       for (const int8_t slot : supervillain_slot) in_slot = in_slot || slot == crew;
@@ -158,7 +160,7 @@ void State::validate() const {
   if ((supervillain_deck | danger_zone) >> c.crews) broken("an unknown Supervillain appears");
   for (int p = 0; p < n; ++p) {
     if (won_total[p] != players[p].won) broken("a player's Supervillains won does not match the Supervillains they hold");
-    if (!over && players[p].won >= c.supervillains_to_win) broken("a player has won but the game is not over");
+    if (!over && side_won(side(p)) >= c.supervillains_to_win) broken("a player has won but the game is not over");
   }
   // Seat 0 takes turn 1 and the seats alternate.
   if (turn_player_ != (turn - 1) % n) {
@@ -180,15 +182,26 @@ void State::validate() const {
 void State::validate_result() const {
   const Config& c = *cfg;
   if (n_tasks || pending != Pending::kNone) broken("the game is over but work is pending");
+  if (c.score_crews) {
+    // The Secretive ends when a refill finds the Minion deck gone (an empty
+    // row slot is left) or at the turn limit; the crews decide.
+    bool gap = false;
+    for (const uint8_t card : row) gap = gap || card == kNoCard;
+    if (!(minion_deck.empty() && gap) && turn <= c.max_turns) broken("the game is over, but no Minion row refill found the Minion deck gone and the turn limit (" + std::to_string(c.max_turns) + ") is not reached");
+    if (winner != crew_result()) broken("comparing the crews gives " + result_name(crew_result()) + ", not " + result_name(winner));
+    return;
+  }
+  // By side: in the Classic a team's Supervillains count together, and the
+  // winner is the player who won the last one.
   int champion = -1;
-  for (int p = 0; p < c.players; ++p) {
-    if (players[p].won < c.supervillains_to_win) continue;
+  for (int p = 0; p < (c.teams ? 2 : c.players); ++p) {
+    if (side_won(p) < c.supervillains_to_win) continue;
     if (champion >= 0) broken("two players have won " + std::to_string(c.supervillains_to_win) + " Supervillains; the first to do so ends the game");
     champion = p;
   }
   if (champion >= 0) {
-    if (winner != champion) {
-      broken("player " + std::to_string(champion) + " won " + std::to_string(c.supervillains_to_win) + " Supervillains, but the result is " + result_name(winner));
+    if (winner < 0 || side(winner) != champion) {
+      broken("player " + std::to_string(champion) + (c.teams ? "'s team" : "") + " won " + std::to_string(c.supervillains_to_win) + " Supervillains, but the result is " + result_name(winner));
     }
     if (turn > c.max_turns) broken("the game was won in a turn past the turn limit");
     return;
@@ -226,7 +239,7 @@ void State::validate_queue() const {
   // The setup, as State::initial queues it.
   Task setup[kSupervillainSlots + kRowSlots + 1 + kMaxPlayers];
   int n_setup = 0;
-  for (int slot = 0; slot < kSupervillainSlots; ++slot) setup[n_setup++] = Task{TaskKind::kRevealSupervillain, 0, static_cast<uint8_t>(slot), 1};
+  for (int slot = 0; slot < kSupervillainSlots && c.supervillains; ++slot) setup[n_setup++] = Task{TaskKind::kRevealSupervillain, 0, static_cast<uint8_t>(slot), 1};
   for (int slot = 0; slot < kRowSlots; ++slot) setup[n_setup++] = Task{TaskKind::kRefillRow, 0, static_cast<uint8_t>(slot), 1};
   setup[n_setup++] = Task{TaskKind::kRefillUpgrade, 0, 0, 1};
   for (int p = 0; p < c.players; ++p) setup[n_setup++] = Task{TaskKind::kDrawHand, static_cast<uint8_t>(p), 0, static_cast<uint8_t>(c.opening_hand[p])};

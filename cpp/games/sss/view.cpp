@@ -61,7 +61,7 @@ Json State::observation(int viewer) const {
     if (won_by[crew] >= 0) won[name] = static_cast<int>(won_by[crew]);
     if (supervillain_revealed(crew)) {
       Json sides = Json(Json::Array{});
-      for (int p = 0; p < c.players; ++p) {
+      for (int p = 0; p < (c.teams ? 2 : c.players); ++p) {  // the Classic: one side per team
         Json side;
         side["cards"] = card_names(c, attached[crew][p]);
         side["reputation"] = reputation(crew, p);
@@ -327,12 +327,15 @@ std::string State::to_string() const {
 // next ones, then the quality of the deck and the unspent pool.
 double State::heuristic(int player) const {
   const Config& c = *cfg;
+  // The Secretive: the crew points a player would score now.
+  int points2[kMaxPlayers] = {}, owned[kMaxPlayers] = {};
+  if (c.score_crews) crew_scores(points2, owned);
   auto score = [&](int p) {
     const PlayerState& pl = players[p];
-    double v = 3.0 * pl.won;
+    double v = 3.0 * side_won(side(p)) + 0.75 * points2[p];
     for (int crew = 0; crew < c.crews; ++crew) {
       if (!supervillain_revealed(crew)) continue;
-      const double frac = static_cast<double>(reputation(crew, p)) / c.win_reputation;
+      const double frac = static_cast<double>(reputation(crew, side(p))) / c.win_reputation;
       v += 1.5 * frac * frac;
     }
     double power = 0.0;
@@ -369,7 +372,7 @@ double State::heuristic(int player) const {
   if (over) return returns(player);
   double best_other = -1e9;
   for (int p = 0; p < c.players; ++p) {
-    if (p != player) best_other = std::max(best_other, score(p));
+    if (side(p) != side(player)) best_other = std::max(best_other, score(p));
   }
   return std::tanh(0.5 * (score(player) - best_other));
 }

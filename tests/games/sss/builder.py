@@ -201,6 +201,8 @@ def position_doc(
         scaredy_bots = SCAREDY_BOTS - placed["Scaredy Bot"]
 
     # Supervillains.
+    if not SUPERVILLAINS:
+        supervillains = ()  # none in the mode, whatever the default names
     slots = list(supervillains) + [None] * (3 - len(supervillains))
     danger = list(danger_zone)
     used_sv = {s for s in slots if s} | set(danger) | set(won_by)
@@ -387,8 +389,8 @@ CREWS_B = (
 @contextmanager
 def mode(**options: Any) -> Iterator[None]:
     """Within the block, :func:`position` builds games with these options
-    (``mode="brawl", players=4``): the options, card lists and the number of
-    Explodey Bots follow them."""
+    (``mode="brawl", players=4``): the options, card lists, the number of
+    Explodey Bots and whether Supervillains are on the table follow them."""
     global OPTIONS, CREWS, MINIONS, UPGRADES, SUPERVILLAINS, EXPLODEY_BOTS
     saved = OPTIONS, CREWS, MINIONS, UPGRADES, SUPERVILLAINS, EXPLODEY_BOTS
     OPTIONS = henchmen.Game(GAME, **options).options
@@ -398,6 +400,8 @@ def mode(**options: Any) -> Iterator[None]:
     SUPERVILLAINS = [c["supervillain"] for c in CREWS]
     start = json.loads(henchmen.new_game(GAME, seed=0, **options).serialize())["position"]
     EXPLODEY_BOTS = sum(p["hand"].count("Explodey Bot") for p in start["players"])
+    if not start["supervillain_deck"] and not any(start["supervillain_slots"]):
+        SUPERVILLAINS = []  # a mode without Supervillains on the table (the Secretive)
     try:
         yield
     finally:
