@@ -80,8 +80,7 @@ void complete_options(const Json& given, Json& resolved) {
     // The Brawl's nine by default: the duel's seven and the first two
     // expansion crews built, fixed so that building more crews never changes
     // the default game.
-    Json crews = Json(Json::Array{});  // a new list: the option's default stays the duel's seven
-    for (const Json& c : resolved.at("crews", "options").as_array("crews")) crews.push_back(Json(c.as_string("crew")));
+    Json crews = resolved.at("crews", "options");  // a copy (Json is a value): the default stays the duel's seven
     crews.push_back(Json("Llamaristas"));
     crews.push_back(Json("Pig Out"));
     resolved["crews"] = crews;

@@ -41,6 +41,11 @@ def test_the_brawl_plays_nine_crews() -> None:
     crews = henchmen.Game(GAME, players=4).options["crews"]
     assert crews == [*henchmen.Game(GAME).options["crews"], "Llamaristas", "Pig Out"]
     assert len(_start(4)["supervillain_deck"]) + 3 == 9
+    # The Brawl extends a copy of the duel's default list, never the default itself.
+    duel = henchmen.Game(GAME).options["crews"]
+    for _ in range(3):
+        assert len(henchmen.Game(GAME, mode="brawl").options["crews"]) == 9
+    assert henchmen.Game(GAME).options["crews"] == duel and len(duel) == 7
 
 
 @pytest.mark.parametrize(
