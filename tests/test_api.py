@@ -53,7 +53,7 @@ def test_games_lists_every_game_with_its_options() -> None:
         assert g.options[0].default in range(g.min_players, g.max_players + 1)
     info = next(g for g in infos if g.name == SSS)
     assert info.name == SSS and info.title == "Seven Secret Supervillains"
-    assert info.summary and info.min_players == 2 and info.max_players == 4
+    assert info.summary and info.min_players == 1 and info.max_players == 4
     assert info.options[0].name == "players"
     assert info.options[0].kind == "int" and info.options[0].default == 2
     for o in info.options:
@@ -86,7 +86,7 @@ def test_version_matches_pyproject() -> None:
 @pytest.mark.parametrize(
     ("kwargs", "error", "message"),
     [
-        ({"players": 5}, OptionError, r"option 'players' .* must be an integer from 2 to 4, got 5"),
+        ({"players": 5}, OptionError, r"option 'players' .* must be an integer from 1 to 4, got 5"),
         ({"colour": "red"}, OptionError, r"no option 'colour'; its options are: players, mode"),
         ({"crews": ["Nobody"]}, OptionError, r"option 'crews' .* must be a list of names from: "),
         ({"crews": "Royal Rule"}, OptionError, r"option 'crews' .* must be a list of names"),

@@ -100,14 +100,14 @@ def test_play_with_options(tmp_path: Path) -> None:
         (("play", "chess"), "no game named 'chess'; known games: seven-secret-supervillains"),
         (("play", SSS, "--bots", "greedy,wizard"), "no bot named 'wizard'; known bots: "),
         (
-            ("play", SSS, "--bots", "greedy"),
-            "--bots names 1 bot(s) but the game has 2 to 4 players",
+            ("play", SSS, "--bots", "greedy,greedy,greedy,greedy,greedy"),
+            "--bots names 5 bot(s) but the game has 1 to 4 players",
         ),
         (("play", SSS, "--option", "colour=red"), "has no option 'colour'; its options are"),
         (("play", SSS, "--option", "max_turns=many"), "option 'max_turns' must be an integer"),
         (("play", SSS, "--option", "max_turns=1"), "must be an integer from 10 to 2000"),
         (("play", SSS, "--option", "novalue"), "--option needs KEY=VALUE"),
-        (("play", SSS, "--players", "5"), "--players must be an integer from 2 to 4, got 5"),
+        (("play", SSS, "--players", "5"), "--players must be an integer from 1 to 4, got 5"),
         (("play", SSS, "--seed", "-1"), "--seed must be an integer from 0 to"),
         (("play", SSS, "--seed", "abc"), "--seed must be an integer"),
         (("play",), "the following arguments are required: game"),
@@ -117,7 +117,7 @@ def test_play_with_options(tmp_path: Path) -> None:
         # --option players names itself, and the flag it disagrees with (none other here).
         (
             ("play", SSS, "--option", "players=5"),
-            "option 'players' of seven-secret-supervillains must be an integer from 2 to 4, got 5",
+            "option 'players' of seven-secret-supervillains must be an integer from 1 to 4, got 5",
         ),
         (
             ("play", SSS, "--option", "players=3", "--bots", "greedy,random"),

@@ -329,7 +329,9 @@ def _cmd_replay(args: argparse.Namespace, out: TextOut) -> int:
     names = _seat_names([], replay.players)
     result = (
         verdict(replay.returns, names)
-        if replay.terminal and game_info(replay.game).zero_sum
+        if replay.terminal and game_info(replay.game).zero_sum and len(replay.returns) > 1
+        else f"return {replay.returns[0]:g}"
+        if replay.terminal and game_info(replay.game).zero_sum  # a solo score
         else team_result(replay.returns)
         if replay.terminal
         else "abandoned"

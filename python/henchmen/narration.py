@@ -189,7 +189,7 @@ def result_lines(state: State, seats: Sequence[str], actions: int | None = None)
     returns = state.returns
     shown = ", ".join(f"{r:g}" for r in returns)
     n = state.move_number if actions is None else actions
-    if state.game.info.zero_sum:
+    if state.game.info.zero_sum and len(returns) > 1:
         return [f"Result after {n} actions: {verdict(returns, seats)} (returns {shown})"]
     layout = state.layout("spectator")
     status = layout.get("status") if isinstance(layout.get("status"), str) else None

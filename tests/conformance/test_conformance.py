@@ -158,7 +158,8 @@ def check_step(state: henchmen.State, rng: random.Random, tally: Tally, full: bo
         assert all(r == 0 for r in returns), returns
     else:
         zero_sum = INFOS[game.name].zero_sum
-        if zero_sum or (zero_sum is None and n == 2):
+        # A solo game (one player) has a score, so it cannot sum to zero.
+        if n > 1 and (zero_sum or (zero_sum is None and n == 2)):
             assert math.isclose(sum(returns), 0.0, abs_tol=1e-9), (
                 f"returns {returns} do not sum to 0; a game that is not zero-sum must "
                 "declare zero_sum false in its GameInfo"

@@ -115,6 +115,8 @@ CONFIGS: list[tuple[str, dict[str, object], tuple[int, ...]]] = [
     ("seven-secret-supervillains", {"mode": "classic"}, (30, 70)),
     # The Secretive: no Supervillains, crews compared at the end.
     ("seven-secret-supervillains", {"mode": "secretive", "players": 3}, (30, 70)),
+    # The Gambler: one player, Chaos's dice as chance.
+    ("seven-secret-supervillains", {"players": 1}, (30, 70)),
     (
         "villainy",
         {"players": 2, "card_data": TINY_VILLAINY, "max_rounds": 4},

@@ -45,6 +45,9 @@ LOG_GAMES: dict[str, tuple[str, ...]] = {
         "parry", "--bots", "greedy,random", "--seed", "1", "--observer", "1",
     ),
     "parry-3p-seed1": ("parry", "--bots", "greedy,random,greedy", "--seed", "1"),
+    "seven-secret-supervillains-1p-seed1": (
+        "seven-secret-supervillains", "--bots", "greedy", "--seed", "1",
+    ),
     "seven-secret-supervillains-2p-seed1": (
         "seven-secret-supervillains", "--bots", "greedy,random", "--seed", "1",
     ),

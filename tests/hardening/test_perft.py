@@ -73,6 +73,10 @@ PINS: dict[tuple[str, int, str, int], int] = {
     ("super", 9, "initial", 5): 95040,
     ("super", 10, "initial", 5): 95040,
     ("super", 10, "midgame", 8): 867933,
+    # The Gambler (one player): no Supervillains; 63 * 62 * 61 for the row's first refills.
+    ("seven-secret-supervillains", 1, "setup", 3): 238266,
+    ("seven-secret-supervillains", 1, "initial", 6): 615992,
+    ("seven-secret-supervillains", 1, "midgame", 6): 51805,
     ("seven-secret-supervillains", 2, "initial", 8): 22064,
     ("seven-secret-supervillains", 2, "midgame", 8): 4263,
     ("seven-secret-supervillains", 2, "setup", 5): 820260,

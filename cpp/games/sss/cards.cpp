@@ -57,6 +57,7 @@ Config make_config(const Json& options) {
   cfg.max_turns = static_cast<int>(options.at("max_turns", "options").as_int("max_turns"));
   const std::string& mode = options.at("mode", "options").as_string("mode");
   apply_mode(mode, cfg);
+  if (cfg.mode == Mode::kGambler) cfg.chaos_dice = static_cast<int>(options.at("chaos_dice", "options").as_int("chaos_dice"));
   const std::string& data = options.at("card_data", "options").as_string("card_data");
   Json table;
   if (data.empty()) {

@@ -58,7 +58,7 @@ int ability_from_name(const std::string& name);  // -1 if unknown
 
 // The ways to play (the `mode` option): the 2-player game and the rulebook's
 // multiplayer and solo modes, as far as they are built.
-enum class Mode : uint8_t { kDuel, kBrawl, kClassic, kSecretive };
+enum class Mode : uint8_t { kDuel, kBrawl, kClassic, kSecretive, kGambler };
 const char* mode_name(Mode mode);
 
 struct CrewDef {
@@ -92,6 +92,11 @@ struct Config {
   bool supervillains = true;
   bool minion_deck_ends = false;
   bool score_crews = false;
+  // The Gambler (solo): Chaos rolls this many dice between your turns and
+  // takes the Minion row cards they name; the game ends when no Minion is
+  // left to buy, scored by the reputation in your cards (gambler.cpp).
+  int chaos_dice = 0;
+  bool solo_score = false;
   int opening_hand[kMaxPlayers] = {5, 5, 5, 5};  // the setup's draw, by seat
   int explodey[kMaxPlayers] = {0, 1, 0, 0};      // Explodey Bots dealt to each seat's hand
   int explodey_total() const;

@@ -130,6 +130,7 @@ Json State::layout(int viewer) const {
   const std::string tp = seat(turn_player_, viewer);
   std::string status = "Turn " + std::to_string(turn) + ": " + (turn_player_ == viewer ? std::string("your") : "Player " + std::to_string(turn_player_ + 1) + "'s") + " turn";
   if (over) status = winner >= 0 ? "Game over: " + seat(winner, viewer) + (winner == viewer ? " win" : " wins") : std::string("Game over: a draw");
+  if (over && c.solo_score) status = "Game over: " + seat(0, viewer) + (viewer == 0 ? " score " : " scores ") + std::to_string(solo_score()) + " reputation";
   if (over && winner >= 0 && c.teams) {
     // The Classic: the team wins, its first player named first.
     const int a = side(winner), b = a + 2;
@@ -280,7 +281,9 @@ Json State::action_info(Action a) const {
     if (card >= 0 && card < kCardIds && c.valid_card(card)) j["card"] = c.name[static_cast<size_t>(card)];
     j["zone"] = zone_id;
   };
-  if (a >= kChanceSupervillain) {
+  if (a >= kChanceChaos) {
+    j["zone"] = "minion-row";
+  } else if (a >= kChanceSupervillain) {
     const int crew = a - kChanceSupervillain;
     if (crew < c.crews) j["supervillain"] = c.crew[static_cast<size_t>(crew)].supervillain;
     j["zone"] = "supervillain-deck";

@@ -24,6 +24,7 @@ constexpr ModeDef kModes[] = {
     {Mode::kBrawl, "brawl", "Brawl", 3, 4, 4, 9, 9},
     {Mode::kClassic, "classic", "Classic", 4, 4, 4, 7, 7},
     {Mode::kSecretive, "secretive", "Secretive", 3, 4, 4, 7, kMaxCrews},
+    {Mode::kGambler, "gambler", "Gambler", 1, 1, 1, 7, 7},
 };
 
 std::string counts_of(const ModeDef& m) {
@@ -72,10 +73,17 @@ void complete_options(const Json& given, Json& resolved) {
   const bool has_mode = given.is_object() && given.has("mode");
   const bool has_players = given.is_object() && given.has("players");
   // Three or four players without a mode: the Brawl, the free-for-all the
-  // rulebook allows at both counts. A mode without players: its usual count.
-  if (!has_mode && has_players && resolved.at("players", "options").as_int("players") != 2) resolved["mode"] = Json("brawl");
+  // rulebook allows at both counts; one player: the Gambler, the solo game
+  // that plays itself out. A mode without players: its usual count.
+  const int64_t players = resolved.at("players", "options").as_int("players");
+  if (!has_mode && has_players && players != 2) resolved["mode"] = Json(players == 1 ? "gambler" : "brawl");
   const ModeDef* m = def_named(resolved.at("mode", "options").as_string("mode"));
   if (m && has_mode && !has_players) resolved["players"] = Json(m->default_players);
+  // Every option set holds chaos_dice (its default); only the Gambler reads it,
+  // so another number elsewhere is a mistake worth naming.
+  if (m && m->mode != Mode::kGambler && resolved.at("chaos_dice", "options").as_int("chaos_dice") != 2) {
+    throw OptionError("option 'chaos_dice' is for the Gambler (mode=gambler), not the " + std::string(m->title));
+  }
   if (m && m->mode == Mode::kBrawl && !(given.is_object() && given.has("crews"))) {
     // The Brawl's nine by default: the duel's seven and the first two
     // expansion crews built, fixed so that building more crews never changes
@@ -126,6 +134,14 @@ void apply_mode(const std::string& name, Config& cfg) {
     cfg.explodey[1] = 0;
     cfg.explodey[2] = 1;  // "Player 3 gets 1 Explodey Bot"
     cfg.explodey[3] = cfg.players >= 4 ? 2 : 0;  // "Player 4 gets 2 Explodey Bots"
+  }
+  if (cfg.mode == Mode::kGambler) {
+    // The Gambler: "No Supervillains to win over", "Take your turns
+    // normally" (five cards, no Explodey Bot: there is no second player),
+    // Chaos's dice between turns (make_config reads chaos_dice).
+    cfg.supervillains = false;
+    cfg.solo_score = true;
+    cfg.explodey[1] = 0;
   }
 }
 

@@ -199,6 +199,8 @@ bool State::task_needs_chance(const Task& t) const {
     case TaskKind::kRefillUpgrade: return upgrade_deck.uncertain();
     case TaskKind::kRevealSupervillain: return __builtin_popcount(supervillain_deck) > 1;
     case TaskKind::kFinishCleanup: return false;
+    case TaskKind::kChaosTurn:  // certain only when the row is empty: nothing to take
+      return t.count > 0 && !(row[0] == kNoCard && row[1] == kNoCard && row[2] == kNoCard && row[3] == kNoCard && row[4] == kNoCard);
   }
   return false;
 }
@@ -207,6 +209,7 @@ void State::chance_outcomes(std::vector<std::pair<Action, double>>& out) const {
   out.clear();
   if (n_tasks == 0) return;
   const Task& t = tasks[0];
+  if (t.kind == TaskKind::kChaosTurn) return chaos_outcomes(out);
   if (t.kind == TaskKind::kRevealSupervillain) {
     const int k = __builtin_popcount(supervillain_deck);
     for (int c = 0; c < cfg->crews; ++c) {
@@ -237,6 +240,7 @@ void State::chance_outcomes(std::vector<std::pair<Action, double>>& out) const {
 
 Action State::sample_chance(Rng& rng) const {
   const Task& t = tasks[0];
+  if (t.kind == TaskKind::kChaosTurn) return sample_chaos(rng);
   if (t.kind == TaskKind::kRevealSupervillain) {
     uint32_t pick = rng.below(static_cast<uint32_t>(__builtin_popcount(supervillain_deck)));
     for (int c = 0; c < cfg->crews; ++c) {
@@ -331,6 +335,10 @@ void State::run_task_step(Task& t, int outcome) {
       t.count = 0;
       finish_cleanup(t.player);
       return;
+    case TaskKind::kChaosTurn:
+      t.count = 0;
+      chaos_takes(outcome < 0 ? 0 : outcome);
+      return;
   }
 }
 
@@ -360,6 +368,7 @@ void State::settle() {
         done = t.count == 0 || supervillain_deck == 0 || supervillain_slot[t.slot] != -1;
         break;
       case TaskKind::kFinishCleanup:
+      case TaskKind::kChaosTurn:
         done = t.count == 0;
         break;
     }
@@ -377,6 +386,7 @@ void State::settle() {
     if (task_needs_chance(t)) return;
     run_task_step(t, -1);
   }
+  if (cfg->solo_score && !over && no_minion_to_buy()) end_solo(false);
 }
 
 // Out of cards: the discard pile becomes the new deck, in no known order.
@@ -389,7 +399,7 @@ void State::reshuffle(int player) {
 
 void State::apply_chance(Action action) {
   Task& t = tasks[0];
-  const int outcome = action >= kChanceSupervillain ? action - kChanceSupervillain : action - kChanceCard;
+  const int outcome = action >= kChanceChaos ? action - kChanceChaos : action >= kChanceSupervillain ? action - kChanceSupervillain : action - kChanceCard;
   run_task_step(t, outcome);
   settle();
 }
@@ -475,10 +485,14 @@ void State::start_cleanup(int player) {
   p.power = 0;
   for (auto& t : p.tokens) t = 0;
   push_task(TaskKind::kDrawHand, player, 0, cfg->hand_size);
+  if (cfg->chaos_dice > 0) push_task(TaskKind::kChaosTurn, player, 0, 1);  // the Gambler: between your turns
   push_task(TaskKind::kFinishCleanup, player, 0, 1);
 }
 
 void State::finish_cleanup(int player) {
+  // The Gambler: a turn that ends with the row and the Minion deck empty is
+  // the last (what is left in the Stash is not bought).
+  if (cfg->solo_score && minion_deck.empty() && no_minion_in_row()) return end_solo(false);
   if (Events* ev = events()) story::thawed(*ev, *this, player);
   PlayerState& p = players[player];
   join_hand_from_set_aside(p);
@@ -496,6 +510,7 @@ void State::finish_cleanup(int player) {
 // attached, wins; otherwise a draw.
 void State::end_by_turn_limit() {
   if (cfg->score_crews) return end_by_crews(true);
+  if (cfg->solo_score) return end_solo(true);
   over = true;
   n_tasks = 0;
   for (auto& t : tasks) t = Task{};
@@ -505,6 +520,7 @@ void State::end_by_turn_limit() {
 
 int State::turn_limit_result() const {
   if (cfg->score_crews) return crew_result();
+  if (cfg->solo_score) return -1;  // solo: a score, no winner
   int best = -1;
   bool tie = false;
   // By side: in the Classic the two teams (seats 0 and 1 stand for them).
@@ -650,6 +666,8 @@ void State::apply(Action action) {
 
 double State::returns(int player) const {
   if (over && cfg->score_crews) return crew_return(player);
+  // The Gambler: the share of all the game's reputation in your cards, 0 to 1.
+  if (over && cfg->solo_score) return static_cast<double>(solo_score()) / (cfg->crews * 45);
   if (!over || winner < 0) return 0.0;
   if (cfg->teams) return side(player) == side(winner) ? 1.0 : -1.0;  // team results, zero-sum
   if (winner == player) return 1.0;

@@ -10,7 +10,7 @@ namespace henchmen::sss {
 
 namespace {
 
-const char* const kTaskNames[] = {"draw-hand", "draw-freeze", "draw-fetch", "refill-row", "refill-upgrade", "reveal-supervillain", "finish-cleanup"};
+const char* const kTaskNames[] = {"draw-hand", "draw-freeze", "draw-fetch", "refill-row", "refill-upgrade", "reveal-supervillain", "finish-cleanup", "chaos-turn"};
 const char* const kAbilityKeys[] = {"", "Freeze", "Harvest", "Bounty", "Fetch", "Incinerate", "Replicate", "Transfer", "Froth", "Consume", "Pupate", "Snooze"};
 
 template <class DeckT>
@@ -209,7 +209,7 @@ State State::from_json(const Config& c, const Json& o) {
     json_expect_keys(t, {"kind", "player", "slot", "count"}, "task");
     const std::string& kind = t.at("kind", "task").as_string("task kind");
     int k = -1;
-    for (int i = 0; i < 7; ++i) {
+    for (int i = 0; i < static_cast<int>(sizeof(kTaskNames) / sizeof(kTaskNames[0])); ++i) {
       if (kind == kTaskNames[i]) k = i;
     }
     if (k < 0) throw SerializationError("unknown task kind \"" + kind + "\"");

@@ -12,6 +12,8 @@
 
 namespace henchmen::sss {
 
+constexpr int kRowSlotCount = 5;  // the Minion row (kRowSlots), for the action space
+
 // The fixed action space. Card-indexed ranges take a card id as offset.
 enum : Action {
   kPlay = 0,                  // + card: play from hand for power and ability
@@ -40,14 +42,15 @@ enum : Action {
   kSnoozeRow_ = kSnooze_ + kCardIds,     // + minion: row -> bottom of the Minion deck, its slot refilled
   kChanceCard = kSnoozeRow_ + kCardIds,  // + card: a draw or a reveal
   kChanceSupervillain = kChanceCard + kCardIds,  // + crew slot: a Supervillain revealed
-  kNumActions = kChanceSupervillain + kMaxCrews,
+  kChanceChaos = kChanceSupervillain + kMaxCrews,  // + bit per row slot: the slots Chaos's dice named (gambler.cpp)
+  kNumActions = kChanceChaos + (1 << kRowSlotCount),
 };
 
 enum class Pending : uint8_t { kNone, kFetchDiscard, kReturnUpgrade };
 
 // Chance work waiting to be done, in order. Deterministic steps run at once;
 // the state stops at the first step whose outcome is uncertain.
-enum class TaskKind : uint8_t { kDrawHand, kDrawFreeze, kDrawFetch, kRefillRow, kRefillUpgrade, kRevealSupervillain, kFinishCleanup };
+enum class TaskKind : uint8_t { kDrawHand, kDrawFreeze, kDrawFetch, kRefillRow, kRefillUpgrade, kRevealSupervillain, kFinishCleanup, kChaosTurn };
 const char* task_name(TaskKind kind);  // as the position JSON spells it
 
 struct Task {
@@ -57,7 +60,7 @@ struct Task {
   uint8_t count = 0;  // cards still to draw
 };
 
-constexpr int kRowSlots = 5;
+constexpr int kRowSlots = kRowSlotCount;
 constexpr int kSupervillainSlots = 3;
 constexpr int kStashSize = 3;
 constexpr int kPileCap = 120;
@@ -176,7 +179,7 @@ struct State {
   int reputation(int crew, int player) const;
   int row_slot_of(int card) const;  // -1 if not in the row
   int num_players() const { return cfg->players; }
-  int turn_limit_result() const;
+  int turn_limit_result() const;  // the winner (or -2, a draw) if the turn limit ended the game now
   // Teams (the Classic): the side a player's Minions attach to (their
   // team's: seat 0 for players 1 & 3, seat 1 for 2 & 4; their own seat
   // otherwise), and the Supervillains a side has won.
@@ -189,7 +192,15 @@ struct State {
   void crew_scores(int* points2, int* total) const;
   int crew_result() const;  // the best seat, or -2 when the best are tied
   double crew_return(int player) const;
-  void end_by_crews(bool turn_limit);  // the game ends and the crews are compared  // the winner (or -2, a draw) if the turn limit ended the game now
+  void end_by_crews(bool turn_limit);  // the game ends and the crews are compared
+  // The Gambler (gambler.cpp): Chaos's turn, the end and the solo score.
+  int solo_score() const;  // the reputation in player 1's cards
+  bool no_minion_to_buy() const;
+  bool no_minion_in_row() const;
+  void end_solo(bool turn_limit);
+  void chaos_outcomes(std::vector<std::pair<Action, double>>& out) const;
+  Action sample_chaos(Rng& rng) const;
+  void chaos_takes(int slots);  // the cards of the named slots, refills queued next
   // Expel abilities (expel.cpp): Froth and Consume.
   // A card's power as modified: its base power, doubled once if pupated.
   int modified_power(int /*player*/, int card) const { return cfg->power[static_cast<size_t>(card)] << (is_pupated(card) ? 1 : 0); }

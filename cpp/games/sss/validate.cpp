@@ -182,6 +182,12 @@ void State::validate() const {
 void State::validate_result() const {
   const Config& c = *cfg;
   if (n_tasks || pending != Pending::kNone) broken("the game is over but work is pending");
+  if (c.solo_score) {
+    // The Gambler ends when no Minion is left to buy, or at the turn limit; a score, no winner.
+    if (!(minion_deck.empty() && no_minion_in_row()) && turn <= c.max_turns) broken("the game is over, but Minions are left to buy and the turn limit (" + std::to_string(c.max_turns) + ") is not reached");
+    if (winner != -1) broken("a solo game has a score, not a winner");
+    return;
+  }
   if (c.score_crews) {
     // The Secretive ends when a refill finds the Minion deck gone (an empty
     // row slot is left) or at the turn limit; the crews decide.
@@ -250,8 +256,25 @@ void State::validate_queue() const {
     // The first step may be under way: a hand partly dealt.
     is_setup = i == 0 ? (first.kind == want.kind && first.player == want.player && first.slot == want.slot && first.count <= want.count) : same(tasks[i], want);
   }
-  const bool is_cleanup = n_tasks == 2 && first.kind == TaskKind::kDrawHand && first.player == turn_player_ &&
-                          tasks[1].kind == TaskKind::kFinishCleanup && tasks[1].player == turn_player_ && first.count <= c.hand_size;
+  // The cleanup: the draw, then (the Gambler) Chaos's turn and the refills of
+  // what it took, then the hand-over.
+  const bool is_cleanup = [&] {
+    if (n_tasks < 2 || tasks[n_tasks - 1].kind != TaskKind::kFinishCleanup) return false;
+    for (int i = 0; i < n_tasks; ++i) {
+      if (tasks[i].player != turn_player_) return false;
+    }
+    int i = 0;
+    const bool draw = first.kind == TaskKind::kDrawHand;
+    if (draw && first.count > c.hand_size) return false;
+    i += draw;
+    const bool chaos = c.chaos_dice > 0 && tasks[i].kind == TaskKind::kChaosTurn;
+    i += chaos;
+    if (c.chaos_dice > 0 && draw && !chaos) return false;  // Chaos's turn follows the draw
+    if (c.chaos_dice > 0 && !draw && !chaos) {
+      while (i < n_tasks - 1 && tasks[i].kind == TaskKind::kRefillRow) ++i;
+    }
+    return i == n_tasks - 1;
+  }();
   const bool is_step = n_tasks == 1 && first.player == turn_player_ && first.count == 1 && first.kind != TaskKind::kDrawHand &&
                        first.kind != TaskKind::kFinishCleanup;
   if (!is_setup && !is_cleanup && !is_step) {
@@ -297,6 +320,9 @@ void State::validate_queue() const {
     case TaskKind::kRefillUpgrade: ready = upgrade_row == kNoCard && upgrade_deck.n_unknown > 0; break;
     case TaskKind::kRevealSupervillain: ready = supervillain_slot[first.slot] == -1 && supervillain_deck != 0; break;
     case TaskKind::kFinishCleanup: ready = false; break;
+    case TaskKind::kChaosTurn:
+      for (const uint8_t card : row) ready = ready || card != kNoCard;
+      break;
   }
   if (!ready) broken("the first queued task cannot be done by a chance outcome (the position is not settled)");
 }

@@ -231,6 +231,14 @@ std::string State::action_to_string(Action a) const {
     if (id >= 0 && id < kCardIds && c.valid_card(id)) return c.name[static_cast<size_t>(id)];
     return "card #" + std::to_string(id);
   };
+  if (a >= kChanceChaos) {
+    // The Gambler: the row slots Chaos's dice named.
+    std::string text = "chaos";
+    for (int slot = 0; slot < kRowSlots; ++slot) {
+      if ((a - kChanceChaos) & (1 << slot)) text += " " + std::to_string(slot + 1);
+    }
+    return a == kChanceChaos ? "chaos nothing" : text;
+  }
   if (a >= kChanceSupervillain) {
     const int crew = a - kChanceSupervillain;
     return "reveal " + (crew < c.crews ? c.crew[static_cast<size_t>(crew)].supervillain : "#" + std::to_string(crew));
@@ -370,6 +378,7 @@ double State::heuristic(int player) const {
     return v;
   };
   if (over) return returns(player);
+  if (c.players == 1) return std::tanh(0.5 * score(player) - 2.0);  // solo: no one to beat
   double best_other = -1e9;
   for (int p = 0; p < c.players; ++p) {
     if (side(p) != side(player)) best_other = std::max(best_other, score(p));
