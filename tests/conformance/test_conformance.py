@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 import pytest
-from tests.games.sss.builder import CREWS_B
+from tests.games.sss.builder import CREWS_B, CREWS_D
 from tests.hardening.support import player_counts
 
 import henchmen
@@ -402,12 +402,21 @@ def test_random_games_keep_the_contract(
 # abilities meet every check too.
 VARIANTS: list[tuple[str, int, dict[str, object]]] = [
     ("seven-secret-supervillains", 2, {"crews": list(CREWS_B)}),
+    # sss-crews-d: looks at the top and bottom of a deck (a known top segment).
+    ("seven-secret-supervillains", 2, {"crews": list(CREWS_D)}),
 ]
+_CREW_SETS = {tuple(CREWS_B): "crews-b", tuple(CREWS_D): "crews-d"}
+
+
+def _variant_id(v: tuple[str, int, dict[str, object]]) -> str:
+    crews = v[2].get("crews")
+    label = _CREW_SETS.get(tuple(crews), "variant") if isinstance(crews, list) else "variant"
+    return f"{v[0]}-{label}"
 
 
 @pytest.mark.parametrize("chunk", range(CHUNKS))
 @pytest.mark.parametrize(
-    ("name", "players", "options"), VARIANTS, ids=[f"{v[0]}-crews-b" for v in VARIANTS]
+    ("name", "players", "options"), VARIANTS, ids=[_variant_id(v) for v in VARIANTS]
 )
 def test_variant_options_keep_the_contract(
     name: str, players: int, options: dict[str, object], chunk: int

@@ -29,7 +29,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 import pytest
-from tests.games.sss.builder import CREWS_B, EXPEL_CREWS
+from tests.games.sss.builder import CREWS_B, CREWS_D, EXPEL_CREWS
 
 import henchmen
 from henchmen import _core
@@ -109,6 +109,13 @@ CONFIGS: list[tuple[str, dict[str, object], tuple[int, ...]]] = [
     (
         "seven-secret-supervillains",
         {"crews": list(CREWS_B)},
+        (30, 70),
+    ),
+    # The crews of sss-crews-d (private looks at the top and bottom of a deck, known top
+    # cards drawn first).
+    (
+        "seven-secret-supervillains",
+        {"crews": list(CREWS_D)},
         (30, 70),
     ),
     (
