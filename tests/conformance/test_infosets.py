@@ -414,3 +414,35 @@ def test_a_search_chain_draws_from_the_information_set(
             break
     moved = follow(game, history, observer)
     assert all(core_key(carried.resample(s)) in moved.worlds for s in range(50))
+
+
+def test_resample_follows_the_looks_at_a_deck_of_sss_crews_d() -> None:
+    """Random play that prefers Croc Docs and Pull (sss-crews-d), checked before and after a
+    Pull left its card at the bottom, after one put it on top, and after that card was
+    drawn: private looks at a deck keep resample exact."""
+    game = henchmen.Game("seven-secret-supervillains", crews=list(CREWS_D))
+    rng, checker = random.Random(1), random.Random(2)  # the checks do not change the play
+    state = game.new_initial_state(auto_chance=False)
+    history: list[int] = []
+    pulls: list[str] = []
+    for point in (46, 48, 84, 95):
+        while len(history) < point and not state.is_terminal:
+            if state.is_chance:
+                x, acc = rng.random(), 0.0
+                choice = state.chance_outcomes[-1][0].id
+                for o, p in state.chance_outcomes:
+                    acc += p
+                    if x < acc:
+                        choice = o.id
+                        break
+            else:
+                moves = list(state.legal_actions)
+                keen = [m for m in moves if str(m).split()[0] == "pull" or "Croc" in str(m)]
+                move = rng.choice(keen or moves)
+                pulls += [str(move)] if str(move).startswith("pull") else []
+                choice = move.id
+            state.apply(choice)
+            history.append(choice)
+        for observer in range(game.num_players):
+            assert check(state, observer, follow(game, history, observer), checker) >= 1
+    assert {"pull leave", "pull top"} <= set(pulls)  # the play went where it should
