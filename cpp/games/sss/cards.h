@@ -48,6 +48,7 @@ enum Ability : uint8_t {
   kSnooze,  // Sleep Slayers: set a hand card aside for next turn, or replace a Minion row card
   // Crews that look at the top or bottom of a deck (sss-crews-d).
   kPull,  // Croc Docs: look at the bottom card of your deck; top it, discard it or leave it
+  kProphecize,  // Water Divination: guess the top card's power, draw it if right
   kNumAbilities,
   kPowerBoost = kNumAbilities,  // an Upgrade that gives power instead
 };

@@ -292,6 +292,9 @@ Json State::action_info(Action a) const {
     // The card Pull looked at, for its owner's table only.
     const PlayerDeck& d = players[p].deck;
     if (pending == Pending::kPullChoice && !d.empty()) card_in(d.n > 0 ? d.c[d.n - 1] : d.top[d.n_top - 1], "deck-" + n);
+  } else if (a >= kProphecize_ && a < kProphecize_ + kProphecyNumbers) {
+    j["zone"] = "deck-" + n;
+    j["number"] = static_cast<int>(a - kProphecize_);
   } else if (a >= kCrewsD_) {
     j["zone"] = "deck-" + n;
   } else if (a >= kSnoozeRow_) {

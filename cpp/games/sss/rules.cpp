@@ -166,6 +166,7 @@ void State::legal_actions(std::vector<Action>& out) const {
   pupate_legal(out);
   snooze_legal(out);
   pull_legal(out);
+  prophecize_legal(out);
 }
 
 // ---------------------------------------------------------------------------
@@ -185,10 +186,12 @@ bool State::task_needs_chance(const Task& t) const {
     case TaskKind::kDrawHand:
     case TaskKind::kDrawFreeze:
     case TaskKind::kDrawFetch:
-    case TaskKind::kLookBottom: {
+    case TaskKind::kLookBottom:
+    case TaskKind::kLookTop: {
       const PlayerState& p = players[t.player];
       if (t.count == 0) return false;
       if (t.kind == TaskKind::kLookBottom) return p.deck.empty() ? !p.discard.empty() : p.deck.n_unknown > 1;
+      if (t.kind == TaskKind::kLookTop) return p.deck.n_top == 0 && (p.deck.empty() ? !p.discard.empty() : p.deck.n_unknown > 1);
       if (p.deck.n_top > 0) return false;  // its top card is known: the draw is certain
       if (p.deck.empty()) return !p.discard.empty();
       return p.deck.n_unknown > 1 && t.count < p.deck.n_unknown;
@@ -340,6 +343,10 @@ void State::run_task_step(Task& t, int outcome) {
       t.count = 0;
       look_at_bottom(t.player, outcome);
       return;
+    case TaskKind::kLookTop:
+      t.count = 0;
+      look_at_top(t.player, t.slot, outcome);
+      return;
   }
 }
 
@@ -373,6 +380,9 @@ void State::settle() {
       case TaskKind::kLookBottom:
         done = t.count == 0;
         if (done && !players[t.player].deck.empty()) pending = Pending::kPullChoice;
+        break;
+      case TaskKind::kLookTop:
+        done = t.count == 0 || (players[t.player].deck.empty() && players[t.player].discard.empty());
         break;
     }
     if (done) {
@@ -545,6 +555,8 @@ void State::apply(Action action) {
   }
   if (action == kEndTurn) {
     start_cleanup(me_idx);
+  } else if (action >= kProphecize_) {
+    apply_prophecize(action);
   } else if (action >= kCrewsD_) {
     apply_pull(action);
   } else if (action >= kSnooze_) {

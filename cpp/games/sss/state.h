@@ -45,6 +45,7 @@ enum : Action {
   kPullTop,               // ... put it on top
   kPullDiscard,           // ... discard it
   kPullLeave,             // ... leave it where it is
+  kProphecize_,           // + number: the power guessed for the top card of your deck (prophecize.cpp)
   kChanceCard = kCrewsD_ + 64,  // + card: a draw or a reveal
   kChanceSupervillain = kChanceCard + kCardIds,  // + crew slot: a Supervillain revealed
   kNumActions = kChanceSupervillain + kMaxCrews,
@@ -68,6 +69,7 @@ enum class TaskKind : uint8_t {
   kRevealSupervillain,
   kFinishCleanup,
   kLookBottom,  // sss-crews-d: Pull looks at the bottom card of a deck's unknown part
+  kLookTop,     // sss-crews-d: Prophecize shows the top card of a deck (slot: the number guessed)
 };
 const char* task_name(TaskKind kind);  // as the position JSON spells it
 
@@ -84,6 +86,7 @@ constexpr int kStashSize = 3;
 constexpr int kPileCap = 120;
 constexpr int kSmallPile = 40;
 constexpr int kMaxTasks = 16;
+constexpr int kProphecyNumbers = 16;  // Prophecize guesses a power from 0 to 15
 
 // Zones, for the card facts of events and what each player knows
 // (core/knowledge.h): ten per seat, then the shared ones, then one attached
@@ -224,6 +227,11 @@ struct State {
   void apply_pull(Action action);
   void look_at_bottom(int player, int outcome);  // outcome < 0: the deck's only unknown card
   void tell_pull(Events& ev, Action action) const;
+  // Prophecize (prophecize.cpp, sss-crews-d): a number guessed, the top card shown, drawn if right.
+  void prophecize_legal(std::vector<Action>& out) const;
+  void apply_prophecize(Action action);
+  void look_at_top(int player, int guess, int outcome);  // outcome < 0: the top card is certain
+  void tell_prophecize(Events& ev, Action action) const;
 
  private:
   void push_task(TaskKind kind, int player, int slot, int count);

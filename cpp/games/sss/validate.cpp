@@ -298,6 +298,12 @@ void State::validate_queue() const {
       ready = first.count > 0 && (pl.deck.known() == 0 && (pl.deck.n_unknown > 0 || (pl.deck.empty() && !pl.discard.empty())));
       break;
     }
+    case TaskKind::kLookTop: {
+      // Prophecize shows a top card nobody has placed.
+      const PlayerState& pl = players[first.player];
+      ready = first.count > 0 && first.slot < kProphecyNumbers && pl.deck.n_top == 0 && (pl.deck.n_unknown > 0 || (pl.deck.empty() && !pl.discard.empty()));
+      break;
+    }
     case TaskKind::kDrawHand:
     case TaskKind::kDrawFreeze:
     case TaskKind::kDrawFetch: {

@@ -264,6 +264,7 @@ std::string State::action_to_string(Action a) const {
   if (a == kPullTop) return "pull top";
   if (a == kPullDiscard) return "pull discard";
   if (a == kPullLeave) return "pull leave";
+  if (a >= kProphecize_ && a < kProphecize_ + kProphecyNumbers) return "prophecize " + std::to_string(a - kProphecize_);
   if (a >= kCrewsD_) return "crews-d #" + std::to_string(a - kCrewsD_);
   if (a >= kSnoozeRow_) return "snooze row " + card(a - kSnoozeRow_);
   if (a >= kSnooze_) return "snooze " + card(a - kSnooze_);

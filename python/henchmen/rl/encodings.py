@@ -86,6 +86,7 @@ SSS_ABILITIES = (  # the Ability enum of cpp/games/sss/cards.h, in its order
     "Pupate",
     "Snooze",
     "Pull",
+    "Prophecize",
 )
 SSS_MAX_CREWS = 9
 SSS_MAX_PLAYERS = 4

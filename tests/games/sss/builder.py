@@ -408,7 +408,7 @@ CREWS_D = (
     "Freezer Burn",
     "Health Hazards",
     "Croc Docs",
-    "Sleuths N' Sniffs",
+    "Water Divination",
     "Pig Out",
     "Fire Starters",
 )
