@@ -416,16 +416,27 @@ def test_a_search_chain_draws_from_the_information_set(
     assert all(core_key(carried.resample(s)) in moved.worlds for s in range(50))
 
 
-def test_resample_follows_the_looks_at_a_deck_of_sss_crews_d() -> None:
-    """Random play that prefers Croc Docs and Pull (sss-crews-d), checked before and after a
-    Pull left its card at the bottom, after one put it on top, and after that card was
-    drawn: private looks at a deck keep resample exact."""
+@pytest.mark.parametrize(
+    ("seed", "points", "used"),
+    [
+        # A Pull leaves its card at the bottom; a later one puts its card on top, then drawn.
+        (1, (46, 48, 84, 95), {"pull leave", "pull top"}),
+        # A Prophecize guess, the top card shown (not guessed: it stays on top), then drawn.
+        (5, (66, 67, 68, 80), {"prophecize 2"}),
+    ],
+)
+def test_resample_follows_the_looks_at_a_deck_of_sss_crews_d(
+    seed: int, points: tuple[int, ...], used: set[str]
+) -> None:
+    """Random play that prefers the crews of sss-crews-d (Croc Docs, Water Divination) and
+    their abilities, checked around their looks at a deck: private and public looks keep
+    resample exact."""
     game = henchmen.Game("seven-secret-supervillains", crews=list(CREWS_D))
-    rng, checker = random.Random(1), random.Random(2)  # the checks do not change the play
+    rng, checker = random.Random(seed), random.Random(seed + 1)  # the checks leave the play be
     state = game.new_initial_state(auto_chance=False)
     history: list[int] = []
-    pulls: list[str] = []
-    for point in (46, 48, 84, 95):
+    chosen: list[str] = []
+    for point in points:
         while len(history) < point and not state.is_terminal:
             if state.is_chance:
                 x, acc = rng.random(), 0.0
@@ -437,12 +448,18 @@ def test_resample_follows_the_looks_at_a_deck_of_sss_crews_d() -> None:
                         break
             else:
                 moves = list(state.legal_actions)
-                keen = [m for m in moves if str(m).split()[0] == "pull" or "Croc" in str(m)]
+                keen = [
+                    m
+                    for m in moves
+                    if str(m).split()[0] in ("pull", "prophecize")
+                    or "Croc" in str(m)
+                    or "Water" in str(m)
+                ]
                 move = rng.choice(keen or moves)
-                pulls += [str(move)] if str(move).startswith("pull") else []
+                chosen.append(str(move))
                 choice = move.id
             state.apply(choice)
             history.append(choice)
         for observer in range(game.num_players):
             assert check(state, observer, follow(game, history, observer), checker) >= 1
-    assert {"pull leave", "pull top"} <= set(pulls)  # the play went where it should
+    assert used <= set(chosen)  # the play went where it should
