@@ -74,20 +74,33 @@ struct Multiset {
   bool mixed() const { return n > 1 && c[0] != c[n - 1]; }
 };
 
-template <int N>
+// A Deck may also hold a known top segment (T > 0 slots): cards put back on
+// top or looked at there, top[0] first, each with the players who know it
+// (a bit per player; every bit set: everyone saw it). Those cards are drawn
+// before the unknown part. A known card under the unknown part is public
+// unless its bit in `bottom_private` is set: then only the deck's owner
+// knows it (a bottom card they looked at and left there).
+template <int N, int T = 0>
 struct Deck {
-  uint8_t n = 0;          // cards in all
+  static constexpr int kTop = T > 0 ? T : 1;
+  uint8_t n = 0;          // cards under the top segment
   uint8_t n_unknown = 0;  // the first n_unknown ids: unordered, kept sorted
+  uint8_t n_top = 0;      // cards of the known top segment
   uint8_t c[N] = {};      // then the known cards, from the top down to the bottom
+  uint8_t top[kTop] = {};       // the known top segment, top first
+  uint8_t top_seen[kTop] = {};  // who knows each of them: a bit per player
+  uint64_t bottom_private[(N + 63) / 64] = {};  // bit k: the k-th known card under the unknown part (from its top)
 
   static constexpr int capacity() { return N; }
-  bool empty() const { return n == 0; }
-  int size() const { return n; }
+  static constexpr int top_capacity() { return T; }
+  bool empty() const { return size() == 0; }
+  int size() const { return n + n_top; }
   int known() const { return n - n_unknown; }
+  bool top_full() const { return n_top >= T || size() >= N; }
 
   // Adds an unknown card (e.g. reshuffling a discard pile into an empty deck).
   void add_unknown(uint8_t card) {
-    if (n >= N) return;
+    if (size() >= N) return;
     std::memmove(c + n_unknown + 1, c + n_unknown, static_cast<size_t>(n - n_unknown));
     int i = n_unknown;
     while (i > 0 && c[i - 1] > card) {
@@ -98,9 +111,10 @@ struct Deck {
     ++n;
     ++n_unknown;
   }
-  void put_bottom(uint8_t card) {
-    if (n >= N) return;
+  void put_bottom(uint8_t card, bool owner_only = false) {
+    if (size() >= N) return;
     c[n++] = card;
+    set_private(known() - 1, owner_only);
   }
   // Removes one unknown card of this id (a chance outcome); false if none.
   bool take_unknown(uint8_t card) {
@@ -115,12 +129,53 @@ struct Deck {
     }
     return false;
   }
-  // Takes the topmost known card; only when no unknown card lies above it.
+  // Takes the topmost known card under the unknown part; only when no
+  // unknown card lies above it (and the top segment is empty).
   uint8_t take_known_top() {
     const uint8_t card = c[0];
     std::memmove(c, c + 1, static_cast<size_t>(n - 1));
     --n;
     c[n] = 0;
+    constexpr int words = (N + 63) / 64;
+    for (int w = 0; w < words; ++w) {
+      const uint64_t carry = w + 1 < words ? bottom_private[w + 1] << 63 : 0;
+      bottom_private[w] = (bottom_private[w] >> 1) | carry;
+    }
+    return card;
+  }
+  // Takes the bottom card (a known one under the unknown part).
+  uint8_t take_bottom() {
+    const uint8_t card = c[n - 1];
+    set_private(known() - 1, false);
+    --n;
+    c[n] = 0;
+    return card;
+  }
+  bool bottom_is_private(int k) const { return (bottom_private[k / 64] >> (k % 64)) & 1u; }
+  void mark_private(int k) { set_private(k, true); }
+  // Puts a card on the known top segment; false (nothing done) if it is full.
+  bool put_top(uint8_t card, uint8_t seen) {
+    if (top_full()) return false;
+    for (int i = n_top; i > 0; --i) {
+      top[i] = top[i - 1];
+      top_seen[i] = top_seen[i - 1];
+    }
+    top[0] = card;
+    top_seen[0] = seen;
+    ++n_top;
+    return true;
+  }
+  // Takes the known top card (top[0]); only when n_top > 0.
+  uint8_t take_top() { return take_top_at(0); }
+  uint8_t take_top_at(int i) {
+    const uint8_t card = top[i];
+    for (int j = i + 1; j < n_top; ++j) {
+      top[j - 1] = top[j];
+      top_seen[j - 1] = top_seen[j];
+    }
+    --n_top;
+    top[n_top] = 0;
+    top_seen[n_top] = 0;
     return card;
   }
   // True when the next unknown card could be of more than one kind (the
@@ -131,10 +186,13 @@ struct Deck {
     for (int i = 0; i < n_unknown; ++i) k += (i == 0 || c[i] != c[i - 1]);
     return k;
   }
-  void clear() {
-    std::memset(c, 0, sizeof c);
-    n = 0;
-    n_unknown = 0;
+  void clear() { *this = Deck(); }
+
+ private:
+  void set_private(int k, bool on) {
+    const uint64_t bit = uint64_t{1} << (k % 64);
+    if (on) bottom_private[k / 64] |= bit;
+    else bottom_private[k / 64] &= ~bit;
   }
 };
 

@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 import pytest
-from tests.games.sss.builder import CREWS_B
+from tests.games.sss.builder import CREWS_B, CREWS_D
 from tests.hardening.support import player_counts
 
 import henchmen
@@ -403,15 +403,21 @@ def test_random_games_keep_the_contract(
 # abilities meet every check too.
 VARIANTS: list[tuple[str, int, dict[str, object]]] = [
     ("seven-secret-supervillains", 2, {"crews": list(CREWS_B)}),
+    # sss-crews-d: looks at the top and bottom of a deck (a known top segment).
+    ("seven-secret-supervillains", 2, {"crews": list(CREWS_D)}),
     # The modes a player count does not pick.
     ("seven-secret-supervillains", 4, {"mode": "classic"}),
     ("seven-secret-supervillains", 3, {"mode": "secretive"}),
     ("seven-secret-supervillains", 4, {"mode": "secretive"}),
 ]
+_CREW_SETS = {tuple(CREWS_B): "crews-b", tuple(CREWS_D): "crews-d"}
 
 
 def _variant_id(v: tuple[str, int, dict[str, object]]) -> str:
-    return f"{v[0]}-{v[2].get('mode', 'crews-b')}-{v[1]}p"
+    """``<game>-crews-b-2p``, ``<game>-classic-4p``: the crew set or the mode, and the seats."""
+    crews = v[2].get("crews")
+    label = _CREW_SETS.get(tuple(crews), "variant") if isinstance(crews, list) else "variant"
+    return f"{v[0]}-{v[2].get('mode', label)}-{v[1]}p"
 
 
 @pytest.mark.parametrize("chunk", range(CHUNKS))

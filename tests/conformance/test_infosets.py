@@ -29,7 +29,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 import pytest
-from tests.games.sss.builder import CREWS_B, EXPEL_CREWS
+from tests.games.sss.builder import CREWS_B, CREWS_D, EXPEL_CREWS
 
 import henchmen
 from henchmen import _core
@@ -117,6 +117,13 @@ CONFIGS: list[tuple[str, dict[str, object], tuple[int, ...]]] = [
     ("seven-secret-supervillains", {"mode": "secretive", "players": 3}, (30, 70)),
     # The Gambler: one player, Chaos's dice as chance.
     ("seven-secret-supervillains", {"players": 1}, (30, 70)),
+    # The crews of sss-crews-d (private looks at the top and bottom of a deck, known top
+    # cards drawn first).
+    (
+        "seven-secret-supervillains",
+        {"crews": list(CREWS_D)},
+        (30, 70),
+    ),
     (
         "villainy",
         {"players": 2, "card_data": TINY_VILLAINY, "max_rounds": 4},
@@ -413,3 +420,52 @@ def test_a_search_chain_draws_from_the_information_set(
             break
     moved = follow(game, history, observer)
     assert all(core_key(carried.resample(s)) in moved.worlds for s in range(50))
+
+
+@pytest.mark.parametrize(
+    ("seed", "points", "used"),
+    [
+        # A Pull leaves its card at the bottom; a later one puts its card on top, then drawn.
+        (1, (46, 48, 84, 95), {"pull leave", "pull top"}),
+        # A Prophecize guess, the top card shown (not guessed: it stays on top), then drawn.
+        (5, (66, 67, 68, 80), {"prophecize 2"}),
+    ],
+)
+def test_resample_follows_the_looks_at_a_deck_of_sss_crews_d(
+    seed: int, points: tuple[int, ...], used: set[str]
+) -> None:
+    """Random play that prefers the crews of sss-crews-d (Croc Docs, Water Divination) and
+    their abilities, checked around their looks at a deck: private and public looks keep
+    resample exact."""
+    game = henchmen.Game("seven-secret-supervillains", crews=list(CREWS_D))
+    rng, checker = random.Random(seed), random.Random(seed + 1)  # the checks leave the play be
+    state = game.new_initial_state(auto_chance=False)
+    history: list[int] = []
+    chosen: list[str] = []
+    for point in points:
+        while len(history) < point and not state.is_terminal:
+            if state.is_chance:
+                x, acc = rng.random(), 0.0
+                choice = state.chance_outcomes[-1][0].id
+                for o, p in state.chance_outcomes:
+                    acc += p
+                    if x < acc:
+                        choice = o.id
+                        break
+            else:
+                moves = list(state.legal_actions)
+                keen = [
+                    m
+                    for m in moves
+                    if str(m).split()[0] in ("pull", "prophecize")
+                    or "Croc" in str(m)
+                    or "Water" in str(m)
+                ]
+                move = rng.choice(keen or moves)
+                chosen.append(str(move))
+                choice = move.id
+            state.apply(choice)
+            history.append(choice)
+        for observer in range(game.num_players):
+            assert check(state, observer, follow(game, history, observer), checker) >= 1
+    assert used <= set(chosen)  # the play went where it should

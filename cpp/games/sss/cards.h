@@ -46,6 +46,9 @@ enum Ability : uint8_t {
   // Crews of the second expansion batch (sss-crews-b).
   kPupate,  // Cocoon Conquest: set this card aside for next turn, its base power doubled
   kSnooze,  // Sleep Slayers: set a hand card aside for next turn, or replace a Minion row card
+  // Crews that look at the top or bottom of a deck (sss-crews-d).
+  kPull,  // Croc Docs: look at the bottom card of your deck; top it, discard it or leave it
+  kProphecize,  // Water Divination: guess the top card's power, draw it if right
   kNumAbilities,
   kPowerBoost = kNumAbilities,  // an Upgrade that gives power instead
 };

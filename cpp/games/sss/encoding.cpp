@@ -4,6 +4,7 @@
 #include <iterator>
 
 #include "core/compact.h"
+#include "games/sss/deck_top.h"
 #include "games/sss/state.h"
 
 namespace henchmen::sss {
@@ -48,11 +49,23 @@ void encode_compact(const void* state, int viewer, CompactWriter& out) {
       run(base + 7, pl.frozen_public, 1.0f);
       run_of(base + 1, pl.deck.c, pl.deck.c + pl.deck.n_unknown, 1.0f);
     }
-    // Known deck cards: depth from the bottom; the tensor assigns, so the deepest copy wins.
-    for (int i = pl.deck.n_unknown; i < pl.deck.n; ++i) {
-      bool later = false;
-      for (int j = i + 1; j < pl.deck.n && !later; ++j) later = pl.deck.c[j] == pl.deck.c[i];
-      if (!later) w.add(at(base + 2, pl.deck.c[i]), static_cast<float>(pl.deck.n - i));
+    // Known deck cards: depth from the bottom; the tensor assigns, so the
+    // deepest copy the viewer saw wins; the rest are hidden.
+    if (pl.deck.n_top == 0 && !(pl.deck.bottom_private[0] | pl.deck.bottom_private[1])) {
+      for (int i = pl.deck.n_unknown; i < pl.deck.n; ++i) {
+        bool later = false;
+        for (int j = i + 1; j < pl.deck.n && !later; ++j) later = pl.deck.c[j] == pl.deck.c[i];
+        if (!later) w.add(at(base + 2, pl.deck.c[i]), static_cast<float>(pl.deck.n - i));
+      }
+    } else {
+      float depth[kCardIds] = {};
+      each_known_card(pl.deck, p, viewer, [&](uint8_t card, int from_bottom, bool seen) {
+        if (seen) depth[card] = static_cast<float>(from_bottom);
+        else w.add(at(base + 1, card), 1.0f);
+      });
+      for (int card = 0; card < kCardIds; ++card) {
+        if (depth[card] != 0.0f) w.add(at(base + 2, card), depth[card]);
+      }
     }
     run(base + 3, pl.discard, 1.0f);
     run(base + 4, pl.in_play, 1.0f);

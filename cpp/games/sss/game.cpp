@@ -53,6 +53,7 @@ const GameInfo& Traits::info() {
         {"players[].hand_size", "how many cards in hand"},
         {"players[].frozen_size", "how many frozen cards"},
         {"players[].deck_size", "cards in the deck"},
+        {"players[].deck_top", "cards known to lie on top of the deck, top first (null: a card there you were not shown; Pull, Prophecize)"},
         {"players[].deck_bottom", "cards known to lie at the bottom of the deck, in order"},
         {"players[].discard", "the discard pile (public)"},
         {"players[].in_play", "cards played this turn"},

@@ -47,6 +47,17 @@ uint64_t State::hash() const {
     h.add_pile(pl.hand_public);
     h.add(pl.deck.n_unknown);
     h.add_pile(pl.deck);
+    // Only when there is one: positions without a known top read as before.
+    if (pl.deck.n_top > 0) {
+      h.add(0x70u);
+      h.add_bytes(pl.deck.top, pl.deck.n_top);
+      h.add_bytes(pl.deck.top_seen, pl.deck.n_top);
+    }
+    if (pl.deck.bottom_private[0] | pl.deck.bottom_private[1]) {
+      h.add(0x62u);
+      h.add(pl.deck.bottom_private[0]);
+      h.add(pl.deck.bottom_private[1]);
+    }
     h.add_pile(pl.discard);
     h.add_pile(pl.in_play);
     h.add_pile(pl.bought);

@@ -2,6 +2,7 @@
 // card faces or backs, counters, the status and why a decision is asked),
 // and what a legal action is about. Never more than the viewer may see: the
 // same rule as the observation (view.cpp).
+#include "games/sss/deck_top.h"
 #include "games/sss/state.h"
 
 namespace henchmen::sss {
@@ -140,6 +141,8 @@ Json State::layout(int viewer) const {
   Json prompt;
   if (!over && n_tasks == 0 && pending == Pending::kFetchDiscard) {
     prompt = turn_player_ == viewer ? std::string("Fetch: discard a card from your hand") : tp + " must discard a card (Fetch)";
+  } else if (!over && n_tasks == 0 && pending == Pending::kPullChoice) {
+    prompt = turn_player_ == viewer ? std::string("Pull: put the bottom card of your deck on top, discard it, or leave it") : tp + " decides what to do with the bottom card of their deck (Pull)";
   } else if (!over && n_tasks == 0 && pending == Pending::kReturnUpgrade) {
     prompt = turn_player_ == viewer ? "Your Supercomputer holds " + std::to_string(c.upgrade_slots + 1) + " Upgrades: return one to the bottom of the Upgrade deck"
                                     : tp + " must return an Upgrade to the Upgrade deck (the Supercomputer is full)";
@@ -154,9 +157,17 @@ Json State::layout(int viewer) const {
     zones.push_back(zone("hand-" + n, whose(p, viewer) + " hand", p, "hand", pl.hand.size(), own ? faces(c, pl.hand) : partly_hidden(c, pl.hand, pl.hand_public)));
     zones.push_back(zone("frozen-" + n, whose(p, viewer) + " frozen cards (next turn)", p, "hand", pl.frozen.size(), own ? faces(c, pl.frozen) : partly_hidden(c, pl.frozen, pl.frozen_public)));
     Json deck = zone("deck-" + n, whose(p, viewer) + " deck", p, "deck", pl.deck.size(), Json(Json::Array{}));
-    deck["bottom"] = known_bottom(c, pl.deck);
+    // Known places: a card the viewer was not shown is null there.
+    Json top = Json(Json::Array{});
+    Json bottom = Json(Json::Array{});
+    each_known_card(pl.deck, p, viewer, [&](uint8_t card, int from_bottom, bool seen) {
+      (from_bottom > pl.deck.known() ? top : bottom).push_back(seen ? face(c, card) : Json());
+    });
+    deck["top"] = top;
+    deck["bottom"] = bottom;
     if (own) {
       Multiset<kPileCap> contents;
+      for (int i = 0; i < pl.deck.n_top; ++i) contents.add(pl.deck.top[i]);
       for (int i = 0; i < pl.deck.n; ++i) contents.add(pl.deck.c[i]);
       deck["contents"] = faces(c, contents);
     }
@@ -291,6 +302,15 @@ Json State::action_info(Action a) const {
     const TaskKind k = n_tasks > 0 ? tasks[0].kind : TaskKind::kDrawHand;
     const std::string from = k == TaskKind::kRefillRow ? "minion-deck" : k == TaskKind::kRefillUpgrade ? "upgrade-deck" : "deck-" + std::to_string(n_tasks > 0 ? tasks[0].player : 0);
     card_in(a - kChanceCard, from);
+  } else if (a >= kPullTop && a <= kPullLeave) {
+    // The card Pull looked at, for its owner's table only.
+    const PlayerDeck& d = players[p].deck;
+    if (pending == Pending::kPullChoice && !d.empty()) card_in(d.n > 0 ? d.c[d.n - 1] : d.top[d.n_top - 1], "deck-" + n);
+  } else if (a >= kProphecize_ && a < kProphecize_ + kProphecyNumbers) {
+    j["zone"] = "deck-" + n;
+    j["number"] = static_cast<int>(a - kProphecize_);
+  } else if (a >= kCrewsD_) {
+    j["zone"] = "deck-" + n;
   } else if (a >= kSnoozeRow_) {
     card_in(a - kSnoozeRow_, "minion-row");
   } else if (a >= kSnooze_) {

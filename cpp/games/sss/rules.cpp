@@ -2,6 +2,7 @@
 #include <algorithm>
 
 #include "core/error.h"
+#include "games/sss/deck_top.h"
 #include "games/sss/set_aside.h"
 #include "games/sss/state.h"
 #include "games/sss/story.h"
@@ -83,6 +84,7 @@ void State::legal_actions(std::vector<Action>& out) const {
     me.hand.for_each_distinct([&](uint8_t c, int) { out.push_back(kDiscardForFetch + c); });
     return;
   }
+  if (pending == Pending::kPullChoice) return pull_choice_legal(out);
   if (pending == Pending::kReturnUpgrade) {
     for (const uint8_t u : me.upgrades) out.push_back(kReturnUpgrade + crew_of(u));
     for (const uint8_t u : me.upgrades_pending) out.push_back(kReturnUpgrade + crew_of(u));
@@ -169,6 +171,8 @@ void State::legal_actions(std::vector<Action>& out) const {
   expel_legal(out);
   pupate_legal(out);
   snooze_legal(out);
+  pull_legal(out);
+  prophecize_legal(out);
 }
 
 // ---------------------------------------------------------------------------
@@ -187,9 +191,14 @@ bool State::task_needs_chance(const Task& t) const {
   switch (t.kind) {
     case TaskKind::kDrawHand:
     case TaskKind::kDrawFreeze:
-    case TaskKind::kDrawFetch: {
+    case TaskKind::kDrawFetch:
+    case TaskKind::kLookBottom:
+    case TaskKind::kLookTop: {
       const PlayerState& p = players[t.player];
       if (t.count == 0) return false;
+      if (t.kind == TaskKind::kLookBottom) return p.deck.empty() ? !p.discard.empty() : p.deck.n_unknown > 1;
+      if (t.kind == TaskKind::kLookTop) return p.deck.n_top == 0 && (p.deck.empty() ? !p.discard.empty() : p.deck.n_unknown > 1);
+      if (p.deck.n_top > 0) return false;  // its top card is known: the draw is certain
       if (p.deck.empty()) return !p.discard.empty();
       return p.deck.n_unknown > 1 && t.count < p.deck.n_unknown;
     }
@@ -271,15 +280,20 @@ void State::run_task_step(Task& t, int outcome) {
       if (p.deck.empty()) reshuffle(t.player);
       bool from_known = false;
       uint8_t card;
-      if (outcome >= 0) {
+      if (p.deck.n_top > 0) {
+        // The known top segment is drawn first; everyone knows the card only
+        // if everyone saw it put there.
+        from_known = top_card_public(p.deck, 0, cfg->players);
+        card = p.deck.take_top();
+      } else if (outcome >= 0) {
         card = static_cast<uint8_t>(outcome);
         p.deck.take_unknown(card);
       } else if (p.deck.n_unknown > 0) {
         card = p.deck.c[0];
         p.deck.take_unknown(card);
       } else {
+        from_known = !p.deck.bottom_is_private(0);  // it lay in a known place: everyone knows what was drawn
         card = p.deck.take_known_top();
-        from_known = true;  // it lay in a known place: everyone knows what was drawn
       }
       if (t.kind == TaskKind::kDrawFreeze) {
         set_aside(p, card, from_known);
@@ -339,6 +353,14 @@ void State::run_task_step(Task& t, int outcome) {
       t.count = 0;
       chaos_takes(outcome < 0 ? 0 : outcome);
       return;
+    case TaskKind::kLookBottom:
+      t.count = 0;
+      look_at_bottom(t.player, outcome);
+      return;
+    case TaskKind::kLookTop:
+      t.count = 0;
+      look_at_top(t.player, t.slot, outcome);
+      return;
   }
 }
 
@@ -370,6 +392,13 @@ void State::settle() {
       case TaskKind::kFinishCleanup:
       case TaskKind::kChaosTurn:
         done = t.count == 0;
+        break;
+      case TaskKind::kLookBottom:
+        done = t.count == 0;
+        if (done && !players[t.player].deck.empty()) pending = Pending::kPullChoice;
+        break;
+      case TaskKind::kLookTop:
+        done = t.count == 0 || (players[t.player].deck.empty() && players[t.player].discard.empty());
         break;
     }
     if (done) {
@@ -553,6 +582,10 @@ void State::apply(Action action) {
   }
   if (action == kEndTurn) {
     start_cleanup(me_idx);
+  } else if (action >= kProphecize_) {
+    apply_prophecize(action);
+  } else if (action >= kCrewsD_) {
+    apply_pull(action);
   } else if (action >= kSnooze_) {
     apply_snooze(action);
   } else if (action >= kPupate_) {

@@ -1,17 +1,19 @@
 // Seven Secret Supervillains: the full position as JSON (both ways) and
 // resampling what an observer cannot see (the invariant check is validate.cpp).
 #include <algorithm>
+#include <iterator>
 
 #include "core/error.h"
 #include "core/card_json.h"
+#include "games/sss/deck_top.h"
 #include "games/sss/state.h"
 
 namespace henchmen::sss {
 
 namespace {
 
-const char* const kTaskNames[] = {"draw-hand", "draw-freeze", "draw-fetch", "refill-row", "refill-upgrade", "reveal-supervillain", "finish-cleanup", "chaos-turn"};
-const char* const kAbilityKeys[] = {"", "Freeze", "Harvest", "Bounty", "Fetch", "Incinerate", "Replicate", "Transfer", "Froth", "Consume", "Pupate", "Snooze"};
+const char* const kTaskNames[] = {"draw-hand", "draw-freeze", "draw-fetch", "refill-row", "refill-upgrade", "reveal-supervillain", "finish-cleanup", "chaos-turn", "look-bottom", "look-top"};
+const char* const kAbilityKeys[] = {"", "Freeze", "Harvest", "Bounty", "Fetch", "Incinerate", "Replicate", "Transfer", "Froth", "Consume", "Pupate", "Snooze", "Pull", "Prophecize"};
 
 template <class DeckT>
 Json deck_json(const Config& cfg, const DeckT& d) {
@@ -21,6 +23,26 @@ Json deck_json(const Config& cfg, const DeckT& d) {
   for (int i = 0; i < d.n; ++i) (i < d.n_unknown ? unknown : known).push_back(cfg.name[d.c[i]]);
   out["unknown"] = unknown;
   out["known_from_top"] = known;
+  // Only when there is one: positions without a known top segment read as before.
+  if (d.n_top > 0) {
+    Json top = Json(Json::Array{});
+    for (int i = 0; i < d.n_top; ++i) {
+      Json card;
+      card["card"] = cfg.name[d.top[i]];
+      Json who = Json(Json::Array{});
+      for (int p = 0; p < kMaxPlayers; ++p) {
+        if ((d.top_seen[i] >> p) & 1u) who.push_back(p);
+      }
+      card["known_to"] = who;
+      top.push_back(card);
+    }
+    out["top"] = top;
+  }
+  Json looked = Json(Json::Array{});
+  for (int k = 0; k < d.known(); ++k) {
+    if (d.bottom_is_private(k)) looked.push_back(k);
+  }
+  if (!looked.as_array("").empty()) out["known_to_owner_only"] = looked;
   return out;
 }
 
@@ -42,12 +64,40 @@ void read_pile(const Config& cfg, const Json& v, Pile& pile, const std::string& 
 template <class DeckT>
 void read_deck(const Config& cfg, const Json& v, DeckT& d, const std::string& where) {
   d.clear();
-  json_expect_keys(v, {"unknown", "known_from_top"}, where);
+  json_expect_keys(v, {"unknown", "known_from_top", "top", "known_to_owner_only"}, where);
   const auto& unknown = v.at("unknown", where).as_array(where + ".unknown");
   const auto& known = v.at("known_from_top", where).as_array(where + ".known_from_top");
-  if (static_cast<int>(unknown.size() + known.size()) > DeckT::capacity()) throw SerializationError(where + " holds more cards than it can");
+  const Json no_top = Json(Json::Array{});
+  const auto& top = (v.has("top") ? v.at("top", where) : no_top).as_array(where + ".top");
+  if (static_cast<int>(top.size()) > DeckT::top_capacity()) {
+    throw SerializationError(where + ".top holds more cards than it can (" + std::to_string(DeckT::top_capacity()) + ")");
+  }
+  if (static_cast<int>(unknown.size() + known.size() + top.size()) > DeckT::capacity()) throw SerializationError(where + " holds more cards than it can");
   for (const auto& item : unknown) d.add_unknown(static_cast<uint8_t>(card_id(cfg, item, where)));
   for (const auto& item : known) d.put_bottom(static_cast<uint8_t>(card_id(cfg, item, where)));
+  // Read bottom-up, so that each put_top lands above the last.
+  for (size_t i = top.size(); i-- > 0;) {
+    const std::string tw = where + ".top[" + std::to_string(i) + "]";
+    json_expect_keys(top[i], {"card", "known_to"}, tw);
+    uint8_t seen = 0;
+    for (const auto& who : top[i].at("known_to", tw).as_array(tw + ".known_to")) {
+      const int64_t p = who.as_int(tw + ".known_to");
+      if (p < 0 || p >= cfg.players) throw SerializationError(tw + ".known_to: player " + std::to_string(p) + " is not seated (0 to " + std::to_string(cfg.players - 1) + ")");
+      seen = static_cast<uint8_t>(seen | (1u << p));
+    }
+    d.put_top(static_cast<uint8_t>(card_id(cfg, top[i].at("card", tw), tw)), seen);
+  }
+  if (v.has("known_to_owner_only")) {
+    const std::string lw = where + ".known_to_owner_only";
+    Json copy = v.at("known_to_owner_only", where);
+    DeckT marked = d;
+    for (const auto& k : copy.as_array(lw)) {
+      const int64_t i = k.as_int(lw);
+      if (i < 0 || i >= d.known()) throw SerializationError(lw + ": " + std::to_string(i) + " is not the index of a card of known_from_top (0 to " + std::to_string(d.known() - 1) + ")");
+      marked.mark_private(static_cast<int>(i));
+    }
+    d = marked;
+  }
 }
 
 int crew_id(const Config& cfg, const Json& v, const std::string& where) {
@@ -66,7 +116,7 @@ Json State::to_json() const {
   Json o;
   o["turn"] = static_cast<int>(turn);
   o["turn_player"] = static_cast<int>(turn_player_);
-  o["pending"] = pending == Pending::kFetchDiscard ? "fetch-discard" : pending == Pending::kReturnUpgrade ? "return-upgrade" : "none";
+  o["pending"] = pending == Pending::kFetchDiscard ? "fetch-discard" : pending == Pending::kReturnUpgrade ? "return-upgrade" : pending == Pending::kPullChoice ? "pull-choice" : "none";
   o["over"] = over;
   o["winner"] = static_cast<int>(winner);
   Json deck = Json(Json::Array{});
@@ -165,7 +215,8 @@ State State::from_json(const Config& c, const Json& o) {
   if (pend == "none") s.pending = Pending::kNone;
   else if (pend == "fetch-discard") s.pending = Pending::kFetchDiscard;
   else if (pend == "return-upgrade") s.pending = Pending::kReturnUpgrade;
-  else throw SerializationError("pending must be none, fetch-discard or return-upgrade, got \"" + pend + "\"");
+  else if (pend == "pull-choice") s.pending = Pending::kPullChoice;
+  else throw SerializationError("pending must be none, fetch-discard, return-upgrade or pull-choice, got \"" + pend + "\"");
   s.over = o.at("over", w).as_bool("over");
   s.winner = static_cast<int8_t>(o.at("winner", w).as_int("winner", -2, c.players - 1));
   s.supervillain_deck = 0;
@@ -209,7 +260,7 @@ State State::from_json(const Config& c, const Json& o) {
     json_expect_keys(t, {"kind", "player", "slot", "count"}, "task");
     const std::string& kind = t.at("kind", "task").as_string("task kind");
     int k = -1;
-    for (int i = 0; i < static_cast<int>(sizeof(kTaskNames) / sizeof(kTaskNames[0])); ++i) {
+    for (int i = 0; i < static_cast<int>(std::size(kTaskNames)); ++i) {
       if (kind == kTaskNames[i]) k = i;
     }
     if (k < 0) throw SerializationError("unknown task kind \"" + kind + "\"");
@@ -267,7 +318,7 @@ void State::resample(int observer, Rng& rng) {
     if (p == observer) continue;
     PlayerState& pl = players[p];
     const PlayerState original = pl;
-    uint8_t pool[kPileCap + kSmallPile + 8];
+    uint8_t pool[kPileCap + kSmallPile + 8 + kDeckTopCap];
     int n = 0;
     Multiset<kSmallPile> rest = original.hand;
     for (const uint8_t card : original.hand_public) rest.remove(card);
@@ -276,6 +327,15 @@ void State::resample(int observer, Rng& rng) {
     for (const uint8_t card : original.frozen_public) frozen_rest.remove(card);
     for (const uint8_t card : frozen_rest) pool[n++] = card;
     for (int i = 0; i < original.deck.n_unknown; ++i) pool[n++] = original.deck.c[i];
+    // Known deck cards the observer was not shown (looked at by their owner)
+    // are as open to them as the unknown part; their places stay.
+    const PlayerDeck& od = original.deck;
+    for (int i = 0; i < od.n_top; ++i) {
+      if (!sees_top_card(od, i, observer)) pool[n++] = od.top[i];
+    }
+    for (int k = 0; k < od.known(); ++k) {
+      if (!sees_bottom_card(od, k, p, observer)) pool[n++] = od.c[od.n_unknown + k];
+    }
     for (int i = n - 1; i > 0; --i) std::swap(pool[i], pool[rng.below(static_cast<uint32_t>(i + 1))]);
     pl.hand = original.hand_public;
     pl.frozen = original.frozen_public;
@@ -283,8 +343,13 @@ void State::resample(int observer, Rng& rng) {
     int k = 0;
     for (int i = 0; i < rest.size(); ++i) pl.hand.add(pool[k++]);
     for (int i = 0; i < frozen_rest.size(); ++i) pl.frozen.add(pool[k++]);
+    uint8_t top[kDeckTopCap];
+    for (int i = 0; i < od.n_top; ++i) top[i] = sees_top_card(od, i, observer) ? od.top[i] : pool[k++];
+    uint8_t bottom[kPileCap];
+    for (int j = 0; j < od.known(); ++j) bottom[j] = sees_bottom_card(od, j, p, observer) ? od.c[od.n_unknown + j] : pool[k++];
     while (k < n) pl.deck.add_unknown(pool[k++]);
-    for (int i = original.deck.n_unknown; i < original.deck.n; ++i) pl.deck.put_bottom(original.deck.c[i]);
+    for (int j = 0; j < od.known(); ++j) pl.deck.put_bottom(bottom[j], od.bottom_is_private(j));
+    for (int i = od.n_top; i-- > 0;) pl.deck.put_top(top[i], od.top_seen[i]);
   }
 }
 

@@ -40,17 +40,41 @@ enum : Action {
   kPupate_ = kConsume_ + kCardIds,       // + card: in play -> set aside, base power doubled
   kSnooze_ = kPupate_ + kCardIds,        // + card: hand -> set aside for next turn
   kSnoozeRow_ = kSnooze_ + kCardIds,     // + minion: row -> bottom of the Minion deck, its slot refilled
-  kChanceCard = kSnoozeRow_ + kCardIds,  // + card: a draw or a reveal
+  // Crews that look at the top or bottom of a deck (sss-crews-d): one block,
+  // so that each of them moves no other action id. pull.cpp.
+  kCrewsD_ = kSnoozeRow_ + kCardIds,
+  kPull_ = kCrewsD_,      // look at the bottom card of your deck
+  kPullTop,               // ... put it on top
+  kPullDiscard,           // ... discard it
+  kPullLeave,             // ... leave it where it is
+  kProphecize_,           // + number: the power guessed for the top card of your deck (prophecize.cpp)
+  kChanceCard = kCrewsD_ + 64,  // + card: a draw or a reveal
   kChanceSupervillain = kChanceCard + kCardIds,  // + crew slot: a Supervillain revealed
   kChanceChaos = kChanceSupervillain + kMaxCrews,  // + bit per row slot: the slots Chaos's dice named (gambler.cpp)
   kNumActions = kChanceChaos + (1 << kRowSlotCount),
 };
 
-enum class Pending : uint8_t { kNone, kFetchDiscard, kReturnUpgrade };
+enum class Pending : uint8_t {
+  kNone,
+  kFetchDiscard,
+  kReturnUpgrade,
+  kPullChoice,  // sss-crews-d: the bottom card Pull looked at: top, discard or leave
+};
 
 // Chance work waiting to be done, in order. Deterministic steps run at once;
 // the state stops at the first step whose outcome is uncertain.
-enum class TaskKind : uint8_t { kDrawHand, kDrawFreeze, kDrawFetch, kRefillRow, kRefillUpgrade, kRevealSupervillain, kFinishCleanup, kChaosTurn };
+enum class TaskKind : uint8_t {
+  kDrawHand,
+  kDrawFreeze,
+  kDrawFetch,
+  kRefillRow,
+  kRefillUpgrade,
+  kRevealSupervillain,
+  kFinishCleanup,
+  kChaosTurn,    // sss-modes: the Gambler's Chaos turn (gambler.cpp)
+  kLookBottom,  // sss-crews-d: Pull looks at the bottom card of a deck's unknown part
+  kLookTop,     // sss-crews-d: Prophecize shows the top card of a deck (slot: the number guessed)
+};
 const char* task_name(TaskKind kind);  // as the position JSON spells it
 
 struct Task {
@@ -66,6 +90,7 @@ constexpr int kStashSize = 3;
 constexpr int kPileCap = 120;
 constexpr int kSmallPile = 40;
 constexpr int kMaxTasks = 16;
+constexpr int kProphecyNumbers = 16;  // Prophecize guesses a power from 0 to 15
 
 // Zones, for the card facts of events and what each player knows
 // (core/knowledge.h): ten per seat, then the shared ones, then one attached
@@ -103,10 +128,16 @@ inline int supervillain_card(int crew) { return kSupervillainCard + crew; }
 // Length of the flat observation tensor.
 int observation_length(const Config& cfg);
 
+// A player's deck keeps a known top segment (cards put back on top or looked
+// at there, see deck_top.h): who knows each card is a bit per player.
+constexpr int kDeckTopCap = 16;
+using PlayerDeck = Deck<kPileCap, kDeckTopCap>;
+constexpr uint8_t kEveryone = (1u << kMaxPlayers) - 1;
+
 struct PlayerState {
   Multiset<kSmallPile> hand;
   Multiset<kSmallPile> hand_public;  // the part of the hand everyone knows (a sub-multiset)
-  Deck<kPileCap> deck;
+  PlayerDeck deck;
   Multiset<kPileCap> discard;
   Multiset<kPileCap> in_play;  // played this turn
   Multiset<kSmallPile> bought;  // bought this turn (to the discard pile at cleanup)
@@ -215,6 +246,17 @@ struct State {
   void snooze_legal(std::vector<Action>& out) const;
   void apply_snooze(Action action);
   void replace_row_card(int slot);  // to the bottom of the Minion deck; the slot refills from the top
+  // Pull (pull.cpp, sss-crews-d): the bottom card of the deck looked at, then topped, discarded or left.
+  void pull_legal(std::vector<Action>& out) const;
+  void pull_choice_legal(std::vector<Action>& out) const;
+  void apply_pull(Action action);
+  void look_at_bottom(int player, int outcome);  // outcome < 0: the deck's only unknown card
+  void tell_pull(Events& ev, Action action) const;
+  // Prophecize (prophecize.cpp, sss-crews-d): a number guessed, the top card shown, drawn if right.
+  void prophecize_legal(std::vector<Action>& out) const;
+  void apply_prophecize(Action action);
+  void look_at_top(int player, int guess, int outcome);  // outcome < 0: the top card is certain
+  void tell_prophecize(Events& ev, Action action) const;
 
  private:
   void push_task(TaskKind kind, int player, int slot, int count);

@@ -264,6 +264,8 @@ void ability_step(Events& ev, const State& s, Action a) {
     e.with("card", name(s, card));
     return e;
   };
+  if (a >= kProphecize_ && a < kChanceCard) return s.tell_prophecize(ev, a);
+  if (a >= kCrewsD_ && a < kChanceCard) return s.tell_pull(ev, a);
   if (a == kEndTurn) {
     ev.add(Event("end-turn", "{P} {end|ends} {your|their} turn", p));
   } else if (a >= kSnoozeRow_) {

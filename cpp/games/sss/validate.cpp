@@ -45,6 +45,13 @@ void State::validate() const {
       if (d.c[i - 1] > d.c[i]) broken(std::string(where) + " unknown cards are not in canonical order");
     }
     if (d.n_unknown > d.n) broken(std::string(where) + " has more unknown cards than cards");
+    for (int i = 0; i < d.n_top; ++i) {
+      const uint8_t card = d.top[i];
+      if (!c.valid_card(card)) broken(std::string(where) + " holds an unknown card on top");
+      if (minions_only && !is_minion(card)) broken(std::string(where) + " may hold only Minions");
+      if (upgrades_only != is_upgrade(card)) broken(std::string(where) + " cannot hold " + c.name[card]);
+      ++count[card];
+    }
   };
   for (const uint8_t card : row) {
     if (card == kNoCard) continue;
@@ -65,6 +72,15 @@ void State::validate() const {
     const PlayerState& pl = players[p];
     tally(pl.hand, false, false, "a hand");
     tally_deck(pl.deck, false, false, "a deck");
+    // Who knows a known top card: its owner always, and only seated players.
+    for (int i = 0; i < pl.deck.n_top; ++i) {
+      const uint8_t seen = pl.deck.top_seen[i];
+      if (!((seen >> p) & 1u) || (seen >> n)) broken("a deck's known top card must be known to its owner and to seated players only");
+    }
+    for (int k = pl.deck.known(); k < pl.deck.capacity(); ++k) {
+      if (pl.deck.bottom_is_private(k)) broken("a deck marks a card below its bottom as looked at");
+    }
+    if (pl.deck.n_top > kDeckTopCap) broken("a deck's known top segment holds more cards than it can");
     tally(pl.discard, false, false, "a discard pile");
     tally(pl.in_play, false, false, "a play area");
     tally(pl.bought, false, false, "a bought pile");
@@ -232,6 +248,9 @@ void State::validate_queue() const {
   const PlayerState& me = players[turn_player_];
   if (n_tasks == 0) {
     if (pending == Pending::kFetchDiscard && me.hand.empty()) broken("a Fetch discard is pending with an empty hand");
+    if (pending == Pending::kPullChoice && me.deck.empty()) broken("a Pull choice is pending with an empty deck");
+    // What Pull looked at is a known bottom card (or the deck holds no other kind of place).
+    if (pending == Pending::kPullChoice && me.deck.known() == 0 && me.deck.n_unknown > 0) broken("a Pull choice is pending while the bottom card of the deck is unknown");
     if (pending == Pending::kReturnUpgrade && me.upgrades.size() + me.upgrades_pending.size() <= c.upgrade_slots) {
       broken("an Upgrade return is pending with room for all Upgrades");
     }
@@ -309,11 +328,23 @@ void State::validate_queue() const {
   // that the draw shuffles in when the deck is empty.
   bool ready = false;
   switch (first.kind) {
+    case TaskKind::kLookBottom: {
+      // Pull looks at a bottom card nobody has placed: under no known bottom card.
+      const PlayerState& pl = players[first.player];
+      ready = first.count > 0 && (pl.deck.known() == 0 && (pl.deck.n_unknown > 0 || (pl.deck.empty() && !pl.discard.empty())));
+      break;
+    }
+    case TaskKind::kLookTop: {
+      // Prophecize shows a top card nobody has placed.
+      const PlayerState& pl = players[first.player];
+      ready = first.count > 0 && first.slot < kProphecyNumbers && pl.deck.n_top == 0 && (pl.deck.n_unknown > 0 || (pl.deck.empty() && !pl.discard.empty()));
+      break;
+    }
     case TaskKind::kDrawHand:
     case TaskKind::kDrawFreeze:
     case TaskKind::kDrawFetch: {
       const PlayerState& pl = players[first.player];
-      ready = first.count > 0 && (pl.deck.n_unknown > 0 || (pl.deck.empty() && !pl.discard.empty()));
+      ready = first.count > 0 && pl.deck.n_top == 0 && (pl.deck.n_unknown > 0 || (pl.deck.empty() && !pl.discard.empty()));
       break;
     }
     case TaskKind::kRefillRow: ready = row[first.slot] == kNoCard && minion_deck.n_unknown > 0; break;

@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "core/card_json.h"
+#include "games/sss/deck_top.h"
 #include "games/sss/state.h"
 
 namespace henchmen::sss {
@@ -22,6 +23,7 @@ const char* pending_name(Pending p) {
     case Pending::kNone: return "";
     case Pending::kFetchDiscard: return "fetch-discard";
     case Pending::kReturnUpgrade: return "return-upgrade";
+    case Pending::kPullChoice: return "pull-choice";
   }
   return "";
 }
@@ -103,6 +105,7 @@ Json State::observation(int viewer) const {
       j["hand"] = card_names(c, pl.hand);
       j["frozen"] = card_names(c, pl.frozen);
       Multiset<kPileCap> contents;
+      for (int i = 0; i < pl.deck.n_top; ++i) contents.add(pl.deck.top[i]);
       for (int i = 0; i < pl.deck.n; ++i) contents.add(pl.deck.c[i]);
       j["deck_contents"] = card_names(c, contents);
     } else {
@@ -118,12 +121,23 @@ Json State::observation(int viewer) const {
       for (const uint8_t card : pl.frozen_public) frozen_rest.remove(card);
       for (const uint8_t card : frozen_rest) unseen.add(card);
       for (int i = 0; i < pl.deck.n_unknown; ++i) unseen.add(pl.deck.c[i]);
+      each_known_card(pl.deck, p, viewer, [&](uint8_t card, int, bool seen) {
+        if (!seen) unseen.add(card);
+      });
       j["unseen"] = card_names(c, unseen);
     }
     j["hand_size"] = pl.hand.size();
     j["frozen_size"] = pl.frozen.size();
     j["deck_size"] = pl.deck.size();
-    j["deck_bottom"] = known_segment(c, pl.deck);
+    // The known places, top first and bottom last: a card put there that the
+    // viewer was not shown is null.
+    Json deck_top = Json(Json::Array{});
+    Json deck_bottom = Json(Json::Array{});
+    each_known_card(pl.deck, p, viewer, [&](uint8_t card, int from_bottom, bool seen) {
+      (from_bottom > pl.deck.known() ? deck_top : deck_bottom).push_back(seen ? Json(c.name[card]) : Json());
+    });
+    j["deck_top"] = deck_top;
+    j["deck_bottom"] = deck_bottom;
     j["discard"] = card_names(c, pl.discard);
     j["in_play"] = card_names(c, pl.in_play);
     j["bought"] = card_names(c, pl.bought);
@@ -175,7 +189,13 @@ void State::observation_tensor(int viewer, float* out) const {
       add(plane(base + 7), pl.frozen_public);
       for (int i = 0; i < pl.deck.n_unknown; ++i) hidden[pl.deck.c[i]] += 1.0f;
     }
-    for (int i = pl.deck.n_unknown; i < pl.deck.n; ++i) plane(base + 2)[pl.deck.c[i]] = static_cast<float>(pl.deck.n - i);
+    // Known deck cards: their place counted from the bottom (top first, so
+    // the deepest copy of a kind is the one written); a card only its owner
+    // looked at counts as hidden for everyone else.
+    each_known_card(pl.deck, p, viewer, [&](uint8_t card, int from_bottom, bool seen) {
+      if (seen) plane(base + 2)[card] = static_cast<float>(from_bottom);
+      else plane(base + 1)[card] += 1.0f;
+    });
     add(plane(base + 3), pl.discard);
     add(plane(base + 4), pl.in_play);
     add(plane(base + 5), pl.bought);
@@ -248,6 +268,12 @@ std::string State::action_to_string(Action a) const {
                                       tasks[0].kind == TaskKind::kDrawFreeze);
     return (draw ? "draw " : "reveal ") + card(a - kChanceCard);
   }
+  if (a == kPull_) return "pull";
+  if (a == kPullTop) return "pull top";
+  if (a == kPullDiscard) return "pull discard";
+  if (a == kPullLeave) return "pull leave";
+  if (a >= kProphecize_ && a < kProphecize_ + kProphecyNumbers) return "prophecize " + std::to_string(a - kProphecize_);
+  if (a >= kCrewsD_) return "crews-d #" + std::to_string(a - kCrewsD_);
   if (a >= kSnoozeRow_) return "snooze row " + card(a - kSnoozeRow_);
   if (a >= kSnooze_) return "snooze " + card(a - kSnooze_);
   if (a >= kPupate_) return "pupate " + card(a - kPupate_);
@@ -315,7 +341,7 @@ std::string State::to_string() const {
   for (int p = 0; p < c.players; ++p) {
     const PlayerState& pl = players[p];
     os << "\nPlayer " << p << ": won " << static_cast<int>(pl.won) << ", power " << pl.power << ", deck "
-       << static_cast<int>(pl.deck.n) << ", discard " << pl.discard.size();
+       << pl.deck.size() << ", discard " << pl.discard.size();
     os << "\n  hand: " << list(pl.hand);
     if (!pl.frozen.empty()) os << "\n  frozen: " << list(pl.frozen);
     if (!pl.in_play.empty()) os << "\n  in play: " << list(pl.in_play);
@@ -361,8 +387,8 @@ double State::heuristic(int player) const {
     tally(pl.in_play);
     tally(pl.bought);
     tally(pl.frozen);
-    for (int i = 0; i < pl.deck.n; ++i) {
-      const uint8_t card = pl.deck.c[i];
+    for (int i = 0; i < pl.deck.size(); ++i) {
+      const uint8_t card = i < pl.deck.n_top ? pl.deck.top[i] : pl.deck.c[i - pl.deck.n_top];
       power += c.power[card] + (c.ability[card] != kNoAbility ? 0.5 : 0.0);
       if (is_minion(card) && won_by[crew_of(card)] < 0) rep += c.reputation[card];
       ++cards;

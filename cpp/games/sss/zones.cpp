@@ -1,5 +1,7 @@
 // Seven Secret Supervillains: the zones of the card facts (state.h), their
 // cards, and a world sampled from what one player knows written back.
+#include <algorithm>
+
 #include "games/sss/state.h"
 
 namespace henchmen::sss {
@@ -11,6 +13,7 @@ void append(const Pile& pile, std::vector<uint8_t>& out) {
 }
 template <class DeckT>
 void append_deck(const DeckT& d, std::vector<uint8_t>& out) {
+  for (int i = 0; i < d.n_top; ++i) out.push_back(d.top[i]);
   for (int i = 0; i < d.n; ++i) out.push_back(d.c[i]);
 }
 }  // namespace
@@ -92,12 +95,19 @@ void State::write_zones(const Knowledge::World& world) {
     for (const auto* part : {&frozen_cards.top, &frozen_cards.middle, &frozen_cards.bottom}) {
       for (const uint8_t c : *part) pl.frozen.add(c);
     }
-    // The deck: its unknown part (nothing is ever put on top), then the
-    // known cards under it, top first.
+    // The deck: its known top segment, its unknown part, then the known
+    // cards under it. Who knows each known place does not change between
+    // worlds the reader cannot tell apart, so the places keep their marks;
+    // a top place the state has not got (the reader placed a card the state
+    // holds in its unknown part) joins the unknown part.
+    const PlayerDeck was = pl.deck;
     pl.deck.clear();
-    for (const uint8_t c : deck_cards.top) pl.deck.add_unknown(c);
+    const int n_top = std::min<int>(was.n_top, static_cast<int>(deck_cards.top.size()));
+    for (size_t i = static_cast<size_t>(n_top); i < deck_cards.top.size(); ++i) pl.deck.add_unknown(deck_cards.top[i]);
     for (const uint8_t c : deck_cards.middle) pl.deck.add_unknown(c);
-    for (const uint8_t c : deck_cards.bottom) pl.deck.put_bottom(c);
+    const int skip = std::max(0, was.known() - static_cast<int>(deck_cards.bottom.size()));
+    for (size_t j = 0; j < deck_cards.bottom.size(); ++j) pl.deck.put_bottom(deck_cards.bottom[j], was.bottom_is_private(skip + static_cast<int>(j)));
+    for (int i = n_top; i-- > 0;) pl.deck.put_top(deck_cards.top[static_cast<size_t>(i)], was.top_seen[i]);
   }
 }
 

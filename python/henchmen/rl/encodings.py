@@ -57,9 +57,14 @@ SSS_SEAT_PLANES = (
     (
         "hidden",
         "viewer: its deck's cards of unknown order; others: their unseen hand and frozen "
-        "cards plus their deck's cards of unknown order, as one multiset (counts)",
+        "cards plus their deck's cards of unknown order and those only they looked at, "
+        "as one multiset (counts)",
     ),
-    ("deck known", "cards of known place at the deck's bottom: distance from the top, 1 = last"),
+    (
+        "deck known",
+        "cards of known place in the deck (put on top or at the bottom, or looked at) that "
+        "the viewer saw: place counted from the bottom, 1 = last",
+    ),
     ("discard", "discard pile (counts)"),
     ("in play", "played this turn (counts)"),
     ("bought", "bought this turn (counts)"),
@@ -80,6 +85,8 @@ SSS_ABILITIES = (  # the Ability enum of cpp/games/sss/cards.h, in its order
     "Consume",
     "Pupate",
     "Snooze",
+    "Pull",
+    "Prophecize",
 )
 SSS_MAX_CREWS = 9
 SSS_MAX_PLAYERS = 4

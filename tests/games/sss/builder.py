@@ -50,7 +50,17 @@ EXPLODEY_BOTS = 1  # in the game: the duel's one; the Brawl deals three at 4 pla
 SCAREDY_BOTS = 10
 
 PerPlayer = Mapping[int, Sequence[str]]
-_ZONES = ("hands", "decks", "deck_bottom", "discard", "in_play", "bought", "stash", "frozen")
+_ZONES = (
+    "hands",
+    "decks",
+    "deck_bottom",
+    "deck_top",
+    "discard",
+    "in_play",
+    "bought",
+    "stash",
+    "frozen",
+)
 
 
 def card(name: str) -> dict[str, Any]:
@@ -85,6 +95,7 @@ def position_doc(
     hand_public: PerPlayer | None = None,
     decks: PerPlayer | None = None,
     deck_bottom: PerPlayer | None = None,
+    deck_top: Mapping[int, Sequence[str | tuple[str, Sequence[int]]]] | None = None,
     discard: PerPlayer | None = None,
     in_play: PerPlayer | None = None,
     bought: PerPlayer | None = None,
@@ -121,6 +132,11 @@ def position_doc(
         "hands": hands or {},
         "decks": decks or {},
         "deck_bottom": deck_bottom or {},
+        # A known top card: a name (known to its owner alone) or (name, players who know it).
+        "deck_top": {
+            p: [c if isinstance(c, str) else c[0] for c in cards]
+            for p, cards in (deck_top or {}).items()
+        },
         "discard": discard or {},
         "in_play": in_play or {},
         "bought": bought or {},
@@ -222,6 +238,7 @@ def position_doc(
                 "deck": {
                     "unknown": deck_unknown[p],
                     "known_from_top": list(per["deck_bottom"].get(p, ())),
+                    **_deck_top(p, (deck_top or {}).get(p, ())),
                 },
                 "discard": list(per["discard"].get(p, ())),
                 "in_play": list(per["in_play"].get(p, ())),
@@ -267,6 +284,17 @@ def position_doc(
         "position": pos,
         "history": [],
     }
+
+
+def _deck_top(owner: int, cards: Sequence[str | tuple[str, Sequence[int]]]) -> dict[str, Any]:
+    """The position JSON's known top segment of a deck (omitted when empty)."""
+    if not cards:
+        return {}
+    top = []
+    for c in cards:
+        name, who = (c, [owner]) if isinstance(c, str) else (c[0], sorted({owner, *c[1]}))
+        top.append({"card": name, "known_to": list(who)})
+    return {"top": top}
 
 
 def position(**spec: Any) -> henchmen.State:
@@ -375,6 +403,17 @@ PUPATE_CREWS = (
 
 #: Seven crews, as many of sss-crews-b's as are built (the rest base crews): the
 #: conformance suite and the infoset oracle play them.
+# The crews that look at the top or bottom of a deck (sss-crews-d), with the
+# base crews that move cards through decks and discard piles.
+CREWS_D = (
+    "Royal Rule",
+    "Freezer Burn",
+    "Health Hazards",
+    "Croc Docs",
+    "Water Divination",
+    "Pig Out",
+    "Fire Starters",
+)
 CREWS_B = (
     "Royal Rule",
     "Freezer Burn",
