@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 import pytest
-from tests.games.sss.builder import CREWS_B
+from tests.games.sss.builder import CREWS_B, CREWS_C
 from tests.hardening.support import player_counts
 
 import henchmen
@@ -402,13 +402,14 @@ def test_random_games_keep_the_contract(
 # abilities meet every check too.
 VARIANTS: list[tuple[str, int, dict[str, object]]] = [
     ("seven-secret-supervillains", 2, {"crews": list(CREWS_B)}),
+    # sss-crews-c (the whole Minion row replaced in a chosen order, ...).
+    ("seven-secret-supervillains", 2, {"crews": list(CREWS_C)}),
 ]
+VARIANT_IDS = ["seven-secret-supervillains-crews-b", "seven-secret-supervillains-crews-c"]
 
 
 @pytest.mark.parametrize("chunk", range(CHUNKS))
-@pytest.mark.parametrize(
-    ("name", "players", "options"), VARIANTS, ids=[f"{v[0]}-crews-b" for v in VARIANTS]
-)
+@pytest.mark.parametrize(("name", "players", "options"), VARIANTS, ids=VARIANT_IDS)
 def test_variant_options_keep_the_contract(
     name: str, players: int, options: dict[str, object], chunk: int
 ) -> None:

@@ -29,7 +29,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 import pytest
-from tests.games.sss.builder import CREWS_B, EXPEL_CREWS
+from tests.games.sss.builder import CREWS_B, CREWS_C, EXPEL_CREWS
 
 import henchmen
 from henchmen import _core
@@ -109,6 +109,12 @@ CONFIGS: list[tuple[str, dict[str, object], tuple[int, ...]]] = [
     (
         "seven-secret-supervillains",
         {"crews": list(CREWS_B)},
+        (30, 70),
+    ),
+    # The crews of sss-crews-c (the Minion row replaced in a chosen order, ...).
+    (
+        "seven-secret-supervillains",
+        {"crews": list(CREWS_C)},
         (30, 70),
     ),
     (

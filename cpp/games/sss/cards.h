@@ -46,6 +46,8 @@ enum Ability : uint8_t {
   // Crews of the second expansion batch (sss-crews-b).
   kPupate,  // Cocoon Conquest: set this card aside for next turn, its base power doubled
   kSnooze,  // Sleep Slayers: set a hand card aside for next turn, or replace a Minion row card
+  // Crews of the third expansion batch (sss-crews-c).
+  kGust,  // Gale Force: replace the entire Minion row, its cards under the Minion deck in a chosen order
   kNumAbilities,
   kPowerBoost = kNumAbilities,  // an Upgrade that gives power instead
 };

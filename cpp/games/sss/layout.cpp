@@ -277,6 +277,13 @@ Json State::action_info(Action a) const {
     const TaskKind k = n_tasks > 0 ? tasks[0].kind : TaskKind::kDrawHand;
     const std::string from = k == TaskKind::kRefillRow ? "minion-deck" : k == TaskKind::kRefillUpgrade ? "upgrade-deck" : "deck-" + std::to_string(n_tasks > 0 ? tasks[0].player : 0);
     card_in(a - kChanceCard, from);
+  } else if (a >= kGust_) {
+    int slots[kRowSlots];
+    const int k = gust_slots(a, slots);
+    Json cards = Json(Json::Array{});
+    for (int i = 0; i < k; ++i) cards.push_back(c.name[row[slots[i]]]);
+    j["cards"] = cards;  // in the order they go under the Minion deck
+    j["zone"] = "minion-row";
   } else if (a >= kSnoozeRow_) {
     card_in(a - kSnoozeRow_, "minion-row");
   } else if (a >= kSnooze_) {

@@ -163,6 +163,7 @@ void State::legal_actions(std::vector<Action>& out) const {
   expel_legal(out);
   pupate_legal(out);
   snooze_legal(out);
+  gust_legal(out);
 }
 
 // ---------------------------------------------------------------------------
@@ -526,6 +527,8 @@ void State::apply(Action action) {
   }
   if (action == kEndTurn) {
     start_cleanup(me_idx);
+  } else if (action >= kGust_) {
+    apply_gust(action);
   } else if (action >= kSnooze_) {
     apply_snooze(action);
   } else if (action >= kPupate_) {

@@ -12,6 +12,10 @@
 
 namespace henchmen::sss {
 
+// Gust's orders: the row cards (at most 5) under the Minion deck, one
+// permutation each (5! = 120).
+constexpr int kGustOrders = 120;
+
 // The fixed action space. Card-indexed ranges take a card id as offset.
 enum : Action {
   kPlay = 0,                  // + card: play from hand for power and ability
@@ -38,7 +42,9 @@ enum : Action {
   kPupate_ = kConsume_ + kCardIds,       // + card: in play -> set aside, base power doubled
   kSnooze_ = kPupate_ + kCardIds,        // + card: hand -> set aside for next turn
   kSnoozeRow_ = kSnooze_ + kCardIds,     // + minion: row -> bottom of the Minion deck, its slot refilled
-  kChanceCard = kSnoozeRow_ + kCardIds,  // + card: a draw or a reveal
+  // Crews of the third expansion batch (sss-crews-c): gust.cpp.
+  kGust_ = kSnoozeRow_ + kCardIds,       // + order of the row cards going under the Minion deck (gust.cpp)
+  kChanceCard = kGust_ + kGustOrders,    // + card: a draw or a reveal
   kChanceSupervillain = kChanceCard + kCardIds,  // + crew slot: a Supervillain revealed
   kNumActions = kChanceSupervillain + kMaxCrews,
 };
@@ -191,6 +197,11 @@ struct State {
   void snooze_legal(std::vector<Action>& out) const;
   void apply_snooze(Action action);
   void replace_row_card(int slot);  // to the bottom of the Minion deck; the slot refills from the top
+  // Gust (gust.cpp): the whole Minion row under the Minion deck in a chosen order, then refilled.
+  int gust_slots(Action action, int* slots) const;  // the row slots in the order they go under; -1 if no such order
+  void gust_legal(std::vector<Action>& out) const;
+  void apply_gust(Action action);
+  std::string gust_to_string(Action action) const;
 
  private:
   void push_task(TaskKind kind, int player, int slot, int count);

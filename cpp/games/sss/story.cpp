@@ -260,6 +260,15 @@ void ability_step(Events& ev, const State& s, Action a) {
   };
   if (a == kEndTurn) {
     ev.add(Event("end-turn", "{P} {end|ends} {your|their} turn", p));
+  } else if (a >= kGust_) {
+    int slots[kRowSlots];
+    const int k = s.gust_slots(a, slots);
+    Event e("gust", "{P} {put|puts} the Minion row under the Minion deck ({cards}, in that order) and {refill|refills} it from the top, left to right (Gust)", p);
+    Json cards = Json(Json::Array{});
+    for (int i = 0; i < k; ++i) cards.push_back(name(s, s.row[slots[i]]));
+    e.with("cards", cards);
+    for (int i = 0; i < k; ++i) e.fact(CardFact::move(kMinionRowZone, kMinionDeckZone, s.row[slots[i]], Pos::kAny, Pos::kBottom));
+    ev.add(e);
   } else if (a >= kSnoozeRow_) {
     const int card = a - kSnoozeRow_;
     Event e = card_event("snooze-row", "{P} {put|puts} {card} from the Minion row under the Minion deck (Snooze)", card);

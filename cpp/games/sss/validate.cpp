@@ -241,9 +241,16 @@ void State::validate_queue() const {
                           tasks[1].kind == TaskKind::kFinishCleanup && tasks[1].player == turn_player_ && first.count <= c.hand_size;
   const bool is_step = n_tasks == 1 && first.player == turn_player_ && first.count == 1 && first.kind != TaskKind::kDrawHand &&
                        first.kind != TaskKind::kFinishCleanup;
-  if (!is_setup && !is_cleanup && !is_step) {
+  // A Gust refills the whole row left to right: the refills still to do are
+  // those of the rightmost spots, each empty.
+  bool is_gust = n_tasks > 1 && n_tasks <= kRowSlots;
+  for (int i = 0; is_gust && i < n_tasks; ++i) {
+    const Task& t = tasks[i];
+    is_gust = t.kind == TaskKind::kRefillRow && t.player == turn_player_ && t.count == 1 && t.slot == kRowSlots - n_tasks + i && row[t.slot] == kNoCard;
+  }
+  if (!is_setup && !is_cleanup && !is_step && !is_gust) {
     broken("the queued work (" + std::to_string(n_tasks) + " tasks, the first " + task_name(first.kind) +
-           ") is not what play leaves: the rest of the setup, one step of a decision, or the cleanup draw then the hand-over");
+           ") is not what play leaves: the rest of the setup, one step of a decision, a Gust's refills, or the cleanup draw then the hand-over");
   }
   if (is_setup || is_cleanup) {
     if (pending != Pending::kNone) broken("a decision is pending while the setup or cleanup is under way");

@@ -240,6 +240,7 @@ std::string State::action_to_string(Action a) const {
                                       tasks[0].kind == TaskKind::kDrawFreeze);
     return (draw ? "draw " : "reveal ") + card(a - kChanceCard);
   }
+  if (a >= kGust_) return gust_to_string(a);
   if (a >= kSnoozeRow_) return "snooze row " + card(a - kSnoozeRow_);
   if (a >= kSnooze_) return "snooze " + card(a - kSnooze_);
   if (a >= kPupate_) return "pupate " + card(a - kPupate_);

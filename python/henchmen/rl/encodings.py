@@ -80,6 +80,7 @@ SSS_ABILITIES = (  # the Ability enum of cpp/games/sss/cards.h, in its order
     "Consume",
     "Pupate",
     "Snooze",
+    "Gust",
 )
 SSS_MAX_CREWS = 9
 SSS_MAX_PLAYERS = 4

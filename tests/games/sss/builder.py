@@ -383,6 +383,18 @@ CREWS_B = (
     "Fire Starters",
 )
 
+#: Seven crews, as many of sss-crews-c's as are built (the rest base crews; Tourist Trap's
+#: Replicate copies their abilities): the conformance suite and the infoset oracle play them.
+CREWS_C = (
+    "Royal Rule",
+    "Freezer Burn",
+    "Health Hazards",
+    "Hoppy Hunters",
+    "Gale Force",
+    "Fire Starters",
+    "Tourist Trap",
+)
+
 
 @contextmanager
 def mode(**options: Any) -> Iterator[None]:
