@@ -111,7 +111,8 @@ CONFIGS: list[tuple[str, dict[str, object], tuple[int, ...]]] = [
         {"crews": list(CREWS_B)},
         (30, 70),
     ),
-    # The crews of sss-crews-c (the Minion row replaced in a chosen order, ...).
+    # The crews of sss-crews-c (the Minion row replaced in a chosen order, a discard of
+    # exactly 3 then a draw of 3).
     (
         "seven-secret-supervillains",
         {"crews": list(CREWS_C)},

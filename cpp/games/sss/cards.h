@@ -48,6 +48,7 @@ enum Ability : uint8_t {
   kSnooze,  // Sleep Slayers: set a hand card aside for next turn, or replace a Minion row card
   // Crews of the third expansion batch (sss-crews-c).
   kGust,  // Gale Force: replace the entire Minion row, its cards under the Minion deck in a chosen order
+  kRemix,  // Musical Madness: discard exactly 3 hand cards to draw 3
   kNumAbilities,
   kPowerBoost = kNumAbilities,  // an Upgrade that gives power instead
 };

@@ -129,6 +129,9 @@ Json State::layout(int viewer) const {
   Json prompt;
   if (!over && n_tasks == 0 && pending == Pending::kFetchDiscard) {
     prompt = turn_player_ == viewer ? std::string("Fetch: discard a card from your hand") : tp + " must discard a card (Fetch)";
+  } else if (!over && n_tasks == 0 && remix_discards_left() > 0) {
+    const std::string left = std::to_string(remix_discards_left()) + (remix_discards_left() == 1 ? " more card" : " more cards");
+    prompt = turn_player_ == viewer ? "Remix: discard " + left + " from your hand" : tp + " must discard " + left + " (Remix)";
   } else if (!over && n_tasks == 0 && pending == Pending::kReturnUpgrade) {
     prompt = turn_player_ == viewer ? "Your Supercomputer holds " + std::to_string(c.upgrade_slots + 1) + " Upgrades: return one to the bottom of the Upgrade deck"
                                     : tp + " must return an Upgrade to the Upgrade deck (the Supercomputer is full)";
@@ -277,6 +280,8 @@ Json State::action_info(Action a) const {
     const TaskKind k = n_tasks > 0 ? tasks[0].kind : TaskKind::kDrawHand;
     const std::string from = k == TaskKind::kRefillRow ? "minion-deck" : k == TaskKind::kRefillUpgrade ? "upgrade-deck" : "deck-" + std::to_string(n_tasks > 0 ? tasks[0].player : 0);
     card_in(a - kChanceCard, from);
+  } else if (a >= kRemix_) {
+    card_in(a - kRemix_, "hand-" + n);
   } else if (a >= kGust_) {
     int slots[kRowSlots];
     const int k = gust_slots(a, slots);

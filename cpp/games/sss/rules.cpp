@@ -77,6 +77,7 @@ void State::legal_actions(std::vector<Action>& out) const {
     me.hand.for_each_distinct([&](uint8_t c, int) { out.push_back(kDiscardForFetch + c); });
     return;
   }
+  if (remix_discards_left() > 0) return remix_legal(out);
   if (pending == Pending::kReturnUpgrade) {
     for (const uint8_t u : me.upgrades) out.push_back(kReturnUpgrade + crew_of(u));
     for (const uint8_t u : me.upgrades_pending) out.push_back(kReturnUpgrade + crew_of(u));
@@ -164,6 +165,7 @@ void State::legal_actions(std::vector<Action>& out) const {
   pupate_legal(out);
   snooze_legal(out);
   gust_legal(out);
+  remix_legal(out);
 }
 
 // ---------------------------------------------------------------------------
@@ -182,7 +184,8 @@ bool State::task_needs_chance(const Task& t) const {
   switch (t.kind) {
     case TaskKind::kDrawHand:
     case TaskKind::kDrawFreeze:
-    case TaskKind::kDrawFetch: {
+    case TaskKind::kDrawFetch:
+    case TaskKind::kDrawRemix: {
       const PlayerState& p = players[t.player];
       if (t.count == 0) return false;
       if (p.deck.empty()) return !p.discard.empty();
@@ -257,7 +260,8 @@ void State::run_task_step(Task& t, int outcome) {
   switch (t.kind) {
     case TaskKind::kDrawHand:
     case TaskKind::kDrawFreeze:
-    case TaskKind::kDrawFetch: {
+    case TaskKind::kDrawFetch:
+    case TaskKind::kDrawRemix: {
       PlayerState& p = players[t.player];
       if (p.deck.empty()) reshuffle(t.player);
       bool from_known = false;
@@ -337,7 +341,8 @@ void State::settle() {
     switch (t.kind) {
       case TaskKind::kDrawHand:
       case TaskKind::kDrawFreeze:
-      case TaskKind::kDrawFetch: {
+      case TaskKind::kDrawFetch:
+      case TaskKind::kDrawRemix: {
         PlayerState& p = players[t.player];
         if (t.count > 0 && ((p.deck.empty() && p.discard.empty()) || (t.kind == TaskKind::kDrawFreeze && !can_set_aside(p)) || p.hand.full())) t.count = 0;
         done = t.count == 0;
@@ -527,6 +532,8 @@ void State::apply(Action action) {
   }
   if (action == kEndTurn) {
     start_cleanup(me_idx);
+  } else if (action >= kRemix_) {
+    apply_remix(action);
   } else if (action >= kGust_) {
     apply_gust(action);
   } else if (action >= kSnooze_) {

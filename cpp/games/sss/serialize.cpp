@@ -10,8 +10,8 @@ namespace henchmen::sss {
 
 namespace {
 
-const char* const kTaskNames[] = {"draw-hand", "draw-freeze", "draw-fetch", "refill-row", "refill-upgrade", "reveal-supervillain", "finish-cleanup"};
-const char* const kAbilityKeys[] = {"", "Freeze", "Harvest", "Bounty", "Fetch", "Incinerate", "Replicate", "Transfer", "Froth", "Consume", "Pupate", "Snooze", "Gust"};
+const char* const kTaskNames[] = {"draw-hand", "draw-freeze", "draw-fetch", "refill-row", "refill-upgrade", "reveal-supervillain", "finish-cleanup", "draw-remix"};
+const char* const kAbilityKeys[] = {"", "Freeze", "Harvest", "Bounty", "Fetch", "Incinerate", "Replicate", "Transfer", "Froth", "Consume", "Pupate", "Snooze", "Gust", "Remix"};
 
 template <class DeckT>
 Json deck_json(const Config& cfg, const DeckT& d) {
@@ -61,12 +61,23 @@ int crew_id(const Config& cfg, const Json& v, const std::string& where) {
 
 const char* task_name(TaskKind kind) { return kTaskNames[static_cast<int>(kind)]; }
 
+const char* pending_name(Pending p) {
+  switch (p) {
+    case Pending::kNone: return "";
+    case Pending::kFetchDiscard: return "fetch-discard";
+    case Pending::kReturnUpgrade: return "return-upgrade";
+    case Pending::kRemixDiscard2: return "remix-discard-2";
+    case Pending::kRemixDiscard1: return "remix-discard-1";
+  }
+  return "";
+}
+
 Json State::to_json() const {
   const Config& c = *cfg;
   Json o;
   o["turn"] = static_cast<int>(turn);
   o["turn_player"] = static_cast<int>(turn_player_);
-  o["pending"] = pending == Pending::kFetchDiscard ? "fetch-discard" : pending == Pending::kReturnUpgrade ? "return-upgrade" : "none";
+  o["pending"] = pending == Pending::kNone ? "none" : pending_name(pending);
   o["over"] = over;
   o["winner"] = static_cast<int>(winner);
   Json deck = Json(Json::Array{});
@@ -165,7 +176,9 @@ State State::from_json(const Config& c, const Json& o) {
   if (pend == "none") s.pending = Pending::kNone;
   else if (pend == "fetch-discard") s.pending = Pending::kFetchDiscard;
   else if (pend == "return-upgrade") s.pending = Pending::kReturnUpgrade;
-  else throw SerializationError("pending must be none, fetch-discard or return-upgrade, got \"" + pend + "\"");
+  else if (pend == "remix-discard-2") s.pending = Pending::kRemixDiscard2;
+  else if (pend == "remix-discard-1") s.pending = Pending::kRemixDiscard1;
+  else throw SerializationError("pending must be none, fetch-discard, return-upgrade, remix-discard-2 or remix-discard-1, got \"" + pend + "\"");
   s.over = o.at("over", w).as_bool("over");
   s.winner = static_cast<int8_t>(o.at("winner", w).as_int("winner", -2, c.players - 1));
   s.supervillain_deck = 0;
@@ -209,7 +222,7 @@ State State::from_json(const Config& c, const Json& o) {
     json_expect_keys(t, {"kind", "player", "slot", "count"}, "task");
     const std::string& kind = t.at("kind", "task").as_string("task kind");
     int k = -1;
-    for (int i = 0; i < 7; ++i) {
+    for (int i = 0; i < static_cast<int>(sizeof kTaskNames / sizeof kTaskNames[0]); ++i) {
       if (kind == kTaskNames[i]) k = i;
     }
     if (k < 0) throw SerializationError("unknown task kind \"" + kind + "\"");

@@ -44,17 +44,26 @@ enum : Action {
   kSnoozeRow_ = kSnooze_ + kCardIds,     // + minion: row -> bottom of the Minion deck, its slot refilled
   // Crews of the third expansion batch (sss-crews-c): gust.cpp.
   kGust_ = kSnoozeRow_ + kCardIds,       // + order of the row cards going under the Minion deck (gust.cpp)
-  kChanceCard = kGust_ + kGustOrders,    // + card: a draw or a reveal
+  kRemix_ = kGust_ + kGustOrders,        // + card: hand -> discard pile, one of Remix's 3 (remix.cpp)
+  kChanceCard = kRemix_ + kCardIds,      // + card: a draw or a reveal
   kChanceSupervillain = kChanceCard + kCardIds,  // + crew slot: a Supervillain revealed
   kNumActions = kChanceSupervillain + kMaxCrews,
 };
 
-enum class Pending : uint8_t { kNone, kFetchDiscard, kReturnUpgrade };
+enum class Pending : uint8_t {
+  kNone,
+  kFetchDiscard,
+  kReturnUpgrade,
+  // sss-crews-c: a Remix under way, its discards still to make.
+  kRemixDiscard2,
+  kRemixDiscard1,
+};
 
 // Chance work waiting to be done, in order. Deterministic steps run at once;
 // the state stops at the first step whose outcome is uncertain.
-enum class TaskKind : uint8_t { kDrawHand, kDrawFreeze, kDrawFetch, kRefillRow, kRefillUpgrade, kRevealSupervillain, kFinishCleanup };
+enum class TaskKind : uint8_t { kDrawHand, kDrawFreeze, kDrawFetch, kRefillRow, kRefillUpgrade, kRevealSupervillain, kFinishCleanup, kDrawRemix };
 const char* task_name(TaskKind kind);  // as the position JSON spells it
+const char* pending_name(Pending p);  // as the position JSON spells it ("" for none)
 
 struct Task {
   TaskKind kind = TaskKind::kDrawHand;
@@ -202,6 +211,10 @@ struct State {
   void gust_legal(std::vector<Action>& out) const;
   void apply_gust(Action action);
   std::string gust_to_string(Action action) const;
+  // Remix (remix.cpp): three hand cards discarded one action at a time, then 3 drawn.
+  int remix_discards_left() const;  // 0 unless a Remix is under way
+  void remix_legal(std::vector<Action>& out) const;
+  void apply_remix(Action action);
 
  private:
   void push_task(TaskKind kind, int player, int slot, int count);

@@ -67,12 +67,14 @@ void drawn(Events& ev, const State& s, TaskKind kind, int player, int card, bool
   Event mine(what, std::string(verb) + "{card}" + tail + (known ? " (a known card)" : ""), player);
   mine.with("card", name(s, card)).with("known", known).fact(CardFact::move(zone(player, kDeckZone), to, card, Pos::kTop));
   if (kind == TaskKind::kDrawFetch) mine.with("reason", "Fetch");
+  if (kind == TaskKind::kDrawRemix) mine.with("reason", "Remix");
   if (known) {
     ev.add(mine);  // it lay where everyone saw it go: everyone knows it
     return;
   }
   Event others(what, std::string(verb) + "a card" + tail, player);
   if (kind == TaskKind::kDrawFetch) others.with("reason", "Fetch");
+  if (kind == TaskKind::kDrawRemix) others.with("reason", "Remix");
   ev.add_private(player, mine, others);
 }
 
@@ -260,6 +262,12 @@ void ability_step(Events& ev, const State& s, Action a) {
   };
   if (a == kEndTurn) {
     ev.add(Event("end-turn", "{P} {end|ends} {your|their} turn", p));
+  } else if (a >= kRemix_) {
+    const int card = a - kRemix_;
+    Event e = card_event("remix", "{P} {discard|discards} {card} (Remix, {left} to go)", card);
+    e.with("left", s.remix_discards_left() == 0 ? 2 : s.remix_discards_left() - 1);
+    e.fact(CardFact::move(zone(p, kHandZone), zone(p, kDiscardZone), card));
+    ev.add(e);
   } else if (a >= kGust_) {
     int slots[kRowSlots];
     const int k = s.gust_slots(a, slots);

@@ -213,6 +213,7 @@ void State::validate_queue() const {
   const PlayerState& me = players[turn_player_];
   if (n_tasks == 0) {
     if (pending == Pending::kFetchDiscard && me.hand.empty()) broken("a Fetch discard is pending with an empty hand");
+    if (me.hand.size() < remix_discards_left()) broken("a Remix is under way with fewer cards in hand than discards still to make");
     if (pending == Pending::kReturnUpgrade && me.upgrades.size() + me.upgrades_pending.size() <= c.upgrade_slots) {
       broken("an Upgrade return is pending with room for all Upgrades");
     }
@@ -239,8 +240,9 @@ void State::validate_queue() const {
   }
   const bool is_cleanup = n_tasks == 2 && first.kind == TaskKind::kDrawHand && first.player == turn_player_ &&
                           tasks[1].kind == TaskKind::kFinishCleanup && tasks[1].player == turn_player_ && first.count <= c.hand_size;
-  const bool is_step = n_tasks == 1 && first.player == turn_player_ && first.count == 1 && first.kind != TaskKind::kDrawHand &&
-                       first.kind != TaskKind::kFinishCleanup;
+  // One step of a decision draws one card, or Remix's up to 3.
+  const bool is_step = n_tasks == 1 && first.player == turn_player_ && first.kind != TaskKind::kDrawHand &&
+                       first.kind != TaskKind::kFinishCleanup && (first.count == 1 || (first.kind == TaskKind::kDrawRemix && first.count >= 1 && first.count <= 3));
   // A Gust refills the whole row left to right: the refills still to do are
   // those of the rightmost spots, each empty.
   bool is_gust = n_tasks > 1 && n_tasks <= kRowSlots;
@@ -273,6 +275,7 @@ void State::validate_queue() const {
     }
   }
   if (is_step && pending == Pending::kFetchDiscard) broken("a Fetch discard is pending while chance is still to come");
+  if (remix_discards_left() > 0) broken("a Remix discard is pending while chance is still to come");
   if (is_step && pending == Pending::kReturnUpgrade && first.kind != TaskKind::kRefillUpgrade) broken("an Upgrade return is pending while chance other than the Upgrade refill is to come");
   // Play never leaves a certain draw queued first, but a position built by
   // hand may: then chance has a single outcome. What must hold is that chance
@@ -282,7 +285,8 @@ void State::validate_queue() const {
   switch (first.kind) {
     case TaskKind::kDrawHand:
     case TaskKind::kDrawFreeze:
-    case TaskKind::kDrawFetch: {
+    case TaskKind::kDrawFetch:
+    case TaskKind::kDrawRemix: {
       const PlayerState& pl = players[first.player];
       ready = first.count > 0 && (pl.deck.n_unknown > 0 || (pl.deck.empty() && !pl.discard.empty()));
       break;

@@ -17,20 +17,12 @@ Json known_segment(const Config& cfg, const DeckT& d) {
   return out;
 }
 
-const char* pending_name(Pending p) {
-  switch (p) {
-    case Pending::kNone: return "";
-    case Pending::kFetchDiscard: return "fetch-discard";
-    case Pending::kReturnUpgrade: return "return-upgrade";
-  }
-  return "";
-}
 
 // Tensor layout: card planes (one count per card id) then scalars.
 constexpr int kSeatPlanes = 9;    // hand, hidden, deck-known, discard, in play, bought, stash, frozen, attached/upgrades
 constexpr int kSharedPlanes = 6;  // row, minion deck, upgrade row/deck, expelled, scaredy pile, pupated
 constexpr int kSeatScalars = 4 + kNumAbilities + kMaxCrews;  // power, won, hand, deck sizes, tokens, reputation
-constexpr int kSharedScalars = 5 + kMaxCrews * (3 + kMaxPlayers);
+constexpr int kSharedScalars = 6 + kMaxCrews * (3 + kMaxPlayers);
 
 }  // namespace
 
@@ -212,6 +204,7 @@ void State::observation_tensor(int viewer, float* out) const {
   *s++ = over ? 1.0f : 0.0f;
   *s++ = pending == Pending::kFetchDiscard ? 1.0f : 0.0f;
   *s++ = pending == Pending::kReturnUpgrade ? 1.0f : 0.0f;
+  *s++ = static_cast<float>(remix_discards_left());
   for (int crew = 0; crew < kMaxCrews; ++crew) {
     const bool in_game = crew < c.crews;
     bool in_slot = false;
@@ -236,10 +229,11 @@ std::string State::action_to_string(Action a) const {
     return "reveal " + (crew < c.crews ? c.crew[static_cast<size_t>(crew)].supervillain : "#" + std::to_string(crew));
   }
   if (a >= kChanceCard) {
-    const bool draw = n_tasks > 0 && (tasks[0].kind == TaskKind::kDrawHand || tasks[0].kind == TaskKind::kDrawFetch ||
+    const bool draw = n_tasks > 0 && (tasks[0].kind == TaskKind::kDrawHand || tasks[0].kind == TaskKind::kDrawFetch || tasks[0].kind == TaskKind::kDrawRemix ||
                                       tasks[0].kind == TaskKind::kDrawFreeze);
     return (draw ? "draw " : "reveal ") + card(a - kChanceCard);
   }
+  if (a >= kRemix_) return "remix " + card(a - kRemix_);
   if (a >= kGust_) return gust_to_string(a);
   if (a >= kSnoozeRow_) return "snooze row " + card(a - kSnoozeRow_);
   if (a >= kSnooze_) return "snooze " + card(a - kSnooze_);

@@ -81,6 +81,7 @@ SSS_ABILITIES = (  # the Ability enum of cpp/games/sss/cards.h, in its order
     "Pupate",
     "Snooze",
     "Gust",
+    "Remix",
 )
 SSS_MAX_CREWS = 9
 SSS_MAX_PLAYERS = 4
@@ -116,6 +117,7 @@ def _sss(game: Game) -> list[Slice]:
     lay.add(1, "game over", "1 once the game has ended")
     lay.add(1, "pending fetch-discard", "1 while a Fetch discard is asked")
     lay.add(1, "pending return-upgrade", "1 while an Upgrade return is asked")
+    lay.add(1, "pending remix-discard", "the discards still to make while a Remix is under way")
     for crew in range(SSS_MAX_CREWS):
         lay.add(1, f"crew {crew} in deck", "its Supervillain is in the Supervillain deck")
         lay.add(1, f"crew {crew} revealed", "its Supervillain is in a slot")

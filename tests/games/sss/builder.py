@@ -388,7 +388,7 @@ CREWS_B = (
 CREWS_C = (
     "Royal Rule",
     "Freezer Burn",
-    "Health Hazards",
+    "Musical Madness",
     "Hoppy Hunters",
     "Gale Force",
     "Fire Starters",
