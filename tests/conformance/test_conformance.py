@@ -402,7 +402,8 @@ def test_random_games_keep_the_contract(
 # abilities meet every check too.
 VARIANTS: list[tuple[str, int, dict[str, object]]] = [
     ("seven-secret-supervillains", 2, {"crews": list(CREWS_B)}),
-    # sss-crews-c (the whole Minion row replaced in a chosen order, a discard of exactly 3).
+    # sss-crews-c (the whole Minion row replaced in a chosen order, a discard of exactly 3, a
+    # cheaper replacement).
     ("seven-secret-supervillains", 2, {"crews": list(CREWS_C)}),
 ]
 VARIANT_IDS = ["seven-secret-supervillains-crews-b", "seven-secret-supervillains-crews-c"]

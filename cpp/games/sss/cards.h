@@ -49,6 +49,7 @@ enum Ability : uint8_t {
   // Crews of the third expansion batch (sss-crews-c).
   kGust,  // Gale Force: replace the entire Minion row, its cards under the Minion deck in a chosen order
   kRemix,  // Musical Madness: discard exactly 3 hand cards to draw 3
+  kHaggle,  // Yard-Sailers: replace a Minion row card; its replacement costs 2 less this turn
   kNumAbilities,
   kPowerBoost = kNumAbilities,  // an Upgrade that gives power instead
 };

@@ -11,7 +11,7 @@ namespace henchmen::sss {
 namespace {
 
 constexpr int kSeatPlanes = 9;
-constexpr int kSharedPlanes = 6;
+constexpr int kSharedPlanes = 7;
 
 }  // namespace
 
@@ -96,6 +96,9 @@ void encode_compact(const void* state, int viewer, CompactWriter& out) {
   w.add(at(shared + 4, kScaredyBot), static_cast<float>(st.scaredy_left));
   for (int word = 0; word < 2; ++word) {
     for (uint64_t bits = st.pupated[word]; bits; bits &= bits - 1) w.add(at(shared + 5, word * 64 + __builtin_ctzll(bits)), 1.0f);
+  }
+  for (int word = 0; word < 2; ++word) {
+    for (uint64_t bits = st.haggled[word]; bits; bits &= bits - 1) w.add(at(shared + 6, word * 64 + __builtin_ctzll(bits)), 1.0f);
   }
   int s = (shared + kSharedPlanes) * kCardIds;
   for (int seat = 0; seat < n; ++seat) {

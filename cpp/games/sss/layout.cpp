@@ -220,7 +220,7 @@ Json State::layout(int viewer) const {
   zones.push_back(zone("scaredy-bots", "Scaredy Bots for sale", -1, "pile", scaredy_left, scaredy));
   zones.push_back(zone("expelled", "Expelled", -1, "pile", expelled.size(), faces(c, expelled)));
   // A pupated card shows its doubled power wherever it lies face up.
-  if (pupated[0] | pupated[1]) {
+  if (pupated[0] | pupated[1] | haggled[0] | haggled[1]) {
     Json marked = Json(Json::Array{});
     for (const Json& z : zones.as_array("zones")) {
       Json zz = z;
@@ -232,6 +232,10 @@ Json State::layout(int viewer) const {
         if (card >= 0 && is_pupated(card)) {
           ff["pupated"] = true;
           ff["power"] = modified_power(turn_player_, card);
+        }
+        if (card >= 0 && is_haggled(card)) {  // and a haggled one its cost this turn
+          ff["haggled"] = true;
+          ff["cost"] = cost(card);
         }
         cards.push_back(ff);
       }
@@ -280,6 +284,8 @@ Json State::action_info(Action a) const {
     const TaskKind k = n_tasks > 0 ? tasks[0].kind : TaskKind::kDrawHand;
     const std::string from = k == TaskKind::kRefillRow ? "minion-deck" : k == TaskKind::kRefillUpgrade ? "upgrade-deck" : "deck-" + std::to_string(n_tasks > 0 ? tasks[0].player : 0);
     card_in(a - kChanceCard, from);
+  } else if (a >= kHaggle_) {
+    card_in(a - kHaggle_, "minion-row");
   } else if (a >= kRemix_) {
     card_in(a - kRemix_, "hand-" + n);
   } else if (a >= kGust_) {

@@ -103,10 +103,10 @@ void State::legal_actions(std::vector<Action>& out) const {
   if (!me.bought.full()) {
     const size_t first_buy = out.size();
     for (const uint8_t c : row) {
-      if (c != kNoCard && cfg->health[c] <= me.power) out.push_back(kBuy + c);
+      if (c != kNoCard && cost(c) <= me.power) out.push_back(kBuy + c);
     }
     for (const uint8_t c : me.stash) {
-      if (cfg->health[c] <= me.power) out.push_back(kBuy + c);
+      if (cost(c) <= me.power) out.push_back(kBuy + c);
     }
     if (scaredy_left > 0 && cfg->health[kScaredyBot] <= me.power) out.push_back(kBuy + kScaredyBot);
     if (upgrade_row != kNoCard && cfg->health[upgrade_row] <= me.power && !me.upgrades_pending.full()) out.push_back(kBuy + upgrade_row);
@@ -166,6 +166,7 @@ void State::legal_actions(std::vector<Action>& out) const {
   snooze_legal(out);
   gust_legal(out);
   remix_legal(out);
+  haggle_legal(out);
 }
 
 // ---------------------------------------------------------------------------
@@ -300,6 +301,7 @@ void State::run_task_step(Task& t, int outcome) {
           card = minion_deck.take_known_top();
         }
         row[t.slot] = card;
+        if (haggle_slots) haggle_refilled(t.slot, card);
         if (Events* ev = events()) story::row_refilled(*ev, *this, t.slot, card);
       } else {
         if (outcome >= 0) {
@@ -473,6 +475,8 @@ void State::start_cleanup(int player) {
   p.upgrades_used = 0;
   p.power = 0;
   for (auto& t : p.tokens) t = 0;
+  haggled[0] = haggled[1] = 0;  // "this turn"
+
   push_task(TaskKind::kDrawHand, player, 0, cfg->hand_size);
   push_task(TaskKind::kFinishCleanup, player, 0, 1);
 }
@@ -532,6 +536,8 @@ void State::apply(Action action) {
   }
   if (action == kEndTurn) {
     start_cleanup(me_idx);
+  } else if (action >= kHaggle_) {
+    apply_haggle(action);
   } else if (action >= kRemix_) {
     apply_remix(action);
   } else if (action >= kGust_) {
@@ -614,7 +620,7 @@ void State::apply(Action action) {
     attach_minion(me_idx, action - kTransfer_, seat_zone(me_idx, kDiscardZone));
   } else if (action >= kBuy) {
     const uint8_t card = static_cast<uint8_t>(action - kBuy);
-    me.power = static_cast<int16_t>(me.power - cfg->health[card]);
+    me.power = static_cast<int16_t>(me.power - cost(card));
     if (card == kScaredyBot) {
       --scaredy_left;
       me.bought.add(card);

@@ -11,7 +11,7 @@ namespace henchmen::sss {
 namespace {
 
 const char* const kTaskNames[] = {"draw-hand", "draw-freeze", "draw-fetch", "refill-row", "refill-upgrade", "reveal-supervillain", "finish-cleanup", "draw-remix"};
-const char* const kAbilityKeys[] = {"", "Freeze", "Harvest", "Bounty", "Fetch", "Incinerate", "Replicate", "Transfer", "Froth", "Consume", "Pupate", "Snooze", "Gust", "Remix"};
+const char* const kAbilityKeys[] = {"", "Freeze", "Harvest", "Bounty", "Fetch", "Incinerate", "Replicate", "Transfer", "Froth", "Consume", "Pupate", "Snooze", "Gust", "Remix", "Haggle"};
 
 template <class DeckT>
 Json deck_json(const Config& cfg, const DeckT& d) {
@@ -120,6 +120,20 @@ Json State::to_json() const {
     }
     o["pupated"] = marks;
   }
+  if (haggle_slots) {
+    Json spots = Json(Json::Array{});
+    for (int slot = 0; slot < kRowSlots; ++slot) {
+      if (haggle_slots & (1u << slot)) spots.push_back(slot);
+    }
+    o["haggle_slots"] = spots;  // refills still to come that will be 2 cheaper
+  }
+  if (haggled[0] | haggled[1]) {
+    Json cards = Json(Json::Array{});
+    for (int card = 0; card < kCardIds; ++card) {
+      if (is_haggled(card)) cards.push_back(c.name[static_cast<size_t>(card)]);
+    }
+    o["haggled"] = cards;
+  }
   Json tasks_json = Json(Json::Array{});
   for (int i = 0; i < n_tasks; ++i) {
     Json t;
@@ -168,7 +182,7 @@ State State::from_json(const Config& c, const Json& o) {
   s.cfg = &c;
   const std::string w = "position";
   json_expect_keys(o, {"turn", "turn_player", "pending", "over", "winner", "supervillain_deck", "supervillain_slots", "danger_zone", "won_by",
-                       "attached", "minion_row", "minion_deck", "upgrade_row", "upgrade_deck", "scaredy_bots", "expelled", "pupated", "tasks", "players"},
+                       "attached", "minion_row", "minion_deck", "upgrade_row", "upgrade_deck", "scaredy_bots", "expelled", "pupated", "haggle_slots", "haggled", "tasks", "players"},
                    w);
   s.turn = static_cast<uint16_t>(o.at("turn", w).as_int("turn", 1, c.max_turns + 1));
   s.turn_player_ = static_cast<uint8_t>(o.at("turn_player", w).as_int("turn_player", 0, c.players - 1));
@@ -214,6 +228,15 @@ State State::from_json(const Config& c, const Json& o) {
     for (const auto& v : marks->as_array("pupated")) {
       const int card = card_id(c, v, "pupated");
       s.pupated[card >> 6] |= uint64_t{1} << (card & 63);
+    }
+  }
+  if (const Json* spots = o.find("haggle_slots")) {
+    for (const auto& v : spots->as_array("haggle_slots")) s.haggle_slots = static_cast<uint8_t>(s.haggle_slots | (1u << v.as_int("haggle slot", 0, kRowSlots - 1)));
+  }
+  if (const Json* cards = o.find("haggled")) {
+    for (const auto& v : cards->as_array("haggled")) {
+      const int card = card_id(c, v, "haggled");
+      s.haggled[card >> 6] |= uint64_t{1} << (card & 63);
     }
   }
   const auto& tasks_json = o.at("tasks", w).as_array("tasks");

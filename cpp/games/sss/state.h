@@ -45,7 +45,8 @@ enum : Action {
   // Crews of the third expansion batch (sss-crews-c): gust.cpp.
   kGust_ = kSnoozeRow_ + kCardIds,       // + order of the row cards going under the Minion deck (gust.cpp)
   kRemix_ = kGust_ + kGustOrders,        // + card: hand -> discard pile, one of Remix's 3 (remix.cpp)
-  kChanceCard = kRemix_ + kCardIds,      // + card: a draw or a reveal
+  kHaggle_ = kRemix_ + kCardIds,         // + minion: row -> bottom of the Minion deck, its replacement 2 cheaper (haggle.cpp)
+  kChanceCard = kHaggle_ + kCardIds,     // + card: a draw or a reveal
   kChanceSupervillain = kChanceCard + kCardIds,  // + crew slot: a Supervillain revealed
   kNumActions = kChanceSupervillain + kMaxCrews,
 };
@@ -150,6 +151,10 @@ struct State {
   // Cards whose base power Pupate doubled (a bit per card id): public, and
   // kept only while the card stays in a hand, in play or set aside.
   uint64_t pupated[2] = {};
+  // Haggle (this turn only, public): row slots whose refill will be 2
+  // cheaper, and the cards that came so (a bit per card id).
+  uint8_t haggle_slots = 0;
+  uint64_t haggled[2] = {};
   Task tasks[kMaxTasks];
   uint8_t n_tasks = 0;
   Pending pending = Pending::kNone;
@@ -215,6 +220,12 @@ struct State {
   int remix_discards_left() const;  // 0 unless a Remix is under way
   void remix_legal(std::vector<Action>& out) const;
   void apply_remix(Action action);
+  // Haggle (haggle.cpp): a row card replaced, its replacement 2 cheaper this turn (cost 1 or 2: free).
+  bool is_haggled(int card) const { return (haggled[card >> 6] >> (card & 63)) & 1u; }
+  int cost(int card) const;  // what buying it takes now: its health, less a Haggle's 2
+  void haggle_legal(std::vector<Action>& out) const;
+  void apply_haggle(Action action);
+  void haggle_refilled(int slot, uint8_t card);  // a refill has come: a haggled slot's card is cheaper
 
  private:
   void push_task(TaskKind kind, int player, int slot, int count);

@@ -80,7 +80,7 @@ void drawn(Events& ev, const State& s, TaskKind kind, int player, int card, bool
 
 void row_refilled(Events& ev, const State& s, int slot, int card) {
   Event e("refill", "{card} joins the Minion row (cost {cost})");
-  e.with("card", name(s, card)).with("slot", slot + 1).with("cost", s.cfg->health[static_cast<size_t>(card)]);
+  e.with("card", name(s, card)).with("slot", slot + 1).with("cost", s.cost(card));  // a Haggle's replacement: its cost this turn
   e.fact(CardFact::move(kMinionDeckZone, kMinionRowZone, card, Pos::kTop));
   ev.add(e);
 }
@@ -262,6 +262,11 @@ void ability_step(Events& ev, const State& s, Action a) {
   };
   if (a == kEndTurn) {
     ev.add(Event("end-turn", "{P} {end|ends} {your|their} turn", p));
+  } else if (a >= kHaggle_) {
+    const int card = a - kHaggle_;
+    Event e = card_event("haggle", "{P} {put|puts} {card} from the Minion row under the Minion deck (Haggle): its replacement costs 2 less this turn", card);
+    e.fact(CardFact::move(kMinionRowZone, kMinionDeckZone, card, Pos::kAny, Pos::kBottom));
+    ev.add(e);
   } else if (a >= kRemix_) {
     const int card = a - kRemix_;
     Event e = card_event("remix", "{P} {discard|discards} {card} (Remix, {left} to go)", card);

@@ -126,6 +126,14 @@ void State::validate() const {
     }
     if (!carried) broken(c.name[static_cast<size_t>(card)] + " is marked pupated but is not in play, set aside or in a hand where everyone saw it go");
   }
+  // A Haggle's discount is on a Minion, and a slot waiting for its cheaper
+  // replacement is empty.
+  for (int card = 0; card < kCardIds; ++card) {
+    if (is_haggled(card) && !is_minion(card)) broken("a card that is not a Minion is marked haggled");
+  }
+  for (int slot = 0; slot < kRowSlots; ++slot) {
+    if ((haggle_slots & (1u << slot)) && row[slot] != kNoCard) broken("a Minion row spot waits for a Haggle's replacement but holds a card");
+  }
   // Every Supervillain is in exactly one place.
   int won_total[kMaxPlayers] = {};
   for (int crew = 0; crew < c.crews; ++crew) {
@@ -273,6 +281,7 @@ void State::validate_queue() const {
     for (int a = 0; a < kNumAbilities; ++a) {
       if (me.tokens[a]) broken("the turn player has abilities in the pool during cleanup");
     }
+    if (haggle_slots | haggled[0] | haggled[1]) broken("a Haggle's discount outlasts the turn");
   }
   if (is_step && pending == Pending::kFetchDiscard) broken("a Fetch discard is pending while chance is still to come");
   if (remix_discards_left() > 0) broken("a Remix discard is pending while chance is still to come");

@@ -20,7 +20,7 @@ Json known_segment(const Config& cfg, const DeckT& d) {
 
 // Tensor layout: card planes (one count per card id) then scalars.
 constexpr int kSeatPlanes = 9;    // hand, hidden, deck-known, discard, in play, bought, stash, frozen, attached/upgrades
-constexpr int kSharedPlanes = 6;  // row, minion deck, upgrade row/deck, expelled, scaredy pile, pupated
+constexpr int kSharedPlanes = 7;  // row, minion deck, upgrade row/deck, expelled, scaredy pile, pupated, haggled
 constexpr int kSeatScalars = 4 + kNumAbilities + kMaxCrews;  // power, won, hand, deck sizes, tokens, reputation
 constexpr int kSharedScalars = 6 + kMaxCrews * (3 + kMaxPlayers);
 
@@ -86,6 +86,11 @@ Json State::observation(int viewer) const {
     if (is_pupated(card)) marks.push_back(c.name[static_cast<size_t>(card)]);
   }
   o["pupated"] = marks;
+  Json haggles = Json(Json::Array{});
+  for (int card = 0; card < kCardIds; ++card) {
+    if (is_haggled(card)) haggles.push_back(c.name[static_cast<size_t>(card)]);
+  }
+  o["haggled"] = haggles;
   Json ps = Json(Json::Array{});
   for (int p = 0; p < c.players; ++p) {
     const PlayerState& pl = players[p];
@@ -187,6 +192,7 @@ void State::observation_tensor(int viewer, float* out) const {
   plane(shared + 4)[kScaredyBot] = static_cast<float>(scaredy_left);
   for (int card = 0; card < kCardIds; ++card) {
     if (is_pupated(card)) plane(shared + 5)[card] = 1.0f;
+    if (is_haggled(card)) plane(shared + 6)[card] = 1.0f;
   }
   float* s = out + (shared + kSharedPlanes) * kCardIds;
   for (int seat = 0; seat < n; ++seat) {
@@ -233,6 +239,7 @@ std::string State::action_to_string(Action a) const {
                                       tasks[0].kind == TaskKind::kDrawFreeze);
     return (draw ? "draw " : "reveal ") + card(a - kChanceCard);
   }
+  if (a >= kHaggle_) return "haggle " + card(a - kHaggle_);
   if (a >= kRemix_) return "remix " + card(a - kRemix_);
   if (a >= kGust_) return gust_to_string(a);
   if (a >= kSnoozeRow_) return "snooze row " + card(a - kSnoozeRow_);

@@ -82,6 +82,7 @@ SSS_ABILITIES = (  # the Ability enum of cpp/games/sss/cards.h, in its order
     "Snooze",
     "Gust",
     "Remix",
+    "Haggle",
 )
 SSS_MAX_CREWS = 9
 SSS_MAX_PLAYERS = 4
@@ -99,6 +100,7 @@ def _sss(game: Game) -> list[Slice]:
     lay.add(CARDS, "expelled", "expelled cards (counts)")
     lay.add(CARDS, "scaredy bots", "at the Scaredy Bot's id (92): how many are left")
     lay.add(CARDS, "pupated", "1 at each card whose base power Pupate doubled")
+    lay.add(CARDS, "haggled", "1 at each card that costs 2 less this turn (Haggle)")
     for seat in range(n):
         lay.add(1, f"seat {seat} power", "unspent power")
         lay.add(1, f"seat {seat} won", "Supervillains won")
