@@ -50,6 +50,7 @@ enum Ability : uint8_t {
   kGust,  // Gale Force: replace the entire Minion row, its cards under the Minion deck in a chosen order
   kRemix,  // Musical Madness: discard exactly 3 hand cards to draw 3
   kHaggle,  // Yard-Sailers: replace a Minion row card; its replacement costs 2 less this turn
+  kExpedite,  // Deadly Deliveries: a Minion bought this turn to the bottom of your deck
   kNumAbilities,
   kPowerBoost = kNumAbilities,  // an Upgrade that gives power instead
 };

@@ -167,6 +167,7 @@ void State::legal_actions(std::vector<Action>& out) const {
   gust_legal(out);
   remix_legal(out);
   haggle_legal(out);
+  expedite_legal(out);
 }
 
 // ---------------------------------------------------------------------------
@@ -536,6 +537,8 @@ void State::apply(Action action) {
   }
   if (action == kEndTurn) {
     start_cleanup(me_idx);
+  } else if (action >= kExpedite_) {
+    apply_expedite(action);
   } else if (action >= kHaggle_) {
     apply_haggle(action);
   } else if (action >= kRemix_) {

@@ -46,7 +46,8 @@ enum : Action {
   kGust_ = kSnoozeRow_ + kCardIds,       // + order of the row cards going under the Minion deck (gust.cpp)
   kRemix_ = kGust_ + kGustOrders,        // + card: hand -> discard pile, one of Remix's 3 (remix.cpp)
   kHaggle_ = kRemix_ + kCardIds,         // + minion: row -> bottom of the Minion deck, its replacement 2 cheaper (haggle.cpp)
-  kChanceCard = kHaggle_ + kCardIds,     // + card: a draw or a reveal
+  kExpedite_ = kHaggle_ + kCardIds,      // + minion: bought this turn -> bottom of your deck (expedite.cpp)
+  kChanceCard = kExpedite_ + kCardIds,   // + card: a draw or a reveal
   kChanceSupervillain = kChanceCard + kCardIds,  // + crew slot: a Supervillain revealed
   kNumActions = kChanceSupervillain + kMaxCrews,
 };
@@ -226,6 +227,9 @@ struct State {
   void haggle_legal(std::vector<Action>& out) const;
   void apply_haggle(Action action);
   void haggle_refilled(int slot, uint8_t card);  // a refill has come: a haggled slot's card is cheaper
+  // Expedite (expedite.cpp): a Minion bought this turn to the bottom of your deck.
+  void expedite_legal(std::vector<Action>& out) const;
+  void apply_expedite(Action action);
 
  private:
   void push_task(TaskKind kind, int player, int slot, int count);

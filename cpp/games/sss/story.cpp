@@ -262,6 +262,11 @@ void ability_step(Events& ev, const State& s, Action a) {
   };
   if (a == kEndTurn) {
     ev.add(Event("end-turn", "{P} {end|ends} {your|their} turn", p));
+  } else if (a >= kExpedite_) {
+    const int card = a - kExpedite_;
+    Event e = card_event("expedite", "{P} {put|puts} {card}, bought this turn, on the bottom of {your|their} deck (Expedite)", card);
+    e.fact(CardFact::move(zone(p, kBoughtZone), zone(p, kDeckZone), card, Pos::kAny, Pos::kBottom));
+    ev.add(e);
   } else if (a >= kHaggle_) {
     const int card = a - kHaggle_;
     Event e = card_event("haggle", "{P} {put|puts} {card} from the Minion row under the Minion deck (Haggle): its replacement costs 2 less this turn", card);

@@ -239,6 +239,7 @@ std::string State::action_to_string(Action a) const {
                                       tasks[0].kind == TaskKind::kDrawFreeze);
     return (draw ? "draw " : "reveal ") + card(a - kChanceCard);
   }
+  if (a >= kExpedite_) return "expedite " + card(a - kExpedite_);
   if (a >= kHaggle_) return "haggle " + card(a - kHaggle_);
   if (a >= kRemix_) return "remix " + card(a - kRemix_);
   if (a >= kGust_) return gust_to_string(a);

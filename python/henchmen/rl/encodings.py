@@ -83,6 +83,7 @@ SSS_ABILITIES = (  # the Ability enum of cpp/games/sss/cards.h, in its order
     "Gust",
     "Remix",
     "Haggle",
+    "Expedite",
 )
 SSS_MAX_CREWS = 9
 SSS_MAX_PLAYERS = 4

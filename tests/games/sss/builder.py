@@ -387,7 +387,7 @@ CREWS_B = (
 #: Replicate copies their abilities, Hoppy Hunters' Bounty stashes a haggled card): the
 #: conformance suite and the infoset oracle play them.
 CREWS_C = (
-    "Royal Rule",
+    "Deadly Deliveries",
     "Hoppy Hunters",
     "Musical Madness",
     "Yard-Sailers",
