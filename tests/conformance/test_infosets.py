@@ -112,7 +112,8 @@ CONFIGS: list[tuple[str, dict[str, object], tuple[int, ...]]] = [
         (30, 70),
     ),
     # The crews of sss-crews-c (the Minion row replaced in a chosen order, a discard of
-    # exactly 3 then a draw of 3, a cheaper replacement, a bought Minion under the deck).
+    # exactly 3 then a draw of 3, a cheaper replacement, a bought Minion under the deck, a Bot
+    # traded for a Scaredy Bot).
     (
         "seven-secret-supervillains",
         {"crews": list(CREWS_C)},

@@ -51,6 +51,7 @@ enum Ability : uint8_t {
   kRemix,  // Musical Madness: discard exactly 3 hand cards to draw 3
   kHaggle,  // Yard-Sailers: replace a Minion row card; its replacement costs 2 less this turn
   kExpedite,  // Deadly Deliveries: a Minion bought this turn to the bottom of your deck
+  kEngineer,  // Brutal Builders: replace the Upgrade card, or expel a hand Bot to gain a Scaredy Bot
   kNumAbilities,
   kPowerBoost = kNumAbilities,  // an Upgrade that gives power instead
 };

@@ -284,6 +284,10 @@ Json State::action_info(Action a) const {
     const TaskKind k = n_tasks > 0 ? tasks[0].kind : TaskKind::kDrawHand;
     const std::string from = k == TaskKind::kRefillRow ? "minion-deck" : k == TaskKind::kRefillUpgrade ? "upgrade-deck" : "deck-" + std::to_string(n_tasks > 0 ? tasks[0].player : 0);
     card_in(a - kChanceCard, from);
+  } else if (a == kEngineerUpgrade) {
+    card_in(upgrade_row, "upgrade-row");
+  } else if (a >= kEngineer_) {
+    card_in(a - kEngineer_, "hand-" + n);
   } else if (a >= kExpedite_) {
     card_in(a - kExpedite_, "bought-" + n);
   } else if (a >= kHaggle_) {

@@ -168,6 +168,7 @@ void State::legal_actions(std::vector<Action>& out) const {
   remix_legal(out);
   haggle_legal(out);
   expedite_legal(out);
+  engineer_legal(out);
 }
 
 // ---------------------------------------------------------------------------
@@ -537,6 +538,8 @@ void State::apply(Action action) {
   }
   if (action == kEndTurn) {
     start_cleanup(me_idx);
+  } else if (action >= kEngineer_) {
+    apply_engineer(action);
   } else if (action >= kExpedite_) {
     apply_expedite(action);
   } else if (action >= kHaggle_) {

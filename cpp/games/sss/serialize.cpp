@@ -11,7 +11,7 @@ namespace henchmen::sss {
 namespace {
 
 const char* const kTaskNames[] = {"draw-hand", "draw-freeze", "draw-fetch", "refill-row", "refill-upgrade", "reveal-supervillain", "finish-cleanup", "draw-remix"};
-const char* const kAbilityKeys[] = {"", "Freeze", "Harvest", "Bounty", "Fetch", "Incinerate", "Replicate", "Transfer", "Froth", "Consume", "Pupate", "Snooze", "Gust", "Remix", "Haggle", "Expedite"};
+const char* const kAbilityKeys[] = {"", "Freeze", "Harvest", "Bounty", "Fetch", "Incinerate", "Replicate", "Transfer", "Froth", "Consume", "Pupate", "Snooze", "Gust", "Remix", "Haggle", "Expedite", "Engineer"};
 
 template <class DeckT>
 Json deck_json(const Config& cfg, const DeckT& d) {

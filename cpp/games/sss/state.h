@@ -47,7 +47,9 @@ enum : Action {
   kRemix_ = kGust_ + kGustOrders,        // + card: hand -> discard pile, one of Remix's 3 (remix.cpp)
   kHaggle_ = kRemix_ + kCardIds,         // + minion: row -> bottom of the Minion deck, its replacement 2 cheaper (haggle.cpp)
   kExpedite_ = kHaggle_ + kCardIds,      // + minion: bought this turn -> bottom of your deck (expedite.cpp)
-  kChanceCard = kExpedite_ + kCardIds,   // + card: a draw or a reveal
+  kEngineer_ = kExpedite_ + kCardIds,    // + bot: hand -> expelled, a Scaredy Bot gained (engineer.cpp)
+  kEngineerUpgrade = kEngineer_ + kCardIds,  // the Upgrade card under the Upgrade deck, refilled (Engineer)
+  kChanceCard = kEngineerUpgrade + 1,    // + card: a draw or a reveal
   kChanceSupervillain = kChanceCard + kCardIds,  // + crew slot: a Supervillain revealed
   kNumActions = kChanceSupervillain + kMaxCrews,
 };
@@ -230,6 +232,10 @@ struct State {
   // Expedite (expedite.cpp): a Minion bought this turn to the bottom of your deck.
   void expedite_legal(std::vector<Action>& out) const;
   void apply_expedite(Action action);
+  // Engineer (engineer.cpp), and replacing the Upgrade card (Engineer, Hack).
+  void engineer_legal(std::vector<Action>& out) const;
+  void apply_engineer(Action action);
+  void replace_upgrade_card();  // to the bottom of the Upgrade deck; the top card takes its place
 
  private:
   void push_task(TaskKind kind, int player, int slot, int count);

@@ -262,6 +262,15 @@ void ability_step(Events& ev, const State& s, Action a) {
   };
   if (a == kEndTurn) {
     ev.add(Event("end-turn", "{P} {end|ends} {your|their} turn", p));
+  } else if (a == kEngineerUpgrade) {
+    Event e = card_event("engineer-upgrade", "{P} {put|puts} {card} under the Upgrade deck (Engineer)", s.upgrade_row);
+    e.fact(CardFact::move(kUpgradeRowZone, kUpgradeDeckZone, s.upgrade_row, Pos::kAny, Pos::kBottom));
+    ev.add(e);
+  } else if (a >= kEngineer_) {
+    const int card = a - kEngineer_;
+    Event e = card_event("engineer", "{P} {expel|expels} {card} from {your|their} hand and {gain|gains} a Scaredy Bot (Engineer)", card);
+    e.fact(CardFact::move(zone(p, kHandZone), kExpelledZone, card)).fact(CardFact::move(kScaredyZone, zone(p, kDiscardZone), kScaredyBot));
+    ev.add(e);
   } else if (a >= kExpedite_) {
     const int card = a - kExpedite_;
     Event e = card_event("expedite", "{P} {put|puts} {card}, bought this turn, on the bottom of {your|their} deck (Expedite)", card);

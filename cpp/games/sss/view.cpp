@@ -239,6 +239,8 @@ std::string State::action_to_string(Action a) const {
                                       tasks[0].kind == TaskKind::kDrawFreeze);
     return (draw ? "draw " : "reveal ") + card(a - kChanceCard);
   }
+  if (a == kEngineerUpgrade) return "engineer replace " + (upgrade_row == kNoCard ? std::string("the Upgrade card") : card(upgrade_row));
+  if (a >= kEngineer_) return "engineer " + card(a - kEngineer_);
   if (a >= kExpedite_) return "expedite " + card(a - kExpedite_);
   if (a >= kHaggle_) return "haggle " + card(a - kHaggle_);
   if (a >= kRemix_) return "remix " + card(a - kRemix_);

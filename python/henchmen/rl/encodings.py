@@ -84,6 +84,7 @@ SSS_ABILITIES = (  # the Ability enum of cpp/games/sss/cards.h, in its order
     "Remix",
     "Haggle",
     "Expedite",
+    "Engineer",
 )
 SSS_MAX_CREWS = 9
 SSS_MAX_PLAYERS = 4

@@ -384,11 +384,10 @@ CREWS_B = (
 )
 
 #: Seven crews, as many of sss-crews-c's as are built (the rest base crews; Tourist Trap's
-#: Replicate copies their abilities, Hoppy Hunters' Bounty stashes a haggled card): the
-#: conformance suite and the infoset oracle play them.
+#: Replicate copies their abilities): the conformance suite and the infoset oracle play them.
 CREWS_C = (
     "Deadly Deliveries",
-    "Hoppy Hunters",
+    "Brutal Builders",
     "Musical Madness",
     "Yard-Sailers",
     "Gale Force",
