@@ -403,7 +403,8 @@ def test_random_games_keep_the_contract(
 VARIANTS: list[tuple[str, int, dict[str, object]]] = [
     ("seven-secret-supervillains", 2, {"crews": list(CREWS_B)}),
     # sss-crews-c (the whole Minion row replaced in a chosen order, a discard of exactly 3, a
-    # cheaper replacement, a bought Minion under the deck, a Bot traded for a Scaredy Bot).
+    # cheaper replacement, a bought Minion under the deck, a Bot traded for a Scaredy Bot,
+    # power for an Upgrade only).
     ("seven-secret-supervillains", 2, {"crews": list(CREWS_C)}),
 ]
 VARIANT_IDS = ["seven-secret-supervillains-crews-b", "seven-secret-supervillains-crews-c"]

@@ -113,7 +113,7 @@ CONFIGS: list[tuple[str, dict[str, object], tuple[int, ...]]] = [
     ),
     # The crews of sss-crews-c (the Minion row replaced in a chosen order, a discard of
     # exactly 3 then a draw of 3, a cheaper replacement, a bought Minion under the deck, a Bot
-    # traded for a Scaredy Bot).
+    # traded for a Scaredy Bot, power for an Upgrade only).
     (
         "seven-secret-supervillains",
         {"crews": list(CREWS_C)},

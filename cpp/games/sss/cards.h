@@ -52,6 +52,7 @@ enum Ability : uint8_t {
   kHaggle,  // Yard-Sailers: replace a Minion row card; its replacement costs 2 less this turn
   kExpedite,  // Deadly Deliveries: a Minion bought this turn to the bottom of your deck
   kEngineer,  // Brutal Builders: replace the Upgrade card, or expel a hand Bot to gain a Scaredy Bot
+  kHack,  // Raccoon Rebellion: 2 power for an Upgrade only, or replace the Upgrade card
   kNumAbilities,
   kPowerBoost = kNumAbilities,  // an Upgrade that gives power instead
 };

@@ -118,6 +118,7 @@ void encode_compact(const void* state, int viewer, CompactWriter& out) {
   w.add(s++, st.pending == Pending::kFetchDiscard ? 1.0f : 0.0f);
   w.add(s++, st.pending == Pending::kReturnUpgrade ? 1.0f : 0.0f);
   w.add(s++, static_cast<float>(st.remix_discards_left()));
+  w.add(s++, st.hack_power);
   // Per crew: in the Supervillain deck, in a slot, in the Danger Zone, then
   // who won it by seat from the viewer; only the ones set are entries.
   constexpr int kPerCrew = 3 + kMaxPlayers;

@@ -260,6 +260,7 @@ Json State::layout(int viewer) const {
   }
   const PlayerState& mover = players[turn_player_];
   counters.push_back(counter("Power", turn_player_, mover.power, -1));
+  if (hack_power) counters.push_back(counter("Power for an Upgrade (Hack)", turn_player_, hack_power, -1));
   for (int a = kNoAbility + 1; a < kNumAbilities; ++a) {
     if (mover.tokens[a]) counters.push_back(counter(ability_name(a), turn_player_, mover.tokens[a], -1));
   }
@@ -284,6 +285,10 @@ Json State::action_info(Action a) const {
     const TaskKind k = n_tasks > 0 ? tasks[0].kind : TaskKind::kDrawHand;
     const std::string from = k == TaskKind::kRefillRow ? "minion-deck" : k == TaskKind::kRefillUpgrade ? "upgrade-deck" : "deck-" + std::to_string(n_tasks > 0 ? tasks[0].player : 0);
     card_in(a - kChanceCard, from);
+  } else if (a == kHackUpgrade) {
+    card_in(upgrade_row, "upgrade-row");
+  } else if (a == kHackPower) {
+    j["power"] = 2;
   } else if (a == kEngineerUpgrade) {
     card_in(upgrade_row, "upgrade-row");
   } else if (a >= kEngineer_) {

@@ -109,7 +109,7 @@ void State::legal_actions(std::vector<Action>& out) const {
       if (cost(c) <= me.power) out.push_back(kBuy + c);
     }
     if (scaredy_left > 0 && cfg->health[kScaredyBot] <= me.power) out.push_back(kBuy + kScaredyBot);
-    if (upgrade_row != kNoCard && cfg->health[upgrade_row] <= me.power && !me.upgrades_pending.full()) out.push_back(kBuy + upgrade_row);
+    if (upgrade_row != kNoCard && cfg->health[upgrade_row] <= power_for(upgrade_row) && !me.upgrades_pending.full()) out.push_back(kBuy + upgrade_row);
     std::sort(out.begin() + static_cast<std::ptrdiff_t>(first_buy), out.end());
   }
   if (me.tokens[kTransfer] > 0 || me.tokens[kHarvest] > 0 || me.tokens[kIncinerate] > 0) {
@@ -169,6 +169,7 @@ void State::legal_actions(std::vector<Action>& out) const {
   haggle_legal(out);
   expedite_legal(out);
   engineer_legal(out);
+  hack_legal(out);
 }
 
 // ---------------------------------------------------------------------------
@@ -478,6 +479,7 @@ void State::start_cleanup(int player) {
   p.power = 0;
   for (auto& t : p.tokens) t = 0;
   haggled[0] = haggled[1] = 0;  // "this turn"
+  hack_power = 0;
 
   push_task(TaskKind::kDrawHand, player, 0, cfg->hand_size);
   push_task(TaskKind::kFinishCleanup, player, 0, 1);
@@ -538,6 +540,8 @@ void State::apply(Action action) {
   }
   if (action == kEndTurn) {
     start_cleanup(me_idx);
+  } else if (action >= kHackPower) {
+    apply_hack(action);
   } else if (action >= kEngineer_) {
     apply_engineer(action);
   } else if (action >= kExpedite_) {
@@ -626,7 +630,7 @@ void State::apply(Action action) {
     attach_minion(me_idx, action - kTransfer_, seat_zone(me_idx, kDiscardZone));
   } else if (action >= kBuy) {
     const uint8_t card = static_cast<uint8_t>(action - kBuy);
-    me.power = static_cast<int16_t>(me.power - cost(card));
+    pay(card);
     if (card == kScaredyBot) {
       --scaredy_left;
       me.bought.add(card);

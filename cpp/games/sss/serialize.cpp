@@ -11,7 +11,7 @@ namespace henchmen::sss {
 namespace {
 
 const char* const kTaskNames[] = {"draw-hand", "draw-freeze", "draw-fetch", "refill-row", "refill-upgrade", "reveal-supervillain", "finish-cleanup", "draw-remix"};
-const char* const kAbilityKeys[] = {"", "Freeze", "Harvest", "Bounty", "Fetch", "Incinerate", "Replicate", "Transfer", "Froth", "Consume", "Pupate", "Snooze", "Gust", "Remix", "Haggle", "Expedite", "Engineer"};
+const char* const kAbilityKeys[] = {"", "Freeze", "Harvest", "Bounty", "Fetch", "Incinerate", "Replicate", "Transfer", "Froth", "Consume", "Pupate", "Snooze", "Gust", "Remix", "Haggle", "Expedite", "Engineer", "Hack"};
 
 template <class DeckT>
 Json deck_json(const Config& cfg, const DeckT& d) {
@@ -120,6 +120,7 @@ Json State::to_json() const {
     }
     o["pupated"] = marks;
   }
+  if (hack_power) o["hack_power"] = static_cast<int>(hack_power);
   if (haggle_slots) {
     Json spots = Json(Json::Array{});
     for (int slot = 0; slot < kRowSlots; ++slot) {
@@ -182,7 +183,7 @@ State State::from_json(const Config& c, const Json& o) {
   s.cfg = &c;
   const std::string w = "position";
   json_expect_keys(o, {"turn", "turn_player", "pending", "over", "winner", "supervillain_deck", "supervillain_slots", "danger_zone", "won_by",
-                       "attached", "minion_row", "minion_deck", "upgrade_row", "upgrade_deck", "scaredy_bots", "expelled", "pupated", "haggle_slots", "haggled", "tasks", "players"},
+                       "attached", "minion_row", "minion_deck", "upgrade_row", "upgrade_deck", "scaredy_bots", "expelled", "pupated", "haggle_slots", "haggled", "hack_power", "tasks", "players"},
                    w);
   s.turn = static_cast<uint16_t>(o.at("turn", w).as_int("turn", 1, c.max_turns + 1));
   s.turn_player_ = static_cast<uint8_t>(o.at("turn_player", w).as_int("turn_player", 0, c.players - 1));
@@ -230,6 +231,7 @@ State State::from_json(const Config& c, const Json& o) {
       s.pupated[card >> 6] |= uint64_t{1} << (card & 63);
     }
   }
+  if (const Json* hp = o.find("hack_power")) s.hack_power = static_cast<int16_t>(hp->as_int("hack_power", 0, 999));
   if (const Json* spots = o.find("haggle_slots")) {
     for (const auto& v : spots->as_array("haggle_slots")) s.haggle_slots = static_cast<uint8_t>(s.haggle_slots | (1u << v.as_int("haggle slot", 0, kRowSlots - 1)));
   }

@@ -49,7 +49,9 @@ enum : Action {
   kExpedite_ = kHaggle_ + kCardIds,      // + minion: bought this turn -> bottom of your deck (expedite.cpp)
   kEngineer_ = kExpedite_ + kCardIds,    // + bot: hand -> expelled, a Scaredy Bot gained (engineer.cpp)
   kEngineerUpgrade = kEngineer_ + kCardIds,  // the Upgrade card under the Upgrade deck, refilled (Engineer)
-  kChanceCard = kEngineerUpgrade + 1,    // + card: a draw or a reveal
+  kHackPower = kEngineerUpgrade + 1,     // Hack: 2 power for an Upgrade only (hack.cpp)
+  kHackUpgrade,                          // Hack: the Upgrade card replaced
+  kChanceCard,                           // + card: a draw or a reveal
   kChanceSupervillain = kChanceCard + kCardIds,  // + crew slot: a Supervillain revealed
   kNumActions = kChanceSupervillain + kMaxCrews,
 };
@@ -158,6 +160,7 @@ struct State {
   // cheaper, and the cards that came so (a bit per card id).
   uint8_t haggle_slots = 0;
   uint64_t haggled[2] = {};
+  int16_t hack_power = 0;  // the turn player's power that only buys an Upgrade (Hack), public
   Task tasks[kMaxTasks];
   uint8_t n_tasks = 0;
   Pending pending = Pending::kNone;
@@ -236,6 +239,11 @@ struct State {
   void engineer_legal(std::vector<Action>& out) const;
   void apply_engineer(Action action);
   void replace_upgrade_card();  // to the bottom of the Upgrade deck; the top card takes its place
+  // Hack (hack.cpp).
+  void hack_legal(std::vector<Action>& out) const;
+  void apply_hack(Action action);
+  int power_for(int card) const;  // what the turn player can pay for it: Hack's power too for an Upgrade
+  void pay(int card);             // an Upgrade takes Hack's power first
 
  private:
   void push_task(TaskKind kind, int player, int slot, int count);

@@ -262,6 +262,12 @@ void ability_step(Events& ev, const State& s, Action a) {
   };
   if (a == kEndTurn) {
     ev.add(Event("end-turn", "{P} {end|ends} {your|their} turn", p));
+  } else if (a == kHackUpgrade) {
+    Event e = card_event("hack-upgrade", "{P} {put|puts} {card} under the Upgrade deck (Hack)", s.upgrade_row);
+    e.fact(CardFact::move(kUpgradeRowZone, kUpgradeDeckZone, s.upgrade_row, Pos::kAny, Pos::kBottom));
+    ev.add(e);
+  } else if (a == kHackPower) {
+    ev.add(Event("hack-power", "{P} {gain|gains} 2 power for an Upgrade only (Hack)", p).with("power", 2));
   } else if (a == kEngineerUpgrade) {
     Event e = card_event("engineer-upgrade", "{P} {put|puts} {card} under the Upgrade deck (Engineer)", s.upgrade_row);
     e.fact(CardFact::move(kUpgradeRowZone, kUpgradeDeckZone, s.upgrade_row, Pos::kAny, Pos::kBottom));

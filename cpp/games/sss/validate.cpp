@@ -282,6 +282,7 @@ void State::validate_queue() const {
       if (me.tokens[a]) broken("the turn player has abilities in the pool during cleanup");
     }
     if (haggle_slots | haggled[0] | haggled[1]) broken("a Haggle's discount outlasts the turn");
+    if (hack_power) broken("Hack's power outlasts the turn");
   }
   if (is_step && pending == Pending::kFetchDiscard) broken("a Fetch discard is pending while chance is still to come");
   if (remix_discards_left() > 0) broken("a Remix discard is pending while chance is still to come");

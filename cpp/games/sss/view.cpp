@@ -22,7 +22,7 @@ Json known_segment(const Config& cfg, const DeckT& d) {
 constexpr int kSeatPlanes = 9;    // hand, hidden, deck-known, discard, in play, bought, stash, frozen, attached/upgrades
 constexpr int kSharedPlanes = 7;  // row, minion deck, upgrade row/deck, expelled, scaredy pile, pupated, haggled
 constexpr int kSeatScalars = 4 + kNumAbilities + kMaxCrews;  // power, won, hand, deck sizes, tokens, reputation
-constexpr int kSharedScalars = 6 + kMaxCrews * (3 + kMaxPlayers);
+constexpr int kSharedScalars = 7 + kMaxCrews * (3 + kMaxPlayers);
 
 }  // namespace
 
@@ -91,6 +91,7 @@ Json State::observation(int viewer) const {
     if (is_haggled(card)) haggles.push_back(c.name[static_cast<size_t>(card)]);
   }
   o["haggled"] = haggles;
+  o["hack_power"] = static_cast<int>(hack_power);
   Json ps = Json(Json::Array{});
   for (int p = 0; p < c.players; ++p) {
     const PlayerState& pl = players[p];
@@ -211,6 +212,7 @@ void State::observation_tensor(int viewer, float* out) const {
   *s++ = pending == Pending::kFetchDiscard ? 1.0f : 0.0f;
   *s++ = pending == Pending::kReturnUpgrade ? 1.0f : 0.0f;
   *s++ = static_cast<float>(remix_discards_left());
+  *s++ = hack_power;
   for (int crew = 0; crew < kMaxCrews; ++crew) {
     const bool in_game = crew < c.crews;
     bool in_slot = false;
@@ -239,6 +241,8 @@ std::string State::action_to_string(Action a) const {
                                       tasks[0].kind == TaskKind::kDrawFreeze);
     return (draw ? "draw " : "reveal ") + card(a - kChanceCard);
   }
+  if (a == kHackUpgrade) return "hack replace " + (upgrade_row == kNoCard ? std::string("the Upgrade card") : card(upgrade_row));
+  if (a == kHackPower) return "hack power";
   if (a == kEngineerUpgrade) return "engineer replace " + (upgrade_row == kNoCard ? std::string("the Upgrade card") : card(upgrade_row));
   if (a >= kEngineer_) return "engineer " + card(a - kEngineer_);
   if (a >= kExpedite_) return "expedite " + card(a - kExpedite_);

@@ -85,6 +85,7 @@ SSS_ABILITIES = (  # the Ability enum of cpp/games/sss/cards.h, in its order
     "Haggle",
     "Expedite",
     "Engineer",
+    "Hack",
 )
 SSS_MAX_CREWS = 9
 SSS_MAX_PLAYERS = 4
@@ -122,6 +123,7 @@ def _sss(game: Game) -> list[Slice]:
     lay.add(1, "pending fetch-discard", "1 while a Fetch discard is asked")
     lay.add(1, "pending return-upgrade", "1 while an Upgrade return is asked")
     lay.add(1, "pending remix-discard", "the discards still to make while a Remix is under way")
+    lay.add(1, "hack power", "the turn player's power for an Upgrade only (Hack)")
     for crew in range(SSS_MAX_CREWS):
         lay.add(1, f"crew {crew} in deck", "its Supervillain is in the Supervillain deck")
         lay.add(1, f"crew {crew} revealed", "its Supervillain is in a slot")

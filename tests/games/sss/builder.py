@@ -391,7 +391,7 @@ CREWS_C = (
     "Musical Madness",
     "Yard-Sailers",
     "Gale Force",
-    "Fire Starters",
+    "Raccoon Rebellion",
     "Tourist Trap",
 )
 
