@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 import pytest
-from tests.games.sss.builder import CREWS_B, CREWS_D
+from tests.games.sss.builder import CREWS_B, CREWS_C, CREWS_D
 from tests.hardening.support import player_counts
 
 import henchmen
@@ -409,8 +409,12 @@ VARIANTS: list[tuple[str, int, dict[str, object]]] = [
     ("seven-secret-supervillains", 4, {"mode": "classic"}),
     ("seven-secret-supervillains", 3, {"mode": "secretive"}),
     ("seven-secret-supervillains", 4, {"mode": "secretive"}),
+    # sss-crews-c (the whole Minion row replaced in a chosen order, a discard of exactly 3, a
+    # cheaper replacement, a bought Minion under the deck, a Bot traded for a Scaredy Bot,
+    # power for an Upgrade only).
+    ("seven-secret-supervillains", 2, {"crews": list(CREWS_C)}),
 ]
-_CREW_SETS = {tuple(CREWS_B): "crews-b", tuple(CREWS_D): "crews-d"}
+_CREW_SETS = {tuple(CREWS_B): "crews-b", tuple(CREWS_C): "crews-c", tuple(CREWS_D): "crews-d"}
 
 
 def _variant_id(v: tuple[str, int, dict[str, object]]) -> str:

@@ -29,7 +29,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 import pytest
-from tests.games.sss.builder import CREWS_B, CREWS_D, EXPEL_CREWS
+from tests.games.sss.builder import CREWS_B, CREWS_C, CREWS_D, EXPEL_CREWS
 
 import henchmen
 from henchmen import _core
@@ -117,6 +117,14 @@ CONFIGS: list[tuple[str, dict[str, object], tuple[int, ...]]] = [
     ("seven-secret-supervillains", {"mode": "secretive", "players": 3}, (30, 70)),
     # The Gambler: one player, Chaos's dice as chance.
     ("seven-secret-supervillains", {"players": 1}, (30, 70)),
+    # The crews of sss-crews-c (the Minion row replaced in a chosen order, a discard of
+    # exactly 3 then a draw of 3, a cheaper replacement, a bought Minion under the deck, a Bot
+    # traded for a Scaredy Bot, power for an Upgrade only).
+    (
+        "seven-secret-supervillains",
+        {"crews": list(CREWS_C)},
+        (30, 70),
+    ),
     # The crews of sss-crews-d (private looks at the top and bottom of a deck, known top
     # cards drawn first).
     (

@@ -49,6 +49,13 @@ enum Ability : uint8_t {
   // Crews that look at the top or bottom of a deck (sss-crews-d).
   kPull,  // Croc Docs: look at the bottom card of your deck; top it, discard it or leave it
   kProphecize,  // Water Divination: guess the top card's power, draw it if right
+  // Crews of the third expansion batch (sss-crews-c).
+  kGust,  // Gale Force: replace the entire Minion row, its cards under the Minion deck in a chosen order
+  kRemix,  // Musical Madness: discard exactly 3 hand cards to draw 3
+  kHaggle,  // Yard-Sailers: replace a Minion row card; its replacement costs 2 less this turn
+  kExpedite,  // Deadly Deliveries: a Minion bought this turn to the bottom of your deck
+  kEngineer,  // Brutal Builders: replace the Upgrade card, or expel a hand Bot to gain a Scaredy Bot
+  kHack,  // Raccoon Rebellion: 2 power for an Upgrade only, or replace the Upgrade card
   kNumAbilities,
   kPowerBoost = kNumAbilities,  // an Upgrade that gives power instead
 };

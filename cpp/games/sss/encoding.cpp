@@ -12,7 +12,7 @@ namespace henchmen::sss {
 namespace {
 
 constexpr int kSeatPlanes = 9;
-constexpr int kSharedPlanes = 6;
+constexpr int kSharedPlanes = 7;
 
 }  // namespace
 
@@ -110,6 +110,9 @@ void encode_compact(const void* state, int viewer, CompactWriter& out) {
   for (int word = 0; word < 2; ++word) {
     for (uint64_t bits = st.pupated[word]; bits; bits &= bits - 1) w.add(at(shared + 5, word * 64 + __builtin_ctzll(bits)), 1.0f);
   }
+  for (int word = 0; word < 2; ++word) {
+    for (uint64_t bits = st.haggled[word]; bits; bits &= bits - 1) w.add(at(shared + 6, word * 64 + __builtin_ctzll(bits)), 1.0f);
+  }
   int s = (shared + kSharedPlanes) * kCardIds;
   for (int seat = 0; seat < n; ++seat) {
     const int p = (viewer + seat) % n;
@@ -127,6 +130,8 @@ void encode_compact(const void* state, int viewer, CompactWriter& out) {
   w.add(s++, st.over ? 1.0f : 0.0f);
   w.add(s++, st.pending == Pending::kFetchDiscard ? 1.0f : 0.0f);
   w.add(s++, st.pending == Pending::kReturnUpgrade ? 1.0f : 0.0f);
+  w.add(s++, static_cast<float>(st.remix_discards_left()));
+  w.add(s++, st.hack_power);
   // Per crew: in the Supervillain deck, in a slot, in the Danger Zone, then
   // who won it by seat from the viewer; only the ones set are entries.
   constexpr int kPerCrew = 3 + kMaxPlayers;

@@ -36,6 +36,12 @@ uint64_t State::hash() const {
     h.add(pupated[0]);
     h.add(pupated[1]);
   }
+  if (hack_power) h.add(static_cast<uint64_t>(hack_power) | (uint64_t{1} << 40));  // likewise for Hack
+  if (haggle_slots | haggled[0] | haggled[1]) {  // likewise for Haggle
+    h.add(haggle_slots);
+    h.add(haggled[0]);
+    h.add(haggled[1]);
+  }
   h.add(n_tasks);
   for (int i = 0; i < n_tasks; ++i) {
     h.add(static_cast<uint64_t>(tasks[i].kind) | static_cast<uint64_t>(tasks[i].player) << 8 | static_cast<uint64_t>(tasks[i].slot) << 16 |

@@ -143,6 +143,9 @@ Json State::layout(int viewer) const {
     prompt = turn_player_ == viewer ? std::string("Fetch: discard a card from your hand") : tp + " must discard a card (Fetch)";
   } else if (!over && n_tasks == 0 && pending == Pending::kPullChoice) {
     prompt = turn_player_ == viewer ? std::string("Pull: put the bottom card of your deck on top, discard it, or leave it") : tp + " decides what to do with the bottom card of their deck (Pull)";
+  } else if (!over && n_tasks == 0 && remix_discards_left() > 0) {
+    const std::string left = std::to_string(remix_discards_left()) + (remix_discards_left() == 1 ? " more card" : " more cards");
+    prompt = turn_player_ == viewer ? "Remix: discard " + left + " from your hand" : tp + " must discard " + left + " (Remix)";
   } else if (!over && n_tasks == 0 && pending == Pending::kReturnUpgrade) {
     prompt = turn_player_ == viewer ? "Your Supercomputer holds " + std::to_string(c.upgrade_slots + 1) + " Upgrades: return one to the bottom of the Upgrade deck"
                                     : tp + " must return an Upgrade to the Upgrade deck (the Supercomputer is full)";
@@ -239,7 +242,7 @@ Json State::layout(int viewer) const {
   zones.push_back(zone("scaredy-bots", "Scaredy Bots for sale", -1, "pile", scaredy_left, scaredy));
   zones.push_back(zone("expelled", "Expelled", -1, "pile", expelled.size(), faces(c, expelled)));
   // A pupated card shows its doubled power wherever it lies face up.
-  if (pupated[0] | pupated[1]) {
+  if (pupated[0] | pupated[1] | haggled[0] | haggled[1]) {
     Json marked = Json(Json::Array{});
     for (const Json& z : zones.as_array("zones")) {
       Json zz = z;
@@ -251,6 +254,10 @@ Json State::layout(int viewer) const {
         if (card >= 0 && is_pupated(card)) {
           ff["pupated"] = true;
           ff["power"] = modified_power(turn_player_, card);
+        }
+        if (card >= 0 && is_haggled(card)) {  // and a haggled one its cost this turn
+          ff["haggled"] = true;
+          ff["cost"] = cost(card);
         }
         cards.push_back(ff);
       }
@@ -276,6 +283,7 @@ Json State::layout(int viewer) const {
   }
   const PlayerState& mover = players[turn_player_];
   counters.push_back(counter("Power", turn_player_, mover.power, -1));
+  if (hack_power) counters.push_back(counter("Power for an Upgrade (Hack)", turn_player_, hack_power, -1));
   for (int a = kNoAbility + 1; a < kNumAbilities; ++a) {
     if (mover.tokens[a]) counters.push_back(counter(ability_name(a), turn_player_, mover.tokens[a], -1));
   }
@@ -302,6 +310,27 @@ Json State::action_info(Action a) const {
     const TaskKind k = n_tasks > 0 ? tasks[0].kind : TaskKind::kDrawHand;
     const std::string from = k == TaskKind::kRefillRow ? "minion-deck" : k == TaskKind::kRefillUpgrade ? "upgrade-deck" : "deck-" + std::to_string(n_tasks > 0 ? tasks[0].player : 0);
     card_in(a - kChanceCard, from);
+  } else if (a == kHackUpgrade) {
+    card_in(upgrade_row, "upgrade-row");
+  } else if (a == kHackPower) {
+    j["power"] = 2;
+  } else if (a == kEngineerUpgrade) {
+    card_in(upgrade_row, "upgrade-row");
+  } else if (a >= kEngineer_) {
+    card_in(a - kEngineer_, "hand-" + n);
+  } else if (a >= kExpedite_) {
+    card_in(a - kExpedite_, "bought-" + n);
+  } else if (a >= kHaggle_) {
+    card_in(a - kHaggle_, "minion-row");
+  } else if (a >= kRemix_) {
+    card_in(a - kRemix_, "hand-" + n);
+  } else if (a >= kGust_) {
+    int slots[kRowSlots];
+    const int k = gust_slots(a, slots);
+    Json cards = Json(Json::Array{});
+    for (int i = 0; i < k; ++i) cards.push_back(c.name[row[slots[i]]]);
+    j["cards"] = cards;  // in the order they go under the Minion deck
+    j["zone"] = "minion-row";
   } else if (a >= kPullTop && a <= kPullLeave) {
     // The card Pull looked at, for its owner's table only.
     const PlayerDeck& d = players[p].deck;

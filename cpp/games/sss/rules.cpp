@@ -85,6 +85,7 @@ void State::legal_actions(std::vector<Action>& out) const {
     return;
   }
   if (pending == Pending::kPullChoice) return pull_choice_legal(out);
+  if (remix_discards_left() > 0) return remix_legal(out);
   if (pending == Pending::kReturnUpgrade) {
     for (const uint8_t u : me.upgrades) out.push_back(kReturnUpgrade + crew_of(u));
     for (const uint8_t u : me.upgrades_pending) out.push_back(kReturnUpgrade + crew_of(u));
@@ -110,13 +111,13 @@ void State::legal_actions(std::vector<Action>& out) const {
   if (!me.bought.full()) {
     const size_t first_buy = out.size();
     for (const uint8_t c : row) {
-      if (c != kNoCard && cfg->health[c] <= me.power) out.push_back(kBuy + c);
+      if (c != kNoCard && cost(c) <= me.power) out.push_back(kBuy + c);
     }
     for (const uint8_t c : me.stash) {
-      if (cfg->health[c] <= me.power) out.push_back(kBuy + c);
+      if (cost(c) <= me.power) out.push_back(kBuy + c);
     }
     if (scaredy_left > 0 && cfg->health[kScaredyBot] <= me.power) out.push_back(kBuy + kScaredyBot);
-    if (upgrade_row != kNoCard && cfg->health[upgrade_row] <= me.power && !me.upgrades_pending.full()) out.push_back(kBuy + upgrade_row);
+    if (upgrade_row != kNoCard && cfg->health[upgrade_row] <= power_for(upgrade_row) && !me.upgrades_pending.full()) out.push_back(kBuy + upgrade_row);
     std::sort(out.begin() + static_cast<std::ptrdiff_t>(first_buy), out.end());
   }
   if (me.tokens[kTransfer] > 0 || me.tokens[kHarvest] > 0 || me.tokens[kIncinerate] > 0) {
@@ -173,6 +174,12 @@ void State::legal_actions(std::vector<Action>& out) const {
   snooze_legal(out);
   pull_legal(out);
   prophecize_legal(out);
+  gust_legal(out);
+  remix_legal(out);
+  haggle_legal(out);
+  expedite_legal(out);
+  engineer_legal(out);
+  hack_legal(out);
 }
 
 // ---------------------------------------------------------------------------
@@ -193,7 +200,8 @@ bool State::task_needs_chance(const Task& t) const {
     case TaskKind::kDrawFreeze:
     case TaskKind::kDrawFetch:
     case TaskKind::kLookBottom:
-    case TaskKind::kLookTop: {
+    case TaskKind::kLookTop:
+    case TaskKind::kDrawRemix: {
       const PlayerState& p = players[t.player];
       if (t.count == 0) return false;
       if (t.kind == TaskKind::kLookBottom) return p.deck.empty() ? !p.discard.empty() : p.deck.n_unknown > 1;
@@ -275,7 +283,8 @@ void State::run_task_step(Task& t, int outcome) {
   switch (t.kind) {
     case TaskKind::kDrawHand:
     case TaskKind::kDrawFreeze:
-    case TaskKind::kDrawFetch: {
+    case TaskKind::kDrawFetch:
+    case TaskKind::kDrawRemix: {
       PlayerState& p = players[t.player];
       if (p.deck.empty()) reshuffle(t.player);
       bool from_known = false;
@@ -319,6 +328,7 @@ void State::run_task_step(Task& t, int outcome) {
           card = minion_deck.take_known_top();
         }
         row[t.slot] = card;
+        if (haggle_slots) haggle_refilled(t.slot, card);
         if (Events* ev = events()) story::row_refilled(*ev, *this, t.slot, card);
       } else {
         if (outcome >= 0) {
@@ -372,7 +382,8 @@ void State::settle() {
     switch (t.kind) {
       case TaskKind::kDrawHand:
       case TaskKind::kDrawFreeze:
-      case TaskKind::kDrawFetch: {
+      case TaskKind::kDrawFetch:
+      case TaskKind::kDrawRemix: {
         PlayerState& p = players[t.player];
         if (t.count > 0 && ((p.deck.empty() && p.discard.empty()) || (t.kind == TaskKind::kDrawFreeze && !can_set_aside(p)) || p.hand.full())) t.count = 0;
         done = t.count == 0;
@@ -513,6 +524,9 @@ void State::start_cleanup(int player) {
   p.upgrades_used = 0;
   p.power = 0;
   for (auto& t : p.tokens) t = 0;
+  haggled[0] = haggled[1] = 0;  // "this turn"
+  hack_power = 0;
+
   push_task(TaskKind::kDrawHand, player, 0, cfg->hand_size);
   if (cfg->chaos_dice > 0) push_task(TaskKind::kChaosTurn, player, 0, 1);  // the Gambler: between your turns
   push_task(TaskKind::kFinishCleanup, player, 0, 1);
@@ -582,6 +596,18 @@ void State::apply(Action action) {
   }
   if (action == kEndTurn) {
     start_cleanup(me_idx);
+  } else if (action >= kHackPower) {
+    apply_hack(action);
+  } else if (action >= kEngineer_) {
+    apply_engineer(action);
+  } else if (action >= kExpedite_) {
+    apply_expedite(action);
+  } else if (action >= kHaggle_) {
+    apply_haggle(action);
+  } else if (action >= kRemix_) {
+    apply_remix(action);
+  } else if (action >= kGust_) {
+    apply_gust(action);
   } else if (action >= kProphecize_) {
     apply_prophecize(action);
   } else if (action >= kCrewsD_) {
@@ -664,7 +690,7 @@ void State::apply(Action action) {
     attach_minion(me_idx, action - kTransfer_, seat_zone(me_idx, kDiscardZone));
   } else if (action >= kBuy) {
     const uint8_t card = static_cast<uint8_t>(action - kBuy);
-    me.power = static_cast<int16_t>(me.power - cfg->health[card]);
+    pay(card);
     if (card == kScaredyBot) {
       --scaredy_left;
       me.bought.add(card);

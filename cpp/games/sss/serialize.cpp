@@ -12,8 +12,8 @@ namespace henchmen::sss {
 
 namespace {
 
-const char* const kTaskNames[] = {"draw-hand", "draw-freeze", "draw-fetch", "refill-row", "refill-upgrade", "reveal-supervillain", "finish-cleanup", "chaos-turn", "look-bottom", "look-top"};
-const char* const kAbilityKeys[] = {"", "Freeze", "Harvest", "Bounty", "Fetch", "Incinerate", "Replicate", "Transfer", "Froth", "Consume", "Pupate", "Snooze", "Pull", "Prophecize"};
+const char* const kTaskNames[] = {"draw-hand", "draw-freeze", "draw-fetch", "refill-row", "refill-upgrade", "reveal-supervillain", "finish-cleanup", "chaos-turn", "look-bottom", "look-top", "draw-remix"};
+const char* const kAbilityKeys[] = {"", "Freeze", "Harvest", "Bounty", "Fetch", "Incinerate", "Replicate", "Transfer", "Froth", "Consume", "Pupate", "Snooze", "Pull", "Prophecize", "Gust", "Remix", "Haggle", "Expedite", "Engineer", "Hack"};
 
 template <class DeckT>
 Json deck_json(const Config& cfg, const DeckT& d) {
@@ -111,12 +111,24 @@ int crew_id(const Config& cfg, const Json& v, const std::string& where) {
 
 const char* task_name(TaskKind kind) { return kTaskNames[static_cast<int>(kind)]; }
 
+const char* pending_name(Pending p) {
+  switch (p) {
+    case Pending::kNone: return "";
+    case Pending::kFetchDiscard: return "fetch-discard";
+    case Pending::kReturnUpgrade: return "return-upgrade";
+    case Pending::kPullChoice: return "pull-choice";
+    case Pending::kRemixDiscard2: return "remix-discard-2";
+    case Pending::kRemixDiscard1: return "remix-discard-1";
+  }
+  return "";
+}
+
 Json State::to_json() const {
   const Config& c = *cfg;
   Json o;
   o["turn"] = static_cast<int>(turn);
   o["turn_player"] = static_cast<int>(turn_player_);
-  o["pending"] = pending == Pending::kFetchDiscard ? "fetch-discard" : pending == Pending::kReturnUpgrade ? "return-upgrade" : pending == Pending::kPullChoice ? "pull-choice" : "none";
+  o["pending"] = pending == Pending::kNone ? "none" : pending_name(pending);
   o["over"] = over;
   o["winner"] = static_cast<int>(winner);
   Json deck = Json(Json::Array{});
@@ -158,6 +170,21 @@ Json State::to_json() const {
       if (is_pupated(card)) marks.push_back(c.name[static_cast<size_t>(card)]);
     }
     o["pupated"] = marks;
+  }
+  if (hack_power) o["hack_power"] = static_cast<int>(hack_power);
+  if (haggle_slots) {
+    Json spots = Json(Json::Array{});
+    for (int slot = 0; slot < kRowSlots; ++slot) {
+      if (haggle_slots & (1u << slot)) spots.push_back(slot);
+    }
+    o["haggle_slots"] = spots;  // refills still to come that will be 2 cheaper
+  }
+  if (haggled[0] | haggled[1]) {
+    Json cards = Json(Json::Array{});
+    for (int card = 0; card < kCardIds; ++card) {
+      if (is_haggled(card)) cards.push_back(c.name[static_cast<size_t>(card)]);
+    }
+    o["haggled"] = cards;
   }
   Json tasks_json = Json(Json::Array{});
   for (int i = 0; i < n_tasks; ++i) {
@@ -207,7 +234,7 @@ State State::from_json(const Config& c, const Json& o) {
   s.cfg = &c;
   const std::string w = "position";
   json_expect_keys(o, {"turn", "turn_player", "pending", "over", "winner", "supervillain_deck", "supervillain_slots", "danger_zone", "won_by",
-                       "attached", "minion_row", "minion_deck", "upgrade_row", "upgrade_deck", "scaredy_bots", "expelled", "pupated", "tasks", "players"},
+                       "attached", "minion_row", "minion_deck", "upgrade_row", "upgrade_deck", "scaredy_bots", "expelled", "pupated", "haggle_slots", "haggled", "hack_power", "tasks", "players"},
                    w);
   s.turn = static_cast<uint16_t>(o.at("turn", w).as_int("turn", 1, c.max_turns + 1));
   s.turn_player_ = static_cast<uint8_t>(o.at("turn_player", w).as_int("turn_player", 0, c.players - 1));
@@ -216,7 +243,9 @@ State State::from_json(const Config& c, const Json& o) {
   else if (pend == "fetch-discard") s.pending = Pending::kFetchDiscard;
   else if (pend == "return-upgrade") s.pending = Pending::kReturnUpgrade;
   else if (pend == "pull-choice") s.pending = Pending::kPullChoice;
-  else throw SerializationError("pending must be none, fetch-discard, return-upgrade or pull-choice, got \"" + pend + "\"");
+  else if (pend == "remix-discard-2") s.pending = Pending::kRemixDiscard2;
+  else if (pend == "remix-discard-1") s.pending = Pending::kRemixDiscard1;
+  else throw SerializationError("pending must be none, fetch-discard, return-upgrade, pull-choice, remix-discard-2 or remix-discard-1, got \"" + pend + "\"");
   s.over = o.at("over", w).as_bool("over");
   s.winner = static_cast<int8_t>(o.at("winner", w).as_int("winner", -2, c.players - 1));
   s.supervillain_deck = 0;
@@ -252,6 +281,16 @@ State State::from_json(const Config& c, const Json& o) {
     for (const auto& v : marks->as_array("pupated")) {
       const int card = card_id(c, v, "pupated");
       s.pupated[card >> 6] |= uint64_t{1} << (card & 63);
+    }
+  }
+  if (const Json* hp = o.find("hack_power")) s.hack_power = static_cast<int16_t>(hp->as_int("hack_power", 0, 999));
+  if (const Json* spots = o.find("haggle_slots")) {
+    for (const auto& v : spots->as_array("haggle_slots")) s.haggle_slots = static_cast<uint8_t>(s.haggle_slots | (1u << v.as_int("haggle slot", 0, kRowSlots - 1)));
+  }
+  if (const Json* cards = o.find("haggled")) {
+    for (const auto& v : cards->as_array("haggled")) {
+      const int card = card_id(c, v, "haggled");
+      s.haggled[card >> 6] |= uint64_t{1} << (card & 63);
     }
   }
   const auto& tasks_json = o.at("tasks", w).as_array("tasks");

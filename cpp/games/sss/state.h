@@ -13,6 +13,9 @@
 namespace henchmen::sss {
 
 constexpr int kRowSlotCount = 5;  // the Minion row (kRowSlots), for the action space
+// Gust's orders: the row cards (at most 5) under the Minion deck, one
+// permutation each (5! = 120).
+constexpr int kGustOrders = 120;
 
 // The fixed action space. Card-indexed ranges take a card id as offset.
 enum : Action {
@@ -48,7 +51,16 @@ enum : Action {
   kPullDiscard,           // ... discard it
   kPullLeave,             // ... leave it where it is
   kProphecize_,           // + number: the power guessed for the top card of your deck (prophecize.cpp)
-  kChanceCard = kCrewsD_ + 64,  // + card: a draw or a reveal
+  // Crews of the third expansion batch (sss-crews-c): gust.cpp.
+  kGust_ = kCrewsD_ + 64,                // + order of the row cards going under the Minion deck (gust.cpp)
+  kRemix_ = kGust_ + kGustOrders,        // + card: hand -> discard pile, one of Remix's 3 (remix.cpp)
+  kHaggle_ = kRemix_ + kCardIds,         // + minion: row -> bottom of the Minion deck, its replacement 2 cheaper (haggle.cpp)
+  kExpedite_ = kHaggle_ + kCardIds,      // + minion: bought this turn -> bottom of your deck (expedite.cpp)
+  kEngineer_ = kExpedite_ + kCardIds,    // + bot: hand -> expelled, a Scaredy Bot gained (engineer.cpp)
+  kEngineerUpgrade = kEngineer_ + kCardIds,  // the Upgrade card under the Upgrade deck, refilled (Engineer)
+  kHackPower = kEngineerUpgrade + 1,     // Hack: 2 power for an Upgrade only (hack.cpp)
+  kHackUpgrade,                          // Hack: the Upgrade card replaced
+  kChanceCard,                           // + card: a draw or a reveal
   kChanceSupervillain = kChanceCard + kCardIds,  // + crew slot: a Supervillain revealed
   kChanceChaos = kChanceSupervillain + kMaxCrews,  // + bit per row slot: the slots Chaos's dice named (gambler.cpp)
   kNumActions = kChanceChaos + (1 << kRowSlotCount),
@@ -59,6 +71,9 @@ enum class Pending : uint8_t {
   kFetchDiscard,
   kReturnUpgrade,
   kPullChoice,  // sss-crews-d: the bottom card Pull looked at: top, discard or leave
+  // sss-crews-c: a Remix under way, its discards still to make.
+  kRemixDiscard2,
+  kRemixDiscard1,
 };
 
 // Chance work waiting to be done, in order. Deterministic steps run at once;
@@ -74,8 +89,10 @@ enum class TaskKind : uint8_t {
   kChaosTurn,    // sss-modes: the Gambler's Chaos turn (gambler.cpp)
   kLookBottom,  // sss-crews-d: Pull looks at the bottom card of a deck's unknown part
   kLookTop,     // sss-crews-d: Prophecize shows the top card of a deck (slot: the number guessed)
+  kDrawRemix,   // sss-crews-c: Remix's 3 draws
 };
 const char* task_name(TaskKind kind);  // as the position JSON spells it
+const char* pending_name(Pending p);  // as the position JSON spells it ("" for none)
 
 struct Task {
   TaskKind kind = TaskKind::kDrawHand;
@@ -169,6 +186,11 @@ struct State {
   // Cards whose base power Pupate doubled (a bit per card id): public, and
   // kept only while the card stays in a hand, in play or set aside.
   uint64_t pupated[2] = {};
+  // Haggle (this turn only, public): row slots whose refill will be 2
+  // cheaper, and the cards that came so (a bit per card id).
+  uint8_t haggle_slots = 0;
+  uint64_t haggled[2] = {};
+  int16_t hack_power = 0;  // the turn player's power that only buys an Upgrade (Hack), public
   Task tasks[kMaxTasks];
   uint8_t n_tasks = 0;
   Pending pending = Pending::kNone;
@@ -257,6 +279,33 @@ struct State {
   void apply_prophecize(Action action);
   void look_at_top(int player, int guess, int outcome);  // outcome < 0: the top card is certain
   void tell_prophecize(Events& ev, Action action) const;
+  // Gust (gust.cpp): the whole Minion row under the Minion deck in a chosen order, then refilled.
+  int gust_slots(Action action, int* slots) const;  // the row slots in the order they go under; -1 if no such order
+  void gust_legal(std::vector<Action>& out) const;
+  void apply_gust(Action action);
+  std::string gust_to_string(Action action) const;
+  // Remix (remix.cpp): three hand cards discarded one action at a time, then 3 drawn.
+  int remix_discards_left() const;  // 0 unless a Remix is under way
+  void remix_legal(std::vector<Action>& out) const;
+  void apply_remix(Action action);
+  // Haggle (haggle.cpp): a row card replaced, its replacement 2 cheaper this turn (cost 1 or 2: free).
+  bool is_haggled(int card) const { return (haggled[card >> 6] >> (card & 63)) & 1u; }
+  int cost(int card) const;  // what buying it takes now: its health, less a Haggle's 2
+  void haggle_legal(std::vector<Action>& out) const;
+  void apply_haggle(Action action);
+  void haggle_refilled(int slot, uint8_t card);  // a refill has come: a haggled slot's card is cheaper
+  // Expedite (expedite.cpp): a Minion bought this turn to the bottom of your deck.
+  void expedite_legal(std::vector<Action>& out) const;
+  void apply_expedite(Action action);
+  // Engineer (engineer.cpp), and replacing the Upgrade card (Engineer, Hack).
+  void engineer_legal(std::vector<Action>& out) const;
+  void apply_engineer(Action action);
+  void replace_upgrade_card();  // to the bottom of the Upgrade deck; the top card takes its place
+  // Hack (hack.cpp).
+  void hack_legal(std::vector<Action>& out) const;
+  void apply_hack(Action action);
+  int power_for(int card) const;  // what the turn player can pay for it: Hack's power too for an Upgrade
+  void pay(int card);             // an Upgrade takes Hack's power first
 
  private:
   void push_task(TaskKind kind, int player, int slot, int count);

@@ -67,18 +67,20 @@ void drawn(Events& ev, const State& s, TaskKind kind, int player, int card, bool
   Event mine(what, std::string(verb) + "{card}" + tail + (known ? " (a known card)" : ""), player);
   mine.with("card", name(s, card)).with("known", known).fact(CardFact::move(zone(player, kDeckZone), to, card, Pos::kTop));
   if (kind == TaskKind::kDrawFetch) mine.with("reason", "Fetch");
+  if (kind == TaskKind::kDrawRemix) mine.with("reason", "Remix");
   if (known) {
     ev.add(mine);  // it lay where everyone saw it go: everyone knows it
     return;
   }
   Event others(what, std::string(verb) + "a card" + tail, player);
   if (kind == TaskKind::kDrawFetch) others.with("reason", "Fetch");
+  if (kind == TaskKind::kDrawRemix) others.with("reason", "Remix");
   ev.add_private(player, mine, others);
 }
 
 void row_refilled(Events& ev, const State& s, int slot, int card) {
   Event e("refill", "{card} joins the Minion row (cost {cost})");
-  e.with("card", name(s, card)).with("slot", slot + 1).with("cost", s.cfg->health[static_cast<size_t>(card)]);
+  e.with("card", name(s, card)).with("slot", slot + 1).with("cost", s.cost(card));  // a Haggle's replacement: its cost this turn
   e.fact(CardFact::move(kMinionDeckZone, kMinionRowZone, card, Pos::kTop));
   ev.add(e);
 }
@@ -264,10 +266,50 @@ void ability_step(Events& ev, const State& s, Action a) {
     e.with("card", name(s, card));
     return e;
   };
-  if (a >= kProphecize_ && a < kChanceCard) return s.tell_prophecize(ev, a);
-  if (a >= kCrewsD_ && a < kChanceCard) return s.tell_pull(ev, a);
+  if (a >= kProphecize_ && a < kGust_) return s.tell_prophecize(ev, a);
+  if (a >= kCrewsD_ && a < kProphecize_) return s.tell_pull(ev, a);
   if (a == kEndTurn) {
     ev.add(Event("end-turn", "{P} {end|ends} {your|their} turn", p));
+  } else if (a == kHackUpgrade) {
+    Event e = card_event("hack-upgrade", "{P} {put|puts} {card} under the Upgrade deck (Hack)", s.upgrade_row);
+    e.fact(CardFact::move(kUpgradeRowZone, kUpgradeDeckZone, s.upgrade_row, Pos::kAny, Pos::kBottom));
+    ev.add(e);
+  } else if (a == kHackPower) {
+    ev.add(Event("hack-power", "{P} {gain|gains} 2 power for an Upgrade only (Hack)", p).with("power", 2));
+  } else if (a == kEngineerUpgrade) {
+    Event e = card_event("engineer-upgrade", "{P} {put|puts} {card} under the Upgrade deck (Engineer)", s.upgrade_row);
+    e.fact(CardFact::move(kUpgradeRowZone, kUpgradeDeckZone, s.upgrade_row, Pos::kAny, Pos::kBottom));
+    ev.add(e);
+  } else if (a >= kEngineer_) {
+    const int card = a - kEngineer_;
+    Event e = card_event("engineer", "{P} {expel|expels} {card} from {your|their} hand and {gain|gains} a Scaredy Bot (Engineer)", card);
+    e.fact(CardFact::move(zone(p, kHandZone), kExpelledZone, card)).fact(CardFact::move(kScaredyZone, zone(p, kDiscardZone), kScaredyBot));
+    ev.add(e);
+  } else if (a >= kExpedite_) {
+    const int card = a - kExpedite_;
+    Event e = card_event("expedite", "{P} {put|puts} {card}, bought this turn, on the bottom of {your|their} deck (Expedite)", card);
+    e.fact(CardFact::move(zone(p, kBoughtZone), zone(p, kDeckZone), card, Pos::kAny, Pos::kBottom));
+    ev.add(e);
+  } else if (a >= kHaggle_) {
+    const int card = a - kHaggle_;
+    Event e = card_event("haggle", "{P} {put|puts} {card} from the Minion row under the Minion deck (Haggle): its replacement costs 2 less this turn", card);
+    e.fact(CardFact::move(kMinionRowZone, kMinionDeckZone, card, Pos::kAny, Pos::kBottom));
+    ev.add(e);
+  } else if (a >= kRemix_) {
+    const int card = a - kRemix_;
+    Event e = card_event("remix", "{P} {discard|discards} {card} (Remix, {left} to go)", card);
+    e.with("left", s.remix_discards_left() == 0 ? 2 : s.remix_discards_left() - 1);
+    e.fact(CardFact::move(zone(p, kHandZone), zone(p, kDiscardZone), card));
+    ev.add(e);
+  } else if (a >= kGust_) {
+    int slots[kRowSlots];
+    const int k = s.gust_slots(a, slots);
+    Event e("gust", "{P} {put|puts} the Minion row under the Minion deck ({cards}, in that order) and {refill|refills} it from the top, left to right (Gust)", p);
+    Json cards = Json(Json::Array{});
+    for (int i = 0; i < k; ++i) cards.push_back(name(s, s.row[slots[i]]));
+    e.with("cards", cards);
+    for (int i = 0; i < k; ++i) e.fact(CardFact::move(kMinionRowZone, kMinionDeckZone, s.row[slots[i]], Pos::kAny, Pos::kBottom));
+    ev.add(e);
   } else if (a >= kSnoozeRow_) {
     const int card = a - kSnoozeRow_;
     Event e = card_event("snooze-row", "{P} {put|puts} {card} from the Minion row under the Minion deck (Snooze)", card);

@@ -142,6 +142,14 @@ void State::validate() const {
     }
     if (!carried) broken(c.name[static_cast<size_t>(card)] + " is marked pupated but is not in play, set aside or in a hand where everyone saw it go");
   }
+  // A Haggle's discount is on a Minion, and a slot waiting for its cheaper
+  // replacement is empty.
+  for (int card = 0; card < kCardIds; ++card) {
+    if (is_haggled(card) && !is_minion(card)) broken("a card that is not a Minion is marked haggled");
+  }
+  for (int slot = 0; slot < kRowSlots; ++slot) {
+    if ((haggle_slots & (1u << slot)) && row[slot] != kNoCard) broken("a Minion row spot waits for a Haggle's replacement but holds a card");
+  }
   // Every Supervillain is in exactly one place.
   int won_total[kMaxPlayers] = {};
   for (int crew = 0; crew < c.crews; ++crew) {
@@ -251,6 +259,7 @@ void State::validate_queue() const {
     if (pending == Pending::kPullChoice && me.deck.empty()) broken("a Pull choice is pending with an empty deck");
     // What Pull looked at is a known bottom card (or the deck holds no other kind of place).
     if (pending == Pending::kPullChoice && me.deck.known() == 0 && me.deck.n_unknown > 0) broken("a Pull choice is pending while the bottom card of the deck is unknown");
+    if (me.hand.size() < remix_discards_left()) broken("a Remix is under way with fewer cards in hand than discards still to make");
     if (pending == Pending::kReturnUpgrade && me.upgrades.size() + me.upgrades_pending.size() <= c.upgrade_slots) {
       broken("an Upgrade return is pending with room for all Upgrades");
     }
@@ -294,11 +303,19 @@ void State::validate_queue() const {
     }
     return i == n_tasks - 1;
   }();
-  const bool is_step = n_tasks == 1 && first.player == turn_player_ && first.count == 1 && first.kind != TaskKind::kDrawHand &&
-                       first.kind != TaskKind::kFinishCleanup;
-  if (!is_setup && !is_cleanup && !is_step) {
+  // One step of a decision draws one card, or Remix's up to 3.
+  const bool is_step = n_tasks == 1 && first.player == turn_player_ && first.kind != TaskKind::kDrawHand &&
+                       first.kind != TaskKind::kFinishCleanup && (first.count == 1 || (first.kind == TaskKind::kDrawRemix && first.count >= 1 && first.count <= 3));
+  // A Gust refills the whole row left to right: the refills still to do are
+  // those of the rightmost spots, each empty.
+  bool is_gust = n_tasks > 1 && n_tasks <= kRowSlots;
+  for (int i = 0; is_gust && i < n_tasks; ++i) {
+    const Task& t = tasks[i];
+    is_gust = t.kind == TaskKind::kRefillRow && t.player == turn_player_ && t.count == 1 && t.slot == kRowSlots - n_tasks + i && row[t.slot] == kNoCard;
+  }
+  if (!is_setup && !is_cleanup && !is_step && !is_gust) {
     broken("the queued work (" + std::to_string(n_tasks) + " tasks, the first " + task_name(first.kind) +
-           ") is not what play leaves: the rest of the setup, one step of a decision, or the cleanup draw then the hand-over");
+           ") is not what play leaves: the rest of the setup, one step of a decision, a Gust's refills, or the cleanup draw then the hand-over");
   }
   if (is_setup || is_cleanup) {
     if (pending != Pending::kNone) broken("a decision is pending while the setup or cleanup is under way");
@@ -319,8 +336,11 @@ void State::validate_queue() const {
     for (int a = 0; a < kNumAbilities; ++a) {
       if (me.tokens[a]) broken("the turn player has abilities in the pool during cleanup");
     }
+    if (haggle_slots | haggled[0] | haggled[1]) broken("a Haggle's discount outlasts the turn");
+    if (hack_power) broken("Hack's power outlasts the turn");
   }
   if (is_step && pending == Pending::kFetchDiscard) broken("a Fetch discard is pending while chance is still to come");
+  if (remix_discards_left() > 0) broken("a Remix discard is pending while chance is still to come");
   if (is_step && pending == Pending::kReturnUpgrade && first.kind != TaskKind::kRefillUpgrade) broken("an Upgrade return is pending while chance other than the Upgrade refill is to come");
   // Play never leaves a certain draw queued first, but a position built by
   // hand may: then chance has a single outcome. What must hold is that chance
@@ -342,7 +362,8 @@ void State::validate_queue() const {
     }
     case TaskKind::kDrawHand:
     case TaskKind::kDrawFreeze:
-    case TaskKind::kDrawFetch: {
+    case TaskKind::kDrawFetch:
+    case TaskKind::kDrawRemix: {
       const PlayerState& pl = players[first.player];
       ready = first.count > 0 && pl.deck.n_top == 0 && (pl.deck.n_unknown > 0 || (pl.deck.empty() && !pl.discard.empty()));
       break;

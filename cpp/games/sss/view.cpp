@@ -18,21 +18,12 @@ Json known_segment(const Config& cfg, const DeckT& d) {
   return out;
 }
 
-const char* pending_name(Pending p) {
-  switch (p) {
-    case Pending::kNone: return "";
-    case Pending::kFetchDiscard: return "fetch-discard";
-    case Pending::kReturnUpgrade: return "return-upgrade";
-    case Pending::kPullChoice: return "pull-choice";
-  }
-  return "";
-}
 
 // Tensor layout: card planes (one count per card id) then scalars.
 constexpr int kSeatPlanes = 9;    // hand, hidden, deck-known, discard, in play, bought, stash, frozen, attached/upgrades
-constexpr int kSharedPlanes = 6;  // row, minion deck, upgrade row/deck, expelled, scaredy pile, pupated
+constexpr int kSharedPlanes = 7;  // row, minion deck, upgrade row/deck, expelled, scaredy pile, pupated, haggled
 constexpr int kSeatScalars = 4 + kNumAbilities + kMaxCrews;  // power, won, hand, deck sizes, tokens, reputation
-constexpr int kSharedScalars = 5 + kMaxCrews * (3 + kMaxPlayers);
+constexpr int kSharedScalars = 7 + kMaxCrews * (3 + kMaxPlayers);
 
 }  // namespace
 
@@ -96,6 +87,12 @@ Json State::observation(int viewer) const {
     if (is_pupated(card)) marks.push_back(c.name[static_cast<size_t>(card)]);
   }
   o["pupated"] = marks;
+  Json haggles = Json(Json::Array{});
+  for (int card = 0; card < kCardIds; ++card) {
+    if (is_haggled(card)) haggles.push_back(c.name[static_cast<size_t>(card)]);
+  }
+  o["haggled"] = haggles;
+  o["hack_power"] = static_cast<int>(hack_power);
   Json ps = Json(Json::Array{});
   for (int p = 0; p < c.players; ++p) {
     const PlayerState& pl = players[p];
@@ -215,6 +212,7 @@ void State::observation_tensor(int viewer, float* out) const {
   plane(shared + 4)[kScaredyBot] = static_cast<float>(scaredy_left);
   for (int card = 0; card < kCardIds; ++card) {
     if (is_pupated(card)) plane(shared + 5)[card] = 1.0f;
+    if (is_haggled(card)) plane(shared + 6)[card] = 1.0f;
   }
   float* s = out + (shared + kSharedPlanes) * kCardIds;
   for (int seat = 0; seat < n; ++seat) {
@@ -232,6 +230,8 @@ void State::observation_tensor(int viewer, float* out) const {
   *s++ = over ? 1.0f : 0.0f;
   *s++ = pending == Pending::kFetchDiscard ? 1.0f : 0.0f;
   *s++ = pending == Pending::kReturnUpgrade ? 1.0f : 0.0f;
+  *s++ = static_cast<float>(remix_discards_left());
+  *s++ = hack_power;
   for (int crew = 0; crew < kMaxCrews; ++crew) {
     const bool in_game = crew < c.crews;
     bool in_slot = false;
@@ -264,10 +264,18 @@ std::string State::action_to_string(Action a) const {
     return "reveal " + (crew < c.crews ? c.crew[static_cast<size_t>(crew)].supervillain : "#" + std::to_string(crew));
   }
   if (a >= kChanceCard) {
-    const bool draw = n_tasks > 0 && (tasks[0].kind == TaskKind::kDrawHand || tasks[0].kind == TaskKind::kDrawFetch ||
+    const bool draw = n_tasks > 0 && (tasks[0].kind == TaskKind::kDrawHand || tasks[0].kind == TaskKind::kDrawFetch || tasks[0].kind == TaskKind::kDrawRemix ||
                                       tasks[0].kind == TaskKind::kDrawFreeze);
     return (draw ? "draw " : "reveal ") + card(a - kChanceCard);
   }
+  if (a == kHackUpgrade) return "hack replace " + (upgrade_row == kNoCard ? std::string("the Upgrade card") : card(upgrade_row));
+  if (a == kHackPower) return "hack power";
+  if (a == kEngineerUpgrade) return "engineer replace " + (upgrade_row == kNoCard ? std::string("the Upgrade card") : card(upgrade_row));
+  if (a >= kEngineer_) return "engineer " + card(a - kEngineer_);
+  if (a >= kExpedite_) return "expedite " + card(a - kExpedite_);
+  if (a >= kHaggle_) return "haggle " + card(a - kHaggle_);
+  if (a >= kRemix_) return "remix " + card(a - kRemix_);
+  if (a >= kGust_) return gust_to_string(a);
   if (a == kPull_) return "pull";
   if (a == kPullTop) return "pull top";
   if (a == kPullDiscard) return "pull discard";

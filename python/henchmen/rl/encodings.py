@@ -87,6 +87,12 @@ SSS_ABILITIES = (  # the Ability enum of cpp/games/sss/cards.h, in its order
     "Snooze",
     "Pull",
     "Prophecize",
+    "Gust",
+    "Remix",
+    "Haggle",
+    "Expedite",
+    "Engineer",
+    "Hack",
 )
 SSS_MAX_CREWS = 9
 SSS_MAX_PLAYERS = 4
@@ -104,6 +110,7 @@ def _sss(game: Game) -> list[Slice]:
     lay.add(CARDS, "expelled", "expelled cards (counts)")
     lay.add(CARDS, "scaredy bots", "at the Scaredy Bot's id (92): how many are left")
     lay.add(CARDS, "pupated", "1 at each card whose base power Pupate doubled")
+    lay.add(CARDS, "haggled", "1 at each card that costs 2 less this turn (Haggle)")
     for seat in range(n):
         lay.add(1, f"seat {seat} power", "unspent power")
         lay.add(1, f"seat {seat} won", "Supervillains won")
@@ -122,6 +129,8 @@ def _sss(game: Game) -> list[Slice]:
     lay.add(1, "game over", "1 once the game has ended")
     lay.add(1, "pending fetch-discard", "1 while a Fetch discard is asked")
     lay.add(1, "pending return-upgrade", "1 while an Upgrade return is asked")
+    lay.add(1, "pending remix-discard", "the discards still to make while a Remix is under way")
+    lay.add(1, "hack power", "the turn player's power for an Upgrade only (Hack)")
     for crew in range(SSS_MAX_CREWS):
         lay.add(1, f"crew {crew} in deck", "its Supervillain is in the Supervillain deck")
         lay.add(1, f"crew {crew} revealed", "its Supervillain is in a slot")

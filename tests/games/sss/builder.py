@@ -424,6 +424,18 @@ CREWS_B = (
     "Fire Starters",
 )
 
+#: Seven crews, as many of sss-crews-c's as are built (the rest base crews; Tourist Trap's
+#: Replicate copies their abilities): the conformance suite and the infoset oracle play them.
+CREWS_C = (
+    "Deadly Deliveries",
+    "Brutal Builders",
+    "Musical Madness",
+    "Yard-Sailers",
+    "Gale Force",
+    "Raccoon Rebellion",
+    "Tourist Trap",
+)
+
 
 @contextmanager
 def mode(**options: Any) -> Iterator[None]:
