@@ -136,6 +136,9 @@ Config make_config(const Json& options) {
     cfg.crew.push_back(def);
   }
   cfg.table = table;
+  for (const int a : cfg.ability) {
+    if (a > kNoAbility && a < kNumAbilities) cfg.abilities |= 1u << a;
+  }
   return cfg;
 }
 

@@ -114,6 +114,7 @@ struct Config {
   std::array<int, kCardIds> power{};
   std::array<int, kCardIds> reputation{};
   std::array<int, kCardIds> ability{};  // for upgrades: what activating gives
+  uint32_t abilities = 0;  // a bit per ability some card of this game gives (the crews chosen, their Upgrades, Transfer)
   std::array<std::string, kCardIds> name{};
   bool valid_card(int card) const;
   int card_from_name(const std::string& name) const;  // -1 if none

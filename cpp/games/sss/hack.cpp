@@ -20,11 +20,6 @@ void State::apply_hack(Action action) {
   hack_power = static_cast<int16_t>(hack_power + 2);
 }
 
-int State::power_for(int card) const {
-  const int base = players[turn_player_].power;
-  return is_upgrade(card) ? base + hack_power : base;
-}
-
 // Hack's power is spent first on an Upgrade: the base power left buys
 // anything, so no other split is ever better.
 void State::pay(int card) {

@@ -8,11 +8,6 @@
 
 namespace henchmen::sss {
 
-int State::cost(int card) const {
-  const int health = cfg->health[static_cast<size_t>(card)];
-  return is_haggled(card) ? std::max(0, health - 2) : health;
-}
-
 void State::haggle_legal(std::vector<Action>& out) const {
   if (players[turn_player_].tokens[kHaggle] == 0) return;
   const size_t first = out.size();

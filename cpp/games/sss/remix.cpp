@@ -8,10 +8,6 @@
 
 namespace henchmen::sss {
 
-int State::remix_discards_left() const {
-  return pending == Pending::kRemixDiscard2 ? 2 : pending == Pending::kRemixDiscard1 ? 1 : 0;
-}
-
 // Under way: the next discard, any card of the hand. Otherwise a Remix
 // starts only with 3 cards in hand to discard.
 void State::remix_legal(std::vector<Action>& out) const {

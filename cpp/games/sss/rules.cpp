@@ -169,17 +169,21 @@ void State::legal_actions(std::vector<Action>& out) const {
   for (const uint8_t u : me.upgrades) {
     if (!(me.upgrades_used & (1u << crew_of(u)))) out.push_back(kActivate + crew_of(u));
   }
-  expel_legal(out);
-  pupate_legal(out);
-  snooze_legal(out);
-  pull_legal(out);
-  prophecize_legal(out);
-  gust_legal(out);
-  remix_legal(out);
-  haggle_legal(out);
-  expedite_legal(out);
-  engineer_legal(out);
-  hack_legal(out);
+  // The expansion crews' abilities, each only when a card of this game can
+  // give it (a token needs one): the duel's seven crews call none of them.
+  const uint32_t in_game = cfg->abilities;
+  auto has = [in_game](int a) { return (in_game >> a) & 1u; };
+  if (has(kFroth) || has(kConsume)) expel_legal(out);
+  if (has(kPupate)) pupate_legal(out);
+  if (has(kSnooze)) snooze_legal(out);
+  if (has(kPull)) pull_legal(out);
+  if (has(kProphecize)) prophecize_legal(out);
+  if (has(kGust)) gust_legal(out);
+  if (has(kRemix)) remix_legal(out);
+  if (has(kHaggle)) haggle_legal(out);
+  if (has(kExpedite)) expedite_legal(out);
+  if (has(kEngineer)) engineer_legal(out);
+  if (has(kHack)) hack_legal(out);
 }
 
 // ---------------------------------------------------------------------------

@@ -285,12 +285,17 @@ struct State {
   void apply_gust(Action action);
   std::string gust_to_string(Action action) const;
   // Remix (remix.cpp): three hand cards discarded one action at a time, then 3 drawn.
-  int remix_discards_left() const;  // 0 unless a Remix is under way
+  int remix_discards_left() const {  // 0 unless a Remix is under way
+    return pending == Pending::kRemixDiscard2 ? 2 : pending == Pending::kRemixDiscard1 ? 1 : 0;
+  }
   void remix_legal(std::vector<Action>& out) const;
   void apply_remix(Action action);
   // Haggle (haggle.cpp): a row card replaced, its replacement 2 cheaper this turn (cost 1 or 2: free).
   bool is_haggled(int card) const { return (haggled[card >> 6] >> (card & 63)) & 1u; }
-  int cost(int card) const;  // what buying it takes now: its health, less a Haggle's 2
+  int cost(int card) const {  // what buying it takes now: its health, less a Haggle's 2 (inline: every buy list asks)
+    const int health = cfg->health[static_cast<size_t>(card)];
+    return (haggled[0] | haggled[1]) && is_haggled(card) ? (health > 2 ? health - 2 : 0) : health;
+  }
   void haggle_legal(std::vector<Action>& out) const;
   void apply_haggle(Action action);
   void haggle_refilled(int slot, uint8_t card);  // a refill has come: a haggled slot's card is cheaper
@@ -304,7 +309,10 @@ struct State {
   // Hack (hack.cpp).
   void hack_legal(std::vector<Action>& out) const;
   void apply_hack(Action action);
-  int power_for(int card) const;  // what the turn player can pay for it: Hack's power too for an Upgrade
+  int power_for(int card) const {  // what the turn player can pay for it: Hack's power too for an Upgrade
+    const int base = players[turn_player_].power;
+    return is_upgrade(card) ? base + hack_power : base;
+  }
   void pay(int card);             // an Upgrade takes Hack's power first
 
  private:
