@@ -66,9 +66,7 @@ Action greedy_choice(const S& position, int chance_samples, Rng& rng, std::vecto
 template <class S, class Redraw>
 Action bot_choice(const S& s, const BotSpec& bot, Rng& rng, std::vector<Action>& scratch, Stop* stop, Redraw&& redraw) {
   switch (bot.kind) {
-    case BotSpec::Kind::kRandom:
-      s.legal_actions(scratch);
-      return scratch[rng.below(static_cast<uint32_t>(scratch.size()))];
+    case BotSpec::Kind::kRandom: return random_action(s, rng, scratch);
     case BotSpec::Kind::kGreedy: return greedy_choice(s, bot.chance_samples, rng, scratch, redraw);
     case BotSpec::Kind::kSearch: {
       SearchConfig cfg = bot.search;

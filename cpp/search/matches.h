@@ -41,8 +41,7 @@ int64_t random_playout(S& s, Rng& rng, std::vector<Action>& scratch, int64_t lim
     if (p == kChance) {
       s.apply(s.sample_chance(rng));
     } else {
-      s.legal_actions(scratch);
-      s.apply(scratch[rng.below(static_cast<uint32_t>(scratch.size()))]);
+      s.apply(random_action(s, rng, scratch));
       ++*decisions;
     }
     ++steps;

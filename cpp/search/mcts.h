@@ -19,6 +19,7 @@
 
 #include "core/action.h"
 #include "core/cancel.h"
+#include "core/random_action.h"
 #include "core/rng.h"
 
 namespace henchmen {
@@ -187,8 +188,7 @@ SearchResult mcts_search(const S& root, const SearchConfig& cfg, Stop* stop, Red
       if (s.current_player() == kChance) {
         s.apply(s.sample_chance(rng));
       } else {
-        s.legal_actions(legal);
-        s.apply(legal[rng.below(static_cast<uint32_t>(legal.size()))]);
+        s.apply(random_action(s, rng, legal));
       }
       ++steps;
     }

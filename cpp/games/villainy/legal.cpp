@@ -54,15 +54,27 @@ struct ActionList {
 };
 
 void State::legal_actions(std::vector<Action>& out) const {
-  out.clear();
+  ActionList list;
+  legal(list);
+  out.assign(list.ids, list.ids + list.n);
+}
+
+// The same list, and one pick from it as below(size) picks from a vector.
+Action State::random_action(Rng& rng) const {
+  ActionList list;
+  legal(list);
+  return list.ids[rng.below(static_cast<uint32_t>(list.n))];
+}
+
+void State::legal(ActionList& out) const {
   if (over || n_tasks > 0) return;
   switch (phase) {
     case Phase::kWindow: {
       // A hand holds only its own deck's cards (validate checks it).
       const int r = reactions.responder();
-      out.push_back(kPass);
+      out.add(kPass);
       for (const uint8_t k : cfg->deck_def(r).segue_kinds) {
-        if (count_from_top(players[r].hand, static_cast<uint8_t>(id(r, k)))) out.push_back(kSegue + k);
+        if (count_from_top(players[r].hand, static_cast<uint8_t>(id(r, k)))) out.add(kSegue + k);
       }
       return;
     }
@@ -71,19 +83,13 @@ void State::legal_actions(std::vector<Action>& out) const {
       // then any addition cards in play must be discarded ... prior to the
       // Hideout - Center card taking its last hit."
       const Player& q = players[absorber];
-      if (q.hits > 1) out.push_back(kAbsorb + 0);
-      if (q.left != kNoCard) out.push_back(kAbsorb + 1);
-      if (q.right != kNoCard) out.push_back(kAbsorb + 2);
+      if (q.hits > 1) out.add(kAbsorb + 0);
+      if (q.left != kNoCard) out.add(kAbsorb + 1);
+      if (q.right != kNoCard) out.add(kAbsorb + 2);
       return;
     }
-    case Phase::kChoose:
-    case Phase::kMain: {
-      ActionList list;
-      if (phase == Phase::kMain) legal_main(list);
-      else legal_choice(list);
-      out.assign(list.ids, list.ids + list.n);
-      return;
-    }
+    case Phase::kChoose: legal_choice(out); return;
+    case Phase::kMain: legal_main(out); return;
   }
 }
 

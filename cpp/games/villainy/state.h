@@ -247,6 +247,7 @@ struct State {
   int turn_player() const { return turn_player_; }
   int num_players() const { return cfg->players; }
   void legal_actions(std::vector<Action>& out) const;
+  Action random_action(Rng& rng) const;  // core/random_action.h
   void chance_outcomes(std::vector<std::pair<Action, double>>& out) const;
   Action sample_chance(Rng& rng) const;
   void apply(Action action);
@@ -341,6 +342,7 @@ struct State {
   void start_special(int card);
   void finish_special();
   uint32_t plays(uint32_t kinds, bool act) const;  // kinds: a bit per kind in the hand
+  void legal(ActionList& out) const;
   void legal_main(ActionList& out) const;
   void legal_choice(ActionList& out) const;
   void legal_moves(uint32_t mine, ActionList& out) const;  // mine: the turn player's Minion spots

@@ -1,0 +1,35 @@
+// A uniformly random legal action of a game's flat state, for playouts,
+// rollouts and the random bot.
+//
+// A game may give its state `Action random_action(Rng&) const`, which lists
+// and picks in one step and so skips copying its list into a vector. It must
+// consume the generator exactly as legal_actions followed by
+// below(list size) does: a game then plays the same with or without it
+// (tests/conformance checks native playouts against that loop in Python).
+#pragma once
+#include <cstdint>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+#include "core/action.h"
+#include "core/rng.h"
+
+namespace henchmen {
+
+template <class S, class = void>
+struct has_random_action : std::false_type {};
+template <class S>
+struct has_random_action<S, std::void_t<decltype(std::declval<const S&>().random_action(std::declval<Rng&>()))>> : std::true_type {};
+
+template <class S>
+inline Action random_action(const S& s, Rng& rng, std::vector<Action>& scratch) {
+  if constexpr (has_random_action<S>::value) {
+    return s.random_action(rng);
+  } else {
+    s.legal_actions(scratch);
+    return scratch[rng.below(static_cast<uint32_t>(scratch.size()))];
+  }
+}
+
+}  // namespace henchmen
