@@ -14,7 +14,7 @@ const GameInfo& Traits::info() {
     g.max_players = kMaxPlayers;
     g.options = {
         OptionSpec{"players", OptionSpec::Kind::Int, Json(2), 2, kMaxPlayers, {}, "Number of players."},
-        OptionSpec{"long_game", OptionSpec::Kind::Bool, Json(false), 0, 0, {}, "The Long Game: each round the first player rolls its colour (or a Black Market round); only that colour's Components are placed or targeted."},
+        OptionSpec{"long_game", OptionSpec::Kind::Bool, Json(false), 0, 0, {}, "The Long Game: each round the first player rolls its colour (or a Black Market round); only that colour's Components are placed."},
         OptionSpec{"future_cards", OptionSpec::Kind::Bool, Json(false), 0, 0, {}, "Add the rulebook's future card Everyone Discards One Card to the deck."},
         OptionSpec{"max_rounds", OptionSpec::Kind::Int, Json(20), 3, 200, {}, "Designed: after this many rounds the player with the most working Components wins (a tie is a draw)."},
         OptionSpec{"card_data", OptionSpec::Kind::Text, Json(""), 0, 0, {}, "A replacement card table as JSON text (same shape as the built-in one); empty for the built-in table."},

@@ -116,7 +116,6 @@ void State::legal_actions(std::vector<Action>& out) const {
           for (int c = 0; c < kColours; ++c) {
             if (comp[q][c] == kNone) continue;
             if ((e == kBreakComponent || e == kComponentBreaks) && ((broken[q] >> c) & 1)) continue;
-            if (kind == kAction && !colour_open(c)) continue;
             out.push_back(play_at(k, kTargetSlot + q * kColours + c));
           }
         }

@@ -103,9 +103,12 @@ def test_long_game_first_player_rolls_the_colour_each_round() -> None:
     assert s.observation(0)["round_colour"] == "Green"
 
 
-def test_a_colour_round_restricts_placing_and_component_actions_but_not_repairs() -> None:
+def test_a_colour_round_restricts_placing_only() -> None:
+    """Designed (decision 14): the round's colour binds placing a Component;
+    Actions on Components (Break, Steal, Discard) and repairs ("the Color Round
+    does not matter") take any colour, in a Black Market round too."""
     spec = {
-        "hands": {0: [ZEP[0], ZEP[1], "Break a Component", "Repair a Component"]},
+        "hands": {0: [ZEP[0], ZEP[1], "Break a Component", "Steal a Component", "Repair a Component"]},
         "labs": {
             0: {"Purple": ZEP[2]},
             1: {
@@ -119,11 +122,13 @@ def test_a_colour_round_restricts_placing_and_component_actions_but_not_repairs(
     }
     m = moves(position(**spec))
     assert f"play {ZEP[0]}" in m and f"play {ZEP[1]}" not in m
-    assert (
-        "play Break a Component on player 2's Red" in m
-        and "play Break a Component on player 2's Blue" not in m
-    )
+    for colour in ("Red", "Blue"):
+        assert f"play Break a Component on player 2's {colour}" in m
+        assert f"play Steal a Component on player 2's {colour}" in m
     assert "play Repair a Component on player 1's Purple" in m
+    market = moves(position(**{**spec, "round_colour": "Black Market"}))
+    assert f"play {ZEP[0]}" not in market
+    assert "play Break a Component on player 2's Blue" in market
 
 
 def test_a_black_market_round_trades_components() -> None:
