@@ -461,6 +461,18 @@ CREWS_C = (
     "Tourist Trap",
 )
 
+# sss-panda: Experiment (an Explodey pile, expelled Bots reused) and Repeat (the most recent
+# Minion ability used), beside Freeze, Replicate, Fetch and Incinerate, which meet them.
+CREWS_PANDA = (
+    "Royal Rule",
+    "Freezer Burn",
+    "Pandamonium",
+    "Telemacawters",
+    "Tourist Trap",
+    "Fire Starters",
+    "Sleuths N' Sniffs",
+)
+
 
 @contextmanager
 def mode(**options: Any) -> Iterator[None]:
