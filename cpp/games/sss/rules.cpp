@@ -158,7 +158,8 @@ void State::legal_actions(std::vector<Action>& out) const {
       if (is_minion(c)) seen[cfg->ability[c]] = true;
     }
     for (int a = kNoAbility + 1; a < kNumAbilities; ++a) {
-      if (seen[a] && a != kReplicate) out.push_back(kReplicateCopy + a);
+      // Nor Repeat (designed): a Replicate and a Repeat would copy each other without end.
+      if (seen[a] && a != kReplicate && a != kRepeat) out.push_back(kReplicateCopy + a);
     }
     bool any_row = false;
     for (const uint8_t c : row) any_row = any_row || c != kNoCard;

@@ -337,7 +337,7 @@ void State::validate_queue() const {
     for (int i = 0; i < n_tasks; ++i) {
       if (tasks[i].kind != TaskKind::kDrawHand) continue;
       const PlayerState& pl = players[tasks[i].player];
-      if (pl.hand.size() + tasks[i].count > c.hand_size + c.explodey_total()) broken("a hand being dealt holds more cards than were drawn");
+      if (pl.hand.size() + tasks[i].count > c.hand_size + c.explodey_total() + c.explodey_pile) broken("a hand being dealt holds more cards than were drawn");
     }
   }
   if (is_cleanup) {

@@ -205,3 +205,17 @@ def test_repeat_is_refused_without_the_ability() -> None:
     with pytest.raises(NotationError, match="not a legal move"):
         s.apply("repeat Freeze")
     assert before == s.serialize()
+
+
+def test_replicate_does_not_copy_repeat() -> None:
+    """Designed: Replicate does not copy Repeat (copying a copier does nothing, as the card
+    reference says of each copying itself); otherwise a Replicate and a Repeat could copy each
+    other without end and a turn would never have to finish."""
+    s = position(hands={0: ["Freezer Burn 3", "Tourist Trap 3", "Telemacawters 3"]})
+    play(s, "play Freezer Burn 3", "play Tourist Trap 3", "play Telemacawters 3")
+    assert [m for m in moves(s) if m.startswith("replicate ")] == [
+        "replicate Freeze",
+        "replicate leftmost",
+    ]
+    play(s, "replicate Freeze")
+    assert _repeats(s) == ["repeat Replicate"]
