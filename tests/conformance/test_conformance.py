@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 import pytest
-from tests.games.sss.builder import CREWS_B, CREWS_C, CREWS_D
+from tests.games.sss.builder import CREWS_B, CREWS_C, CREWS_D, CREWS_PANDA
 from tests.hardening.support import player_counts
 
 import henchmen
@@ -413,8 +413,16 @@ VARIANTS: list[tuple[str, int, dict[str, object]]] = [
     # cheaper replacement, a bought Minion under the deck, a Bot traded for a Scaredy Bot,
     # power for an Upgrade only).
     ("seven-secret-supervillains", 2, {"crews": list(CREWS_C)}),
+    # sss-panda (an Explodey Bot set aside from a pile or the expelled cards, the most recent
+    # Minion ability used copied).
+    ("seven-secret-supervillains", 2, {"crews": list(CREWS_PANDA)}),
 ]
-_CREW_SETS = {tuple(CREWS_B): "crews-b", tuple(CREWS_C): "crews-c", tuple(CREWS_D): "crews-d"}
+_CREW_SETS = {
+    tuple(CREWS_B): "crews-b",
+    tuple(CREWS_C): "crews-c",
+    tuple(CREWS_D): "crews-d",
+    tuple(CREWS_PANDA): "panda",
+}
 
 
 def _variant_id(v: tuple[str, int, dict[str, object]]) -> str:

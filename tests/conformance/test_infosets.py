@@ -29,7 +29,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 import pytest
-from tests.games.sss.builder import CREWS_B, CREWS_C, CREWS_D, EXPEL_CREWS
+from tests.games.sss.builder import CREWS_B, CREWS_C, CREWS_D, CREWS_PANDA, EXPEL_CREWS
 
 import henchmen
 from henchmen import _core
@@ -130,6 +130,13 @@ CONFIGS: list[tuple[str, dict[str, object], tuple[int, ...]]] = [
     (
         "seven-secret-supervillains",
         {"crews": list(CREWS_D)},
+        (30, 70),
+    ),
+    # The crews of sss-panda (an Explodey Bot set aside in view of everyone, Repeat's public
+    # record of the Minion abilities used).
+    (
+        "seven-secret-supervillains",
+        {"crews": list(CREWS_PANDA)},
         (30, 70),
     ),
     (

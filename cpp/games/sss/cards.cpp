@@ -8,10 +8,11 @@ extern const char* const sss_cards_json;
 namespace henchmen::sss {
 
 namespace {
-const char* const kAbilityNames[] = {"", "Freeze", "Harvest", "Bounty", "Fetch", "Incinerate", "Replicate", "Transfer", "Froth", "Consume", "Pupate", "Snooze", "Pull", "Prophecize", "Gust", "Remix", "Haggle", "Expedite", "Engineer", "Hack", "Power"};
+const char* const kAbilityNames[] = {"", "Freeze", "Harvest", "Bounty", "Fetch", "Incinerate", "Replicate", "Transfer", "Froth", "Consume", "Pupate", "Snooze", "Pull", "Prophecize", "Gust", "Remix", "Haggle", "Expedite", "Engineer", "Hack", "Experiment", "Repeat", "Power"};
 
 // A number check_card_table has already bounded.
 int number(const Json& obj, const char* key) { return static_cast<int>(obj.at(key, "card").as_int(key)); }
+constexpr int kExperimentPile = 10;  // "The expansion comes with an additional 10 Explodey Bots."
 }  // namespace
 
 const char* ability_name(int ability) {
@@ -139,6 +140,7 @@ Config make_config(const Json& options) {
   for (const int a : cfg.ability) {
     if (a > kNoAbility && a < kNumAbilities) cfg.abilities |= 1u << a;
   }
+  if ((cfg.abilities >> kExperiment) & 1u) cfg.explodey_pile = kExperimentPile;
   return cfg;
 }
 

@@ -56,6 +56,9 @@ enum Ability : uint8_t {
   kExpedite,  // Deadly Deliveries: a Minion bought this turn to the bottom of your deck
   kEngineer,  // Brutal Builders: replace the Upgrade card, or expel a hand Bot to gain a Scaredy Bot
   kHack,  // Raccoon Rebellion: 2 power for an Upgrade only, or replace the Upgrade card
+  // Crews of sss-panda.
+  kExperiment,  // Pandamonium: an Explodey Bot set aside for next turn (from the pile or the expelled ones)
+  kRepeat,  // Telemacawters: copy the most recent Minion card ability used this turn
   kNumAbilities,
   kPowerBoost = kNumAbilities,  // an Upgrade that gives power instead
 };
@@ -92,6 +95,9 @@ struct Config {
   int hand_size = 5;
   int max_turns = 200;
   int scaredy_bots = 10;
+  // The expansion's extra Explodey Bots, a pile only in games where a card
+  // gives Experiment (Pandamonium): "an additional 10 Explodey Bots".
+  int explodey_pile = 0;
   int upgrade_slots = 3;
   // The Classic: players 1 & 3 against 2 & 4, each team attaching to one
   // shared side (State::side) and counting its Supervillains together.

@@ -107,6 +107,7 @@ void encode_compact(const void* state, int viewer, CompactWriter& out) {
   }
   run(shared + 3, st.expelled, 1.0f);
   w.add(at(shared + 4, kScaredyBot), static_cast<float>(st.scaredy_left));
+  if (st.explodey_left) w.add(at(shared + 4, kExplodeyBot), static_cast<float>(st.explodey_left));
   for (int word = 0; word < 2; ++word) {
     for (uint64_t bits = st.pupated[word]; bits; bits &= bits - 1) w.add(at(shared + 5, word * 64 + __builtin_ctzll(bits)), 1.0f);
   }
@@ -132,6 +133,8 @@ void encode_compact(const void* state, int viewer, CompactWriter& out) {
   w.add(s++, st.pending == Pending::kReturnUpgrade ? 1.0f : 0.0f);
   w.add(s++, static_cast<float>(st.remix_discards_left()));
   w.add(s++, st.hack_power);
+  if (st.repeatable != kNoAbility) w.add(s + st.repeatable, 1.0f);
+  s += kNumAbilities;
   // Per crew: in the Supervillain deck, in a slot, in the Danger Zone, then
   // who won it by seat from the viewer; only the ones set are entries.
   constexpr int kPerCrew = 3 + kMaxPlayers;

@@ -37,6 +37,11 @@ uint64_t State::hash() const {
     h.add(pupated[1]);
   }
   if (hack_power) h.add(static_cast<uint64_t>(hack_power) | (uint64_t{1} << 40));  // likewise for Hack
+  if (cfg->explodey_pile) h.add(static_cast<uint64_t>(explodey_left) | (uint64_t{1} << 41));  // games with Experiment
+  if (repeatable != kNoAbility) h.add(static_cast<uint64_t>(repeatable) | (uint64_t{1} << 42));  // likewise for Repeat
+  for (int a = 0; a < kNumAbilities; ++a) {
+    if (minion_tokens[a]) h.add(static_cast<uint64_t>(a) << 8 | minion_tokens[a] | (uint64_t{1} << 43));
+  }
   if (haggle_slots | haggled[0] | haggled[1]) {  // likewise for Haggle
     h.add(haggle_slots);
     h.add(haggled[0]);

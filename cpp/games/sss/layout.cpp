@@ -240,6 +240,11 @@ Json State::layout(int viewer) const {
   Json scaredy = Json(Json::Array{});
   for (int i = 0; i < scaredy_left; ++i) scaredy.push_back(face(c, kScaredyBot));
   zones.push_back(zone("scaredy-bots", "Scaredy Bots for sale", -1, "pile", scaredy_left, scaredy));
+  if (c.explodey_pile > 0) {
+    Json explodey = Json(Json::Array{});
+    for (int i = 0; i < explodey_left; ++i) explodey.push_back(face(c, kExplodeyBot));
+    zones.push_back(zone("explodey-bots", "Explodey Bots for Experiment", -1, "pile", explodey_left, explodey));
+  }
   zones.push_back(zone("expelled", "Expelled", -1, "pile", expelled.size(), faces(c, expelled)));
   // A pupated card shows its doubled power wherever it lies face up.
   if (pupated[0] | pupated[1] | haggled[0] | haggled[1]) {
@@ -310,6 +315,10 @@ Json State::action_info(Action a) const {
     const TaskKind k = n_tasks > 0 ? tasks[0].kind : TaskKind::kDrawHand;
     const std::string from = k == TaskKind::kRefillRow ? "minion-deck" : k == TaskKind::kRefillUpgrade ? "upgrade-deck" : "deck-" + std::to_string(n_tasks > 0 ? tasks[0].player : 0);
     card_in(a - kChanceCard, from);
+  } else if (a >= kRepeat_) {
+    j["ability"] = ability_name(a - kRepeat_);
+  } else if (a == kExperiment_) {
+    card_in(kExplodeyBot, explodey_left > 0 ? "explodey-bots" : "expelled");
   } else if (a == kHackUpgrade) {
     card_in(upgrade_row, "upgrade-row");
   } else if (a == kHackPower) {

@@ -18,6 +18,7 @@ State State::initial(const Config& cfg) {
     s.upgrade_deck.add_unknown(static_cast<uint8_t>(kUpgradeBase + c));
   }
   s.scaredy_left = static_cast<uint8_t>(cfg.scaredy_bots);
+  s.explodey_left = static_cast<uint8_t>(cfg.explodey_pile);
   for (int p = 0; p < cfg.players; ++p) {
     PlayerState& ps = s.players[p];
     for (int i = 0; i < 8; ++i) ps.deck.add_unknown(kTinyBot);
@@ -157,7 +158,8 @@ void State::legal_actions(std::vector<Action>& out) const {
       if (is_minion(c)) seen[cfg->ability[c]] = true;
     }
     for (int a = kNoAbility + 1; a < kNumAbilities; ++a) {
-      if (seen[a] && a != kReplicate) out.push_back(kReplicateCopy + a);
+      // Nor Repeat (designed): a Replicate and a Repeat would copy each other without end.
+      if (seen[a] && a != kReplicate && a != kRepeat) out.push_back(kReplicateCopy + a);
     }
     bool any_row = false;
     for (const uint8_t c : row) any_row = any_row || c != kNoCard;
@@ -184,6 +186,8 @@ void State::legal_actions(std::vector<Action>& out) const {
   if (has(kExpedite)) expedite_legal(out);
   if (has(kEngineer)) engineer_legal(out);
   if (has(kHack)) hack_legal(out);
+  if (has(kExperiment)) experiment_legal(out);
+  if (has(kRepeat)) repeat_legal(out);
 }
 
 // ---------------------------------------------------------------------------
@@ -530,6 +534,8 @@ void State::start_cleanup(int player) {
   for (auto& t : p.tokens) t = 0;
   haggled[0] = haggled[1] = 0;  // "this turn"
   hack_power = 0;
+  repeatable = kNoAbility;
+  for (auto& t : minion_tokens) t = 0;
 
   push_task(TaskKind::kDrawHand, player, 0, cfg->hand_size);
   if (cfg->chaos_dice > 0) push_task(TaskKind::kChaosTurn, player, 0, 1);  // the Gambler: between your turns
@@ -598,8 +604,16 @@ void State::apply(Action action) {
     else if (action >= kBuy) story::bought(*ev, *this, action - kBuy);
     else if (action < kAttach) story::played(*ev, *this, action - kPlay);
   }
+  // Repeat needs to know which tokens each action spent and gained.
+  const bool track_tokens = ((cfg->abilities >> kRepeat) & 1u) && action != kEndTurn;
+  uint8_t tokens_before[kNumAbilities];
+  if (track_tokens) std::copy(me.tokens, me.tokens + kNumAbilities, tokens_before);
   if (action == kEndTurn) {
     start_cleanup(me_idx);
+  } else if (action >= kRepeat_) {
+    apply_repeat(action);
+  } else if (action == kExperiment_) {
+    apply_experiment();
   } else if (action >= kHackPower) {
     apply_hack(action);
   } else if (action >= kEngineer_) {
@@ -723,6 +737,7 @@ void State::apply(Action action) {
     if (card == kExplodeyBot) expelled.add(card);  // it explodes: gone for good
     else me.in_play.add(card);
   }
+  if (track_tokens) note_tokens(action, tokens_before);
   if (pupated[0] | pupated[1]) drop_lost_pupate_marks();
   settle();
 }

@@ -13,7 +13,7 @@ namespace henchmen::sss {
 namespace {
 
 const char* const kTaskNames[] = {"draw-hand", "draw-freeze", "draw-fetch", "refill-row", "refill-upgrade", "reveal-supervillain", "finish-cleanup", "chaos-turn", "look-bottom", "look-top", "draw-remix"};
-const char* const kAbilityKeys[] = {"", "Freeze", "Harvest", "Bounty", "Fetch", "Incinerate", "Replicate", "Transfer", "Froth", "Consume", "Pupate", "Snooze", "Pull", "Prophecize", "Gust", "Remix", "Haggle", "Expedite", "Engineer", "Hack"};
+const char* const kAbilityKeys[] = {"", "Freeze", "Harvest", "Bounty", "Fetch", "Incinerate", "Replicate", "Transfer", "Froth", "Consume", "Pupate", "Snooze", "Pull", "Prophecize", "Gust", "Remix", "Haggle", "Expedite", "Engineer", "Hack", "Experiment", "Repeat"};
 
 template <class DeckT>
 Json deck_json(const Config& cfg, const DeckT& d) {
@@ -172,6 +172,13 @@ Json State::to_json() const {
     o["pupated"] = marks;
   }
   if (hack_power) o["hack_power"] = static_cast<int>(hack_power);
+  if (c.explodey_pile) o["explodey_bots"] = static_cast<int>(explodey_left);  // only in games with the pile
+  if (repeatable != kNoAbility) o["repeatable"] = kAbilityKeys[repeatable];
+  Json from_minions = Json(Json::Object{});
+  for (int a = 1; a < kNumAbilities; ++a) {
+    if (minion_tokens[a]) from_minions[kAbilityKeys[a]] = static_cast<int>(minion_tokens[a]);
+  }
+  if (!from_minions.as_object("").empty()) o["minion_abilities"] = from_minions;
   if (haggle_slots) {
     Json spots = Json(Json::Array{});
     for (int slot = 0; slot < kRowSlots; ++slot) {
@@ -234,7 +241,7 @@ State State::from_json(const Config& c, const Json& o) {
   s.cfg = &c;
   const std::string w = "position";
   json_expect_keys(o, {"turn", "turn_player", "pending", "over", "winner", "supervillain_deck", "supervillain_slots", "danger_zone", "won_by",
-                       "attached", "minion_row", "minion_deck", "upgrade_row", "upgrade_deck", "scaredy_bots", "expelled", "pupated", "haggle_slots", "haggled", "hack_power", "tasks", "players"},
+                       "attached", "minion_row", "minion_deck", "upgrade_row", "upgrade_deck", "scaredy_bots", "expelled", "pupated", "haggle_slots", "haggled", "hack_power", "explodey_bots", "repeatable", "minion_abilities", "tasks", "players"},
                    w);
   s.turn = static_cast<uint16_t>(o.at("turn", w).as_int("turn", 1, c.max_turns + 1));
   s.turn_player_ = static_cast<uint8_t>(o.at("turn_player", w).as_int("turn_player", 0, c.players - 1));
@@ -284,6 +291,23 @@ State State::from_json(const Config& c, const Json& o) {
     }
   }
   if (const Json* hp = o.find("hack_power")) s.hack_power = static_cast<int16_t>(hp->as_int("hack_power", 0, 999));
+  if (const Json* eb = o.find("explodey_bots")) {
+    if (c.explodey_pile == 0) throw SerializationError("explodey_bots: this game has no Explodey pile (only games with Experiment, Pandamonium, have one)");
+    s.explodey_left = static_cast<uint8_t>(eb->as_int("explodey_bots", 0, c.explodey_pile));
+  } else if (c.explodey_pile > 0) {
+    throw SerializationError("position: missing key \"explodey_bots\" (the Explodey pile of a game with Experiment, 0 to " + std::to_string(c.explodey_pile) + ")");
+  }
+  auto repeat_ability = [](const std::string& name, const std::string& where) {
+    const int a = ability_from_name(name);
+    if (a <= kNoAbility || a >= kNumAbilities) throw SerializationError(where + " has an unknown ability \"" + name + "\"");
+    return a;
+  };
+  if (const Json* r = o.find("repeatable")) s.repeatable = static_cast<uint8_t>(repeat_ability(r->as_string("repeatable"), "repeatable"));
+  if (const Json* m = o.find("minion_abilities")) {
+    for (const auto& [name, v] : m->as_object("minion_abilities")) {
+      s.minion_tokens[repeat_ability(name, "minion_abilities")] = static_cast<uint8_t>(v.as_int("minion_abilities." + name, 0, 99));
+    }
+  }
   if (const Json* spots = o.find("haggle_slots")) {
     for (const auto& v : spots->as_array("haggle_slots")) s.haggle_slots = static_cast<uint8_t>(s.haggle_slots | (1u << v.as_int("haggle slot", 0, kRowSlots - 1)));
   }

@@ -60,7 +60,10 @@ enum : Action {
   kEngineerUpgrade = kEngineer_ + kCardIds,  // the Upgrade card under the Upgrade deck, refilled (Engineer)
   kHackPower = kEngineerUpgrade + 1,     // Hack: 2 power for an Upgrade only (hack.cpp)
   kHackUpgrade,                          // Hack: the Upgrade card replaced
-  kChanceCard,                           // + card: a draw or a reveal
+  // Crews of sss-panda.
+  kExperiment_,                          // an Explodey Bot set aside for next turn (experiment.cpp)
+  kRepeat_,                              // + ability: the most recent Minion card ability used, copied (repeat.cpp)
+  kChanceCard = kRepeat_ + kAbilitySlots,  // + card: a draw or a reveal
   kChanceSupervillain = kChanceCard + kCardIds,  // + crew slot: a Supervillain revealed
   kChanceChaos = kChanceSupervillain + kMaxCrews,  // + bit per row slot: the slots Chaos's dice named (gambler.cpp)
   kNumActions = kChanceChaos + (1 << kRowSlotCount),
@@ -137,7 +140,8 @@ constexpr int kExpelledZone = kMinionDeckZone + 7;
 constexpr int kScaredyZone = kMinionDeckZone + 8;  // the Scaredy Bots for sale
 constexpr int kAttachedZoneBase = kMinionDeckZone + 9;
 constexpr int attached_zone(int crew, int player) { return kAttachedZoneBase + crew * kMaxPlayers + player; }
-constexpr int kNumZones = kAttachedZoneBase + kMaxCrews * kMaxPlayers;
+constexpr int kExplodeyZone = kAttachedZoneBase + kMaxCrews * kMaxPlayers;  // the Explodey pile (Experiment)
+constexpr int kNumZones = kExplodeyZone + 1;
 // Supervillains are cards too in the facts (never in the card table).
 constexpr uint8_t kSupervillainCard = 110;
 inline int supervillain_card(int crew) { return kSupervillainCard + crew; }
@@ -191,6 +195,12 @@ struct State {
   uint8_t haggle_slots = 0;
   uint64_t haggled[2] = {};
   int16_t hack_power = 0;  // the turn player's power that only buys an Upgrade (Hack), public
+  uint8_t explodey_left = 0;  // the Explodey pile (Experiment; Config::explodey_pile), public
+  // Repeat (this turn, the turn player's, public): the most recent Minion
+  // card ability used (a token of it spent), and how many of the pool's
+  // tokens a Minion card gave (the rest an Upgrade, a Bot or their copies).
+  uint8_t repeatable = kNoAbility;
+  uint8_t minion_tokens[kNumAbilities] = {};
   Task tasks[kMaxTasks];
   uint8_t n_tasks = 0;
   Pending pending = Pending::kNone;
@@ -314,6 +324,14 @@ struct State {
     return is_upgrade(card) ? base + hack_power : base;
   }
   void pay(int card);             // an Upgrade takes Hack's power first
+  // Experiment (experiment.cpp): an Explodey Bot set aside, from the pile first, then the expelled ones.
+  bool explodey_available() const { return explodey_left > 0 || expelled.contains(kExplodeyBot); }
+  void experiment_legal(std::vector<Action>& out) const;
+  void apply_experiment();
+  // Repeat (repeat.cpp): which tokens a Minion card gave, and the last of them used.
+  void repeat_legal(std::vector<Action>& out) const;
+  void apply_repeat(Action action);
+  void note_tokens(Action action, const uint8_t* before);  // after an action: the tokens it spent and gained
 
  private:
   void push_task(TaskKind kind, int player, int slot, int count);

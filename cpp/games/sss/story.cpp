@@ -40,6 +40,11 @@ void setup(Events& ev, const State& s) {
   }
   e.fact(CardFact::shuffle(kMinionDeckZone)).fact(CardFact::shuffle(kUpgradeDeckZone)).fact(CardFact::shuffle(kSupervillainDeckZone));
   for (int n = 0; n < c.scaredy_bots; ++n) e.fact(CardFact::place(kScaredyZone, kScaredyBot));
+  if (c.explodey_pile > 0) {
+    e.text += "; {explodey} Explodey Bots wait for Experiment";
+    e.with("explodey", c.explodey_pile);
+    for (int n = 0; n < c.explodey_pile; ++n) e.fact(CardFact::place(kExplodeyZone, kExplodeyBot));
+  }
   for (int p = 0; p < c.players; ++p) {
     for (int n = 0; n < 8; ++n) e.fact(CardFact::place(zone(p, kDeckZone), kTinyBot));
     for (int n = 0; n < 2; ++n) e.fact(CardFact::place(zone(p, kDeckZone), kJunkyBot));
@@ -270,6 +275,14 @@ void ability_step(Events& ev, const State& s, Action a) {
   if (a >= kCrewsD_ && a < kProphecize_) return s.tell_pull(ev, a);
   if (a == kEndTurn) {
     ev.add(Event("end-turn", "{P} {end|ends} {your|their} turn", p));
+  } else if (a >= kRepeat_) {
+    ev.add(Event("repeat", "{P} {copy|copies} {ability}, the most recent Minion card ability {you|they} used (Repeat)", p).with("ability", ability_name(a - kRepeat_)));
+  } else if (a == kExperiment_) {
+    const bool from_pile = s.explodey_left > 0;
+    Event e = card_event("experiment", std::string("{P} {set|sets} an Explodey Bot ") + (from_pile ? "from the Explodey pile" : "from the expelled cards") + " aside for next turn (Experiment)", kExplodeyBot);
+    e.with("from", from_pile ? "pile" : "expelled").with("left", from_pile ? s.explodey_left - 1 : 0);
+    e.fact(CardFact::move(from_pile ? kExplodeyZone : kExpelledZone, zone(p, kFrozenZone), kExplodeyBot));
+    ev.add(e);
   } else if (a == kHackUpgrade) {
     Event e = card_event("hack-upgrade", "{P} {put|puts} {card} under the Upgrade deck (Hack)", s.upgrade_row);
     e.fact(CardFact::move(kUpgradeRowZone, kUpgradeDeckZone, s.upgrade_row, Pos::kAny, Pos::kBottom));

@@ -123,7 +123,7 @@ void State::validate() const {
     else if (card == kTinyBot) want = 8 * n;
     else if (card == kJunkyBot) want = 2 * n;
     else if (card == kScaredyBot) want = c.scaredy_bots - scaredy_left;
-    else if (card == kExplodeyBot) want = c.explodey_total();
+    else if (card == kExplodeyBot) want = c.explodey_total() + c.explodey_pile - explodey_left;
     if (count[card] != want) {
       broken(c.valid_card(card) ? "there should be " + std::to_string(want) + " of " + c.name[static_cast<size_t>(card)] + " in the game, found " + std::to_string(count[card])
                                 : "an unknown card appears");
@@ -141,6 +141,19 @@ void State::validate() const {
       carried = pl.in_play.contains(u) || pl.frozen_public.contains(u) || pl.hand_public.contains(u);
     }
     if (!carried) broken(c.name[static_cast<size_t>(card)] + " is marked pupated but is not in play, set aside or in a hand where everyone saw it go");
+  }
+  if (explodey_left > c.explodey_pile) broken("the Explodey pile holds more than its " + std::to_string(c.explodey_pile) + " Bots");
+  // Repeat's record is of the turn player's pool: Minion cards gave some of
+  // its tokens (Transfer is a Bot's), and the most recent used is an ability
+  // a Minion card can give.
+  const bool repeat_in_game = (c.abilities >> kRepeat) & 1u;
+  if (!repeat_in_game && repeatable != kNoAbility) broken("a most recent Minion ability used is recorded in a game without Repeat");
+  if (repeatable >= kNumAbilities || repeatable == kTransfer) broken("the most recent Minion ability used is not an ability a Minion gives");
+  for (int a = 0; a < kNumAbilities; ++a) {
+    if (!minion_tokens[a]) continue;
+    if (!repeat_in_game) broken("tokens are marked a Minion card's in a game without Repeat");
+    if (a == kNoAbility || a == kTransfer) broken("a token a Minion card gave is Transfer or no ability");
+    if (minion_tokens[a] > players[turn_player_].tokens[a]) broken("more " + std::string(ability_name(a)) + " tokens are marked a Minion card's than the pool holds");
   }
   // A Haggle's discount is on a Minion, and a slot waiting for its cheaper
   // replacement is empty.
@@ -324,7 +337,7 @@ void State::validate_queue() const {
     for (int i = 0; i < n_tasks; ++i) {
       if (tasks[i].kind != TaskKind::kDrawHand) continue;
       const PlayerState& pl = players[tasks[i].player];
-      if (pl.hand.size() + tasks[i].count > c.hand_size + c.explodey_total()) broken("a hand being dealt holds more cards than were drawn");
+      if (pl.hand.size() + tasks[i].count > c.hand_size + c.explodey_total() + c.explodey_pile) broken("a hand being dealt holds more cards than were drawn");
     }
   }
   if (is_cleanup) {
@@ -338,6 +351,7 @@ void State::validate_queue() const {
     }
     if (haggle_slots | haggled[0] | haggled[1]) broken("a Haggle's discount outlasts the turn");
     if (hack_power) broken("Hack's power outlasts the turn");
+    if (repeatable != kNoAbility) broken("the most recent Minion ability used outlasts the turn");
   }
   if (is_step && pending == Pending::kFetchDiscard) broken("a Fetch discard is pending while chance is still to come");
   if (remix_discards_left() > 0) broken("a Remix discard is pending while chance is still to come");

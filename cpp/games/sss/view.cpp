@@ -23,7 +23,7 @@ Json known_segment(const Config& cfg, const DeckT& d) {
 constexpr int kSeatPlanes = 9;    // hand, hidden, deck-known, discard, in play, bought, stash, frozen, attached/upgrades
 constexpr int kSharedPlanes = 7;  // row, minion deck, upgrade row/deck, expelled, scaredy pile, pupated, haggled
 constexpr int kSeatScalars = 4 + kNumAbilities + kMaxCrews;  // power, won, hand, deck sizes, tokens, reputation
-constexpr int kSharedScalars = 7 + kMaxCrews * (3 + kMaxPlayers);
+constexpr int kSharedScalars = 7 + kNumAbilities + kMaxCrews * (3 + kMaxPlayers);  // ... hack power, Repeat's ability one-hot, crews
 
 }  // namespace
 
@@ -93,6 +93,13 @@ Json State::observation(int viewer) const {
   }
   o["haggled"] = haggles;
   o["hack_power"] = static_cast<int>(hack_power);
+  o["explodey_bots"] = static_cast<int>(explodey_left);
+  o["repeatable"] = repeatable == kNoAbility ? Json() : Json(ability_name(repeatable));
+  Json from_minions = Json(Json::Object{});
+  for (int a = 1; a < kNumAbilities; ++a) {
+    if (minion_tokens[a]) from_minions[ability_name(a)] = static_cast<int>(minion_tokens[a]);
+  }
+  o["minion_abilities"] = from_minions;
   Json ps = Json(Json::Array{});
   for (int p = 0; p < c.players; ++p) {
     const PlayerState& pl = players[p];
@@ -210,6 +217,7 @@ void State::observation_tensor(int viewer, float* out) const {
   for (int i = 0; i < upgrade_deck.n; ++i) plane(shared + 2)[upgrade_deck.c[i]] = 1.0f;
   add(plane(shared + 3), expelled);
   plane(shared + 4)[kScaredyBot] = static_cast<float>(scaredy_left);
+  plane(shared + 4)[kExplodeyBot] = static_cast<float>(explodey_left);
   for (int card = 0; card < kCardIds; ++card) {
     if (is_pupated(card)) plane(shared + 5)[card] = 1.0f;
     if (is_haggled(card)) plane(shared + 6)[card] = 1.0f;
@@ -232,6 +240,8 @@ void State::observation_tensor(int viewer, float* out) const {
   *s++ = pending == Pending::kReturnUpgrade ? 1.0f : 0.0f;
   *s++ = static_cast<float>(remix_discards_left());
   *s++ = hack_power;
+  if (repeatable != kNoAbility) s[repeatable] = 1.0f;
+  s += kNumAbilities;
   for (int crew = 0; crew < kMaxCrews; ++crew) {
     const bool in_game = crew < c.crews;
     bool in_slot = false;
@@ -268,6 +278,8 @@ std::string State::action_to_string(Action a) const {
                                       tasks[0].kind == TaskKind::kDrawFreeze);
     return (draw ? "draw " : "reveal ") + card(a - kChanceCard);
   }
+  if (a >= kRepeat_) return std::string("repeat ") + ability_name(a - kRepeat_);
+  if (a == kExperiment_) return "experiment";
   if (a == kHackUpgrade) return "hack replace " + (upgrade_row == kNoCard ? std::string("the Upgrade card") : card(upgrade_row));
   if (a == kHackPower) return "hack power";
   if (a == kEngineerUpgrade) return "engineer replace " + (upgrade_row == kNoCard ? std::string("the Upgrade card") : card(upgrade_row));

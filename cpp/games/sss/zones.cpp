@@ -42,7 +42,7 @@ void State::zone_cards(int zone, std::vector<uint8_t>& out) const {
     }
     return;
   }
-  if (zone >= kAttachedZoneBase) {
+  if (zone >= kAttachedZoneBase && zone < kExplodeyZone) {
     const int crew = (zone - kAttachedZoneBase) / kMaxPlayers;
     const int p = (zone - kAttachedZoneBase) % kMaxPlayers;
     if (crew < cfg->crews && p < cfg->players) append(attached[crew][p], out);
@@ -73,6 +73,7 @@ void State::zone_cards(int zone, std::vector<uint8_t>& out) const {
       return;
     case kExpelledZone: return append(expelled, out);
     case kScaredyZone: out.insert(out.end(), scaredy_left, kScaredyBot); return;
+    case kExplodeyZone: out.insert(out.end(), explodey_left, kExplodeyBot); return;
   }
 }
 

@@ -93,6 +93,8 @@ SSS_ABILITIES = (  # the Ability enum of cpp/games/sss/cards.h, in its order
     "Expedite",
     "Engineer",
     "Hack",
+    "Experiment",
+    "Repeat",
 )
 SSS_MAX_CREWS = 9
 SSS_MAX_PLAYERS = 4
@@ -108,7 +110,12 @@ def _sss(game: Game) -> list[Slice]:
     lay.add(CARDS, "minion deck", "cards in the Minion deck: 1 order unknown, 2 known place")
     lay.add(CARDS, "upgrades", "2 the Upgrade on offer, 1 in the Upgrade deck")
     lay.add(CARDS, "expelled", "expelled cards (counts)")
-    lay.add(CARDS, "scaredy bots", "at the Scaredy Bot's id (92): how many are left")
+    lay.add(
+        CARDS,
+        "scaredy bots",
+        "at the Scaredy Bot's id (92): how many are left; at the Explodey Bot's id (93): "
+        "the Explodey pile (Experiment)",
+    )
     lay.add(CARDS, "pupated", "1 at each card whose base power Pupate doubled")
     lay.add(CARDS, "haggled", "1 at each card that costs 2 less this turn (Haggle)")
     for seat in range(n):
@@ -131,6 +138,11 @@ def _sss(game: Game) -> list[Slice]:
     lay.add(1, "pending return-upgrade", "1 while an Upgrade return is asked")
     lay.add(1, "pending remix-discard", "the discards still to make while a Remix is under way")
     lay.add(1, "hack power", "the turn player's power for an Upgrade only (Hack)")
+    lay.add(
+        len(SSS_ABILITIES),
+        "repeatable",
+        "1 at the ability Repeat would copy: the most recent Minion card ability used this turn",
+    )
     for crew in range(SSS_MAX_CREWS):
         lay.add(1, f"crew {crew} in deck", "its Supervillain is in the Supervillain deck")
         lay.add(1, f"crew {crew} revealed", "its Supervillain is in a slot")

@@ -15,7 +15,9 @@ Where the unspecified cards go:
   unknown part of their owner's deck (unless that deck is given, then to the
   other player's deck).
 - Scaredy Bots not named: the Scaredy pile.  Explodey Bots not named:
-  expelled (as if already played).  In a hand they are public by default.
+  expelled (as if already played), except that in a game with Experiment
+  (Pandamonium) the expansion's Explodey pile of 10 is filled first (or
+  holds ``explodey_bots``).  In a hand they are public by default.
 - Upgrades: ``upgrade_row`` defaults to the first one not named; the rest go
   to the unknown part of the Upgrade deck.
 - Supervillains not in a slot, the Danger Zone or ``won_by``: the deck.
@@ -47,7 +49,17 @@ UPGRADES: list[str] = [c["upgrade"]["name"] for c in CREWS]
 SUPERVILLAINS: list[str] = [c["supervillain"] for c in CREWS]
 BOTS_PER_PLAYER = {"Tiny Bot": 8, "Junky Bot": 2}
 EXPLODEY_BOTS = 1  # in the game: the duel's one; the Brawl deals three at 4 players
+EXPLODEY_PILE = 10  # the expansion's, in games where a card gives Experiment
 SCAREDY_BOTS = 10
+
+
+def _explodey_pile() -> int:
+    """The Explodey pile of the crews in force: 10 when a Minion or Upgrade gives Experiment."""
+    gives = any(
+        c["ability"] == "Experiment" or c["upgrade"]["ability"] == "Experiment" for c in CREWS
+    )
+    return EXPLODEY_PILE if gives else 0
+
 
 PerPlayer = Mapping[int, Sequence[str]]
 _ZONES = (
@@ -117,6 +129,9 @@ def position_doc(
     upgrade_row: str | None = "",
     upgrade_deck_bottom: Sequence[str] = (),
     scaredy_bots: int | None = None,
+    explodey_bots: int | None = None,
+    repeatable: str | None = None,
+    minion_abilities: Mapping[str, int] | None = None,
     expelled: Sequence[str] = (),
     pending: str = "none",
     tasks: Sequence[Mapping[str, Any]] = (),
@@ -172,9 +187,11 @@ def position_doc(
         if name in MINIONS or name in UPGRADES:
             if k > 1:
                 raise ValueError(f"{name} is placed {k} times; there is one")
-    if placed["Explodey Bot"] > EXPLODEY_BOTS:
+    pile = _explodey_pile()
+    explodey_total = EXPLODEY_BOTS + pile
+    if placed["Explodey Bot"] > explodey_total:
         raise ValueError(
-            f"{placed['Explodey Bot']} Explodey Bots are placed; there are {EXPLODEY_BOTS}"
+            f"{placed['Explodey Bot']} Explodey Bots are placed; there are {explodey_total}"
         )
 
     # Minions.
@@ -212,7 +229,12 @@ def position_doc(
             deck_unknown[defaults[0]] += [bot] * left
         elif left:
             raise ValueError(f"{left} {bot}s are placed nowhere and every deck is given")
-    expelled += ["Explodey Bot"] * (EXPLODEY_BOTS - placed["Explodey Bot"])
+    unplaced = explodey_total - placed["Explodey Bot"]
+    if explodey_bots is None:
+        explodey_bots = min(pile, unplaced)
+    if explodey_bots > unplaced or (explodey_bots and not pile):
+        raise ValueError(f"{explodey_bots} Explodey Bots in the pile; {unplaced} are free")
+    expelled += ["Explodey Bot"] * (unplaced - explodey_bots)
     if scaredy_bots is None:
         scaredy_bots = SCAREDY_BOTS - placed["Scaredy Bot"]
 
@@ -272,6 +294,9 @@ def position_doc(
         "upgrade_row": upgrade_row,
         "upgrade_deck": {"unknown": free_upgrades, "known_from_top": list(upgrade_deck_bottom)},
         "scaredy_bots": scaredy_bots,
+        **({"explodey_bots": explodey_bots} if pile else {}),
+        **({"repeatable": repeatable} if repeatable else {}),
+        **({"minion_abilities": dict(minion_abilities)} if minion_abilities else {}),
         "expelled": expelled,
         "tasks": [dict(t) for t in tasks],
         "players": players,
@@ -434,6 +459,18 @@ CREWS_C = (
     "Gale Force",
     "Raccoon Rebellion",
     "Tourist Trap",
+)
+
+# sss-panda: Experiment (an Explodey pile, expelled Bots reused) and Repeat (the most recent
+# Minion ability used), beside Freeze, Replicate, Fetch and Incinerate, which meet them.
+CREWS_PANDA = (
+    "Royal Rule",
+    "Freezer Burn",
+    "Pandamonium",
+    "Telemacawters",
+    "Tourist Trap",
+    "Fire Starters",
+    "Sleuths N' Sniffs",
 )
 
 
