@@ -135,6 +135,7 @@ Config make_config(const Json& options) {
     cfg.ability[uid] = ability_from_name(up.at("ability", def.name).as_string("upgrade ability"));
     cfg.crew.push_back(def);
   }
+  if (cfg.mode == Mode::kClimb) apply_climb_goal(options, cfg);  // the goal's range depends on the crews
   cfg.table = table;
   for (const int a : cfg.ability) {
     if (a > kNoAbility && a < kNumAbilities) cfg.abilities |= 1u << a;

@@ -132,6 +132,10 @@ Json State::layout(int viewer) const {
   std::string status = "Turn " + std::to_string(turn) + ": " + (turn_player_ == viewer ? std::string("your") : "Player " + std::to_string(turn_player_ + 1) + "'s") + " turn";
   if (over) status = winner >= 0 ? "Game over: " + seat(winner, viewer) + (winner == viewer ? " win" : " wins") : std::string("Game over: a draw");
   if (over && c.solo_score) status = "Game over: " + seat(0, viewer) + (viewer == 0 ? " score " : " scores ") + std::to_string(solo_score()) + " reputation";
+  if (over && c.climb_goal != ClimbGoal::kNone) {
+    status = climb_reached() ? "Game over: " + climb_goal_text() + " reached in " + std::to_string(turn) + (turn == 1 ? " turn" : " turns")
+                             : "Game over: the turn limit came before " + climb_goal_text();
+  }
   if (over && winner >= 0 && c.teams) {
     // The Classic: the team wins, its first player named first.
     const int a = side(winner), b = a + 2;

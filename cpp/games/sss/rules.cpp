@@ -431,6 +431,9 @@ void State::settle() {
     run_task_step(t, -1);
   }
   if (cfg->solo_score && !over && no_minion_to_buy()) end_solo(false);
+  // The Climb: once the queued work is done (a bought card's slot refilled),
+  // so the position is whole where the game ends.
+  if (climb_goal_met()) end_climb(false);
 }
 
 // Out of cards: the discard pile becomes the new deck, in no known order.
@@ -497,6 +500,7 @@ void State::win_supervillain(int player, int crew) {
       }
     }
   }
+  if (cfg->climb_goal != ClimbGoal::kNone && side_won(side(player)) >= cfg->supervillains_to_win) return end_climb(false);
   if (side_won(side(player)) >= cfg->supervillains_to_win) {
     over = true;
     winner = static_cast<int8_t>(player);
@@ -558,6 +562,7 @@ void State::finish_cleanup(int player) {
 void State::end_by_turn_limit() {
   if (cfg->score_crews) return end_by_crews(true);
   if (cfg->solo_score) return end_solo(true);
+  if (cfg->climb_goal != ClimbGoal::kNone) return end_climb(true);
   over = true;
   n_tasks = 0;
   for (auto& t : tasks) t = Task{};
@@ -567,7 +572,7 @@ void State::end_by_turn_limit() {
 
 int State::turn_limit_result() const {
   if (cfg->score_crews) return crew_result();
-  if (cfg->solo_score) return -1;  // solo: a score, no winner
+  if (cfg->solo_score || cfg->climb_goal != ClimbGoal::kNone) return -1;  // solo: a score, no winner
   int best = -1;
   bool tie = false;
   // By side: in the Classic the two teams (seats 0 and 1 stand for them).
@@ -731,6 +736,7 @@ double State::returns(int player) const {
   if (over && cfg->score_crews) return crew_return(player);
   // The Gambler: the share of all the game's reputation in your cards, 0 to 1.
   if (over && cfg->solo_score) return static_cast<double>(solo_score()) / (cfg->crews * 45);
+  if (over && cfg->climb_goal != ClimbGoal::kNone) return climb_return();
   if (!over || winner < 0) return 0.0;
   if (cfg->teams) return side(player) == side(winner) ? 1.0 : -1.0;  // team results, zero-sum
   if (winner == player) return 1.0;

@@ -254,6 +254,13 @@ struct State {
   void chaos_outcomes(std::vector<std::pair<Action, double>>& out) const;
   Action sample_chaos(Rng& rng) const;
   void chaos_takes(int slots);  // the cards of the named slots, refills queued next
+  // The Climb (climb.cpp): the goal's progress, its end and the score from the turns taken.
+  int climb_progress() const;
+  bool climb_reached() const;  // the game is over with the goal reached within the turn limit
+  std::string climb_goal_text() const;  // "4 Supervillains"
+  void end_climb(bool turn_limit);
+  double climb_return() const;
+  bool climb_goal_met() const { return cfg->climb_goal != ClimbGoal::kNone && !over && climb_progress() >= cfg->climb_target; }
   // Expel abilities (expel.cpp): Froth and Consume.
   // A card's power as modified: its base power, doubled once if pupated.
   int modified_power(int /*player*/, int card) const { return cfg->power[static_cast<size_t>(card)] << (is_pupated(card) ? 1 : 0); }

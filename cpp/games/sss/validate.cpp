@@ -195,6 +195,7 @@ void State::validate() const {
   } else {
     if (winner != -1) broken("a winner is set but the game is not over");
     if (turn > c.max_turns) broken("turn " + std::to_string(turn) + " is past the turn limit (" + std::to_string(c.max_turns) + ") but the game goes on");
+    if (climb_goal_met() && n_tasks == 0) broken("the Climb's goal (" + climb_goal_text() + ") is reached but the game goes on");
     validate_queue();
   }
   validate_slots();
@@ -210,6 +211,15 @@ void State::validate_result() const {
     // The Gambler ends when no Minion is left to buy, or at the turn limit; a score, no winner.
     if (!(minion_deck.empty() && no_minion_in_row()) && turn <= c.max_turns) broken("the game is over, but Minions are left to buy and the turn limit (" + std::to_string(c.max_turns) + ") is not reached");
     if (winner != -1) broken("a solo game has a score, not a winner");
+    return;
+  }
+  if (c.climb_goal != ClimbGoal::kNone) {
+    // The Climb ends when the goal is reached (the one winner, player 1) or at the turn limit (none).
+    const bool limit = turn > c.max_turns;
+    if (!limit && climb_progress() < c.climb_target) {
+      broken("the Climb is over in turn " + std::to_string(turn) + ", but its goal (" + climb_goal_text() + ") is not reached and the turn limit (" + std::to_string(c.max_turns) + ") is not either");
+    }
+    if (winner != (limit ? -1 : 0)) broken(std::string("a Climb ") + (limit ? "past the turn limit has no winner" : "whose goal is reached is won by player 1") + ", not " + result_name(winner));
     return;
   }
   if (c.score_crews) {

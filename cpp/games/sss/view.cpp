@@ -41,6 +41,15 @@ Json State::observation(int viewer) const {
   o["pending"] = pending == Pending::kNone ? Json() : Json(pending_name(pending));
   o["game_over"] = over;
   o["winner"] = over ? Json(static_cast<int>(winner)) : Json();
+  if (c.climb_goal != ClimbGoal::kNone) {
+    // Public: a solo game's every count is its one player's.
+    Json g;
+    g["goal"] = climb_goal_name(c.climb_goal);
+    g["target"] = c.climb_target;
+    g["progress"] = climb_progress();
+    g["turns"] = climb_reached() ? Json(static_cast<int>(turn)) : Json();
+    o["goal"] = g;
+  }
   Json sv;
   Json slots = Json(Json::Array{});
   for (const int8_t s : supervillain_slot) slots.push_back(s < 0 ? Json() : Json(c.crew[static_cast<size_t>(s)].supervillain));
@@ -412,6 +421,8 @@ double State::heuristic(int player) const {
     return v;
   };
   if (over) return returns(player);
+  // The Climb: the share of the goal reached leads, then the deck (sooner is better).
+  if (c.climb_goal != ClimbGoal::kNone) return std::tanh(3.0 * climb_progress() / c.climb_target + 0.2 * score(player) - 2.0);
   if (c.players == 1) return std::tanh(0.5 * score(player) - 2.0);  // solo: no one to beat
   double best_other = -1e9;
   for (int p = 0; p < c.players; ++p) {
