@@ -294,6 +294,7 @@ void bind_search(py::module_& m) {
                                           d["games"] = r.games;
                                           d["returns"] = r.returns;
                                           d["lengths"] = r.lengths;
+                                          d["measures"] = r.measures;
                                           d["truncated"] = r.truncated;
                                           d["seconds"] = r.seconds;
                                           return d;

@@ -1,6 +1,7 @@
 // Seven Secret Supervillains: the flat state and its rules.
 #pragma once
 #include <cstdint>
+#include <limits>
 #include <string>
 #include <utility>
 #include <vector>
@@ -260,6 +261,8 @@ struct State {
   std::string climb_goal_text() const;  // "4 Supervillains"
   void end_climb(bool turn_limit);
   double climb_return() const;
+  // The core's measure (Traits::measure_name): the turn the Climb's goal was reached in; NaN otherwise.
+  double measure() const { return climb_reached() ? static_cast<double>(turn) : std::numeric_limits<double>::quiet_NaN(); }
   bool climb_goal_met() const { return cfg->climb_goal != ClimbGoal::kNone && !over && climb_progress() >= cfg->climb_target; }
   // Expel abilities (expel.cpp): Froth and Consume.
   // A card's power as modified: its base power, doubled once if pupated.
