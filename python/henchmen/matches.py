@@ -273,12 +273,14 @@ class MeasureSummary:
         """The summary as one line of text.
 
         >>> print(MeasureSummary("turns", 3, 21.0, (19.0, 23.0), 1).line())
-        turns: mean 21.00, 95% interval [19.00, 23.00], in 3 of 4 games (1 without: the turn limit came first)
+        turns: mean 21.00, 95% interval [19.00, 23.00], in 3 of 4 games (1 without it)
         """
         if self.mean is None:
-            return f"{self.name}: none in {self.games} games (the turn limit came first in all)"
-        span = "n/a" if self.interval is None else f"[{self.interval[0]:.2f}, {self.interval[1]:.2f}]"
-        tail = f" ({self.missed} without: the turn limit came first)" if self.missed else ""
+            return f"{self.name}: none in {self.games} games"
+        span = (
+            "n/a" if self.interval is None else f"[{self.interval[0]:.2f}, {self.interval[1]:.2f}]"
+        )
+        tail = f" ({self.missed} without it)" if self.missed else ""
         return (
             f"{self.name}: mean {self.mean:.2f}, 95% interval {span}, "
             f"in {self.reached} of {self.games} games{tail}"
@@ -385,8 +387,10 @@ class MatchResults:
         label = self.labels()[0]
         width = max(len("bot"), len(label))
         name = summary.name
-        span = "n/a" if summary.interval is None else (
-            f"[{summary.interval[0]:.2f}, {summary.interval[1]:.2f}]"
+        span = (
+            "n/a"
+            if summary.interval is None
+            else (f"[{summary.interval[0]:.2f}, {summary.interval[1]:.2f}]")
         )
         mean = "n/a" if summary.mean is None else f"{summary.mean:.2f}"
         head = f"{'bot':<{width}}  games  reached  mean {name}  95% interval    mean return"
@@ -547,8 +551,8 @@ __all__ = [
     "MatchResults",
     "MeasureSummary",
     "Score",
+    "mean_interval",
     "parse_bot_spec",
     "run_matches",
-    "mean_interval",
     "wilson_interval",
 ]
