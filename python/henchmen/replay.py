@@ -231,8 +231,10 @@ class Replay:
             result["abandoned"] = True
         if self.measure is not None:  # likewise: only games with a measure write one
             name, value = self.measure
-            whole = value is not None and float(value).is_integer()
-            result["measure"] = {"name": name, "value": int(value) if whole else value}
+            shown: float | int | None = value
+            if value is not None and float(value).is_integer():
+                shown = int(value)  # a count reads as one
+            result["measure"] = {"name": name, "value": shown}
         lines.append(f'  "result": {json.dumps(result)}')
         lines.append("}")
         return "\n".join(lines) + "\n"
