@@ -14,7 +14,8 @@ namespace {
 struct GoalDef {
   ClimbGoal goal;
   const char* name;
-  const char* title;  // "{target} {title}", as messages say it
+  const char* title;  // "{target} {title}" as messages say it (the whole text without a target)
+  const char* one;    // the title for a target of 1
   bool has_target;    // false: the target is fixed by the game (the Minion deck)
   int lowest, default_target;
 };
@@ -22,10 +23,10 @@ struct GoalDef {
 // (most() gives each goal's top); "clear the deck" is the Minion deck
 // exhausted, every one of its Minions drawn into the row.
 constexpr GoalDef kGoals[] = {
-    {ClimbGoal::kSupervillains, "supervillains", "Supervillains", true, 1, 4},
-    {ClimbGoal::kClear, "clear", "Minions drawn from the Minion deck", false, 0, 0},
-    {ClimbGoal::kReputation, "reputation", "reputation in your cards", true, 1, 100},
-    {ClimbGoal::kUpgrades, "upgrades", "Upgrades", true, 1, 3},
+    {ClimbGoal::kSupervillains, "supervillains", "Supervillains", "Supervillain", true, 1, 4},
+    {ClimbGoal::kClear, "clear", "the end of the Minion deck", "", false, 0, 0},
+    {ClimbGoal::kReputation, "reputation", "reputation", "reputation", true, 1, 100},
+    {ClimbGoal::kUpgrades, "upgrades", "Upgrades", "Upgrade", true, 1, 3},
 };
 
 // The highest target a goal can reach in this game.
@@ -82,7 +83,9 @@ void apply_climb_goal(const Json& options, Config& cfg) {
 const char* climb_goal_name(ClimbGoal goal) { return def_of(goal).name; }
 
 std::string State::climb_goal_text() const {
-  return std::to_string(cfg->climb_target) + " " + def_of(cfg->climb_goal).title;
+  const GoalDef& g = def_of(cfg->climb_goal);
+  if (!g.has_target) return g.title;
+  return std::to_string(cfg->climb_target) + " " + (cfg->climb_target == 1 ? g.one : g.title);
 }
 
 int State::climb_progress() const {

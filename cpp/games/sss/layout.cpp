@@ -274,6 +274,11 @@ Json State::layout(int viewer) const {
 
   Json counters = Json(Json::Array{});
   counters.push_back(counter("Turn", -1, turn, c.max_turns));
+  // The Climb's goal (the Supervillains goal already has its counter).
+  if (c.climb_goal != ClimbGoal::kNone && c.climb_goal != ClimbGoal::kSupervillains) {
+    const char* what = c.climb_goal == ClimbGoal::kClear ? "Minions drawn from the Minion deck" : c.climb_goal == ClimbGoal::kReputation ? "Reputation owned" : "Upgrades";
+    counters.push_back(counter(std::string("Goal: ") + what, 0, climb_progress(), c.climb_target));
+  }
   // In the Classic a team's Supervillains count together: each player's counter shows the team's.
   for (int p = 0; p < c.players && c.supervillains; ++p) counters.push_back(counter(c.teams ? "Team Supervillains won" : "Supervillains won", p, side_won(side(p)), c.supervillains_to_win));
   for (int crew = 0; crew < c.crews; ++crew) {

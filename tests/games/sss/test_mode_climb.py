@@ -178,7 +178,7 @@ def test_clearing_the_deck_is_the_minion_deck_exhausted() -> None:
         builder.resolve(s)
         assert s.is_terminal and pos(s)["minion_deck"] == {"unknown": [], "known_from_top": []}
         assert _over(s).data["progress"] == 63 and s.measure == 12
-        assert _over(s).text == "Player 1 reaches 63 Minions drawn from the Minion deck in 12 turns"
+        assert _over(s).text == "Player 1 reaches the end of the Minion deck in 12 turns"
 
 
 def test_x_reputation_is_the_reputation_in_your_cards() -> None:
@@ -227,13 +227,12 @@ def test_the_turn_limit_ends_an_unreached_goal_with_no_score() -> None:
         data = _over(s).data
         assert data["reason"] == "turn limit" and data["turns"] is None
         assert _over(s).text == (
-            "The turn limit (200 turns) is reached: Player 1 did not reach 100 reputation in "
-            "your cards"
+            "The turn limit (200 turns) is reached: Player 1 did not reach 100 reputation"
         )
         assert s.observation(0)["goal"]["turns"] is None and s.observation(0)["winner"] == -1
         assert (
             s.layout(0)["status"]
-            == "Game over: the turn limit came before 100 reputation in your cards"
+            == "Game over: the turn limit came before 100 reputation"
         )
 
 
@@ -254,14 +253,14 @@ def test_a_finished_climb_has_reached_its_goal_or_the_turn_limit() -> None:
     with (
         builder.mode(**CLIMB, goal="reputation"),
         pytest.raises(
-            SerializationError, match="its goal \\(100 reputation in your cards\\) is not reached"
+            SerializationError, match="its goal \\(100 reputation\\) is not reached"
         ),
     ):
         position(row=ROW, over=True, winner=0)
     with (
         builder.mode(**CLIMB, goal="upgrades", goal_target=1),
         pytest.raises(
-            SerializationError, match="goal \\(1 Upgrades\\) is reached but the game goes on"
+            SerializationError, match="goal \\(1 Upgrade\\) is reached but the game goes on"
         ),
     ):
         position(upgrades={0: ["Golden Throne"]})
