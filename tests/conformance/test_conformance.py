@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 import pytest
-from tests.games.sss.builder import CREWS_B, CREWS_C, CREWS_D
+from tests.games.sss.builder import CREWS_B, CREWS_C, CREWS_D, MONKEY_CREWS
 from tests.hardening.support import player_counts
 
 import henchmen
@@ -418,17 +418,27 @@ VARIANTS: list[tuple[str, int, dict[str, object]]] = [
     # cheaper replacement, a bought Minion under the deck, a Bot traded for a Scaredy Bot,
     # power for an Upgrade only).
     ("seven-secret-supervillains", 2, {"crews": list(CREWS_C)}),
+    # Monkey Mischief: a hand card face down, the next player's guess off their turn.
+    ("seven-secret-supervillains", 2, {"crews": list(MONKEY_CREWS)}),
+    ("seven-secret-supervillains", 3, {"mode": "secretive", "crews": list(MONKEY_CREWS)}),
 ]
-_CREW_SETS = {tuple(CREWS_B): "crews-b", tuple(CREWS_C): "crews-c", tuple(CREWS_D): "crews-d"}
+_CREW_SETS = {
+    tuple(CREWS_B): "crews-b",
+    tuple(CREWS_C): "crews-c",
+    tuple(CREWS_D): "crews-d",
+    tuple(MONKEY_CREWS): "monkey-mischief",
+}
 
 
 def _variant_id(v: tuple[str, int, dict[str, object]]) -> str:
     """``<game>-crews-b-2p``, ``<game>-classic-4p``, ``<game>-climb-clear-1p``: the crew set or
     the mode (and a Climb's goal), and the seats."""
     crews = v[2].get("crews")
-    label = _CREW_SETS.get(tuple(crews), "variant") if isinstance(crews, list) else "variant"
-    mode = str(v[2].get("mode", label)) + (f"-{v[2]['goal']}" if "goal" in v[2] else "")
-    return f"{v[0]}-{mode}-{v[1]}p"
+    label = _CREW_SETS.get(tuple(crews), "variant") if isinstance(crews, list) else ""
+    parts = [str(v[2]["mode"])] if "mode" in v[2] else []
+    parts += [str(v[2]["goal"])] if "goal" in v[2] else []
+    parts += [label] if label or not parts else []
+    return "-".join([v[0], *[p or "variant" for p in parts], f"{v[1]}p"])
 
 
 @pytest.mark.parametrize("chunk", range(CHUNKS))

@@ -56,6 +56,8 @@ enum Ability : uint8_t {
   kExpedite,  // Deadly Deliveries: a Minion bought this turn to the bottom of your deck
   kEngineer,  // Brutal Builders: replace the Upgrade card, or expel a hand Bot to gain a Scaredy Bot
   kHack,  // Raccoon Rebellion: 2 power for an Upgrade only, or replace the Upgrade card
+  // sss-climb: Monkey Mischief.
+  kGamble,  // Monkey Mischief: a hand card face down, an opponent guesses odd or even, draw if wrong
   kNumAbilities,
   kPowerBoost = kNumAbilities,  // an Upgrade that gives power instead
 };

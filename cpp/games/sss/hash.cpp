@@ -37,6 +37,7 @@ uint64_t State::hash() const {
     h.add(pupated[1]);
   }
   if (hack_power) h.add(static_cast<uint64_t>(hack_power) | (uint64_t{1} << 40));  // likewise for Hack
+  if (gamble_card != kNoCard) h.add(gamble_card | (uint64_t{1} << 41));  // likewise for Gamble
   if (haggle_slots | haggled[0] | haggled[1]) {  // likewise for Haggle
     h.add(haggle_slots);
     h.add(haggled[0]);

@@ -150,6 +150,9 @@ Json State::layout(int viewer) const {
   } else if (!over && n_tasks == 0 && remix_discards_left() > 0) {
     const std::string left = std::to_string(remix_discards_left()) + (remix_discards_left() == 1 ? " more card" : " more cards");
     prompt = turn_player_ == viewer ? "Remix: discard " + left + " from your hand" : tp + " must discard " + left + " (Remix)";
+  } else if (!over && n_tasks == 0 && reactions.open()) {
+    const int g = gamble_guesser();
+    prompt = g == viewer ? tp + " put a card face down: guess odd or even (Gamble; wrong, and they draw a card)" : seat(g, viewer) + " guesses odd or even for " + (turn_player_ == viewer ? std::string("your") : tp + "'s") + " face-down card (Gamble)";
   } else if (!over && n_tasks == 0 && pending == Pending::kReturnUpgrade) {
     prompt = turn_player_ == viewer ? "Your Supercomputer holds " + std::to_string(c.upgrade_slots + 1) + " Upgrades: return one to the bottom of the Upgrade deck"
                                     : tp + " must return an Upgrade to the Upgrade deck (the Supercomputer is full)";
@@ -319,6 +322,10 @@ Json State::action_info(Action a) const {
     const TaskKind k = n_tasks > 0 ? tasks[0].kind : TaskKind::kDrawHand;
     const std::string from = k == TaskKind::kRefillRow ? "minion-deck" : k == TaskKind::kRefillUpgrade ? "upgrade-deck" : "deck-" + std::to_string(n_tasks > 0 ? tasks[0].player : 0);
     card_in(a - kChanceCard, from);
+  } else if (a == kGambleOdd || a == kGambleEven) {
+    j["guess"] = a == kGambleOdd ? "odd" : "even";
+  } else if (a >= kGamble_) {
+    card_in(a - kGamble_, "hand-" + n);
   } else if (a == kHackUpgrade) {
     card_in(upgrade_row, "upgrade-row");
   } else if (a == kHackPower) {

@@ -46,6 +46,7 @@ State State::initial(const Config& cfg) {
 int State::current_player() const {
   if (over) return kTerminal;
   if (n_tasks > 0) return kChance;
+  if (reactions.open()) return reactions.responder();  // an off-turn decision: Gamble's guess
   return turn_player_;
 }
 
@@ -79,6 +80,11 @@ int State::row_slot_of(int card) const {
 void State::legal_actions(std::vector<Action>& out) const {
   out.clear();
   if (over || n_tasks > 0) return;
+  if (reactions.open()) {  // the opponent guesses the face-down card's parity
+    out.push_back(kGambleOdd);
+    out.push_back(kGambleEven);
+    return;
+  }
   const PlayerState& me = players[turn_player_];
   if (pending == Pending::kFetchDiscard) {
     me.hand.for_each_distinct([&](uint8_t c, int) { out.push_back(kDiscardForFetch + c); });
@@ -184,6 +190,7 @@ void State::legal_actions(std::vector<Action>& out) const {
   if (has(kExpedite)) expedite_legal(out);
   if (has(kEngineer)) engineer_legal(out);
   if (has(kHack)) hack_legal(out);
+  if (has(kGamble)) gamble_legal(out);
 }
 
 // ---------------------------------------------------------------------------
@@ -205,7 +212,8 @@ bool State::task_needs_chance(const Task& t) const {
     case TaskKind::kDrawFetch:
     case TaskKind::kLookBottom:
     case TaskKind::kLookTop:
-    case TaskKind::kDrawRemix: {
+    case TaskKind::kDrawRemix:
+    case TaskKind::kDrawGamble: {
       const PlayerState& p = players[t.player];
       if (t.count == 0) return false;
       if (t.kind == TaskKind::kLookBottom) return p.deck.empty() ? !p.discard.empty() : p.deck.n_unknown > 1;
@@ -288,7 +296,8 @@ void State::run_task_step(Task& t, int outcome) {
     case TaskKind::kDrawHand:
     case TaskKind::kDrawFreeze:
     case TaskKind::kDrawFetch:
-    case TaskKind::kDrawRemix: {
+    case TaskKind::kDrawRemix:
+    case TaskKind::kDrawGamble: {
       PlayerState& p = players[t.player];
       if (p.deck.empty()) reshuffle(t.player);
       bool from_known = false;
@@ -387,7 +396,8 @@ void State::settle() {
       case TaskKind::kDrawHand:
       case TaskKind::kDrawFreeze:
       case TaskKind::kDrawFetch:
-      case TaskKind::kDrawRemix: {
+      case TaskKind::kDrawRemix:
+      case TaskKind::kDrawGamble: {
         PlayerState& p = players[t.player];
         if (t.count > 0 && ((p.deck.empty() && p.discard.empty()) || (t.kind == TaskKind::kDrawFreeze && !can_set_aside(p)) || p.hand.full())) t.count = 0;
         done = t.count == 0;
@@ -599,12 +609,20 @@ void State::apply(Action action) {
   PlayerState& me = players[me_idx];
   // Told before the change, while the cards are where they were.
   if (Events* ev = events()) {
-    if (action >= kTransfer_) story::ability_step(*ev, *this, action);
-    else if (action >= kBuy) story::bought(*ev, *this, action - kBuy);
-    else if (action < kAttach) story::played(*ev, *this, action - kPlay);
+    // Gamble tells its own steps (a card only its owner sees, then the guess and the reveal).
+    if (action >= kGamble_ && action < kChanceCard) {
+    } else if (action >= kTransfer_) {
+      story::ability_step(*ev, *this, action);
+    } else if (action >= kBuy) {
+      story::bought(*ev, *this, action - kBuy);
+    } else if (action < kAttach) {
+      story::played(*ev, *this, action - kPlay);
+    }
   }
   if (action == kEndTurn) {
     start_cleanup(me_idx);
+  } else if (action >= kGamble_) {
+    apply_gamble(action);
   } else if (action >= kHackPower) {
     apply_hack(action);
   } else if (action >= kEngineer_) {

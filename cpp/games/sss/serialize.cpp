@@ -12,7 +12,7 @@ namespace henchmen::sss {
 
 namespace {
 
-const char* const kTaskNames[] = {"draw-hand", "draw-freeze", "draw-fetch", "refill-row", "refill-upgrade", "reveal-supervillain", "finish-cleanup", "chaos-turn", "look-bottom", "look-top", "draw-remix"};
+const char* const kTaskNames[] = {"draw-hand", "draw-freeze", "draw-fetch", "refill-row", "refill-upgrade", "reveal-supervillain", "finish-cleanup", "chaos-turn", "look-bottom", "look-top", "draw-remix", "draw-gamble"};
 const char* const kAbilityKeys[] = {"", "Freeze", "Harvest", "Bounty", "Fetch", "Incinerate", "Replicate", "Transfer", "Froth", "Consume", "Pupate", "Snooze", "Pull", "Prophecize", "Gust", "Remix", "Haggle", "Expedite", "Engineer", "Hack"};
 
 template <class DeckT>
@@ -172,6 +172,7 @@ Json State::to_json() const {
     o["pupated"] = marks;
   }
   if (hack_power) o["hack_power"] = static_cast<int>(hack_power);
+  if (gamble_card != kNoCard) o["gamble"] = c.name[gamble_card];  // face down, its guess still to come
   if (haggle_slots) {
     Json spots = Json(Json::Array{});
     for (int slot = 0; slot < kRowSlots; ++slot) {
@@ -234,7 +235,7 @@ State State::from_json(const Config& c, const Json& o) {
   s.cfg = &c;
   const std::string w = "position";
   json_expect_keys(o, {"turn", "turn_player", "pending", "over", "winner", "supervillain_deck", "supervillain_slots", "danger_zone", "won_by",
-                       "attached", "minion_row", "minion_deck", "upgrade_row", "upgrade_deck", "scaredy_bots", "expelled", "pupated", "haggle_slots", "haggled", "hack_power", "tasks", "players"},
+                       "attached", "minion_row", "minion_deck", "upgrade_row", "upgrade_deck", "scaredy_bots", "expelled", "pupated", "haggle_slots", "haggled", "hack_power", "gamble", "tasks", "players"},
                    w);
   s.turn = static_cast<uint16_t>(o.at("turn", w).as_int("turn", 1, c.max_turns + 1));
   s.turn_player_ = static_cast<uint8_t>(o.at("turn_player", w).as_int("turn_player", 0, c.players - 1));
@@ -284,6 +285,7 @@ State State::from_json(const Config& c, const Json& o) {
     }
   }
   if (const Json* hp = o.find("hack_power")) s.hack_power = static_cast<int16_t>(hp->as_int("hack_power", 0, 999));
+  if (const Json* g = o.find("gamble")) s.gamble_card = static_cast<uint8_t>(card_id(c, *g, "gamble"));
   if (const Json* spots = o.find("haggle_slots")) {
     for (const auto& v : spots->as_array("haggle_slots")) s.haggle_slots = static_cast<uint8_t>(s.haggle_slots | (1u << v.as_int("haggle slot", 0, kRowSlots - 1)));
   }
@@ -342,6 +344,7 @@ State State::from_json(const Config& c, const Json& o) {
     }
     pl.won = static_cast<uint8_t>(j.at("won", pw).as_int(pw + ".won", 0, c.crews));
   }
+  if (s.gamble_card != kNoCard && c.players >= 2) s.open_gamble(s.gamble_card);  // the guess is asked again
   return s;
 }
 

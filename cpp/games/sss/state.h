@@ -9,6 +9,7 @@
 #include "core/game.h"
 #include "core/knowledge.h"
 #include "core/piles.h"
+#include "core/reactions.h"
 #include "games/sss/cards.h"
 
 namespace henchmen::sss {
@@ -61,6 +62,10 @@ enum : Action {
   kEngineerUpgrade = kEngineer_ + kCardIds,  // the Upgrade card under the Upgrade deck, refilled (Engineer)
   kHackPower = kEngineerUpgrade + 1,     // Hack: 2 power for an Upgrade only (hack.cpp)
   kHackUpgrade,                          // Hack: the Upgrade card replaced
+  // Monkey Mischief (sss-climb): gamble.cpp.
+  kGamble_,                              // + card: hand -> face down, for an opponent's guess
+  kGambleOdd = kGamble_ + kCardIds,      // the opponent's guess (off-turn): odd
+  kGambleEven,                           // ... even (zero is even)
   kChanceCard,                           // + card: a draw or a reveal
   kChanceSupervillain = kChanceCard + kCardIds,  // + crew slot: a Supervillain revealed
   kChanceChaos = kChanceSupervillain + kMaxCrews,  // + bit per row slot: the slots Chaos's dice named (gambler.cpp)
@@ -91,6 +96,7 @@ enum class TaskKind : uint8_t {
   kLookBottom,  // sss-crews-d: Pull looks at the bottom card of a deck's unknown part
   kLookTop,     // sss-crews-d: Prophecize shows the top card of a deck (slot: the number guessed)
   kDrawRemix,   // sss-crews-c: Remix's 3 draws
+  kDrawGamble,  // sss-climb: Gamble's draw, the guess was wrong (gamble.cpp)
 };
 const char* task_name(TaskKind kind);  // as the position JSON spells it
 const char* pending_name(Pending p);  // as the position JSON spells it ("" for none)
@@ -138,7 +144,8 @@ constexpr int kExpelledZone = kMinionDeckZone + 7;
 constexpr int kScaredyZone = kMinionDeckZone + 8;  // the Scaredy Bots for sale
 constexpr int kAttachedZoneBase = kMinionDeckZone + 9;
 constexpr int attached_zone(int crew, int player) { return kAttachedZoneBase + crew * kMaxPlayers + player; }
-constexpr int kNumZones = kAttachedZoneBase + kMaxCrews * kMaxPlayers;
+constexpr int kFaceDownZone = kAttachedZoneBase + kMaxCrews * kMaxPlayers;  // Gamble's card (sss-climb)
+constexpr int kNumZones = kFaceDownZone + 1;
 // Supervillains are cards too in the facts (never in the card table).
 constexpr uint8_t kSupervillainCard = 110;
 inline int supervillain_card(int crew) { return kSupervillainCard + crew; }
@@ -192,6 +199,10 @@ struct State {
   uint8_t haggle_slots = 0;
   uint64_t haggled[2] = {};
   int16_t hack_power = 0;  // the turn player's power that only buys an Upgrade (Hack), public
+  // Gamble (sss-climb): the turn player's card face down (only they know it)
+  // while the opponent the reaction window asks guesses its power's parity.
+  uint8_t gamble_card = kNoCard;
+  Reactions<1, kMaxPlayers> reactions;
   Task tasks[kMaxTasks];
   uint8_t n_tasks = 0;
   Pending pending = Pending::kNone;
@@ -324,6 +335,11 @@ struct State {
     return is_upgrade(card) ? base + hack_power : base;
   }
   void pay(int card);             // an Upgrade takes Hack's power first
+  // Gamble (gamble.cpp): a hand card face down, the next player guesses odd or even, a draw if wrong.
+  int gamble_guesser() const { return (turn_player_ + 1) % cfg->players; }
+  void gamble_legal(std::vector<Action>& out) const;
+  void apply_gamble(Action action);
+  void open_gamble(int card);  // the window asking the guesser (also from a position)
 
  private:
   void push_task(TaskKind kind, int player, int slot, int count);

@@ -68,6 +68,7 @@ void drawn(Events& ev, const State& s, TaskKind kind, int player, int card, bool
   mine.with("card", name(s, card)).with("known", known).fact(CardFact::move(zone(player, kDeckZone), to, card, Pos::kTop));
   if (kind == TaskKind::kDrawFetch) mine.with("reason", "Fetch");
   if (kind == TaskKind::kDrawRemix) mine.with("reason", "Remix");
+  if (kind == TaskKind::kDrawGamble) mine.with("reason", "Gamble");
   if (known) {
     ev.add(mine);  // it lay where everyone saw it go: everyone knows it
     return;
@@ -75,6 +76,7 @@ void drawn(Events& ev, const State& s, TaskKind kind, int player, int card, bool
   Event others(what, std::string(verb) + "a card" + tail, player);
   if (kind == TaskKind::kDrawFetch) others.with("reason", "Fetch");
   if (kind == TaskKind::kDrawRemix) others.with("reason", "Remix");
+  if (kind == TaskKind::kDrawGamble) others.with("reason", "Gamble");
   ev.add_private(player, mine, others);
 }
 

@@ -68,6 +68,15 @@ void State::validate() const {
     if (!c.valid_card(card) || is_upgrade(card)) broken("the expelled pile holds a card that cannot be expelled");
     ++count[card];
   }
+  if (gamble_card != kNoCard) {
+    // Gamble: a hand card face down, its guess the only decision left.
+    if (!c.valid_card(gamble_card) || is_upgrade(gamble_card)) broken("Gamble's face-down card is not a card a hand holds");
+    if (over || n_tasks || pending != Pending::kNone || c.players < 2) broken("Gamble's card lies face down, but its guess is not the decision now");
+    if (!reactions.open()) broken("Gamble's card lies face down, but nobody is asked to guess");
+    ++count[gamble_card];
+  } else if (reactions.open()) {
+    broken("a guess is asked with no card face down");
+  }
   for (int p = 0; p < n; ++p) {
     const PlayerState& pl = players[p];
     tally(pl.hand, false, false, "a hand");
@@ -373,7 +382,8 @@ void State::validate_queue() const {
     case TaskKind::kDrawHand:
     case TaskKind::kDrawFreeze:
     case TaskKind::kDrawFetch:
-    case TaskKind::kDrawRemix: {
+    case TaskKind::kDrawRemix:
+    case TaskKind::kDrawGamble: {
       const PlayerState& pl = players[first.player];
       ready = first.count > 0 && pl.deck.n_top == 0 && (pl.deck.n_unknown > 0 || (pl.deck.empty() && !pl.discard.empty()));
       break;

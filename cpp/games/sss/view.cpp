@@ -23,7 +23,7 @@ Json known_segment(const Config& cfg, const DeckT& d) {
 constexpr int kSeatPlanes = 9;    // hand, hidden, deck-known, discard, in play, bought, stash, frozen, attached/upgrades
 constexpr int kSharedPlanes = 7;  // row, minion deck, upgrade row/deck, expelled, scaredy pile, pupated, haggled
 constexpr int kSeatScalars = 4 + kNumAbilities + kMaxCrews;  // power, won, hand, deck sizes, tokens, reputation
-constexpr int kSharedScalars = 7 + kMaxCrews * (3 + kMaxPlayers);
+constexpr int kSharedScalars = 8 + kMaxCrews * (3 + kMaxPlayers);
 
 }  // namespace
 
@@ -102,6 +102,14 @@ Json State::observation(int viewer) const {
   }
   o["haggled"] = haggles;
   o["hack_power"] = static_cast<int>(hack_power);
+  if (gamble_card != kNoCard) {
+    // Gamble: a card lies face down; only its owner sees which.
+    Json g;
+    g["player"] = static_cast<int>(turn_player_);
+    g["guesser"] = gamble_guesser();
+    g["card"] = viewer == turn_player_ ? Json(c.name[gamble_card]) : Json();
+    o["gamble"] = g;
+  }
   Json ps = Json(Json::Array{});
   for (int p = 0; p < c.players; ++p) {
     const PlayerState& pl = players[p];
@@ -127,6 +135,7 @@ Json State::observation(int viewer) const {
       for (const uint8_t card : pl.frozen_public) frozen_rest.remove(card);
       for (const uint8_t card : frozen_rest) unseen.add(card);
       for (int i = 0; i < pl.deck.n_unknown; ++i) unseen.add(pl.deck.c[i]);
+      if (gamble_card != kNoCard && p == turn_player_) unseen.add(gamble_card);  // face down
       each_known_card(pl.deck, p, viewer, [&](uint8_t card, int, bool seen) {
         if (!seen) unseen.add(card);
       });
@@ -185,6 +194,7 @@ void State::observation_tensor(int viewer, float* out) const {
       add(plane(base + 0), pl.hand);
       for (int i = 0; i < pl.deck.n_unknown; ++i) plane(base + 1)[pl.deck.c[i]] += 1.0f;
       add(plane(base + 7), pl.frozen);
+      if (gamble_card != kNoCard && p == turn_player_) plane(base + 0)[gamble_card] += 1.0f;  // face down, still yours
     } else {
       add(plane(base + 0), pl.hand_public);
       float* hidden = plane(base + 1);
@@ -194,6 +204,7 @@ void State::observation_tensor(int viewer, float* out) const {
       for (const uint8_t card : pl.frozen_public) hidden[card] -= 1.0f;
       add(plane(base + 7), pl.frozen_public);
       for (int i = 0; i < pl.deck.n_unknown; ++i) hidden[pl.deck.c[i]] += 1.0f;
+      if (gamble_card != kNoCard && p == turn_player_) hidden[gamble_card] += 1.0f;  // face down
     }
     // Known deck cards: their place counted from the bottom (top first, so
     // the deepest copy of a kind is the one written); a card only its owner
@@ -241,6 +252,7 @@ void State::observation_tensor(int viewer, float* out) const {
   *s++ = pending == Pending::kReturnUpgrade ? 1.0f : 0.0f;
   *s++ = static_cast<float>(remix_discards_left());
   *s++ = hack_power;
+  *s++ = gamble_card != kNoCard ? 1.0f : 0.0f;  // a Gamble guess is asked
   for (int crew = 0; crew < kMaxCrews; ++crew) {
     const bool in_game = crew < c.crews;
     bool in_slot = false;
@@ -273,10 +285,13 @@ std::string State::action_to_string(Action a) const {
     return "reveal " + (crew < c.crews ? c.crew[static_cast<size_t>(crew)].supervillain : "#" + std::to_string(crew));
   }
   if (a >= kChanceCard) {
-    const bool draw = n_tasks > 0 && (tasks[0].kind == TaskKind::kDrawHand || tasks[0].kind == TaskKind::kDrawFetch || tasks[0].kind == TaskKind::kDrawRemix ||
+    const bool draw = n_tasks > 0 && (tasks[0].kind == TaskKind::kDrawHand || tasks[0].kind == TaskKind::kDrawFetch || tasks[0].kind == TaskKind::kDrawRemix || tasks[0].kind == TaskKind::kDrawGamble ||
                                       tasks[0].kind == TaskKind::kDrawFreeze);
     return (draw ? "draw " : "reveal ") + card(a - kChanceCard);
   }
+  if (a == kGambleOdd) return "guess odd";
+  if (a == kGambleEven) return "guess even";
+  if (a >= kGamble_) return "gamble " + card(a - kGamble_);
   if (a == kHackUpgrade) return "hack replace " + (upgrade_row == kNoCard ? std::string("the Upgrade card") : card(upgrade_row));
   if (a == kHackPower) return "hack power";
   if (a == kEngineerUpgrade) return "engineer replace " + (upgrade_row == kNoCard ? std::string("the Upgrade card") : card(upgrade_row));

@@ -93,6 +93,7 @@ SSS_ABILITIES = (  # the Ability enum of cpp/games/sss/cards.h, in its order
     "Expedite",
     "Engineer",
     "Hack",
+    "Gamble",
 )
 SSS_MAX_CREWS = 9
 SSS_MAX_PLAYERS = 4
@@ -131,6 +132,7 @@ def _sss(game: Game) -> list[Slice]:
     lay.add(1, "pending return-upgrade", "1 while an Upgrade return is asked")
     lay.add(1, "pending remix-discard", "the discards still to make while a Remix is under way")
     lay.add(1, "hack power", "the turn player's power for an Upgrade only (Hack)")
+    lay.add(1, "gamble guess", "1 while a Gamble's odd-or-even guess is asked")
     for crew in range(SSS_MAX_CREWS):
         lay.add(1, f"crew {crew} in deck", "its Supervillain is in the Supervillain deck")
         lay.add(1, f"crew {crew} revealed", "its Supervillain is in a slot")

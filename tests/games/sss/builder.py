@@ -426,6 +426,16 @@ CREWS_B = (
 
 #: Seven crews, as many of sss-crews-c's as are built (the rest base crews; Tourist Trap's
 #: Replicate copies their abilities): the conformance suite and the infoset oracle play them.
+#: Monkey Mischief (Gamble) with base crews: its tests and the conformance suite.
+MONKEY_CREWS = (
+    "Royal Rule",
+    "Freezer Burn",
+    "Health Hazards",
+    "Hoppy Hunters",
+    "Monkey Mischief",
+    "Fire Starters",
+    "Tourist Trap",
+)
 CREWS_C = (
     "Deadly Deliveries",
     "Brutal Builders",

@@ -230,10 +230,7 @@ def test_the_turn_limit_ends_an_unreached_goal_with_no_score() -> None:
             "The turn limit (200 turns) is reached: Player 1 did not reach 100 reputation"
         )
         assert s.observation(0)["goal"]["turns"] is None and s.observation(0)["winner"] == -1
-        assert (
-            s.layout(0)["status"]
-            == "Game over: the turn limit came before 100 reputation"
-        )
+        assert s.layout(0)["status"] == "Game over: the turn limit came before 100 reputation"
 
 
 def test_fewer_turns_score_higher() -> None:
@@ -252,9 +249,7 @@ def test_fewer_turns_score_higher() -> None:
 def test_a_finished_climb_has_reached_its_goal_or_the_turn_limit() -> None:
     with (
         builder.mode(**CLIMB, goal="reputation"),
-        pytest.raises(
-            SerializationError, match="its goal \\(100 reputation\\) is not reached"
-        ),
+        pytest.raises(SerializationError, match="its goal \\(100 reputation\\) is not reached"),
     ):
         position(row=ROW, over=True, winner=0)
     with (
