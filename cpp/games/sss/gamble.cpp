@@ -33,9 +33,9 @@ void State::apply_gamble(Action action) {
     const uint8_t card = static_cast<uint8_t>(action - kGamble_);
     --me.tokens[kGamble];
     if (Events* ev = events()) {
-      Event mine("gamble", "{P} {put|puts} {card} face down for Player " + std::to_string(gamble_guesser() + 1) + " to guess: odd or even? (Gamble)", me_idx);
+      Event mine("gamble", "{P} {put|puts} {card} face down for {q} to guess: odd or even? (Gamble)", me_idx, gamble_guesser());
       mine.with("card", cfg->name[card]).with("guesser", gamble_guesser()).fact(CardFact::move(seat_zone(me_idx, kHandZone), kFaceDownZone, card));
-      Event others("gamble", "{P} {put|puts} a card face down for Player " + std::to_string(gamble_guesser() + 1) + " to guess: odd or even? (Gamble)", me_idx);
+      Event others("gamble", "{P} {put|puts} a card face down for {q} to guess: odd or even? (Gamble)", me_idx, gamble_guesser());
       others.with("guesser", gamble_guesser());
       ev->add_private(me_idx, mine, others);
     }
@@ -54,7 +54,7 @@ void State::apply_gamble(Action action) {
   const bool odd = power % 2 == 1;
   const bool wrong = said_odd != odd;
   if (Events* ev = events()) {
-    Event guess("gamble-guess", std::string("{P} {guess|guesses} ") + (said_odd ? "odd" : "even") + " (Gamble)", guesser);
+    Event guess("gamble-guess", std::string("{P} {guess|guesses} ") + (said_odd ? "odd" : "even") + " for {q's} face-down card (Gamble)", guesser, me_idx);
     guess.with("guess", said_odd ? "odd" : "even");
     ev->add(guess);
     Event shown("gamble-reveal",
