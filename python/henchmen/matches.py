@@ -498,7 +498,7 @@ def run_matches(
             returns += [tuple(flat[g * n : (g + 1) * n]) for g in range(size)]
             lengths += list(raw["lengths"])
             if measure_name is not None:
-                measures += [None if math.isnan(m) else m for m in raw["measures"]]
+                measures += list(raw["measures"])
             truncated += raw["truncated"]
             done += size
             index += 1

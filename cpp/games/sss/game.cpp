@@ -51,7 +51,7 @@ const GameInfo& Traits::info() {
         {"pupated", "cards whose base power Pupate doubled (Cocoon Conquest): in play, set aside or in a hand, public"},
         {"haggled", "cards that cost 2 less this turn (Haggle, Yard-Sailers), public"},
         {"hack_power", "the turn player's power that can only buy an Upgrade (Hack, Raccoon Rebellion)"},
-        {"gamble", "while a Gamble's guess is asked (Monkey Mischief): player (whose card lies face down), guesser, and card (for its owner only, else null)"},
+        {"gamble", "null, or while a Gamble's guess is asked (Monkey Mischief): player (whose card lies face down), guesser, and card (for its owner only, else null)"},
         {"players", "one entry per seat, in seat order, with the keys players[].* below"},
         {"players[].hand", "your own hand (only in your own entry)"},
         {"players[].deck_contents", "the cards of your own deck, in no order (only in your own entry)"},
@@ -74,7 +74,7 @@ const GameInfo& Traits::info() {
         {"players[].power", "Power available this turn"},
         {"players[].abilities", "ability tokens available this turn, by ability"},
         {"players[].supervillains_won", "how many Secret Supervillains won (four wins the game)"},
-        {"goal", "the Climb only: goal (its name), target, progress (toward the target) and turns (the turn it was reached in, or null)"},
+        {"goal", "the Climb (null in other modes): goal (its name), target, progress (toward the target) and turns (the turn it was reached in, or null)"},
         {"game_over", "true once the game has ended"},
         {"winner", "the winner's seat once the game is over (null: none or a draw)"},
     };

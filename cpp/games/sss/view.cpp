@@ -41,6 +41,7 @@ Json State::observation(int viewer) const {
   o["pending"] = pending == Pending::kNone ? Json() : Json(pending_name(pending));
   o["game_over"] = over;
   o["winner"] = over ? Json(static_cast<int>(winner)) : Json();
+  o["goal"] = Json();  // null outside the Climb
   if (c.climb_goal != ClimbGoal::kNone) {
     // Public: a solo game's every count is its one player's.
     Json g;
@@ -102,6 +103,7 @@ Json State::observation(int viewer) const {
   }
   o["haggled"] = haggles;
   o["hack_power"] = static_cast<int>(hack_power);
+  o["gamble"] = Json();  // null unless a Gamble's guess is asked
   if (gamble_card != kNoCard) {
     // Gamble: a card lies face down; only its owner sees which.
     Json g;
