@@ -9,6 +9,7 @@ namespace henchmen::sss {
 
 namespace {
 const char* const kAbilityNames[] = {"", "Freeze", "Harvest", "Bounty", "Fetch", "Incinerate", "Replicate", "Transfer", "Froth", "Consume", "Pupate", "Snooze", "Pull", "Prophecize", "Gust", "Remix", "Haggle", "Expedite", "Engineer", "Hack", "Gamble", "Power"};
+static_assert(sizeof(kAbilityNames) / sizeof(kAbilityNames[0]) == kPowerBoost + 1, "a name for every ability, then Power");
 
 // A number check_card_table has already bounded.
 int number(const Json& obj, const char* key) { return static_cast<int>(obj.at(key, "card").as_int(key)); }

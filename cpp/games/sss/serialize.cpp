@@ -13,7 +13,8 @@ namespace henchmen::sss {
 namespace {
 
 const char* const kTaskNames[] = {"draw-hand", "draw-freeze", "draw-fetch", "refill-row", "refill-upgrade", "reveal-supervillain", "finish-cleanup", "chaos-turn", "look-bottom", "look-top", "draw-remix", "draw-gamble"};
-const char* const kAbilityKeys[] = {"", "Freeze", "Harvest", "Bounty", "Fetch", "Incinerate", "Replicate", "Transfer", "Froth", "Consume", "Pupate", "Snooze", "Pull", "Prophecize", "Gust", "Remix", "Haggle", "Expedite", "Engineer", "Hack"};
+const char* const kAbilityKeys[] = {"", "Freeze", "Harvest", "Bounty", "Fetch", "Incinerate", "Replicate", "Transfer", "Froth", "Consume", "Pupate", "Snooze", "Pull", "Prophecize", "Gust", "Remix", "Haggle", "Expedite", "Engineer", "Hack", "Gamble"};
+static_assert(sizeof(kAbilityKeys) / sizeof(kAbilityKeys[0]) == kNumAbilities, "a key for every ability of the pool");
 
 template <class DeckT>
 Json deck_json(const Config& cfg, const DeckT& d) {

@@ -151,3 +151,9 @@ def test_gamble_notation_and_action_info_round_trip() -> None:
         a = s.string_to_action(text)
         assert str(a) == text and s.action_info(a)["guess"] == text.split()[1]
     assert henchmen.deserialize(s.serialize()) == s and s.current_player == 1
+
+
+def test_a_gamble_in_the_pool_round_trips() -> None:
+    s = position(hands={0: ["Tiny Bot"]}, abilities={0: {"Gamble": 1}})
+    assert me(s, 0)["abilities"] == {"Gamble": 1} and "gamble Tiny Bot" in moves(s)
+    assert henchmen.deserialize(s.serialize()) == s
