@@ -231,3 +231,20 @@ def test_an_engine_version_mismatch_is_named(tmp_path: Path) -> None:
     doc["actions"][5]["id"] = 99999
     with pytest.raises(SerializationError, match=r"written by henchmen 0\.0\.1; this is "):
         Replay.from_json(json.dumps(doc)).verify()
+
+
+def test_a_replay_with_a_measure_matches_the_schema() -> None:
+    """The Seven Secret Supervillains Climb records its turns to the goal in the result."""
+    options = {"mode": "climb", "goal": "upgrades", "goal_target": 1}
+    state = henchmen.new_game("seven-secret-supervillains", seed=3, **options)
+    bot = make_bot("greedy", seed=3)
+    doc = json.loads(make_replay(state).to_json())
+    assert doc["result"]["measure"] == {"name": "turns", "value": None}
+    assert schema_errors(doc, SCHEMA) == []
+    while not state.is_terminal:
+        state.apply(bot.choose(state))
+    doc = json.loads(make_replay(state).to_json())
+    assert isinstance(doc["result"]["measure"]["value"], int)
+    assert schema_errors(doc, SCHEMA) == []
+    doc["result"]["measure"]["value"] = "22"
+    assert schema_errors(doc, SCHEMA)

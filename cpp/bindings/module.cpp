@@ -159,6 +159,7 @@ PYBIND11_MODULE(_core, m) {
       .def_property_readonly("num_distinct_actions", &Game::num_distinct_actions)
       .def_property_readonly("observation_shape", &Game::observation_shape)
       .def_property_readonly("max_game_length", &Game::max_game_length)
+      .def_property_readonly("measure_name", &Game::measure_name)
       .def("card_table_json", [](const Game& g) { return g.card_table().dump(); })
       .def("new_initial_state", &Game::new_initial_state)
       .def("deserialize", [](const Game& g, const py::str& text) { return g.deserialize(utf8(text)); }, py::arg("text"));
@@ -205,6 +206,7 @@ PYBIND11_MODULE(_core, m) {
       .def("resolve_chance", &State::resolve_chance)
       .def("clone", &State::clone)
       .def("returns", &State::returns)
+      .def("measure", &State::measure)
       .def("history", &State::history)
       .def("action_to_string", &State::action_to_string, py::arg("action"))
       .def("string_to_action", [](const State& s, const py::str& text) { return s.string_to_action(utf8(text)); }, py::arg("text"))

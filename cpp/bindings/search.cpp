@@ -3,6 +3,7 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <cmath>
 #include <memory>
 #include <optional>
 
@@ -294,6 +295,12 @@ void bind_search(py::module_& m) {
                                           d["games"] = r.games;
                                           d["returns"] = r.returns;
                                           d["lengths"] = r.lengths;
+                                          // None for a game that ended without its measure; empty when the game has none.
+                                          py::list measures;
+                                          if (!g.measure_name().empty()) {
+                                            for (const double value : r.measures) measures.append(std::isnan(value) ? py::object(py::none()) : py::object(py::float_(value)));
+                                          }
+                                          d["measures"] = measures;
                                           d["truncated"] = r.truncated;
                                           d["seconds"] = r.seconds;
                                           return d;

@@ -11,6 +11,7 @@
 #pragma once
 #include <atomic>
 #include <cstdint>
+#include <limits>
 #include <memory>
 #include <string>
 #include <utility>
@@ -120,6 +121,10 @@ class Game : public std::enable_shared_from_this<Game> {
   virtual std::unique_ptr<State> deserialize(const std::string& text) const = 0;
   virtual Json card_table() const = 0;
   virtual std::unique_ptr<Batch> make_batch(int64_t games, uint64_t seed, int threads) const = 0;
+  // The name of the number a finished game yields beside its returns, when
+  // these options define one (the Seven Secret Supervillains Climb: "turns",
+  // taken to reach the goal); "" when they do not. State::measure gives it.
+  virtual std::string measure_name() const { return ""; }
 };
 
 class State {
@@ -155,6 +160,9 @@ class State {
   virtual std::unique_ptr<State> clone() const = 0;
 
   virtual std::vector<double> returns() const = 0;
+  // The game's measure (Game::measure_name) once it is over; NaN before, or
+  // when the game defines none or ended without one (a goal not reached).
+  virtual double measure() const { return std::numeric_limits<double>::quiet_NaN(); }
   virtual const std::vector<Action>& history() const = 0;
   virtual int64_t move_number() const = 0;  // actions applied, chance included
 

@@ -41,6 +41,10 @@ template <class T, class = void>
 struct has_complete_options : std::false_type {};
 template <class T>
 struct has_complete_options<T, std::void_t<decltype(T::complete_options(std::declval<const Json&>(), std::declval<Json&>()))>> : std::true_type {};
+template <class T, class = void>
+struct has_measure_name : std::false_type {};
+template <class T>
+struct has_measure_name<T, std::void_t<decltype(T::measure_name(std::declval<const typename T::Config&>()))>> : std::true_type {};
 }  // namespace detail
 
 template <class T>
@@ -60,6 +64,10 @@ class NativeGame final : public Game {
   std::vector<int> observation_shape() const override { return T::observation_shape(*config_); }
   int max_game_length() const override { return T::max_game_length(*config_); }
   Json card_table() const override { return T::card_table(*config_); }
+  std::string measure_name() const override {
+    if constexpr (detail::has_measure_name<T>::value) return T::measure_name(*config_);
+    return Game::measure_name();
+  }
 
   std::unique_ptr<State> new_initial_state() const override {
     return NativeState<T>::initial(self());

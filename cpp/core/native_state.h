@@ -58,6 +58,14 @@ struct has_action_info : std::false_type {};
 template <class S>
 struct has_action_info<S, std::void_t<decltype(std::declval<const S&>().action_info(Action{}))>> : std::true_type {};
 
+// Games whose options define a measure of a finished game (Traits::
+// measure_name, non-empty, and `double S::measure() const`, NaN for none:
+// the Climb's turns to the goal) report it beside the returns.
+template <class S, class = void>
+struct has_measure : std::false_type {};
+template <class S>
+struct has_measure<S, std::void_t<decltype(std::declval<const S&>().measure())>> : std::true_type {};
+
 inline int64_t total_size(const std::vector<int>& shape) {
   int64_t n = 1;
   for (const int d : shape) n *= d;
@@ -223,6 +231,10 @@ class NativeState final : public State {
     std::vector<double> r;
     for (int p = 0; p < game_->num_players(); ++p) r.push_back(s_.returns(p));
     return r;
+  }
+  double measure() const override {
+    if constexpr (has_measure<S>::value) return s_.measure();
+    return State::measure();
   }
   const std::vector<Action>& history() const override { return history_; }
   int64_t move_number() const override { return static_cast<int64_t>(history_.size()); }

@@ -4,9 +4,11 @@
 #pragma once
 #include <chrono>
 #include <cstdint>
+#include <limits>
 #include <vector>
 
 #include "core/cancel.h"
+#include "core/native_state.h"
 #include "core/thread_pool.h"
 #include "search/bots.h"
 
@@ -27,6 +29,7 @@ struct MatchResult {
   int64_t games = 0;
   std::vector<double> returns;  // games x bots: each bot's return (bots rotate seats)
   std::vector<int64_t> lengths; // actions per game
+  std::vector<double> measures; // per game, when the game has a measure (NaN: none reached); else empty
   int64_t truncated = 0;
   double seconds = 0.0;
 };
@@ -116,6 +119,7 @@ MatchResult play_matches(const typename T::Config& cfg, int n, int64_t limit, co
   out.games = games;
   out.returns.assign(static_cast<size_t>(games * n), 0.0);
   out.lengths.assign(static_cast<size_t>(games), 0);
+  if constexpr (has_measure<typename T::S>::value) out.measures.assign(static_cast<size_t>(games), 0.0);
   threads = std::max(1, std::min<int>(threads, static_cast<int>(std::max<int64_t>(1, games))));
   std::vector<int64_t> truncated(static_cast<size_t>(threads), 0);
   auto work = [&](int t) {
@@ -133,6 +137,7 @@ MatchResult play_matches(const typename T::Config& cfg, int n, int64_t limit, co
         ++steps;
       }
       out.lengths[static_cast<size_t>(g)] = steps;
+      if constexpr (has_measure<typename T::S>::value) out.measures[static_cast<size_t>(g)] = s.current_player() == kTerminal ? s.measure() : std::numeric_limits<double>::quiet_NaN();
       if (s.current_player() != kTerminal) ++truncated[static_cast<size_t>(t)];
       for (int seat = 0; seat < n; ++seat) {
         out.returns[static_cast<size_t>(g * n + (seat + g) % n)] = s.current_player() == kTerminal ? s.returns(seat) : 0.0;

@@ -296,6 +296,22 @@ class Game:
         return self._max_game_length
 
     @property
+    def measure_name(self) -> str | None:
+        """The name of the number a finished game yields beside its returns, or None.
+
+        Options define it where a result is a count to compare across runs:
+        the Seven Secret Supervillains Climb gives ``"turns"``, taken to reach
+        its goal (:attr:`State.measure`).
+
+        >>> import henchmen
+        >>> henchmen.Game("seven-secret-supervillains", mode="climb").measure_name
+        'turns'
+        >>> henchmen.Game("parry").measure_name is None
+        True
+        """
+        return self._core.measure_name or None
+
+    @property
     def observation_keys(self) -> dict[str, str]:
         """Each key of :meth:`State.observation` with what it holds; a fresh dict.
 

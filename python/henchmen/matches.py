@@ -227,6 +227,66 @@ class Score:
         return wilson_interval(self.wins, self.games)
 
 
+def mean_interval(values: Sequence[float], z: float = 1.96) -> tuple[float, float] | None:
+    """The normal-approximation 95% interval of a mean (None for fewer than 2 values).
+
+    >>> lo, hi = mean_interval([20, 22, 24, 26])
+    >>> round(lo, 2), round(hi, 2)
+    (20.47, 25.53)
+    >>> mean_interval([7.0]) is None
+    True
+    """
+    n = len(values)
+    if n < 2:
+        return None
+    mean = sum(values) / n
+    sd = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1))
+    half = z * sd / math.sqrt(n)
+    return (mean - half, mean + half)
+
+
+@dataclass(frozen=True)
+class MeasureSummary:
+    """A game measure over a match (the Climb's turns): games that yielded it, its mean
+    and the 95% interval of the mean (None under 2 games), and games that did not.
+
+    >>> MeasureSummary("turns", 3, 21.0, (19.0, 23.0), 1).games
+    4
+    """
+
+    name: str
+    reached: int
+    mean: float | None
+    interval: tuple[float, float] | None
+    missed: int
+
+    @property
+    def games(self) -> int:
+        """Every game of the match, with a measure or without.
+
+        >>> MeasureSummary("turns", 0, None, None, 5).games
+        5
+        """
+        return self.reached + self.missed
+
+    def line(self) -> str:
+        """The summary as one line of text.
+
+        >>> print(MeasureSummary("turns", 3, 21.0, (19.0, 23.0), 1).line())
+        turns: mean 21.00, 95% interval [19.00, 23.00], in 3 of 4 games (1 without it)
+        """
+        if self.mean is None:
+            return f"{self.name}: none in {self.games} games"
+        span = (
+            "n/a" if self.interval is None else f"[{self.interval[0]:.2f}, {self.interval[1]:.2f}]"
+        )
+        tail = f" ({self.missed} without it)" if self.missed else ""
+        return (
+            f"{self.name}: mean {self.mean:.2f}, 95% interval {span}, "
+            f"in {self.reached} of {self.games} games{tail}"
+        )
+
+
 @dataclass
 class MatchResults:
     """Per-game returns of each bot (in bot order, not seat order) and game lengths.
@@ -246,6 +306,10 @@ class MatchResults:
     native: bool
     seconds: float
     truncated: int = 0
+    #: The game's measure (:attr:`~henchmen.Game.measure_name`), one per game (None: the
+    #: game ended without it); empty, with no name, for games without one.
+    measure_name: str | None = None
+    measures: list[float | None] = field(default_factory=list)
 
     @property
     def games(self) -> int:
@@ -299,6 +363,43 @@ class MatchResults:
         n = len(self.returns)
         return Score(wins, draws, losses, total / n if n else 0.0)
 
+    def measure(self) -> MeasureSummary | None:
+        """The measure over the match (the Climb: turns to the goal), or None without one.
+
+        >>> import henchmen
+        >>> game = henchmen.Game("seven-secret-supervillains", mode="climb", goal="upgrades")
+        >>> r = run_matches(game, [parse_bot_spec("greedy")], games=8, seed=1)
+        >>> summary = r.measure()
+        >>> summary.name, summary.games, 1 <= summary.mean <= 200
+        ('turns', 8, True)
+        """
+        if self.measure_name is None:
+            return None
+        got = [m for m in self.measures if m is not None]
+        mean = sum(got) / len(got) if got else None
+        return MeasureSummary(
+            self.measure_name, len(got), mean, mean_interval(got), len(self.measures) - len(got)
+        )
+
+    def _solo_table(self, summary: MeasureSummary) -> str:
+        # One player racing a measure (the Climb): nobody to win against, so
+        # the measure takes the win rate's place.
+        label = self.labels()[0]
+        width = max(len("bot"), len(label))
+        name = summary.name
+        span = (
+            "n/a"
+            if summary.interval is None
+            else (f"[{summary.interval[0]:.2f}, {summary.interval[1]:.2f}]")
+        )
+        mean = "n/a" if summary.mean is None else f"{summary.mean:.2f}"
+        head = f"{'bot':<{width}}  games  reached  mean {name}  95% interval    mean return"
+        row = (
+            f"{label:<{width}}  {summary.games:5d}  {summary.reached:7d}  {mean:>{len(name) + 5}}"
+            f"  {span:<14}  {self.score(0).mean_return:+11.3f}"
+        )
+        return "\n".join([head, row])
+
     def table(self) -> str:
         """The win-rate table with 95% Wilson intervals, as text.
 
@@ -309,6 +410,9 @@ class MatchResults:
         bot     games  wins  draws  losses  win rate  95% interval    mean return
         greedy     10  ...
         """
+        summary = self.measure()
+        if summary is not None and len(self.bots) == 1:
+            return self._solo_table(summary)
         labels = self.labels()
         width = max(len("bot"), *(len(s) for s in labels))
         win = "team wins" if self.cooperative else "wins"
@@ -323,6 +427,9 @@ class MatchResults:
                 f"{label:<{width}}  {s.games:5d}  {s.wins:{len(win)}d}  {s.draws:5d}  {s.losses:6d}"
                 f"  {s.win_rate:8.1%}  [{lo:5.1%}, {hi:5.1%}]  {s.mean_return:+11.3f}"
             )
+        summary = self.measure()
+        if summary is not None:
+            rows.append(summary.line())
         return "\n".join(rows)
 
 
@@ -373,6 +480,8 @@ def run_matches(
     start = time.perf_counter()
     returns: list[tuple[float, ...]] = []
     lengths: list[int] = []
+    measures: list[float | None] = []
+    measure_name = game.measure_name
     truncated = 0
     if use_native:
         # Chunks of a fixed size (a multiple of the player count, so every
@@ -388,6 +497,8 @@ def run_matches(
             flat = raw["returns"]
             returns += [tuple(flat[g * n : (g + 1) * n]) for g in range(size)]
             lengths += list(raw["lengths"])
+            if measure_name is not None:
+                measures += list(raw["measures"])
             truncated += raw["truncated"]
             done += size
             index += 1
@@ -397,9 +508,11 @@ def run_matches(
         for g in range(games):
             if token is not None and token.cancelled:
                 raise Cancelled("cancelled through the CancelToken")
-            r, length = _python_game(game, bots, _core.derive_seed(seed, g), g)
+            r, length, m = _python_game(game, bots, _core.derive_seed(seed, g), g)
             returns.append(r)
             lengths.append(length)
+            if measure_name is not None:
+                measures.append(m)
             if progress is not None:
                 progress(g + 1, games)
     return MatchResults(
@@ -411,12 +524,14 @@ def run_matches(
         native=use_native,
         seconds=time.perf_counter() - start,
         truncated=truncated,
+        measure_name=measure_name,
+        measures=measures,
     )
 
 
 def _python_game(
     game: Game, bots: Sequence[BotSpec], seed: int, g: int
-) -> tuple[tuple[float, ...], int]:
+) -> tuple[tuple[float, ...], int, float | None]:
     n = game.num_players
     seated = [bots[(s + g) % n].make(_core.derive_seed(seed, s + 1)) for s in range(n)]
     state: State = game.new_initial_state(seed=seed)
@@ -427,14 +542,16 @@ def _python_game(
     by_bot = [0.0] * n
     for s in range(n):
         by_bot[(s + g) % n] = by_seat[s]
-    return tuple(by_bot), state.move_number
+    return tuple(by_bot), state.move_number, state.measure
 
 
 __all__ = [
     "BOT_SETTINGS",
     "BotSpec",
     "MatchResults",
+    "MeasureSummary",
     "Score",
+    "mean_interval",
     "parse_bot_spec",
     "run_matches",
     "wilson_interval",

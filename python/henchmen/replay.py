@@ -29,7 +29,12 @@ The document (format version 1)::
      "result": {"terminal": true, "returns": [1.0, -1.0], "winners": [0]}}
 
 A game stopped before its end (a player quit, Ctrl-C) is marked
-``"abandoned": true`` in its result.
+``"abandoned": true`` in its result.  A game whose options define a measure
+(:attr:`henchmen.Game.measure_name`: the Seven Secret Supervillains Climb's
+turns to its goal) records it in the result too, null until it is had::
+
+     "result": {"terminal": true, "returns": [0.895], "winners": [],
+                "measure": {"name": "turns", "value": 22}}
 """
 
 from __future__ import annotations
@@ -154,6 +159,9 @@ class Replay:
     terminal: bool
     seed: int | None = None
     abandoned: bool = False
+    #: The game's measure (:attr:`henchmen.Game.measure_name`) as (name, value); value
+    #: None until had; None for games without one.
+    measure: tuple[str, float | None] | None = None
     engine: str = field(default_factory=_engine_version)
     version: int = FORMAT_VERSION
     final_state: State | None = field(default=None, compare=False, repr=False)
@@ -221,6 +229,12 @@ class Replay:
         }
         if self.abandoned:  # only then, so every other replay reads as before the field existed
             result["abandoned"] = True
+        if self.measure is not None:  # likewise: only games with a measure write one
+            name, value = self.measure
+            shown: float | int | None = value
+            if value is not None and float(value).is_integer():
+                shown = int(value)  # a count reads as one
+            result["measure"] = {"name": name, "value": shown}
         lines.append(f'  "result": {json.dumps(result)}')
         lines.append("}")
         return "\n".join(lines) + "\n"
@@ -393,6 +407,7 @@ class ReplayRecorder:
             returns=state.returns,
             terminal=state.is_terminal,
             seed=self._seed,
+            measure=_measure_of(state),
         )
 
 
@@ -853,6 +868,7 @@ def _parse(doc: Any) -> Replay:
     abandoned = _field(result, "abandoned", bool, "the result") if "abandoned" in result else False
     if abandoned and terminal:
         raise _fail("the result says the game is both over and abandoned (abandoned is unfinished)")
+    measure = _parse_measure(result)
     return Replay(
         game=game,
         options=options,
@@ -863,9 +879,24 @@ def _parse(doc: Any) -> Replay:
         terminal=terminal,
         seed=seed,
         abandoned=abandoned,
+        measure=measure,
         engine=engine,
         version=version,
     )
+
+
+def _measure_of(state: State) -> tuple[str, float | None] | None:
+    name = state.game.measure_name
+    return None if name is None else (name, state.measure)
+
+
+def _parse_measure(result: dict[str, Any]) -> tuple[str, float | None] | None:
+    if "measure" not in result:
+        return None
+    m = _field(result, "measure", dict, "the result")
+    name = _field(m, "name", str, "the result's measure")
+    value = _field(m, "value", (int, float, type(None)), "the result's measure")
+    return (name, None if value is None else float(value))
 
 
 def _verify(replay: Replay) -> State:
@@ -924,6 +955,11 @@ def _verify(replay: Replay) -> State:
     if not same:
         raise _fail(
             f"step {end}: returns {tuple(got)} differ from the recorded {replay.returns}{note}"
+        )
+    if replay.measure is not None and replay.measure != _measure_of(state):
+        raise _fail(
+            f"step {end}: the measure {_measure_of(state)} differs from the recorded "
+            f"{replay.measure}{note}"
         )
     try:
         s.validate()

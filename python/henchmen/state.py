@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any, overload
 
@@ -435,6 +436,26 @@ class State:
         (0.0, 0.0)
         """
         return tuple(self._s.returns())
+
+    @property
+    def measure(self) -> float | None:
+        """The game's measure (:attr:`Game.measure_name`) once it is over, else None.
+
+        None too when the game has no measure, or ended without one (a Climb
+        whose goal the turn limit beat).
+
+        >>> import henchmen
+        >>> state = henchmen.new_game("seven-secret-supervillains", seed=1, mode="climb",
+        ...                           goal="upgrades", goal_target=1)
+        >>> state.measure is None
+        True
+        >>> while not state.is_terminal:
+        ...     state.apply(state.legal_action_ids()[-1])
+        >>> state.measure == state.observation(0)["goal"]["turns"]
+        True
+        """
+        value = self._s.measure()
+        return None if math.isnan(value) else value
 
     @property
     def history(self) -> tuple[Action, ...]:

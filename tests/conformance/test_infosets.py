@@ -29,7 +29,14 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 import pytest
-from tests.games.sss.builder import CREWS_B, CREWS_C, CREWS_D, CREWS_PANDA, EXPEL_CREWS
+from tests.games.sss.builder import (
+    CREWS_B,
+    CREWS_C,
+    CREWS_D,
+    CREWS_PANDA,
+    EXPEL_CREWS,
+    MONKEY_CREWS,
+)
 
 import henchmen
 from henchmen import _core
@@ -117,6 +124,12 @@ CONFIGS: list[tuple[str, dict[str, object], tuple[int, ...]]] = [
     ("seven-secret-supervillains", {"mode": "secretive", "players": 3}, (30, 70)),
     # The Gambler: one player, Chaos's dice as chance.
     ("seven-secret-supervillains", {"players": 1}, (30, 70)),
+    # The Climb: one player, no Chaos; Supervillains on the table (the default goal) and not
+    # (a goal of reputation).
+    ("seven-secret-supervillains", {"mode": "climb"}, (30, 70)),
+    ("seven-secret-supervillains", {"mode": "climb", "goal": "reputation"}, (30, 70)),
+    # Monkey Mischief: a hand card face down, hidden from the guesser until it is turned over.
+    ("seven-secret-supervillains", {"crews": list(MONKEY_CREWS)}, (30, 70)),
     # The crews of sss-crews-c (the Minion row replaced in a chosen order, a discard of
     # exactly 3 then a draw of 3, a cheaper replacement, a bought Minion under the deck, a Bot
     # traded for a Scaredy Bot, power for an Upgrade only).

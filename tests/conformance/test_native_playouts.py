@@ -22,7 +22,10 @@ GAMES = 3
 CONFIGS = [
     (info.name, players)
     for info in henchmen.games()
-    for players in sorted({info.min_players, min(info.max_players, 4)} & set(player_counts(info.min_players, info.max_players)))
+    for players in sorted(
+        {info.min_players, min(info.max_players, 4)}
+        & set(player_counts(info.min_players, info.max_players))
+    )
 ]
 
 

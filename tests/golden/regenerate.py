@@ -58,6 +58,10 @@ LOG_GAMES: dict[str, tuple[str, ...]] = {
         "seven-secret-supervillains", "--bots", "greedy,random,greedy,random", "--seed", "1",
         "--option", "mode=classic",
     ),
+    "seven-secret-supervillains-climb-1p-seed1": (
+        "seven-secret-supervillains", "--bots", "greedy", "--seed", "1",
+        "--option", "mode=climb",
+    ),
     "seven-secret-supervillains-secretive-4p-seed1": (
         "seven-secret-supervillains", "--bots", "greedy,random,greedy,random", "--seed", "1",
         "--option", "mode=secretive",
@@ -78,6 +82,7 @@ SEEDS = (1, 2)
 MODES: dict[tuple[str, str], tuple[int, ...]] = {
     ("seven-secret-supervillains", "classic"): (4,),
     ("seven-secret-supervillains", "secretive"): (3, 4),
+    ("seven-secret-supervillains", "climb"): (1,),
 }
 
 

@@ -127,6 +127,11 @@ MODE_PINS: dict[tuple[str, str, int, str, int], int] = {
     ("seven-secret-supervillains", "secretive", 4, "setup", 3): 238266,
     ("seven-secret-supervillains", "secretive", 4, "initial", 8): 404573,
     ("seven-secret-supervillains", "secretive", 4, "midgame", 8): 84,
+    # The Climb (its default goal, 4 Supervillains): setup as the duel's, 7 * 6 * 5 * 63 * 62;
+    # one player and no Chaos after it.
+    ("seven-secret-supervillains", "climb", 1, "setup", 5): 820260,
+    ("seven-secret-supervillains", "climb", 1, "initial", 8): 3800,
+    ("seven-secret-supervillains", "climb", 1, "midgame", 8): 6670,
 }
 
 #: The count verified by hand from the rules (see the module docstring).

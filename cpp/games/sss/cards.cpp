@@ -8,7 +8,8 @@ extern const char* const sss_cards_json;
 namespace henchmen::sss {
 
 namespace {
-const char* const kAbilityNames[] = {"", "Freeze", "Harvest", "Bounty", "Fetch", "Incinerate", "Replicate", "Transfer", "Froth", "Consume", "Pupate", "Snooze", "Pull", "Prophecize", "Gust", "Remix", "Haggle", "Expedite", "Engineer", "Hack", "Experiment", "Repeat", "Power"};
+const char* const kAbilityNames[] = {"", "Freeze", "Harvest", "Bounty", "Fetch", "Incinerate", "Replicate", "Transfer", "Froth", "Consume", "Pupate", "Snooze", "Pull", "Prophecize", "Gust", "Remix", "Haggle", "Expedite", "Engineer", "Hack", "Experiment", "Repeat", "Gamble", "Power"};
+static_assert(sizeof(kAbilityNames) / sizeof(kAbilityNames[0]) == kPowerBoost + 1, "a name for every ability, then Power");
 
 // A number check_card_table has already bounded.
 int number(const Json& obj, const char* key) { return static_cast<int>(obj.at(key, "card").as_int(key)); }
@@ -136,6 +137,7 @@ Config make_config(const Json& options) {
     cfg.ability[uid] = ability_from_name(up.at("ability", def.name).as_string("upgrade ability"));
     cfg.crew.push_back(def);
   }
+  if (cfg.mode == Mode::kClimb) apply_climb_goal(options, cfg);  // the goal's range depends on the crews
   cfg.table = table;
   for (const int a : cfg.ability) {
     if (a > kNoAbility && a < kNumAbilities) cfg.abilities |= 1u << a;

@@ -59,6 +59,8 @@ enum Ability : uint8_t {
   // Crews of sss-panda.
   kExperiment,  // Pandamonium: an Explodey Bot set aside for next turn (from the pile or the expelled ones)
   kRepeat,  // Telemacawters: copy the most recent Minion card ability used this turn
+  // sss-climb: Monkey Mischief.
+  kGamble,  // Monkey Mischief: a hand card face down, an opponent guesses odd or even, draw if wrong
   kNumAbilities,
   kPowerBoost = kNumAbilities,  // an Upgrade that gives power instead
 };
@@ -71,8 +73,12 @@ int ability_from_name(const std::string& name);  // -1 if unknown
 
 // The ways to play (the `mode` option): the 2-player game and the rulebook's
 // multiplayer and solo modes, as far as they are built.
-enum class Mode : uint8_t { kDuel, kBrawl, kClassic, kSecretive, kGambler };
+enum class Mode : uint8_t { kDuel, kBrawl, kClassic, kSecretive, kGambler, kClimb };
 const char* mode_name(Mode mode);
+
+// The Climb's goals (the `goal` option): what the solo player races to, in turns.
+enum class ClimbGoal : uint8_t { kNone, kSupervillains, kClear, kReputation, kUpgrades };
+const char* climb_goal_name(ClimbGoal goal);  // as the `goal` option spells it
 
 struct CrewDef {
   std::string name;
@@ -113,6 +119,10 @@ struct Config {
   // left to buy, scored by the reputation in your cards (gambler.cpp).
   int chaos_dice = 0;
   bool solo_score = false;
+  // The Climb (solo): the game ends when the goal's progress reaches
+  // climb_target, and the turn it took is the result (climb.cpp).
+  ClimbGoal climb_goal = ClimbGoal::kNone;
+  int climb_target = 0;
   int opening_hand[kMaxPlayers] = {5, 5, 5, 5};  // the setup's draw, by seat
   int explodey[kMaxPlayers] = {0, 1, 0, 0};      // Explodey Bots dealt to each seat's hand
   int explodey_total() const;

@@ -39,6 +39,7 @@ void encode_compact(const void* state, int viewer, CompactWriter& out) {
       run(base, pl.hand, 1.0f);
       run_of(base + 1, pl.deck.c, pl.deck.c + pl.deck.n_unknown, 1.0f);
       run(base + 7, pl.frozen, 1.0f);
+      if (st.gamble_card != kNoCard && p == st.turn_player_) w.add(at(base, st.gamble_card), 1.0f);
     } else {
       // The hidden plane: the hand and frozen cards nobody saw, and the unknown deck.
       run(base, pl.hand_public, 1.0f);
@@ -48,6 +49,7 @@ void encode_compact(const void* state, int viewer, CompactWriter& out) {
       run(base + 1, pl.frozen_public, -1.0f);
       run(base + 7, pl.frozen_public, 1.0f);
       run_of(base + 1, pl.deck.c, pl.deck.c + pl.deck.n_unknown, 1.0f);
+      if (st.gamble_card != kNoCard && p == st.turn_player_) w.add(at(base + 1, st.gamble_card), 1.0f);
     }
     // Known deck cards: depth from the bottom; the tensor assigns, so the
     // deepest copy the viewer saw wins; the rest are hidden.
@@ -135,6 +137,7 @@ void encode_compact(const void* state, int viewer, CompactWriter& out) {
   w.add(s++, st.hack_power);
   if (st.repeatable != kNoAbility) w.add(s + st.repeatable, 1.0f);
   s += kNumAbilities;
+  w.add(s++, st.gamble_card != kNoCard ? 1.0f : 0.0f);
   // Per crew: in the Supervillain deck, in a slot, in the Danger Zone, then
   // who won it by seat from the viewer; only the ones set are entries.
   constexpr int kPerCrew = 3 + kMaxPlayers;

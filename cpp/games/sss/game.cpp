@@ -7,15 +7,16 @@ const GameInfo& Traits::info() {
     GameInfo g;
     g.name = "seven-secret-supervillains";
     g.title = "Seven Secret Supervillains";
-    g.summary = "Deck builder: win four of the seven Secret Supervillains by attaching Minions of their crews (2 players; the Brawl for 3 or 4, the Classic for 4 in teams, the Secretive for 3 or 4 on crew majorities; the Gambler solo).";
+    g.summary = "Deck builder: win four of the seven Secret Supervillains by attaching Minions of their crews (2 players; the Brawl for 3 or 4, the Classic for 4 in teams, the Secretive for 3 or 4 on crew majorities; the Gambler and the Climb solo).";
     g.min_players = 1;
     g.max_players = 4;
-    OptionSpec players{"players", OptionSpec::Kind::Int, Json(2), 1, 4, {}, "Number of players: 2 in the duel, 3 or 4 in the Brawl and the Secretive, 4 in the Classic, 1 in the Gambler (the mode's usual count when only the mode is given)."};
+    OptionSpec players{"players", OptionSpec::Kind::Int, Json(2), 1, 4, {}, "Number of players: 2 in the duel, 3 or 4 in the Brawl and the Secretive, 4 in the Classic, 1 in the Gambler and the Climb (the mode's usual count when only the mode is given)."};
     OptionSpec mode{"mode", OptionSpec::Kind::Choice, Json("duel"), 0, 0, mode_names(),
                     "duel: the 2-player game; brawl: the free-for-all for 3 or 4 (9 crews, 11 reputation wins a Supervillain, 3 win the game); "
                     "classic: 4 players in teams, 1 & 3 against 2 & 4, sharing a side and counting Supervillains together; "
                     "secretive: 3 or 4 players, no Supervillains, the game ends when the Minion deck runs out and the most crew majorities in each player's cards win; "
-                    "gambler: solo, Chaos's dice take Minions from the row between your turns, the reputation in your cards is the score. "
+                    "gambler: solo, Chaos's dice take Minions from the row between your turns, the reputation in your cards is the score; "
+                    "climb: solo, race to a goal (option goal) in as few turns as you can. "
                     "Without it, 3 or 4 players play the Brawl and 1 the Gambler."};
     OptionSpec crews{"crews", OptionSpec::Kind::ChoiceList, Json(), 0, 0, {}, "The crews in play, by name: 7 in the duel and the Classic (by default the first seven of the card reference), 7 to 9 in the Secretive (by default the seven), 9 in the Brawl (by default those seven, Llamaristas and Pig Out)."};
     Json base = Json(Json::Array{});
@@ -28,7 +29,12 @@ const GameInfo& Traits::info() {
     OptionSpec turns{"max_turns", OptionSpec::Kind::Int, Json(200), 10, 2000, {}, "Designed: a stalled game ends after this many turns (most Supervillains, then most reputation, wins)."};
     OptionSpec data{"card_data", OptionSpec::Kind::Text, Json(""), 0, 0, {}, "A replacement card table as JSON text (same shape as the built-in one); empty for the built-in table."};
     OptionSpec chaos{"chaos_dice", OptionSpec::Kind::Int, Json(2), 2, 4, {}, "The Gambler: how many dice Chaos rolls between your turns (the rulebook recommends 2 to 4)."};
-    g.options = {players, mode, crews, turns, data, chaos};
+    OptionSpec goal{"goal", OptionSpec::Kind::Choice, Json("supervillains"), 0, 0, climb_goal_names(),
+                    "The Climb: supervillains (win goal_target Supervillains, 4 by default), clear (the Minion deck exhausted: every Minion drawn into the row), "
+                    "reputation (goal_target reputation in your cards, 100 by default) or upgrades (goal_target Upgrades on your Supercomputer, 3 by default)."};
+    OptionSpec target{"goal_target", OptionSpec::Kind::Int, Json(0), 0, 315, {},
+                      "The Climb: the goal's X (0: its default): Supervillains 1 to 7, reputation 1 to 315, Upgrades 1 to 3; none for clear."};
+    g.options = {players, mode, crews, turns, data, chaos, goal, target};
     g.observation_keys = {
         {"viewer", "the player this observation is for"},
         {"current_player", "who decides now (-1 chance, -4 the game is over)"},
@@ -48,6 +54,7 @@ const GameInfo& Traits::info() {
         {"explodey_bots", "Explodey Bots left in the Explodey pile (Experiment, Pandamonium; 0 in games without it)"},
         {"repeatable", "the ability Repeat would copy now: the most recent Minion card ability the turn player used this turn (Telemacawters), or null"},
         {"minion_abilities", "how many of the turn player's ability tokens a Minion card gave, by ability (the rest an Upgrade's, a Bot's or their copies; Repeat)"},
+        {"gamble", "null, or while a Gamble's guess is asked (Monkey Mischief): player (whose card lies face down), guesser, and card (for its owner only, else null)"},
         {"players", "one entry per seat, in seat order, with the keys players[].* below"},
         {"players[].hand", "your own hand (only in your own entry)"},
         {"players[].deck_contents", "the cards of your own deck, in no order (only in your own entry)"},
@@ -70,6 +77,7 @@ const GameInfo& Traits::info() {
         {"players[].power", "Power available this turn"},
         {"players[].abilities", "ability tokens available this turn, by ability"},
         {"players[].supervillains_won", "how many Secret Supervillains won (four wins the game)"},
+        {"goal", "the Climb (null in other modes): goal (its name), target, progress (toward the target) and turns (the turn it was reached in, or null)"},
         {"game_over", "true once the game has ended"},
         {"winner", "the winner's seat once the game is over (null: none or a draw)"},
     };

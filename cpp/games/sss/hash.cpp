@@ -42,6 +42,7 @@ uint64_t State::hash() const {
   for (int a = 0; a < kNumAbilities; ++a) {
     if (minion_tokens[a]) h.add(static_cast<uint64_t>(a) << 8 | minion_tokens[a] | (uint64_t{1} << 43));
   }
+  if (gamble_card != kNoCard) h.add(gamble_card | (uint64_t{1} << 44));  // likewise for Gamble
   if (haggle_slots | haggled[0] | haggled[1]) {  // likewise for Haggle
     h.add(haggle_slots);
     h.add(haggled[0]);

@@ -132,6 +132,10 @@ Json State::layout(int viewer) const {
   std::string status = "Turn " + std::to_string(turn) + ": " + (turn_player_ == viewer ? std::string("your") : "Player " + std::to_string(turn_player_ + 1) + "'s") + " turn";
   if (over) status = winner >= 0 ? "Game over: " + seat(winner, viewer) + (winner == viewer ? " win" : " wins") : std::string("Game over: a draw");
   if (over && c.solo_score) status = "Game over: " + seat(0, viewer) + (viewer == 0 ? " score " : " scores ") + std::to_string(solo_score()) + " reputation";
+  if (over && c.climb_goal != ClimbGoal::kNone) {
+    status = climb_reached() ? "Game over: " + climb_goal_text() + " reached in " + std::to_string(turn) + (turn == 1 ? " turn" : " turns")
+                             : "Game over: the turn limit came before " + climb_goal_text();
+  }
   if (over && winner >= 0 && c.teams) {
     // The Classic: the team wins, its first player named first.
     const int a = side(winner), b = a + 2;
@@ -146,6 +150,9 @@ Json State::layout(int viewer) const {
   } else if (!over && n_tasks == 0 && remix_discards_left() > 0) {
     const std::string left = std::to_string(remix_discards_left()) + (remix_discards_left() == 1 ? " more card" : " more cards");
     prompt = turn_player_ == viewer ? "Remix: discard " + left + " from your hand" : tp + " must discard " + left + " (Remix)";
+  } else if (!over && n_tasks == 0 && reactions.open()) {
+    const int g = gamble_guesser();
+    prompt = g == viewer ? tp + " put a card face down: guess odd or even (Gamble; wrong, and they draw a card)" : seat(g, viewer) + " guesses odd or even for " + (turn_player_ == viewer ? std::string("your") : tp + "'s") + " face-down card (Gamble)";
   } else if (!over && n_tasks == 0 && pending == Pending::kReturnUpgrade) {
     prompt = turn_player_ == viewer ? "Your Supercomputer holds " + std::to_string(c.upgrade_slots + 1) + " Upgrades: return one to the bottom of the Upgrade deck"
                                     : tp + " must return an Upgrade to the Upgrade deck (the Supercomputer is full)";
@@ -275,6 +282,11 @@ Json State::layout(int viewer) const {
 
   Json counters = Json(Json::Array{});
   counters.push_back(counter("Turn", -1, turn, c.max_turns));
+  // The Climb's goal (the Supervillains goal already has its counter).
+  if (c.climb_goal != ClimbGoal::kNone && c.climb_goal != ClimbGoal::kSupervillains) {
+    const char* what = c.climb_goal == ClimbGoal::kClear ? "Minions drawn from the Minion deck" : c.climb_goal == ClimbGoal::kReputation ? "Reputation owned" : "Upgrades";
+    counters.push_back(counter(std::string("Goal: ") + what, 0, climb_progress(), c.climb_target));
+  }
   // In the Classic a team's Supervillains count together: each player's counter shows the team's.
   for (int p = 0; p < c.players && c.supervillains; ++p) counters.push_back(counter(c.teams ? "Team Supervillains won" : "Supervillains won", p, side_won(side(p)), c.supervillains_to_win));
   for (int crew = 0; crew < c.crews; ++crew) {
@@ -315,6 +327,10 @@ Json State::action_info(Action a) const {
     const TaskKind k = n_tasks > 0 ? tasks[0].kind : TaskKind::kDrawHand;
     const std::string from = k == TaskKind::kRefillRow ? "minion-deck" : k == TaskKind::kRefillUpgrade ? "upgrade-deck" : "deck-" + std::to_string(n_tasks > 0 ? tasks[0].player : 0);
     card_in(a - kChanceCard, from);
+  } else if (a == kGambleOdd || a == kGambleEven) {
+    j["guess"] = a == kGambleOdd ? "odd" : "even";
+  } else if (a >= kGamble_) {
+    card_in(a - kGamble_, "hand-" + n);
   } else if (a >= kRepeat_) {
     j["ability"] = ability_name(a - kRepeat_);
   } else if (a == kExperiment_) {

@@ -25,6 +25,7 @@ constexpr ModeDef kModes[] = {
     {Mode::kClassic, "classic", "Classic", 4, 4, 4, 7, 7},
     {Mode::kSecretive, "secretive", "Secretive", 3, 4, 4, 7, kMaxCrews},
     {Mode::kGambler, "gambler", "Gambler", 1, 1, 1, 7, 7},
+    {Mode::kClimb, "climb", "Climb", 1, 1, 1, 7, 7},
 };
 
 std::string counts_of(const ModeDef& m) {
@@ -84,6 +85,15 @@ void complete_options(const Json& given, Json& resolved) {
   if (m && m->mode != Mode::kGambler && resolved.at("chaos_dice", "options").as_int("chaos_dice") != 2) {
     throw OptionError("option 'chaos_dice' is for the Gambler (mode=gambler), not the " + std::string(m->title));
   }
+  // Likewise the Climb's goal and its target (a replay's options hold the defaults).
+  if (m && m->mode != Mode::kClimb) {
+    if (resolved.at("goal", "options").as_string("goal") != "supervillains") {
+      throw OptionError("option 'goal' is for the Climb (mode=climb), not the " + std::string(m->title));
+    }
+    if (resolved.at("goal_target", "options").as_int("goal_target") != 0) {
+      throw OptionError("option 'goal_target' is for the Climb (mode=climb), not the " + std::string(m->title));
+    }
+  }
   if (m && m->mode == Mode::kBrawl && !(given.is_object() && given.has("crews"))) {
     // The Brawl's nine by default: the duel's seven and the first two
     // expansion crews built, fixed so that building more crews never changes
@@ -141,6 +151,12 @@ void apply_mode(const std::string& name, Config& cfg) {
     // Chaos's dice between turns (make_config reads chaos_dice).
     cfg.supervillains = false;
     cfg.solo_score = true;
+    cfg.explodey[1] = 0;
+  }
+  if (cfg.mode == Mode::kClimb) {
+    // The Climb: "1 player vs yourself", your turns as normal, no Chaos (the
+    // dice are the Gambler's). The goal decides what is on the table
+    // (make_config calls apply_climb_goal).
     cfg.explodey[1] = 0;
   }
 }

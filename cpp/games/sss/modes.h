@@ -21,4 +21,9 @@ void complete_options(const Json& given, Json& resolved);
 // OptionError when the player count does not suit the mode.
 void apply_mode(const std::string& name, Config& cfg);
 
+// The Climb's goals (climb.cpp): their option names in order, and the goal
+// and its target read onto a Climb's Config; throws OptionError.
+std::vector<std::string> climb_goal_names();
+void apply_climb_goal(const Json& options, Config& cfg);
+
 }  // namespace henchmen::sss

@@ -47,6 +47,7 @@ State State::initial(const Config& cfg) {
 int State::current_player() const {
   if (over) return kTerminal;
   if (n_tasks > 0) return kChance;
+  if (reactions.open()) return reactions.responder();  // an off-turn decision: Gamble's guess
   return turn_player_;
 }
 
@@ -80,6 +81,11 @@ int State::row_slot_of(int card) const {
 void State::legal_actions(std::vector<Action>& out) const {
   out.clear();
   if (over || n_tasks > 0) return;
+  if (reactions.open()) {  // the opponent guesses the face-down card's parity
+    out.push_back(kGambleOdd);
+    out.push_back(kGambleEven);
+    return;
+  }
   const PlayerState& me = players[turn_player_];
   if (pending == Pending::kFetchDiscard) {
     me.hand.for_each_distinct([&](uint8_t c, int) { out.push_back(kDiscardForFetch + c); });
@@ -188,6 +194,7 @@ void State::legal_actions(std::vector<Action>& out) const {
   if (has(kHack)) hack_legal(out);
   if (has(kExperiment)) experiment_legal(out);
   if (has(kRepeat)) repeat_legal(out);
+  if (has(kGamble)) gamble_legal(out);
 }
 
 // ---------------------------------------------------------------------------
@@ -209,7 +216,8 @@ bool State::task_needs_chance(const Task& t) const {
     case TaskKind::kDrawFetch:
     case TaskKind::kLookBottom:
     case TaskKind::kLookTop:
-    case TaskKind::kDrawRemix: {
+    case TaskKind::kDrawRemix:
+    case TaskKind::kDrawGamble: {
       const PlayerState& p = players[t.player];
       if (t.count == 0) return false;
       if (t.kind == TaskKind::kLookBottom) return p.deck.empty() ? !p.discard.empty() : p.deck.n_unknown > 1;
@@ -292,7 +300,8 @@ void State::run_task_step(Task& t, int outcome) {
     case TaskKind::kDrawHand:
     case TaskKind::kDrawFreeze:
     case TaskKind::kDrawFetch:
-    case TaskKind::kDrawRemix: {
+    case TaskKind::kDrawRemix:
+    case TaskKind::kDrawGamble: {
       PlayerState& p = players[t.player];
       if (p.deck.empty()) reshuffle(t.player);
       bool from_known = false;
@@ -391,7 +400,8 @@ void State::settle() {
       case TaskKind::kDrawHand:
       case TaskKind::kDrawFreeze:
       case TaskKind::kDrawFetch:
-      case TaskKind::kDrawRemix: {
+      case TaskKind::kDrawRemix:
+      case TaskKind::kDrawGamble: {
         PlayerState& p = players[t.player];
         if (t.count > 0 && ((p.deck.empty() && p.discard.empty()) || (t.kind == TaskKind::kDrawFreeze && !can_set_aside(p)) || p.hand.full())) t.count = 0;
         done = t.count == 0;
@@ -435,6 +445,9 @@ void State::settle() {
     run_task_step(t, -1);
   }
   if (cfg->solo_score && !over && no_minion_to_buy()) end_solo(false);
+  // The Climb: once the queued work is done (a bought card's slot refilled),
+  // so the position is whole where the game ends.
+  if (climb_goal_met()) end_climb(false);
 }
 
 // Out of cards: the discard pile becomes the new deck, in no known order.
@@ -501,6 +514,7 @@ void State::win_supervillain(int player, int crew) {
       }
     }
   }
+  if (cfg->climb_goal != ClimbGoal::kNone && side_won(side(player)) >= cfg->supervillains_to_win) return end_climb(false);
   if (side_won(side(player)) >= cfg->supervillains_to_win) {
     over = true;
     winner = static_cast<int8_t>(player);
@@ -564,6 +578,7 @@ void State::finish_cleanup(int player) {
 void State::end_by_turn_limit() {
   if (cfg->score_crews) return end_by_crews(true);
   if (cfg->solo_score) return end_solo(true);
+  if (cfg->climb_goal != ClimbGoal::kNone) return end_climb(true);
   over = true;
   n_tasks = 0;
   for (auto& t : tasks) t = Task{};
@@ -573,7 +588,7 @@ void State::end_by_turn_limit() {
 
 int State::turn_limit_result() const {
   if (cfg->score_crews) return crew_result();
-  if (cfg->solo_score) return -1;  // solo: a score, no winner
+  if (cfg->solo_score || cfg->climb_goal != ClimbGoal::kNone) return -1;  // solo: a score, no winner
   int best = -1;
   bool tie = false;
   // By side: in the Classic the two teams (seats 0 and 1 stand for them).
@@ -600,9 +615,15 @@ void State::apply(Action action) {
   PlayerState& me = players[me_idx];
   // Told before the change, while the cards are where they were.
   if (Events* ev = events()) {
-    if (action >= kTransfer_) story::ability_step(*ev, *this, action);
-    else if (action >= kBuy) story::bought(*ev, *this, action - kBuy);
-    else if (action < kAttach) story::played(*ev, *this, action - kPlay);
+    // Gamble tells its own steps (a card only its owner sees, then the guess and the reveal).
+    if (action >= kGamble_ && action < kChanceCard) {
+    } else if (action >= kTransfer_) {
+      story::ability_step(*ev, *this, action);
+    } else if (action >= kBuy) {
+      story::bought(*ev, *this, action - kBuy);
+    } else if (action < kAttach) {
+      story::played(*ev, *this, action - kPlay);
+    }
   }
   // Repeat needs to know which tokens each action spent and gained.
   const bool track_tokens = ((cfg->abilities >> kRepeat) & 1u) && action != kEndTurn;
@@ -610,6 +631,8 @@ void State::apply(Action action) {
   if (track_tokens) std::copy(me.tokens, me.tokens + kNumAbilities, tokens_before);
   if (action == kEndTurn) {
     start_cleanup(me_idx);
+  } else if (action >= kGamble_) {
+    apply_gamble(action);
   } else if (action >= kRepeat_) {
     apply_repeat(action);
   } else if (action == kExperiment_) {
@@ -746,6 +769,7 @@ double State::returns(int player) const {
   if (over && cfg->score_crews) return crew_return(player);
   // The Gambler: the share of all the game's reputation in your cards, 0 to 1.
   if (over && cfg->solo_score) return static_cast<double>(solo_score()) / (cfg->crews * 45);
+  if (over && cfg->climb_goal != ClimbGoal::kNone) return climb_return();
   if (!over || winner < 0) return 0.0;
   if (cfg->teams) return side(player) == side(winner) ? 1.0 : -1.0;  // team results, zero-sum
   if (winner == player) return 1.0;

@@ -12,8 +12,9 @@ namespace henchmen::sss {
 
 namespace {
 
-const char* const kTaskNames[] = {"draw-hand", "draw-freeze", "draw-fetch", "refill-row", "refill-upgrade", "reveal-supervillain", "finish-cleanup", "chaos-turn", "look-bottom", "look-top", "draw-remix"};
-const char* const kAbilityKeys[] = {"", "Freeze", "Harvest", "Bounty", "Fetch", "Incinerate", "Replicate", "Transfer", "Froth", "Consume", "Pupate", "Snooze", "Pull", "Prophecize", "Gust", "Remix", "Haggle", "Expedite", "Engineer", "Hack", "Experiment", "Repeat"};
+const char* const kTaskNames[] = {"draw-hand", "draw-freeze", "draw-fetch", "refill-row", "refill-upgrade", "reveal-supervillain", "finish-cleanup", "chaos-turn", "look-bottom", "look-top", "draw-remix", "draw-gamble"};
+const char* const kAbilityKeys[] = {"", "Freeze", "Harvest", "Bounty", "Fetch", "Incinerate", "Replicate", "Transfer", "Froth", "Consume", "Pupate", "Snooze", "Pull", "Prophecize", "Gust", "Remix", "Haggle", "Expedite", "Engineer", "Hack", "Experiment", "Repeat", "Gamble"};
+static_assert(sizeof(kAbilityKeys) / sizeof(kAbilityKeys[0]) == kNumAbilities, "a key for every ability of the pool");
 
 template <class DeckT>
 Json deck_json(const Config& cfg, const DeckT& d) {
@@ -179,6 +180,7 @@ Json State::to_json() const {
     if (minion_tokens[a]) from_minions[kAbilityKeys[a]] = static_cast<int>(minion_tokens[a]);
   }
   if (!from_minions.as_object("").empty()) o["minion_abilities"] = from_minions;
+  if (gamble_card != kNoCard) o["gamble"] = c.name[gamble_card];  // face down, its guess still to come
   if (haggle_slots) {
     Json spots = Json(Json::Array{});
     for (int slot = 0; slot < kRowSlots; ++slot) {
@@ -241,7 +243,7 @@ State State::from_json(const Config& c, const Json& o) {
   s.cfg = &c;
   const std::string w = "position";
   json_expect_keys(o, {"turn", "turn_player", "pending", "over", "winner", "supervillain_deck", "supervillain_slots", "danger_zone", "won_by",
-                       "attached", "minion_row", "minion_deck", "upgrade_row", "upgrade_deck", "scaredy_bots", "expelled", "pupated", "haggle_slots", "haggled", "hack_power", "explodey_bots", "repeatable", "minion_abilities", "tasks", "players"},
+                       "attached", "minion_row", "minion_deck", "upgrade_row", "upgrade_deck", "scaredy_bots", "expelled", "pupated", "haggle_slots", "haggled", "hack_power", "explodey_bots", "repeatable", "minion_abilities", "gamble", "tasks", "players"},
                    w);
   s.turn = static_cast<uint16_t>(o.at("turn", w).as_int("turn", 1, c.max_turns + 1));
   s.turn_player_ = static_cast<uint8_t>(o.at("turn_player", w).as_int("turn_player", 0, c.players - 1));
@@ -308,6 +310,7 @@ State State::from_json(const Config& c, const Json& o) {
       s.minion_tokens[repeat_ability(name, "minion_abilities")] = static_cast<uint8_t>(v.as_int("minion_abilities." + name, 0, 99));
     }
   }
+  if (const Json* g = o.find("gamble")) s.gamble_card = static_cast<uint8_t>(card_id(c, *g, "gamble"));
   if (const Json* spots = o.find("haggle_slots")) {
     for (const auto& v : spots->as_array("haggle_slots")) s.haggle_slots = static_cast<uint8_t>(s.haggle_slots | (1u << v.as_int("haggle slot", 0, kRowSlots - 1)));
   }
@@ -366,6 +369,7 @@ State State::from_json(const Config& c, const Json& o) {
     }
     pl.won = static_cast<uint8_t>(j.at("won", pw).as_int(pw + ".won", 0, c.crews));
   }
+  if (s.gamble_card != kNoCard && c.players >= 2) s.open_gamble(s.gamble_card);  // the guess is asked again
   return s;
 }
 

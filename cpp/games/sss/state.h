@@ -1,6 +1,7 @@
 // Seven Secret Supervillains: the flat state and its rules.
 #pragma once
 #include <cstdint>
+#include <limits>
 #include <string>
 #include <utility>
 #include <vector>
@@ -8,6 +9,7 @@
 #include "core/game.h"
 #include "core/knowledge.h"
 #include "core/piles.h"
+#include "core/reactions.h"
 #include "games/sss/cards.h"
 
 namespace henchmen::sss {
@@ -63,7 +65,11 @@ enum : Action {
   // Crews of sss-panda.
   kExperiment_,                          // an Explodey Bot set aside for next turn (experiment.cpp)
   kRepeat_,                              // + ability: the most recent Minion card ability used, copied (repeat.cpp)
-  kChanceCard = kRepeat_ + kAbilitySlots,  // + card: a draw or a reveal
+  // Monkey Mischief (sss-climb): gamble.cpp.
+  kGamble_ = kRepeat_ + kAbilitySlots,   // + card: hand -> face down, for an opponent's guess
+  kGambleOdd = kGamble_ + kCardIds,      // the opponent's guess (off-turn): odd
+  kGambleEven,                           // ... even (zero is even)
+  kChanceCard,                           // + card: a draw or a reveal
   kChanceSupervillain = kChanceCard + kCardIds,  // + crew slot: a Supervillain revealed
   kChanceChaos = kChanceSupervillain + kMaxCrews,  // + bit per row slot: the slots Chaos's dice named (gambler.cpp)
   kNumActions = kChanceChaos + (1 << kRowSlotCount),
@@ -93,6 +99,7 @@ enum class TaskKind : uint8_t {
   kLookBottom,  // sss-crews-d: Pull looks at the bottom card of a deck's unknown part
   kLookTop,     // sss-crews-d: Prophecize shows the top card of a deck (slot: the number guessed)
   kDrawRemix,   // sss-crews-c: Remix's 3 draws
+  kDrawGamble,  // sss-climb: Gamble's draw, the guess was wrong (gamble.cpp)
 };
 const char* task_name(TaskKind kind);  // as the position JSON spells it
 const char* pending_name(Pending p);  // as the position JSON spells it ("" for none)
@@ -141,7 +148,8 @@ constexpr int kScaredyZone = kMinionDeckZone + 8;  // the Scaredy Bots for sale
 constexpr int kAttachedZoneBase = kMinionDeckZone + 9;
 constexpr int attached_zone(int crew, int player) { return kAttachedZoneBase + crew * kMaxPlayers + player; }
 constexpr int kExplodeyZone = kAttachedZoneBase + kMaxCrews * kMaxPlayers;  // the Explodey pile (Experiment)
-constexpr int kNumZones = kExplodeyZone + 1;
+constexpr int kFaceDownZone = kExplodeyZone + 1;  // Gamble's card
+constexpr int kNumZones = kFaceDownZone + 1;
 // Supervillains are cards too in the facts (never in the card table).
 constexpr uint8_t kSupervillainCard = 110;
 inline int supervillain_card(int crew) { return kSupervillainCard + crew; }
@@ -201,6 +209,10 @@ struct State {
   // tokens a Minion card gave (the rest an Upgrade, a Bot or their copies).
   uint8_t repeatable = kNoAbility;
   uint8_t minion_tokens[kNumAbilities] = {};
+  // Gamble (sss-climb): the turn player's card face down (only they know it)
+  // while the opponent the reaction window asks guesses its power's parity.
+  uint8_t gamble_card = kNoCard;
+  Reactions<1, kMaxPlayers> reactions;
   Task tasks[kMaxTasks];
   uint8_t n_tasks = 0;
   Pending pending = Pending::kNone;
@@ -264,6 +276,15 @@ struct State {
   void chaos_outcomes(std::vector<std::pair<Action, double>>& out) const;
   Action sample_chaos(Rng& rng) const;
   void chaos_takes(int slots);  // the cards of the named slots, refills queued next
+  // The Climb (climb.cpp): the goal's progress, its end and the score from the turns taken.
+  int climb_progress() const;
+  bool climb_reached() const;  // the game is over with the goal reached within the turn limit
+  std::string climb_goal_text() const;  // "4 Supervillains"
+  void end_climb(bool turn_limit);
+  double climb_return() const;
+  // The core's measure (Traits::measure_name): the turn the Climb's goal was reached in; NaN otherwise.
+  double measure() const { return climb_reached() ? static_cast<double>(turn) : std::numeric_limits<double>::quiet_NaN(); }
+  bool climb_goal_met() const { return cfg->climb_goal != ClimbGoal::kNone && !over && climb_progress() >= cfg->climb_target; }
   // Expel abilities (expel.cpp): Froth and Consume.
   // A card's power as modified: its base power, doubled once if pupated.
   int modified_power(int /*player*/, int card) const { return cfg->power[static_cast<size_t>(card)] << (is_pupated(card) ? 1 : 0); }
@@ -332,6 +353,11 @@ struct State {
   void repeat_legal(std::vector<Action>& out) const;
   void apply_repeat(Action action);
   void note_tokens(Action action, const uint8_t* before);  // after an action: the tokens it spent and gained
+  // Gamble (gamble.cpp): a hand card face down, the next player guesses odd or even, a draw if wrong.
+  int gamble_guesser() const { return (turn_player_ + 1) % cfg->players; }
+  void gamble_legal(std::vector<Action>& out) const;
+  void apply_gamble(Action action);
+  void open_gamble(int card);  // the window asking the guesser (also from a position)
 
  private:
   void push_task(TaskKind kind, int player, int slot, int count);

@@ -73,6 +73,7 @@ void drawn(Events& ev, const State& s, TaskKind kind, int player, int card, bool
   mine.with("card", name(s, card)).with("known", known).fact(CardFact::move(zone(player, kDeckZone), to, card, Pos::kTop));
   if (kind == TaskKind::kDrawFetch) mine.with("reason", "Fetch");
   if (kind == TaskKind::kDrawRemix) mine.with("reason", "Remix");
+  if (kind == TaskKind::kDrawGamble) mine.with("reason", "Gamble");
   if (known) {
     ev.add(mine);  // it lay where everyone saw it go: everyone knows it
     return;
@@ -80,6 +81,7 @@ void drawn(Events& ev, const State& s, TaskKind kind, int player, int card, bool
   Event others(what, std::string(verb) + "a card" + tail, player);
   if (kind == TaskKind::kDrawFetch) others.with("reason", "Fetch");
   if (kind == TaskKind::kDrawRemix) others.with("reason", "Remix");
+  if (kind == TaskKind::kDrawGamble) others.with("reason", "Gamble");
   ev.add_private(player, mine, others);
 }
 
@@ -275,7 +277,7 @@ void ability_step(Events& ev, const State& s, Action a) {
   if (a >= kCrewsD_ && a < kProphecize_) return s.tell_pull(ev, a);
   if (a == kEndTurn) {
     ev.add(Event("end-turn", "{P} {end|ends} {your|their} turn", p));
-  } else if (a >= kRepeat_) {
+  } else if (a >= kRepeat_ && a < kGamble_) {
     ev.add(Event("repeat", "{P} {copy|copies} {ability}, the most recent Minion card ability {you|they} used (Repeat)", p).with("ability", ability_name(a - kRepeat_)));
   } else if (a == kExperiment_) {
     const bool from_pile = s.explodey_left > 0;

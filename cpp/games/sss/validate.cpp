@@ -68,6 +68,15 @@ void State::validate() const {
     if (!c.valid_card(card) || is_upgrade(card)) broken("the expelled pile holds a card that cannot be expelled");
     ++count[card];
   }
+  if (gamble_card != kNoCard) {
+    // Gamble: a hand card face down, its guess the only decision left.
+    if (!c.valid_card(gamble_card) || is_upgrade(gamble_card)) broken("Gamble's face-down card is not a card a hand holds");
+    if (over || n_tasks || pending != Pending::kNone || c.players < 2) broken("Gamble's card lies face down, but its guess is not the decision now");
+    if (!reactions.open()) broken("Gamble's card lies face down, but nobody is asked to guess");
+    ++count[gamble_card];
+  } else if (reactions.open()) {
+    broken("a guess is asked with no card face down");
+  }
   for (int p = 0; p < n; ++p) {
     const PlayerState& pl = players[p];
     tally(pl.hand, false, false, "a hand");
@@ -208,6 +217,7 @@ void State::validate() const {
   } else {
     if (winner != -1) broken("a winner is set but the game is not over");
     if (turn > c.max_turns) broken("turn " + std::to_string(turn) + " is past the turn limit (" + std::to_string(c.max_turns) + ") but the game goes on");
+    if (climb_goal_met() && n_tasks == 0) broken("the Climb's goal (" + climb_goal_text() + ") is reached but the game goes on");
     validate_queue();
   }
   validate_slots();
@@ -223,6 +233,15 @@ void State::validate_result() const {
     // The Gambler ends when no Minion is left to buy, or at the turn limit; a score, no winner.
     if (!(minion_deck.empty() && no_minion_in_row()) && turn <= c.max_turns) broken("the game is over, but Minions are left to buy and the turn limit (" + std::to_string(c.max_turns) + ") is not reached");
     if (winner != -1) broken("a solo game has a score, not a winner");
+    return;
+  }
+  if (c.climb_goal != ClimbGoal::kNone) {
+    // The Climb ends when the goal is reached (the one winner, player 1) or at the turn limit (none).
+    const bool limit = turn > c.max_turns;
+    if (!limit && climb_progress() < c.climb_target) {
+      broken("the Climb is over in turn " + std::to_string(turn) + ", but its goal (" + climb_goal_text() + ") is not reached and the turn limit (" + std::to_string(c.max_turns) + ") is not either");
+    }
+    if (winner != (limit ? -1 : 0)) broken(std::string("a Climb ") + (limit ? "past the turn limit has no winner" : "whose goal is reached is won by player 1") + ", not " + result_name(winner));
     return;
   }
   if (c.score_crews) {
@@ -377,7 +396,8 @@ void State::validate_queue() const {
     case TaskKind::kDrawHand:
     case TaskKind::kDrawFreeze:
     case TaskKind::kDrawFetch:
-    case TaskKind::kDrawRemix: {
+    case TaskKind::kDrawRemix:
+    case TaskKind::kDrawGamble: {
       const PlayerState& pl = players[first.player];
       ready = first.count > 0 && pl.deck.n_top == 0 && (pl.deck.n_unknown > 0 || (pl.deck.empty() && !pl.discard.empty()));
       break;

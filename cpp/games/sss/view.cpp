@@ -23,7 +23,7 @@ Json known_segment(const Config& cfg, const DeckT& d) {
 constexpr int kSeatPlanes = 9;    // hand, hidden, deck-known, discard, in play, bought, stash, frozen, attached/upgrades
 constexpr int kSharedPlanes = 7;  // row, minion deck, upgrade row/deck, expelled, scaredy pile, pupated, haggled
 constexpr int kSeatScalars = 4 + kNumAbilities + kMaxCrews;  // power, won, hand, deck sizes, tokens, reputation
-constexpr int kSharedScalars = 7 + kNumAbilities + kMaxCrews * (3 + kMaxPlayers);  // ... hack power, Repeat's ability one-hot, crews
+constexpr int kSharedScalars = 8 + kNumAbilities + kMaxCrews * (3 + kMaxPlayers);  // ... hack power, Repeat's ability one-hot, the Gamble flag, crews
 
 }  // namespace
 
@@ -41,6 +41,16 @@ Json State::observation(int viewer) const {
   o["pending"] = pending == Pending::kNone ? Json() : Json(pending_name(pending));
   o["game_over"] = over;
   o["winner"] = over ? Json(static_cast<int>(winner)) : Json();
+  o["goal"] = Json();  // null outside the Climb
+  if (c.climb_goal != ClimbGoal::kNone) {
+    // Public: a solo game's every count is its one player's.
+    Json g;
+    g["goal"] = climb_goal_name(c.climb_goal);
+    g["target"] = c.climb_target;
+    g["progress"] = climb_progress();
+    g["turns"] = climb_reached() ? Json(static_cast<int>(turn)) : Json();
+    o["goal"] = g;
+  }
   Json sv;
   Json slots = Json(Json::Array{});
   for (const int8_t s : supervillain_slot) slots.push_back(s < 0 ? Json() : Json(c.crew[static_cast<size_t>(s)].supervillain));
@@ -100,6 +110,15 @@ Json State::observation(int viewer) const {
     if (minion_tokens[a]) from_minions[ability_name(a)] = static_cast<int>(minion_tokens[a]);
   }
   o["minion_abilities"] = from_minions;
+  o["gamble"] = Json();  // null unless a Gamble's guess is asked
+  if (gamble_card != kNoCard) {
+    // Gamble: a card lies face down; only its owner sees which.
+    Json g;
+    g["player"] = static_cast<int>(turn_player_);
+    g["guesser"] = gamble_guesser();
+    g["card"] = viewer == turn_player_ ? Json(c.name[gamble_card]) : Json();
+    o["gamble"] = g;
+  }
   Json ps = Json(Json::Array{});
   for (int p = 0; p < c.players; ++p) {
     const PlayerState& pl = players[p];
@@ -125,6 +144,7 @@ Json State::observation(int viewer) const {
       for (const uint8_t card : pl.frozen_public) frozen_rest.remove(card);
       for (const uint8_t card : frozen_rest) unseen.add(card);
       for (int i = 0; i < pl.deck.n_unknown; ++i) unseen.add(pl.deck.c[i]);
+      if (gamble_card != kNoCard && p == turn_player_) unseen.add(gamble_card);  // face down
       each_known_card(pl.deck, p, viewer, [&](uint8_t card, int, bool seen) {
         if (!seen) unseen.add(card);
       });
@@ -183,6 +203,7 @@ void State::observation_tensor(int viewer, float* out) const {
       add(plane(base + 0), pl.hand);
       for (int i = 0; i < pl.deck.n_unknown; ++i) plane(base + 1)[pl.deck.c[i]] += 1.0f;
       add(plane(base + 7), pl.frozen);
+      if (gamble_card != kNoCard && p == turn_player_) plane(base + 0)[gamble_card] += 1.0f;  // face down, still yours
     } else {
       add(plane(base + 0), pl.hand_public);
       float* hidden = plane(base + 1);
@@ -192,6 +213,7 @@ void State::observation_tensor(int viewer, float* out) const {
       for (const uint8_t card : pl.frozen_public) hidden[card] -= 1.0f;
       add(plane(base + 7), pl.frozen_public);
       for (int i = 0; i < pl.deck.n_unknown; ++i) hidden[pl.deck.c[i]] += 1.0f;
+      if (gamble_card != kNoCard && p == turn_player_) hidden[gamble_card] += 1.0f;  // face down
     }
     // Known deck cards: their place counted from the bottom (top first, so
     // the deepest copy of a kind is the one written); a card only its owner
@@ -242,6 +264,7 @@ void State::observation_tensor(int viewer, float* out) const {
   *s++ = hack_power;
   if (repeatable != kNoAbility) s[repeatable] = 1.0f;
   s += kNumAbilities;
+  *s++ = gamble_card != kNoCard ? 1.0f : 0.0f;  // a Gamble guess is asked
   for (int crew = 0; crew < kMaxCrews; ++crew) {
     const bool in_game = crew < c.crews;
     bool in_slot = false;
@@ -274,10 +297,13 @@ std::string State::action_to_string(Action a) const {
     return "reveal " + (crew < c.crews ? c.crew[static_cast<size_t>(crew)].supervillain : "#" + std::to_string(crew));
   }
   if (a >= kChanceCard) {
-    const bool draw = n_tasks > 0 && (tasks[0].kind == TaskKind::kDrawHand || tasks[0].kind == TaskKind::kDrawFetch || tasks[0].kind == TaskKind::kDrawRemix ||
+    const bool draw = n_tasks > 0 && (tasks[0].kind == TaskKind::kDrawHand || tasks[0].kind == TaskKind::kDrawFetch || tasks[0].kind == TaskKind::kDrawRemix || tasks[0].kind == TaskKind::kDrawGamble ||
                                       tasks[0].kind == TaskKind::kDrawFreeze);
     return (draw ? "draw " : "reveal ") + card(a - kChanceCard);
   }
+  if (a == kGambleOdd) return "guess odd";
+  if (a == kGambleEven) return "guess even";
+  if (a >= kGamble_) return "gamble " + card(a - kGamble_);
   if (a >= kRepeat_) return std::string("repeat ") + ability_name(a - kRepeat_);
   if (a == kExperiment_) return "experiment";
   if (a == kHackUpgrade) return "hack replace " + (upgrade_row == kNoCard ? std::string("the Upgrade card") : card(upgrade_row));
@@ -424,6 +450,8 @@ double State::heuristic(int player) const {
     return v;
   };
   if (over) return returns(player);
+  // The Climb: the share of the goal reached leads, then the deck (sooner is better).
+  if (c.climb_goal != ClimbGoal::kNone) return std::tanh(3.0 * climb_progress() / c.climb_target + 0.2 * score(player) - 2.0);
   if (c.players == 1) return std::tanh(0.5 * score(player) - 2.0);  // solo: no one to beat
   double best_other = -1e9;
   for (int p = 0; p < c.players; ++p) {

@@ -42,6 +42,10 @@ void State::zone_cards(int zone, std::vector<uint8_t>& out) const {
     }
     return;
   }
+  if (zone == kFaceDownZone) {
+    if (gamble_card != kNoCard) out.push_back(gamble_card);
+    return;
+  }
   if (zone >= kAttachedZoneBase && zone < kExplodeyZone) {
     const int crew = (zone - kAttachedZoneBase) / kMaxPlayers;
     const int p = (zone - kAttachedZoneBase) % kMaxPlayers;
@@ -109,6 +113,14 @@ void State::write_zones(const Knowledge::World& world) {
     const int skip = std::max(0, was.known() - static_cast<int>(deck_cards.bottom.size()));
     for (size_t j = 0; j < deck_cards.bottom.size(); ++j) pl.deck.put_bottom(deck_cards.bottom[j], was.bottom_is_private(skip + static_cast<int>(j)));
     for (int i = n_top; i-- > 0;) pl.deck.put_top(deck_cards.top[static_cast<size_t>(i)], was.top_seen[i]);
+  }
+  // Gamble's face-down card: hidden from all but its owner.
+  if (gamble_card != kNoCard) {
+    const auto& down = world[static_cast<size_t>(kFaceDownZone)];
+    for (const auto* part : {&down.top, &down.middle, &down.bottom}) {
+      for (const uint8_t c : *part) gamble_card = c;
+    }
+    reactions.top().arg = gamble_card;
   }
 }
 

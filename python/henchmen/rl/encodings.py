@@ -95,6 +95,7 @@ SSS_ABILITIES = (  # the Ability enum of cpp/games/sss/cards.h, in its order
     "Hack",
     "Experiment",
     "Repeat",
+    "Gamble",
 )
 SSS_MAX_CREWS = 9
 SSS_MAX_PLAYERS = 4
@@ -143,6 +144,7 @@ def _sss(game: Game) -> list[Slice]:
         "repeatable",
         "1 at the ability Repeat would copy: the most recent Minion card ability used this turn",
     )
+    lay.add(1, "gamble guess", "1 while a Gamble's odd-or-even guess is asked")
     for crew in range(SSS_MAX_CREWS):
         lay.add(1, f"crew {crew} in deck", "its Supervillain is in the Supervillain deck")
         lay.add(1, f"crew {crew} revealed", "its Supervillain is in a slot")

@@ -451,6 +451,16 @@ CREWS_B = (
 
 #: Seven crews, as many of sss-crews-c's as are built (the rest base crews; Tourist Trap's
 #: Replicate copies their abilities): the conformance suite and the infoset oracle play them.
+#: Monkey Mischief (Gamble) with base crews: its tests and the conformance suite.
+MONKEY_CREWS = (
+    "Royal Rule",
+    "Freezer Burn",
+    "Health Hazards",
+    "Hoppy Hunters",
+    "Monkey Mischief",
+    "Fire Starters",
+    "Tourist Trap",
+)
 CREWS_C = (
     "Deadly Deliveries",
     "Brutal Builders",
@@ -511,3 +521,15 @@ def crews(*names: str) -> Iterator[None]:
         yield
     finally:
         OPTIONS, CREWS, MINIONS, UPGRADES, SUPERVILLAINS = saved
+
+
+# Pandamonium, Telemacawters and Monkey Mischief together, with Engineer and Hack.
+CREWS_REPEAT_GAMBLE = (
+    "Royal Rule",
+    "Pandamonium",
+    "Telemacawters",
+    "Monkey Mischief",
+    "Musical Madness",
+    "Raccoon Rebellion",
+    "Brutal Builders",
+)

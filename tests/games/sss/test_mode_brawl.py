@@ -57,7 +57,7 @@ def test_the_brawl_plays_nine_crews() -> None:
             {"players": 4, "crews": henchmen.Game(GAME).options["crews"]},
             "exactly 9 crews for the Brawl, got 7",
         ),
-        ({"mode": "melee"}, "must be one of: duel, brawl, classic, secretive, gambler"),
+        ({"mode": "melee"}, "must be one of: duel, brawl, classic, secretive, gambler, climb"),
     ],
 )
 def test_bad_mode_options_are_option_errors(options: dict, message: str) -> None:

@@ -108,7 +108,9 @@ def test_a_colour_round_restricts_placing_only() -> None:
     Actions on Components (Break, Steal, Discard) and repairs ("the Color Round
     does not matter") take any colour, in a Black Market round too."""
     spec = {
-        "hands": {0: [ZEP[0], ZEP[1], "Break a Component", "Steal a Component", "Repair a Component"]},
+        "hands": {
+            0: [ZEP[0], ZEP[1], "Break a Component", "Steal a Component", "Repair a Component"]
+        },
         "labs": {
             0: {"Purple": ZEP[2]},
             1: {

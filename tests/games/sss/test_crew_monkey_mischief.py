@@ -1,0 +1,159 @@
+"""Monkey Mischief (Professor Tater), Gamble, with every clarification of the card reference."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+
+import pytest
+
+import henchmen
+from henchmen.errors import IllegalActionError
+
+from . import builder
+from .builder import MONKEY_CREWS, crews, me, moves, outcomes, play, pos, position
+
+
+@pytest.fixture(autouse=True)
+def _monkey_mischief() -> Iterator[None]:
+    with crews(*MONKEY_CREWS):
+        yield
+
+
+def _gambling(card: str, **spec: object) -> henchmen.State:
+    """Monkey Mischief 3 played, then `card` of the hand put face down: the guess is next."""
+    hands = spec.pop("hands", {0: ["Monkey Mischief 3", card]})
+    s = position(hands=hands, **spec)  # type: ignore[arg-type]
+    play(s, "play Monkey Mischief 3", f"gamble {card}")
+    return s
+
+
+def test_gamble_puts_a_card_face_down_for_the_opponent_to_guess() -> None:
+    """Gamble: put 1 card face down, an opponent guesses odd or even. The guess is the
+    opponent's decision, off their turn."""
+    s = _gambling("Tiny Bot")
+    assert s.current_player == 1 and s.turn_player == 0
+    assert moves(s) == ["guess odd", "guess even"]
+    assert "Tiny Bot" not in me(s, 0)["hand"] and pos(s)["gamble"] == "Tiny Bot"
+    end_turn = position().string_to_action("end turn").id
+    before = s.serialize()
+    with pytest.raises(IllegalActionError, match="guess odd"):
+        s.apply(end_turn)  # nothing else is legal meanwhile, and the state is unchanged
+    assert s.serialize() == before
+
+
+def test_draw_if_they_guessed_wrong() -> None:
+    """Draw if they guessed wrong: Tiny Bot's power is 1, odd; a guess of even is wrong and
+    the Gamble's player draws a card. The card is shown and goes back to their hand."""
+    s = _gambling("Tiny Bot", decks={0: ["Fire Starters 4", "Royal Rule 2"]})
+    play(s, "guess even")
+    reveal = next(e for e in s.last_events("spectator") if e.kind == "gamble-reveal")
+    assert reveal.data["card"] == "Tiny Bot" and reveal.data["right"] is False
+    assert s.is_chance and set(outcomes(s)) == {"draw Fire Starters 4", "draw Royal Rule 2"}
+    play(s, "draw Royal Rule 2")
+    assert sorted(me(s, 0)["hand"]) == ["Royal Rule 2", "Tiny Bot"]
+    assert s.current_player == 0 and "Tiny Bot" in s.observation(1)["players"][0]["hand_known"]
+
+
+def test_no_draw_if_they_guessed_right() -> None:
+    s = _gambling("Tiny Bot")
+    play(s, "guess odd")
+    assert not s.is_chance and me(s, 0)["hand"] == ["Tiny Bot"] and s.current_player == 0
+
+
+def test_the_card_must_come_from_your_hand() -> None:
+    """The card you place face down must be a card from your hand: not a card you have already
+    played, nor a card from anywhere else (the discard pile, the row)."""
+    s = position(
+        hands={0: ["Monkey Mischief 3", "Junky Bot"]},
+        discard={0: ["Royal Rule 5"]},
+        in_play={0: ["Fire Starters 2"]},
+    )
+    play(s, "play Monkey Mischief 3")
+    assert [m for m in moves(s) if m.startswith("gamble")] == ["gamble Junky Bot"]
+
+
+def test_zero_is_an_even_number() -> None:
+    """Zero is an even number: the Junky Bot (power 0) is even."""
+    right = play(_gambling("Junky Bot"), "guess even")
+    assert not right.is_chance and me(right, 0)["hand"] == ["Junky Bot"]
+    wrong = play(_gambling("Junky Bot"), "guess odd")
+    assert wrong.is_chance  # the draw
+
+
+def test_an_empty_deck_shuffles_the_discard_pile_to_draw() -> None:
+    """If your opponent was wrong and there are no cards in your deck, you shuffle your discard
+    pile to make a new deck in order to draw a card."""
+    s = _gambling("Tiny Bot", decks={0: []}, discard={0: ["Royal Rule 7", "Freezer Burn 1"]})
+    play(s, "guess even")
+    assert set(outcomes(s)) == {"draw Royal Rule 7", "draw Freezer Burn 1"}
+    play(s, "draw Royal Rule 7")
+    assert me(s, 0)["discard"] == [] and sorted(me(s, 0)["hand"]) == ["Royal Rule 7", "Tiny Bot"]
+
+
+def test_the_face_down_card_is_hidden_from_everyone_else() -> None:
+    """Designed: only its owner sees the face-down card until it is turned over; the others
+    see a card leave the hand (and forget which of its cards they knew were there)."""
+    s = _gambling("Tiny Bot", hands={0: ["Monkey Mischief 3", "Tiny Bot", "Royal Rule 4"]})
+    mine, theirs = s.observation(0), s.observation(1)
+    assert mine["gamble"] == {"player": 0, "guesser": 1, "card": "Tiny Bot"}
+    assert theirs["gamble"] == {"player": 0, "guesser": 1, "card": None}
+    assert "Tiny Bot" in theirs["players"][0]["unseen"]
+    put = next(e for e in s.last_events("spectator") if e.kind == "gamble")
+    assert "card" not in put.data and "Tiny Bot" not in put.text
+    assert s.layout(1)["prompt"].startswith("Player 1 put a card face down: guess odd or even")
+
+
+def test_a_resample_for_the_guesser_redraws_the_face_down_card() -> None:
+    """The guesser cannot tell which hidden card lies face down: their resamples place
+    different ones there, each a valid position."""
+    s = henchmen.new_game(builder.GAME, seed=5, crews=list(MONKEY_CREWS))
+    while not [a for a in s.legal_actions if str(a).startswith("gamble")] and not s.is_terminal:
+        plays = [a for a in s.legal_actions if str(a).startswith("play Monkey Mischief")]
+        s.apply(plays[0] if plays else s.legal_actions[-1 if s.current_player else 0])
+    gambles = [a for a in s.legal_actions if str(a).startswith("gamble")]
+    assert gambles, "the seeded game reaches a Gamble"
+    s.apply(gambles[0])
+    seen = set()
+    for seed in range(30):
+        other = s.resample(1, seed=seed)
+        other.validate()
+        assert other.observation(1) == s.observation(1)
+        seen.add(json.loads(other.serialize())["position"]["gamble"])
+    assert len(seen) > 1
+
+
+def test_the_next_player_guesses_at_three() -> None:
+    """Designed: "an opponent" is the next player in turn order."""
+    with builder.mode(players=3, mode="secretive", crews=list(MONKEY_CREWS)):
+        s = _gambling("Tiny Bot", turn_player=1, hands={1: ["Monkey Mischief 3", "Tiny Bot"]})
+        assert s.current_player == 2
+
+
+def test_no_opponent_no_gamble() -> None:
+    """Designed: in a solo game there is nobody to guess, so Gamble is not offered."""
+    with builder.mode(mode="gambler", crews=list(MONKEY_CREWS)):
+        s = position(hands={0: ["Monkey Mischief 3", "Tiny Bot"]})
+        play(s, "play Monkey Mischief 3")
+        assert not [m for m in moves(s) if m.startswith("gamble")]
+
+
+def test_loaded_coin_gambles_once_a_turn() -> None:
+    """The designed Upgrade, Loaded Coin: activated, a Gamble."""
+    s = position(hands={0: ["Tiny Bot"]}, upgrades={0: ["Loaded Coin"]})
+    play(s, "activate Loaded Coin", "gamble Tiny Bot")
+    assert s.current_player == 1
+
+
+def test_gamble_notation_and_action_info_round_trip() -> None:
+    s = _gambling("Tiny Bot")
+    for text in ("guess odd", "guess even"):
+        a = s.string_to_action(text)
+        assert str(a) == text and s.action_info(a)["guess"] == text.split()[1]
+    assert henchmen.deserialize(s.serialize()) == s and s.current_player == 1
+
+
+def test_a_gamble_in_the_pool_round_trips() -> None:
+    s = position(hands={0: ["Tiny Bot"]}, abilities={0: {"Gamble": 1}})
+    assert me(s, 0)["abilities"] == {"Gamble": 1} and "gamble Tiny Bot" in moves(s)
+    assert henchmen.deserialize(s.serialize()) == s
