@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import signal
 import sys
+import textwrap
 import time
 from pathlib import Path
 
@@ -92,3 +93,27 @@ def test_ctrl_c_while_a_replay_is_shown_or_games_simulated(tmp_path: Path) -> No
     sim = ["simulate", SSS, "--bots", "ismcts:iterations=100,greedy", "--games", "5000"]
     last, delay = interrupted(tmp_path, sim, "5000 games of")
     assert last == "henchmen: interrupted" and delay < 30
+
+
+def test_ctrl_c_message_starts_its_own_line_after_any_cut_line(tmp_path: Path) -> None:
+    """A line cut in standard output's buffer, beneath the stream that tracks
+    lines, still leaves the message on a line of its own at a terminal."""
+    script = textwrap.dedent(
+        """
+        import sys
+        import henchmen.cli as cli
+        def cut(argv, out, err):
+            sys.stdout.write("a table line cut by")
+            raise KeyboardInterrupt
+        cli._run = cut
+        sys.exit(cli.main([]))
+        """
+    )
+    child = pexpect.spawn(
+        sys.executable, ["-c", script], cwd=str(tmp_path), encoding="utf-8", timeout=60
+    )
+    child.expect(pexpect.EOF)
+    child.close()
+    lines = [line for line in child.before.splitlines() if line.strip()]
+    assert child.exitstatus == 130
+    assert lines[-2:] == ["a table line cut by", "henchmen: interrupted"], child.before

@@ -463,6 +463,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         # the middle of its flush) goes out before the message on stderr.
         with contextlib.suppress(OutputFailed, KeyboardInterrupt):
             out.flush()
+        if out.isatty():
+            # At a terminal the cursor may stand anywhere: after the echoed ^C, or
+            # inside a line the interrupt cut in the buffered stream beneath us,
+            # which mid_line cannot see. Start afresh there.
+            out.mid_line = True
         out.end_line()
         err.say(f"henchmen: {_one_line(str(e)) or 'interrupted'}")
         return EXIT_INTERRUPTED
