@@ -36,6 +36,7 @@ from tests.games.sss.builder import (
     CREWS_B,
     CREWS_C,
     CREWS_D,
+    CREWS_GIZZARD,
     CREWS_PANDA,
     CREWS_REPEAT_GAMBLE,
     MONKEY_CREWS,
@@ -433,6 +434,10 @@ VARIANTS: list[tuple[str, int, dict[str, object]]] = [
     ("seven-secret-supervillains", 3, {"mode": "secretive", "crews": list(MONKEY_CREWS)}),
     # Both branches' crews in one game: Repeat may copy a Gamble, Experiment's Bot be Engineered.
     ("seven-secret-supervillains", 2, {"crews": list(CREWS_REPEAT_GAMBLE)}),
+    # sss-gizzard: a private spell book fed from a face-down Chaos Spell deck whose played
+    # spells go under it in view of everyone; at 3 players two books hide from a third.
+    ("seven-secret-supervillains", 2, {"crews": list(CREWS_GIZZARD)}),
+    ("seven-secret-supervillains", 3, {"mode": "brawl", "crews": [*CREWS_GIZZARD, "Freezer Burn", "Hoppy Hunters"]}),
 ]
 _CREW_SETS = {
     tuple(CREWS_B): "crews-b",
@@ -441,6 +446,8 @@ _CREW_SETS = {
     tuple(CREWS_PANDA): "panda",
     tuple(MONKEY_CREWS): "monkey-mischief",
     tuple(CREWS_REPEAT_GAMBLE): "repeat-gamble",
+    tuple(CREWS_GIZZARD): "gizzard",
+    (*CREWS_GIZZARD, "Freezer Burn", "Hoppy Hunters"): "gizzard",
 }
 
 

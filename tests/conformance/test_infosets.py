@@ -33,6 +33,7 @@ from tests.games.sss.builder import (
     CREWS_B,
     CREWS_C,
     CREWS_D,
+    CREWS_GIZZARD,
     CREWS_PANDA,
     EXPEL_CREWS,
     MONKEY_CREWS,
@@ -150,6 +151,13 @@ CONFIGS: list[tuple[str, dict[str, object], tuple[int, ...]]] = [
     (
         "seven-secret-supervillains",
         {"crews": list(CREWS_PANDA)},
+        (30, 70),
+    ),
+    # sss-gizzard: a private spell book fed from a face-down Chaos Spell deck, played spells
+    # under it in view of everyone.
+    (
+        "seven-secret-supervillains",
+        {"crews": list(CREWS_GIZZARD)},
         (30, 70),
     ),
     (

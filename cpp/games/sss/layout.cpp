@@ -45,6 +45,12 @@ Json face(const Config& c, int card) {
     f["kind"] = "upgrade";
     f["cost"] = c.health[static_cast<size_t>(card)];
     f["crew"] = c.crew[static_cast<size_t>(crew_of(card))].name;
+  } else if (is_spell(card)) {
+    f["kind"] = "spell";
+    f["power"] = c.power[static_cast<size_t>(card)];
+    f["ability"] = ability == kNoAbility ? Json() : Json(ability_name(ability));
+    f["text"] = c.table.at("chaos_spells", "card table").as_array("chaos_spells")[static_cast<size_t>(card - kChaosSpellBase)].at("text", "spell").as_string("spell text");
+    return f;
   } else {
     f["kind"] = "bot";
     f["cost"] = c.health[static_cast<size_t>(card)];
@@ -203,6 +209,11 @@ Json State::layout(int viewer) const {
       if (won_by[crew] == p) won_cards.push_back(villain_face(c, crew));
     }
     zones.push_back(zone("won-" + n, whose(p, viewer) + " Supervillains won", p, "pile", pl.won, won_cards));
+    if (c.chaos_spells) {
+      // Private: the owner sees the spells, the others their number and what they saw go in.
+      zones.push_back(zone("spell-book-" + n, whose(p, viewer) + " spell book", p, "row", pl.spell_book.size(), own ? faces(c, pl.spell_book) : partly_hidden(c, pl.spell_book, pl.spell_book_public)));
+      zones.push_back(zone("spells-aside-" + n, whose(p, viewer) + " Chaos Spells for next turn", p, "row", pl.spells_aside.size(), own ? faces(c, pl.spells_aside) : partly_hidden(c, pl.spells_aside, pl.spells_aside_public)));
+    }
   }
   Json slots = Json(Json::Array{});
   for (int i = 0; i < kSupervillainSlots; ++i) {
@@ -251,6 +262,11 @@ Json State::layout(int viewer) const {
     Json explodey = Json(Json::Array{});
     for (int i = 0; i < explodey_left; ++i) explodey.push_back(face(c, kExplodeyBot));
     zones.push_back(zone("explodey-bots", "Explodey Bots for Experiment", -1, "pile", explodey_left, explodey));
+  }
+  if (c.chaos_spells) {
+    Json cd = zone("chaos-spell-deck", "Chaos Spell deck", -1, "deck", chaos_deck.size(), Json(Json::Array{}));
+    cd["bottom"] = known_bottom(c, chaos_deck);
+    zones.push_back(cd);
   }
   zones.push_back(zone("expelled", "Expelled", -1, "pile", expelled.size(), faces(c, expelled)));
   // A pupated card shows its doubled power wherever it lies face up.
@@ -325,8 +341,15 @@ Json State::action_info(Action a) const {
     j["zone"] = "supervillain-deck";
   } else if (a >= kChanceCard) {
     const TaskKind k = n_tasks > 0 ? tasks[0].kind : TaskKind::kDrawHand;
-    const std::string from = k == TaskKind::kRefillRow ? "minion-deck" : k == TaskKind::kRefillUpgrade ? "upgrade-deck" : "deck-" + std::to_string(n_tasks > 0 ? tasks[0].player : 0);
+    const std::string from = k == TaskKind::kRefillRow || k == TaskKind::kGainMinion ? "minion-deck"
+                             : k == TaskKind::kRefillUpgrade                      ? "upgrade-deck"
+                             : k == TaskKind::kDrawSpell                          ? "chaos-spell-deck"
+                                                                                  : "deck-" + std::to_string(n_tasks > 0 ? tasks[0].player : 0);
     card_in(a - kChanceCard, from);
+  } else if (a >= kCastSpell_) {
+    card_in(kChaosSpellBase + (a - kCastSpell_), "spell-book-" + n);
+  } else if (a == kDiscombobulate_) {
+    j["zone"] = "chaos-spell-deck";
   } else if (a == kGambleOdd || a == kGambleEven) {
     j["guess"] = a == kGambleOdd ? "odd" : "even";
   } else if (a >= kGamble_) {

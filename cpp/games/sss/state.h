@@ -69,7 +69,10 @@ enum : Action {
   kGamble_ = kRepeat_ + kAbilitySlots,   // + card: hand -> face down, for an opponent's guess
   kGambleOdd = kGamble_ + kCardIds,      // the opponent's guess (off-turn): odd
   kGambleEven,                           // ... even (zero is even)
-  kChanceCard,                           // + card: a draw or a reveal
+  // Gizzard Wizards (sss-gizzard): gizzard.cpp.
+  kDiscombobulate_,                      // a Chaos Spell set aside for your spell book next turn
+  kCastSpell_,                           // + spell (0 to 9): a spell of your spell book played, then under the Chaos Spell deck
+  kChanceCard = kCastSpell_ + kChaosSpells,  // + card: a draw or a reveal                           // + card: a draw or a reveal
   kChanceSupervillain = kChanceCard + kCardIds,  // + crew slot: a Supervillain revealed
   kChanceChaos = kChanceSupervillain + kMaxCrews,  // + bit per row slot: the slots Chaos's dice named (gambler.cpp)
   kNumActions = kChanceChaos + (1 << kRowSlotCount),
@@ -100,6 +103,8 @@ enum class TaskKind : uint8_t {
   kLookTop,     // sss-crews-d: Prophecize shows the top card of a deck (slot: the number guessed)
   kDrawRemix,   // sss-crews-c: Remix's 3 draws
   kDrawGamble,  // sss-climb: Gamble's draw, the guess was wrong (gamble.cpp)
+  kDrawSpell,   // sss-gizzard: Discombobulate takes the top card of the Chaos Spell deck (gizzard.cpp)
+  kGainMinion,  // sss-gizzard: the Chance spell gains the top card of the Minion deck
 };
 const char* task_name(TaskKind kind);  // as the position JSON spells it
 const char* pending_name(Pending p);  // as the position JSON spells it ("" for none)
@@ -149,9 +154,17 @@ constexpr int kAttachedZoneBase = kMinionDeckZone + 9;
 constexpr int attached_zone(int crew, int player) { return kAttachedZoneBase + crew * kMaxPlayers + player; }
 constexpr int kExplodeyZone = kAttachedZoneBase + kMaxCrews * kMaxPlayers;  // the Explodey pile (Experiment)
 constexpr int kFaceDownZone = kExplodeyZone + 1;  // Gamble's card
-constexpr int kNumZones = kFaceDownZone + 1;
-// Supervillains are cards too in the facts (never in the card table).
-constexpr uint8_t kSupervillainCard = 110;
+// Gizzard Wizards: the Chaos Spell deck, then each seat's spell book and the
+// spells set aside for it (own zones: a spell never joins a hand).
+constexpr int kChaosDeckZone = kFaceDownZone + 1;
+constexpr int kSpellBookZoneBase = kChaosDeckZone + 1;
+constexpr int spell_book_zone(int player) { return kSpellBookZoneBase + player; }
+constexpr int kSpellsAsideZoneBase = kSpellBookZoneBase + kMaxPlayers;
+constexpr int spells_aside_zone(int player) { return kSpellsAsideZoneBase + player; }
+constexpr int kNumZones = kSpellsAsideZoneBase + kMaxPlayers;
+// Supervillains are cards too in the facts (never in the card table), at
+// ids no card of the table has (81 to 89, after the ninth crew's Minions).
+constexpr uint8_t kSupervillainCard = kMaxCrews * kMinionsPerCrew;
 inline int supervillain_card(int crew) { return kSupervillainCard + crew; }
 
 // Length of the flat observation tensor.
@@ -179,6 +192,13 @@ struct PlayerState {
   int16_t power = 0;
   uint8_t tokens[kNumAbilities] = {};  // the ability pool
   uint8_t won = 0;                      // Supervillains won
+  // Gizzard Wizards: the spell book ("not considered to be in your hand"),
+  // the spells set aside for it next turn, and the parts everyone knows (a
+  // spell taken from a known place of the Chaos Spell deck).
+  Multiset<kChaosSpells> spell_book;
+  Multiset<kChaosSpells> spell_book_public;
+  Multiset<kChaosSpells> spells_aside;
+  Multiset<kChaosSpells> spells_aside_public;
 };
 
 struct State {
@@ -204,6 +224,9 @@ struct State {
   uint64_t haggled[2] = {};
   int16_t hack_power = 0;  // the turn player's power that only buys an Upgrade (Hack), public
   uint8_t explodey_left = 0;  // the Explodey pile (Experiment; Config::explodey_pile), public
+  // The Chaos Spell deck (Config::chaos_spells): face down, its order known
+  // to nobody; played spells go under it, so its bottom part is public.
+  Deck<kChaosSpells> chaos_deck;
   // Repeat (this turn, the turn player's, public): the most recent Minion
   // card ability used (a token of it spent), and how many of the pool's
   // tokens a Minion card gave (the rest an Upgrade, a Bot or their copies).
@@ -358,6 +381,13 @@ struct State {
   void gamble_legal(std::vector<Action>& out) const;
   void apply_gamble(Action action);
   void open_gamble(int card);  // the window asking the guesser (also from a position)
+  // Gizzard Wizards (gizzard.cpp): Discombobulate, and playing the spells of the spell book.
+  void gizzard_legal(std::vector<Action>& out) const;
+  void apply_gizzard(Action action);
+  bool spell_does_something(int spell) const;  // a spell with nothing to do is not offered
+  void take_spell(int player, int outcome);     // Discombobulate's draw from the Chaos Spell deck
+  void gain_top_minion(int player, int outcome);  // Chance's gain
+  void resample_spells(int observer, Rng& rng);   // serialize.cpp: the spells the observer cannot place, redealt
 
  private:
   void push_task(TaskKind kind, int player, int slot, int count);

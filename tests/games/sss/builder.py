@@ -533,3 +533,16 @@ CREWS_REPEAT_GAMBLE = (
     "Raccoon Rebellion",
     "Brutal Builders",
 )
+
+# sss-gizzard: Discombobulate (a private spell book fed from a face-down Chaos Spell deck),
+# beside Repeat and Replicate (which never copy a spell), Incinerate, Consume and Fetch (which
+# never reach a spell: it is not in the hand).
+CREWS_GIZZARD = (
+    "Royal Rule",
+    "Gizzard Wizards",
+    "Telemacawters",
+    "Tourist Trap",
+    "Fire Starters",
+    "Pig Out",
+    "Sleuths N' Sniffs",
+)
