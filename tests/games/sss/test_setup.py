@@ -155,7 +155,7 @@ def test_first_turn_moves() -> None:
 
 
 def test_unimplemented_crew_is_an_option_error() -> None:
-    crews = [*henchmen.Game(GAME).options["crews"][:6], "Gizzard Wizards"]
+    crews = [*henchmen.Game(GAME).options["crews"][:6], "Tall Tales"]
     with pytest.raises(OptionError, match="must be a list of names from: Royal Rule"):
         henchmen.Game(GAME, crews=crews)
 
