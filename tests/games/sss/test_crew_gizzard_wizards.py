@@ -401,3 +401,21 @@ def test_resample_redeals_only_the_spells_the_observer_cannot_place() -> None:
         assert p["chaos_spell_deck"]["known_from_top"] == ["Mana Surge"]
         books.add(p["players"][0]["spell_book"][0])
     assert "Chance" not in books and "Mana Surge" not in books and len(books) > 3
+
+
+def test_the_compact_observation_decodes_to_the_tensor_with_spells() -> None:
+    """The compact encoding (encoding.cpp) writes the spell book, the spells set aside and the
+    Chaos Spell deck as the tensor does (view.cpp), through random play with the crew."""
+    np = pytest.importorskip("numpy")
+    from henchmen.rl import VectorEnv
+
+    options = {"crews": list(CREWS_GIZZARD)}
+    dense = VectorEnv(GAME, 16, seed=3, threads=2, **options)
+    compact = VectorEnv(GAME, 16, seed=3, threads=2, encoding="compact", **options)
+    a, _ = dense.reset()
+    b, _ = compact.reset()
+    for _ in range(300):
+        np.testing.assert_array_equal(compact.decode(b), a["observation"])
+        acts_a, (a, *_rest) = dense.step_random()
+        acts_b, (b, *_rest) = compact.step_random()
+        np.testing.assert_array_equal(acts_a, acts_b)
