@@ -437,7 +437,11 @@ VARIANTS: list[tuple[str, int, dict[str, object]]] = [
     # sss-gizzard: a private spell book fed from a face-down Chaos Spell deck whose played
     # spells go under it in view of everyone; at 3 players two books hide from a third.
     ("seven-secret-supervillains", 2, {"crews": list(CREWS_GIZZARD)}),
-    ("seven-secret-supervillains", 3, {"mode": "brawl", "crews": [*CREWS_GIZZARD, "Freezer Burn", "Hoppy Hunters"]}),
+    (
+        "seven-secret-supervillains",
+        3,
+        {"mode": "brawl", "crews": [*CREWS_GIZZARD, "Freezer Burn", "Hoppy Hunters"]},
+    ),
 ]
 _CREW_SETS = {
     tuple(CREWS_B): "crews-b",

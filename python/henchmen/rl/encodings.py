@@ -146,7 +146,9 @@ def _sss(game: Game) -> list[Slice]:
             f"seat {seat} reputation",
             "reputation toward each crew slot's Supervillain",
         )
-        lay.add(1, f"seat {seat} spell book size", "Chaos Spells in the spell book (Gizzard Wizards)")
+        lay.add(
+            1, f"seat {seat} spell book size", "Chaos Spells in the spell book (Gizzard Wizards)"
+        )
         lay.add(1, f"seat {seat} spells aside", "Chaos Spells set aside for the spell book")
     lay.add(1, "turn", "turn / max_turns")
     lay.add(1, "viewer's turn", "1 if it is the viewer's turn")

@@ -60,7 +60,7 @@ SPELLS: list[str] = [s["name"] for s in TABLE["chaos_spells"]]
 
 
 def _chaos_spells() -> bool:
-    """Whether the crews in force have the Chaos Spell deck: a Minion or Upgrade gives Discombobulate."""
+    """Whether the crews in force have the Chaos Spells: a card gives Discombobulate."""
     return any(
         c["ability"] == "Discombobulate" or c["upgrade"]["ability"] == "Discombobulate"
         for c in CREWS

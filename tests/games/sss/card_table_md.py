@@ -47,7 +47,9 @@ def table() -> str:
         out += ["", "| Chaos Spell | Power | Ability | Gain | Text |", "|---|---|---|---|---|"]
         for sp in spells:
             ability, gain = sp["ability"] or "none", sp["gain"] or "none"
-            out.append(f"| {sp['name']}{_mark(sp)} | {sp['power']} | {ability} | {gain} | {sp['text']} |")
+            out.append(
+                f"| {sp['name']}{_mark(sp)} | {sp['power']} | {ability} | {gain} | {sp['text']} |"
+            )
     return "\n".join(out)
 
 

@@ -152,7 +152,9 @@ def test_the_chaos_spell_deck_is_face_down_with_no_spell_revealed() -> None:
     g = henchmen.new_game(GAME, seed=4, crews=list(CREWS_GIZZARD))
     for viewer in (0, 1):
         deck = g.observation(viewer)["chaos_spell_deck"]
-        assert deck["size"] == 10 and deck["bottom"] == [] and sorted(deck["unseen"]) == sorted(SPELLS)
+        assert (
+            deck["size"] == 10 and deck["bottom"] == [] and sorted(deck["unseen"]) == sorted(SPELLS)
+        )
     assert sorted(pos(g)["chaos_spell_deck"]["unknown"]) == sorted(SPELLS)
     g.validate()
 
@@ -265,7 +267,12 @@ def test_a_spell_with_nothing_to_do_is_not_offered() -> None:
 def test_chance_gains_the_top_card_of_the_minion_deck() -> None:
     """Chance: gain the top card of the Minion deck. Nobody knows it: a chance node over the
     deck's unknown cards; the card goes into your discard pile (where a gained card goes)."""
-    s = at(spell_book={0: ["Chance"]}, row=ROW, minion_deck=["Fire Starters 4", "Pig Out 2"], rest_minions="expelled")
+    s = at(
+        spell_book={0: ["Chance"]},
+        row=ROW,
+        minion_deck=["Fire Starters 4", "Pig Out 2"],
+        rest_minions="expelled",
+    )
     play(s, "spell Chance")
     assert outcomes(s) == {"reveal Fire Starters 4": 0.5, "reveal Pig Out 2": 0.5}
     play(s, "reveal Pig Out 2")
@@ -318,7 +325,12 @@ def test_whirlwind_gusts_the_minion_row() -> None:
 
 def test_shrink_ray_haggles() -> None:
     """Shrink Ray (designed): Haggle, replace a Minion row card; its replacement costs 2 less."""
-    s = at(spell_book={0: ["Shrink Ray"]}, row=ROW, minion_deck=["Fire Starters 9"], rest_minions="expelled")
+    s = at(
+        spell_book={0: ["Shrink Ray"]},
+        row=ROW,
+        minion_deck=["Fire Starters 9"],
+        rest_minions="expelled",
+    )
     play(s, "spell Shrink Ray", "haggle Royal Rule 1")
     resolve(s)
     assert pos(s)["minion_row"][0] == "Fire Starters 9" and pos(s)["haggled"] == ["Fire Starters 9"]
@@ -359,9 +371,7 @@ def test_replicate_never_copies_a_spells_ability() -> None:
 def test_repeat_never_copies_a_spells_ability() -> None:
     """Telemacawters: the Repeat ability cannot copy the ability of a Chaos Spell card: an
     Incinerate a spell gave, used, leaves nothing to repeat."""
-    s = at(
-        hands={0: ["Telemacawters 3", "Junky Bot"]}, spell_book={0: ["Fireball"]}, row=ROW
-    )
+    s = at(hands={0: ["Telemacawters 3", "Junky Bot"]}, spell_book={0: ["Fireball"]}, row=ROW)
     play(s, "play Telemacawters 3", "spell Fireball", "incinerate Junky Bot from hand")
     assert "repeatable" not in pos(s) and [m for m in moves(s) if m.startswith("repeat")] == []
 
