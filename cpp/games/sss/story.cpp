@@ -285,7 +285,7 @@ void discombobulated(Events& ev, const State& s, int player) {
 }
 
 void spell_taken(Events& ev, const State& s, int player, int card, bool known) {
-  const std::string tail = " from the Chaos Spell deck aside for {your|their} spell book (Discombobulate)";
+  const std::string tail = " aside from the Chaos Spell deck for {your|their} spell book (Discombobulate)";
   Event mine("spell-aside", "{P} {set|sets} {card}" + tail + (known ? " (a known card)" : ""), player);
   mine.with("card", name(s, card)).with("known", known).fact(CardFact::move(kChaosDeckZone, spells_aside_zone(player), card, Pos::kTop));
   if (known) {

@@ -429,3 +429,28 @@ def test_the_compact_observation_decodes_to_the_tensor_with_spells() -> None:
         acts_a, (a, *_rest) = dense.step_random()
         acts_b, (b, *_rest) = compact.step_random()
         np.testing.assert_array_equal(acts_a, acts_b)
+
+
+def test_bad_spell_moves_and_tables_are_errors() -> None:
+    """Bad input: a spell not in your spell book is no legal move (the state unchanged); a card
+    table whose spells are malformed, or missing in a game with Discombobulate, is refused."""
+    s = at(spell_book={0: ["Mana Surge"], 1: ["Fireball"]})
+    before = s.serialize()
+    for move in ("spell Fireball", "spell Chance", "discombobulate"):
+        with pytest.raises(NotationError, match="not a legal move"):
+            s.apply(move)
+    assert s.serialize() == before
+    table = henchmen.Game(GAME).card_table()
+    for field, value, message in (
+        ("gain", "a pony", "gain must be null"),
+        ("ability", "Transfer", "ability must be null or a crew ability"),
+        ("power", 99, "power"),
+    ):
+        bad = json.loads(json.dumps(table))
+        bad["chaos_spells"][1][field] = value
+        with pytest.raises(OptionError, match=message):
+            henchmen.Game(GAME, crews=list(CREWS_GIZZARD), card_data=json.dumps(bad))
+    del table["chaos_spells"]
+    with pytest.raises(OptionError, match="no chaos_spells"):
+        henchmen.Game(GAME, crews=list(CREWS_GIZZARD), card_data=json.dumps(table))
+    henchmen.Game(GAME, card_data=json.dumps(table))  # a game without the crew needs none
