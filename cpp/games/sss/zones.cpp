@@ -138,8 +138,13 @@ void State::write_zones(const Knowledge::World& world) {
     }
     const auto& deck_cards = world[static_cast<size_t>(kChaosDeckZone)];
     chaos_deck.clear();
-    for (const uint8_t c : deck_cards.top) chaos_deck.add_unknown(c);
+    // Known places lie only under the unknown part (spells go under the deck); a
+    // reader may call them the top once nothing unknown is left above them.
     for (const uint8_t c : deck_cards.middle) chaos_deck.add_unknown(c);
+    for (const uint8_t c : deck_cards.top) {
+      if (deck_cards.middle.empty()) chaos_deck.put_bottom(c);
+      else chaos_deck.add_unknown(c);
+    }
     for (const uint8_t c : deck_cards.bottom) chaos_deck.put_bottom(c);
   }
   // Gamble's face-down card: hidden from all but its owner.
