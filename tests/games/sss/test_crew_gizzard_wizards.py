@@ -281,11 +281,19 @@ def test_chance_gains_the_top_card_of_the_minion_deck() -> None:
     s.validate()
 
 
-def test_mana_surge_gains_2_power() -> None:
-    """Mana Surge (designed): gain 2 power."""
+def test_mana_surge_gains_3_power() -> None:
+    """Mana Surge (designed): gain 3 power."""
     s = at(spell_book={0: ["Mana Surge"]})
     play(s, "spell Mana Surge")
-    assert me(s, 0)["power"] == 2 == power("Mana Surge")
+    assert me(s, 0)["power"] == 3 == power("Mana Surge")
+
+
+def test_an_ability_spell_gives_1_power_too() -> None:
+    """Designed: each spell that gives an ability token gives 1 power beside it, as a Minion
+    card played gives its power and its ability."""
+    s = at(spell_book={0: ["Frost Bolt", "Teleport"]})
+    play(s, "spell Frost Bolt", "spell Teleport")
+    assert me(s, 0)["power"] == 2 and me(s, 0)["abilities"] == {"Bounty": 1, "Freeze": 1}
 
 
 def test_summon_scaredy_gains_a_scaredy_bot() -> None:
