@@ -49,7 +49,9 @@ Json face(const Config& c, int card) {
     f["kind"] = "spell";
     f["power"] = c.power[static_cast<size_t>(card)];
     f["ability"] = ability == kNoAbility ? Json() : Json(ability_name(ability));
-    f["text"] = c.table.at("chaos_spells", "card table").as_array("chaos_spells")[static_cast<size_t>(card - kChaosSpellBase)].at("text", "spell").as_string("spell text");
+    const Json& spell = c.table.at("chaos_spells", "card table").as_array("chaos_spells")[static_cast<size_t>(card - kChaosSpellBase)];
+    const Json* text = spell.find("text");  // optional in a card table
+    f["text"] = text ? text->as_string("spell text") : std::string();
     return f;
   } else {
     f["kind"] = "bot";

@@ -462,3 +462,14 @@ def test_bad_spell_moves_and_tables_are_errors() -> None:
     with pytest.raises(OptionError, match="no chaos_spells"):
         henchmen.Game(GAME, crews=list(CREWS_GIZZARD), card_data=json.dumps(table))
     henchmen.Game(GAME, card_data=json.dumps(table))  # a game without the crew needs none
+
+
+def test_the_layout_shows_the_spell_book_to_its_owner_only() -> None:
+    """The table's layout: the owner sees their spells (kind ``spell``), the others backs."""
+    s = at(spell_book={0: ["Fireball"]})
+    zones = {z["id"]: z for z in s.layout(0)["zones"]}
+    assert [c["name"] for c in zones["spell-book-0"]["cards"]] == ["Fireball"]
+    assert zones["spell-book-0"]["cards"][0]["kind"] == "spell"
+    theirs = {z["id"]: z for z in s.layout(1)["zones"]}["spell-book-0"]
+    assert theirs["count"] == 1 and theirs["cards"] == [{"back": True}]
+    assert {z["id"]: z for z in s.layout(1)["zones"]}["chaos-spell-deck"]["count"] == 9
