@@ -55,6 +55,7 @@ const GameInfo& Traits::info() {
         {"repeatable", "the ability Repeat would copy now: the most recent Minion card ability the turn player used this turn (Telemacawters), or null"},
         {"minion_abilities", "how many of the turn player's ability tokens a Minion card gave, by ability (the rest an Upgrade's, a Bot's or their copies; Repeat)"},
         {"gamble", "null, or while a Gamble's guess is asked (Monkey Mischief): player (whose card lies face down), guesser, and card (for its owner only, else null)"},
+        {"looked", "null, or while Rewrite (Tall Tales) or Sell (Salesweasels) looks at cards off the top of a deck: player (whose deck) and cards, top first (a card the viewer did not know is null)"},
         {"players", "one entry per seat, in seat order, with the keys players[].* below"},
         {"players[].hand", "your own hand (only in your own entry)"},
         {"players[].deck_contents", "the cards of your own deck, in no order (only in your own entry)"},

@@ -153,6 +153,20 @@ Json State::layout(int viewer) const {
   } else if (!over && n_tasks == 0 && reactions.open()) {
     const int g = gamble_guesser();
     prompt = g == viewer ? tp + " put a card face down: guess odd or even (Gamble; wrong, and they draw a card)" : seat(g, viewer) + " guesses odd or even for " + (turn_player_ == viewer ? std::string("your") : tp + "'s") + " face-down card (Gamble)";
+  } else if (!over && n_tasks == 0 && (pending == Pending::kRewriteChoice || pending == Pending::kSellChoice) && n_looked > 0) {
+    // The cards looked at, top first, named to those who know them.
+    std::string cards;
+    for (int i = 0; i < n_looked; ++i) {
+      const bool knows = viewer >= 0 && ((looked_seen[i] >> viewer) & 1u);
+      cards += (i ? ", " : "") + (knows ? c.name[looked[i]] : std::string("a card"));
+    }
+    const bool mine = turn_player_ == viewer;
+    if (pending == Pending::kRewriteChoice) {
+      prompt = mine ? "Rewrite: you look at " + cards + " (top first); keep the lowest, " + c.name[looked[n_looked - 1]] + ", on top, or discard it"
+                    : tp + " decides which of the cards they look at to discard (Rewrite)";
+    } else {
+      prompt = mine ? "Sell: you look at " + cards + " (top first); put one into your hand, the other stays on top" : tp + " puts one of the cards they look at into their hand (Sell)";
+    }
   } else if (!over && n_tasks == 0 && pending == Pending::kReturnUpgrade) {
     prompt = turn_player_ == viewer ? "Your Supercomputer holds " + std::to_string(c.upgrade_slots + 1) + " Upgrades: return one to the bottom of the Upgrade deck"
                                     : tp + " must return an Upgrade to the Upgrade deck (the Supercomputer is full)";
@@ -327,6 +341,15 @@ Json State::action_info(Action a) const {
     const TaskKind k = n_tasks > 0 ? tasks[0].kind : TaskKind::kDrawHand;
     const std::string from = k == TaskKind::kRefillRow ? "minion-deck" : k == TaskKind::kRefillUpgrade ? "upgrade-deck" : "deck-" + std::to_string(n_tasks > 0 ? tasks[0].player : 0);
     card_in(a - kChanceCard, from);
+  } else if (a >= kSell_) {
+    card_in(a - kSell_, "hand-" + n);
+  } else if (a == kSellTakeFirst || a == kSellTakeSecond) {
+    const int i = a == kSellTakeFirst ? 0 : 1;
+    if (i < n_looked) card_in(looked[i], "looked");
+  } else if (a == kRewriteKeep || a == kRewriteDiscard) {
+    if (n_looked > 0) card_in(looked[n_looked - 1], "looked");
+  } else if (a >= kLook_) {
+    j["zone"] = "deck-" + n;
   } else if (a == kGambleOdd || a == kGambleEven) {
     j["guess"] = a == kGambleOdd ? "odd" : "even";
   } else if (a >= kGamble_) {

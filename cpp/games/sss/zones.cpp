@@ -46,6 +46,10 @@ void State::zone_cards(int zone, std::vector<uint8_t>& out) const {
     if (gamble_card != kNoCard) out.push_back(gamble_card);
     return;
   }
+  if (zone == kLookZone) {
+    out.insert(out.end(), looked, looked + n_looked);
+    return;
+  }
   if (zone >= kAttachedZoneBase && zone < kExplodeyZone) {
     const int crew = (zone - kAttachedZoneBase) / kMaxPlayers;
     const int p = (zone - kAttachedZoneBase) % kMaxPlayers;
@@ -121,6 +125,17 @@ void State::write_zones(const Knowledge::World& world) {
       for (const uint8_t c : *part) gamble_card = c;
     }
     reactions.top().arg = gamble_card;
+  }
+  // The cards Rewrite or Sell looks at, top first (they entered at the
+  // zone's bottom, one under the other); who knew each stays as it was.
+  if (n_looked > 0) {
+    const auto& look = world[static_cast<size_t>(kLookZone)];
+    int i = 0;
+    for (const auto* part : {&look.top, &look.middle, &look.bottom}) {
+      for (const uint8_t c : *part) {
+        if (i < n_looked) looked[i++] = c;
+      }
+    }
   }
 }
 

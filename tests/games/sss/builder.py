@@ -523,6 +523,18 @@ def crews(*names: str) -> Iterator[None]:
         OPTIONS, CREWS, MINIONS, UPGRADES, SUPERVILLAINS = saved
 
 
+# The crews that look at the top cards of a deck (sss-tales: Rewrite, Sell), beside the ones
+# that leave known cards on top or at the bottom (Pull, Prophecize, Harvest) and Replicate.
+CREWS_TALES = (
+    "Royal Rule",
+    "Tall Tales",
+    "Salesweasels",
+    "Croc Docs",
+    "Water Divination",
+    "Health Hazards",
+    "Tourist Trap",
+)
+
 # Pandamonium, Telemacawters and Monkey Mischief together, with Engineer and Hack.
 CREWS_REPEAT_GAMBLE = (
     "Royal Rule",
