@@ -34,9 +34,10 @@ void State::look_legal(std::vector<Action>& out) const {
     out.push_back(kRewriteDiscard);
     return;
   }
-  // Sell: two cards of one kind are one choice (the upper one goes).
+  // Sell: either card, even two of one kind (they may differ in who knew
+  // them, and each is a physical card the choice could have been).
   out.push_back(kSellTakeFirst);
-  if (n_looked > 1 && looked[1] != looked[0]) out.push_back(kSellTakeSecond);
+  if (n_looked > 1) out.push_back(kSellTakeSecond);
 }
 
 void State::apply_look(Action action) {

@@ -4,8 +4,9 @@
 // (fewer than 2 cards in the deck: the discard pile, the sold card in it,
 // shuffled in under them). "The card that you do not choose to put in your
 // hand stays on top of your deck", known to whoever knew it (its owner at
-// least). Designed: the card taken is seen only by those who knew it; two
-// cards of one kind are one choice, the upper one taken.
+// least). Designed: the choice names the upper or the lower card (two of one
+// kind are still two choices); everyone sees which of the two goes (by its
+// place, as at a table), but its face only those who knew it.
 #include "games/sss/deck_top.h"
 #include "games/sss/state.h"
 
@@ -56,10 +57,11 @@ void State::apply_sell(Action action) {
     }
     // The upper card leaves the look zone from its top, the lower from its bottom.
     const CardFact fact = CardFact::move(kLookZone, seat_zone(me_idx, kHandZone), card, i == 0 ? Pos::kTop : Pos::kBottom);
-    Event mine("sell-take", "{P} {put|puts} {card} into {your|their} hand (Sell)", me_idx);
-    mine.with("card", cfg->name[card]).fact(fact);
-    Event others("sell-take", "{P} {put|puts} one of them into {your|their} hand (Sell)", me_idx);
-    others.fact(fact.hidden());
+    const char* which = i == 0 ? "upper" : "lower";
+    Event mine("sell-take", std::string("{P} {put|puts} {card}, the ") + which + " card, into {your|their} hand (Sell)", me_idx);
+    mine.with("card", cfg->name[card]).with("which", which).fact(fact);
+    Event others("sell-take", std::string("{P} {put|puts} the ") + which + " card into {your|their} hand (Sell)", me_idx);
+    others.with("which", which).fact(fact.hidden());
     ev->add(audience, mine, others);
   }
   looked_back_on_top("Sell");

@@ -325,7 +325,7 @@ std::string State::action_to_string(Action a) const {
   if (a >= kSell_) return "sell " + card(a - kSell_);
   if (a == kSellTakeFirst || a == kSellTakeSecond) {
     const int i = a == kSellTakeFirst ? 0 : 1;
-    return "sell take " + (i < n_looked ? card(looked[i]) : std::string(i == 0 ? "the upper card" : "the lower card"));
+    return std::string(i == 0 ? "sell take upper " : "sell take lower ") + (i < n_looked ? card(looked[i]) : std::string("card"));
   }
   if (a == kRewriteKeep || a == kRewriteDiscard) {
     return std::string(a == kRewriteKeep ? "rewrite keep " : "rewrite discard ") + (n_looked > 0 ? card(looked[n_looked - 1]) : std::string("the lowest card"));
