@@ -510,12 +510,13 @@ def test_resample_follows_the_looks_at_a_deck_of_sss_crews_d(
 @pytest.mark.parametrize(
     ("seed", "points", "used"),
     [
-        # Rewrite: two cards discarded in view, the lowest kept on top, then a second Rewrite
-        # looks at it again among new cards.
-        (10, (60, 63, 65, 69, 72), {"rewrite discard Tiny Bot", "rewrite keep Junky Bot"}),
-        # Sell: the deck's last card and one from the reshuffled discard pile looked at, the
-        # upper one taken; later the lower one of two.
-        (0, (51, 53, 91, 93), {"sell take upper Tiny Bot", "sell take lower Tiny Bot"}),
+        # Rewrite: three cards discarded in view; later one discarded and two kept on top, then
+        # drawn.
+        (1, (47, 50, 52, 72, 74, 76, 82), {"rewrite discard Junky Bot", "rewrite keep Tiny Bot"}),
+        # Rewrite's cards kept and discarded, then a Sell takes the lower of its two cards.
+        (3, (70, 72, 74, 108, 110, 114), {"rewrite keep Tiny Bot", "sell take lower Tiny Bot"}),
+        # Sell takes the upper card.
+        (2, (138, 140), {"sell take upper Tiny Bot"}),
     ],
 )
 def test_resample_follows_the_looks_at_a_deck_of_sss_tales(

@@ -523,15 +523,16 @@ def crews(*names: str) -> Iterator[None]:
         OPTIONS, CREWS, MINIONS, UPGRADES, SUPERVILLAINS = saved
 
 
-# The crews that look at the top cards of a deck (sss-tales: Rewrite, Sell), beside the ones
-# that leave known cards on top or at the bottom (Pull, Prophecize, Harvest) and Replicate.
+#: The crews that look at the top cards of a deck (sss-tales: Rewrite, Sell), beside the ones
+#: that leave known cards on top (Prophecize, for everyone) or at the bottom (Harvest), take
+#: the top card (Freeze) and copy an ability (Replicate): their tests and the conformance suite.
 CREWS_TALES = (
     "Royal Rule",
+    "Freezer Burn",
+    "Health Hazards",
     "Tall Tales",
     "Salesweasels",
-    "Croc Docs",
     "Water Divination",
-    "Health Hazards",
     "Tourist Trap",
 )
 
