@@ -147,7 +147,9 @@ def _sss(game: Game) -> list[Slice]:
         "1 at the ability Repeat would copy: the most recent Minion card ability used this turn",
     )
     lay.add(1, "gamble guess", "1 while a Gamble's odd-or-even guess is asked")
-    lay.add(1, "cards looked at", "cards Rewrite or Sell holds off the top of the turn player's deck")
+    lay.add(
+        1, "cards looked at", "cards Rewrite or Sell holds off the top of the turn player's deck"
+    )
     lay.add(1, "pending rewrite-choice", "1 while Rewrite's keep-or-discard choice is asked")
     lay.add(1, "pending sell-choice", "1 while Sell's choice of the card for the hand is asked")
     for crew in range(SSS_MAX_CREWS):
