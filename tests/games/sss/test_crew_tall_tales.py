@@ -262,3 +262,18 @@ def test_resample_redraws_the_cards_the_opponent_did_not_see() -> None:
         tops.add(tuple(looked(other, 0)))
         assert s.resample(0, seed).observation(0) == s.observation(0)
     assert len(tops) > 1
+
+
+def test_the_look_and_its_choices_count_as_the_rules_say() -> None:
+    """A perft count verified by hand: four different unknown cards, three looked at in order
+    (4 * 3 * 2 chance branches), then keep or discard for each of the three (2 * 2 * 2)."""
+
+    def perft(s: henchmen.State, depth: int) -> int:
+        if depth == 0:
+            return 1
+        return sum(perft(s.child(a), depth - 1) for a in s.legal_action_ids())
+
+    s = position(hands=HAND, decks=DECK)
+    play(s, "play Tall Tales 3", "rewrite")
+    assert [perft(s, d) for d in (1, 2, 3)] == [4, 12, 24]
+    assert perft(s, 6) == 24 * 8
