@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 from collections import Counter
 from collections.abc import Iterator
 
@@ -277,3 +278,28 @@ def test_the_look_and_its_choices_count_as_the_rules_say() -> None:
     play(s, "play Tall Tales 3", "rewrite")
     assert [perft(s, d) for d in (1, 2, 3)] == [4, 12, 24]
     assert perft(s, 6) == 24 * 8
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_play_that_prefers_the_looks_keeps_every_card(seed: int) -> None:
+    """A soak of Rewrite and Sell: random play that takes their moves whenever it can, with
+    validate() (every card conserved) and a serialization round trip at every step."""
+    rng = random.Random(seed)
+    s = henchmen.new_game("seven-secret-supervillains", seed=seed, crews=list(CREWS_TALES))
+    s.set_auto_chance(False)
+    used: set[str] = set()
+    for _ in range(900):
+        if s.is_terminal:
+            break
+        if s.is_chance:
+            cards, weights = zip(*s.chance_outcomes, strict=True)
+            s.apply(rng.choices(cards, weights)[0])
+        else:
+            legal = moves(s)
+            keen = [m for m in legal if m.split()[0] in ("rewrite", "sell") or "Tall" in m]
+            move = rng.choice(keen or legal)
+            used.add(" ".join(move.split()[:2]))
+            s.apply(move)
+        s.validate()
+        assert henchmen.deserialize(s.serialize()) == s
+    assert {"rewrite keep", "rewrite discard"} <= used or "sell take" in used
