@@ -267,6 +267,13 @@ Json State::layout(int viewer) const {
     zones.push_back(zone("explodey-bots", "Explodey Bots for Experiment", -1, "pile", explodey_left, explodey));
   }
   zones.push_back(zone("expelled", "Expelled", -1, "pile", expelled.size(), faces(c, expelled)));
+  if (n_looked > 0) {
+    // Rewrite's or Sell's cards off the top of the turn player's deck, top first: the
+    // choice's actions name this zone.
+    Json cards = Json(Json::Array{});
+    for (int i = 0; i < n_looked; ++i) cards.push_back(viewer >= 0 && ((looked_seen[i] >> viewer) & 1u) ? face(c, looked[i]) : back());
+    zones.push_back(zone("looked", whose(turn_player_, viewer) + " cards looked at (top first)", turn_player_, "row", n_looked, cards));
+  }
   // A pupated card shows its doubled power wherever it lies face up.
   if (pupated[0] | pupated[1] | haggled[0] | haggled[1]) {
     Json marked = Json(Json::Array{});

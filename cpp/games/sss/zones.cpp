@@ -85,8 +85,9 @@ void State::zone_cards(int zone, std::vector<uint8_t>& out) const {
   }
 }
 
-// Only hands, frozen piles and decks hold anything a player may not see;
-// every other zone is public and stays as it is. What everyone knows of a
+// Only hands, frozen piles, decks, Gamble's face-down card and the cards
+// Rewrite or Sell looks at hold anything a player may not see; every other
+// zone is public and stays as it is. What everyone knows of a
 // hand or a frozen pile (hand_public, frozen_public) is the same in every
 // world a player cannot tell from this one, so it stays too: the sampled
 // world holds those cards where they are.

@@ -303,3 +303,20 @@ def test_play_that_prefers_the_looks_keeps_every_card(seed: int) -> None:
         s.validate()
         assert henchmen.deserialize(s.serialize()) == s
     assert {"rewrite keep", "rewrite discard"} <= used or "sell take" in used
+
+
+def test_the_table_shows_the_cards_looked_at_to_their_owner_only() -> None:
+    """The layout (what the terminal table and the web page draw): a zone of the cards looked
+    at, faces for the owner and backs for the others, which the choice's actions name; the
+    prompt names the lowest card, the one decided next."""
+    s = rewritten("Royal Rule 9", "Tiny Bot", "Junky Bot")
+    mine = next(z for z in s.layout(0)["zones"] if z["id"] == "looked")
+    theirs = next(z for z in s.layout(1)["zones"] if z["id"] == "looked")
+    assert [f["name"] for f in mine["cards"]] == ["Royal Rule 9", "Tiny Bot", "Junky Bot"]
+    assert theirs["cards"] == [{"back": True}] * 3
+    assert "keep the lowest, Junky Bot" in s.layout(0)["prompt"]
+    assert "Junky Bot" not in s.layout(1)["prompt"]
+    info = s.action_info(s.legal_actions[0])
+    assert info["zone"] == "looked" and info["card"] == "Junky Bot"
+    play(s, "rewrite discard Junky Bot", "rewrite discard Tiny Bot", "rewrite discard Royal Rule 9")
+    assert all(z["id"] != "looked" for z in s.layout(0)["zones"])
