@@ -26,7 +26,7 @@ engine's generator Rng(5), chance resolved by the state's seeded generator).
 from __future__ import annotations
 
 import pytest
-from tests.games.sss.builder import CREWS_GIZZARD
+from tests.games.sss.builder import CREWS_GIZZARD, CREWS_TALES
 
 import henchmen
 from henchmen import _core
@@ -137,8 +137,13 @@ MODE_PINS: dict[tuple[str, str, int, str, int], int] = {
 
 #: Crew sets of Seven Secret Supervillains, by name: (crews, players, position, depth) ->
 #: count. Regression pins, as PINS.
-CREW_SETS = {"gizzard": CREWS_GIZZARD}
+CREW_SETS = {"tales": CREWS_TALES, "gizzard": CREWS_GIZZARD}
 CREW_PINS: dict[tuple[str, int, str, int], int] = {
+    # Tall Tales and Salesweasels (the looks at the top of a deck): setup as the duel's,
+    # 7 * 6 * 5 * 63 * 62.
+    ("tales", 2, "setup", 5): 820260,
+    ("tales", 2, "initial", 8): 22064,
+    ("tales", 2, "midgame", 8): 4263,
     # Gizzard Wizards (the Chaos Spell deck): setup as the duel's, 7 * 6 * 5 * 63 * 62.
     ("gizzard", 2, "setup", 5): 820260,
     ("gizzard", 2, "initial", 8): 22064,

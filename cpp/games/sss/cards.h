@@ -66,6 +66,9 @@ enum Ability : uint8_t {
   kRepeat,  // Telemacawters: copy the most recent Minion card ability used this turn
   // sss-climb: Monkey Mischief.
   kGamble,  // Monkey Mischief: a hand card face down, an opponent guesses odd or even, draw if wrong
+  // Crews that look at the top cards of a deck (sss-tales).
+  kRewrite,  // Tall Tales: look at the top 3 cards of your deck, discard any number of them
+  kSell,     // Salesweasels: discard a hand card to look at the top 2 cards of your deck, one into your hand
   // sss-gizzard: Gizzard Wizards.
   kDiscombobulate,  // Gizzard Wizards: a Chaos Spell added to your spell book next turn
   kNumAbilities,

@@ -57,7 +57,8 @@ void encode_compact(const void* state, int viewer, CompactWriter& out) {
     }
     // Known deck cards: depth from the bottom; the tensor assigns, so the
     // deepest copy the viewer saw wins; the rest are hidden.
-    if (pl.deck.n_top == 0 && !(pl.deck.bottom_private[0] | pl.deck.bottom_private[1])) {
+    const int looks = p == st.turn_player_ ? st.n_looked : 0;  // Rewrite's or Sell's, above the deck
+    if (looks == 0 && pl.deck.n_top == 0 && !(pl.deck.bottom_private[0] | pl.deck.bottom_private[1])) {
       for (int i = pl.deck.n_unknown; i < pl.deck.n; ++i) {
         bool later = false;
         for (int j = i + 1; j < pl.deck.n && !later; ++j) later = pl.deck.c[j] == pl.deck.c[i];
@@ -65,6 +66,10 @@ void encode_compact(const void* state, int viewer, CompactWriter& out) {
       }
     } else {
       float depth[kCardIds] = {};
+      for (int i = 0; i < looks; ++i) {
+        if ((st.looked_seen[i] >> viewer) & 1u) depth[st.looked[i]] = static_cast<float>(pl.deck.size() + looks - i);
+        else w.add(at(base + 1, st.looked[i]), 1.0f);
+      }
       each_known_card(pl.deck, p, viewer, [&](uint8_t card, int from_bottom, bool seen) {
         if (seen) depth[card] = static_cast<float>(from_bottom);
         else w.add(at(base + 1, card), 1.0f);
@@ -145,6 +150,9 @@ void encode_compact(const void* state, int viewer, CompactWriter& out) {
   if (st.repeatable != kNoAbility) w.add(s + st.repeatable, 1.0f);
   s += kNumAbilities;
   w.add(s++, st.gamble_card != kNoCard ? 1.0f : 0.0f);
+  w.add(s++, static_cast<float>(st.n_looked));
+  w.add(s++, st.pending == Pending::kRewriteChoice ? 1.0f : 0.0f);
+  w.add(s++, st.pending == Pending::kSellChoice ? 1.0f : 0.0f);
   w.add(s++, static_cast<float>(st.chaos_deck.size()));
   // Per crew: in the Supervillain deck, in a slot, in the Danger Zone, then
   // who won it by seat from the viewer; only the ones set are entries.

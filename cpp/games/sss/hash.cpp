@@ -43,6 +43,11 @@ uint64_t State::hash() const {
     if (minion_tokens[a]) h.add(static_cast<uint64_t>(a) << 8 | minion_tokens[a] | (uint64_t{1} << 43));
   }
   if (gamble_card != kNoCard) h.add(gamble_card | (uint64_t{1} << 44));  // likewise for Gamble
+  if (n_looked) {  // likewise for Rewrite and Sell
+    h.add(n_looked | (uint64_t{1} << 47));
+    h.add_bytes(looked, n_looked);
+    h.add_bytes(looked_seen, n_looked);
+  }
   if (cfg->chaos_spells) {  // games with Discombobulate: the Chaos Spell deck
     h.add(static_cast<uint64_t>(chaos_deck.n_unknown) | (uint64_t{1} << 45));
     h.add_pile(chaos_deck);

@@ -161,6 +161,20 @@ Json State::layout(int viewer) const {
   } else if (!over && n_tasks == 0 && reactions.open()) {
     const int g = gamble_guesser();
     prompt = g == viewer ? tp + " put a card face down: guess odd or even (Gamble; wrong, and they draw a card)" : seat(g, viewer) + " guesses odd or even for " + (turn_player_ == viewer ? std::string("your") : tp + "'s") + " face-down card (Gamble)";
+  } else if (!over && n_tasks == 0 && (pending == Pending::kRewriteChoice || pending == Pending::kSellChoice) && n_looked > 0) {
+    // The cards looked at, top first, named to those who know them.
+    std::string cards;
+    for (int i = 0; i < n_looked; ++i) {
+      const bool knows = viewer >= 0 && ((looked_seen[i] >> viewer) & 1u);
+      cards += (i ? ", " : "") + (knows ? c.name[looked[i]] : std::string("a card"));
+    }
+    const bool mine = turn_player_ == viewer;
+    if (pending == Pending::kRewriteChoice) {
+      prompt = mine ? "Rewrite: you look at " + cards + " (top first); keep the lowest, " + c.name[looked[n_looked - 1]] + ", on top, or discard it"
+                    : tp + " decides which of the cards they look at to discard (Rewrite)";
+    } else {
+      prompt = mine ? "Sell: you look at " + cards + " (top first); put one into your hand, the other stays on top" : tp + " puts one of the cards they look at into their hand (Sell)";
+    }
   } else if (!over && n_tasks == 0 && pending == Pending::kReturnUpgrade) {
     prompt = turn_player_ == viewer ? "Your Supercomputer holds " + std::to_string(c.upgrade_slots + 1) + " Upgrades: return one to the bottom of the Upgrade deck"
                                     : tp + " must return an Upgrade to the Upgrade deck (the Supercomputer is full)";
@@ -271,6 +285,13 @@ Json State::layout(int viewer) const {
     zones.push_back(cd);
   }
   zones.push_back(zone("expelled", "Expelled", -1, "pile", expelled.size(), faces(c, expelled)));
+  if (n_looked > 0) {
+    // Rewrite's or Sell's cards off the top of the turn player's deck, top first: the
+    // choice's actions name this zone.
+    Json cards = Json(Json::Array{});
+    for (int i = 0; i < n_looked; ++i) cards.push_back(viewer >= 0 && ((looked_seen[i] >> viewer) & 1u) ? face(c, looked[i]) : back());
+    zones.push_back(zone("looked", whose(turn_player_, viewer) + " cards looked at (top first)", turn_player_, "row", n_looked, cards));
+  }
   // A pupated card shows its doubled power wherever it lies face up.
   if (pupated[0] | pupated[1] | haggled[0] | haggled[1]) {
     Json marked = Json(Json::Array{});
@@ -352,6 +373,15 @@ Json State::action_info(Action a) const {
     card_in(kChaosSpellBase + (a - kCastSpell_), "spell-book-" + n);
   } else if (a == kDiscombobulate_) {
     j["zone"] = "chaos-spell-deck";
+  } else if (a >= kSell_) {
+    card_in(a - kSell_, "hand-" + n);
+  } else if (a == kSellTakeFirst || a == kSellTakeSecond) {
+    const int i = a == kSellTakeFirst ? 0 : 1;
+    if (i < n_looked) card_in(looked[i], "looked");
+  } else if (a == kRewriteKeep || a == kRewriteDiscard) {
+    if (n_looked > 0) card_in(looked[n_looked - 1], "looked");
+  } else if (a >= kLook_) {
+    j["zone"] = "deck-" + n;
   } else if (a == kGambleOdd || a == kGambleEven) {
     j["guess"] = a == kGambleOdd ? "odd" : "even";
   } else if (a >= kGamble_) {

@@ -93,6 +93,7 @@ void State::legal_actions(std::vector<Action>& out) const {
     return;
   }
   if (pending == Pending::kPullChoice) return pull_choice_legal(out);
+  if (pending == Pending::kRewriteChoice || pending == Pending::kSellChoice) return look_legal(out);
   if (remix_discards_left() > 0) return remix_legal(out);
   if (pending == Pending::kReturnUpgrade) {
     for (const uint8_t u : me.upgrades) out.push_back(kReturnUpgrade + crew_of(u));
@@ -196,6 +197,8 @@ void State::legal_actions(std::vector<Action>& out) const {
   if (has(kExperiment)) experiment_legal(out);
   if (has(kRepeat)) repeat_legal(out);
   if (has(kGamble)) gamble_legal(out);
+  if (has(kRewrite)) rewrite_legal(out);
+  if (has(kSell)) sell_legal(out);
   if (cfg->chaos_spells) gizzard_legal(out);
 }
 
@@ -219,9 +222,14 @@ bool State::task_needs_chance(const Task& t) const {
     case TaskKind::kLookBottom:
     case TaskKind::kLookTop:
     case TaskKind::kDrawRemix:
-    case TaskKind::kDrawGamble: {
+    case TaskKind::kDrawGamble:
+    case TaskKind::kLookRewrite:
+    case TaskKind::kLookSell: {
       const PlayerState& p = players[t.player];
       if (t.count == 0) return false;
+      // A look takes the cards in order (the top one first): every unknown
+      // card but the last is chance, however many are looked at.
+      if (look_task(t.kind)) return p.deck.n_top == 0 && (p.deck.empty() ? !p.discard.empty() : p.deck.n_unknown > 1);
       if (t.kind == TaskKind::kLookBottom) return p.deck.empty() ? !p.discard.empty() : p.deck.n_unknown > 1;
       if (t.kind == TaskKind::kLookTop) return p.deck.n_top == 0 && (p.deck.empty() ? !p.discard.empty() : p.deck.n_unknown > 1);
       if (p.deck.n_top > 0) return false;  // its top card is known: the draw is certain
@@ -270,8 +278,9 @@ void State::chance_outcomes(std::vector<std::pair<Action, double>>& out) const {
   const PlayerState& p = players[t.player];
   if (p.deck.empty()) {
     // The pile about to be shuffled in. Drawn whole, its order cannot matter:
-    // one outcome, so what the drawer reads does not depend on it.
-    if (t.count < p.discard.n) return emit(p.discard.c, p.discard.n);
+    // one outcome, so what the drawer reads does not depend on it (a look's
+    // order does).
+    if (t.count < p.discard.n || look_task(t.kind)) return emit(p.discard.c, p.discard.n);
     out.emplace_back(kChanceCard + p.discard.c[0], 1.0);
     return;
   }
@@ -292,7 +301,7 @@ Action State::sample_chance(Rng& rng) const {
   if (t.kind == TaskKind::kDrawSpell) return kChanceCard + chaos_deck.c[rng.below(chaos_deck.n_unknown)];
   if (t.kind == TaskKind::kRefillUpgrade) return kChanceCard + upgrade_deck.c[rng.below(upgrade_deck.n_unknown)];
   const PlayerState& p = players[t.player];
-  if (p.deck.empty()) return kChanceCard + p.discard.c[t.count >= p.discard.n ? 0 : rng.below(p.discard.n)];
+  if (p.deck.empty()) return kChanceCard + p.discard.c[t.count >= p.discard.n && !look_task(t.kind) ? 0 : rng.below(p.discard.n)];
   return kChanceCard + p.deck.c[rng.below(p.deck.n_unknown)];
 }
 
@@ -396,6 +405,11 @@ void State::run_task_step(Task& t, int outcome) {
       t.count = 0;
       look_at_top(t.player, t.slot, outcome);
       return;
+    case TaskKind::kLookRewrite:
+    case TaskKind::kLookSell:
+      --t.count;
+      look_at_next(t.player, t.kind, outcome);
+      return;
     case TaskKind::kDrawSpell:
       t.count = 0;
       take_spell(t.player, outcome);
@@ -444,6 +458,12 @@ void State::settle() {
         break;
       case TaskKind::kLookTop:
         done = t.count == 0 || (players[t.player].deck.empty() && players[t.player].discard.empty());
+        break;
+      case TaskKind::kLookRewrite:
+      case TaskKind::kLookSell:
+        // Fewer cards than that in the deck and the discard pile: all of them.
+        done = t.count == 0 || (players[t.player].deck.empty() && players[t.player].discard.empty());
+        if (done && n_looked > 0) pending = t.kind == TaskKind::kLookRewrite ? Pending::kRewriteChoice : Pending::kSellChoice;
         break;
       case TaskKind::kDrawSpell:
         done = t.count == 0 || chaos_deck.empty() || !can_set_aside_spell(players[t.player]);
@@ -637,7 +657,9 @@ void State::apply(Action action) {
   PlayerState& me = players[me_idx];
   // Told before the change, while the cards are where they were.
   if (Events* ev = events()) {
-    // Gamble and the Chaos Spells tell their own steps (a card only its owner sees).
+    // Gamble tells its own steps (a card only its owner sees, then the guess
+    // and the reveal), and so do the looks and the Chaos Spells (cards only
+    // their owner sees).
     if (action >= kGamble_ && action < kChanceCard) {
     } else if (action >= kTransfer_) {
       story::ability_step(*ev, *this, action);
@@ -655,6 +677,8 @@ void State::apply(Action action) {
     start_cleanup(me_idx);
   } else if (action >= kDiscombobulate_) {
     apply_gizzard(action);  // tells its own events (a spell only its owner sees)
+  } else if (action >= kLook_) {
+    apply_look(action);
   } else if (action >= kGamble_) {
     apply_gamble(action);
   } else if (action >= kRepeat_) {

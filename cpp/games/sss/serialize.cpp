@@ -12,8 +12,8 @@ namespace henchmen::sss {
 
 namespace {
 
-const char* const kTaskNames[] = {"draw-hand", "draw-freeze", "draw-fetch", "refill-row", "refill-upgrade", "reveal-supervillain", "finish-cleanup", "chaos-turn", "look-bottom", "look-top", "draw-remix", "draw-gamble", "draw-spell", "gain-minion"};
-const char* const kAbilityKeys[] = {"", "Freeze", "Harvest", "Bounty", "Fetch", "Incinerate", "Replicate", "Transfer", "Froth", "Consume", "Pupate", "Snooze", "Pull", "Prophecize", "Gust", "Remix", "Haggle", "Expedite", "Engineer", "Hack", "Experiment", "Repeat", "Gamble", "Discombobulate"};
+const char* const kTaskNames[] = {"draw-hand", "draw-freeze", "draw-fetch", "refill-row", "refill-upgrade", "reveal-supervillain", "finish-cleanup", "chaos-turn", "look-bottom", "look-top", "draw-remix", "draw-gamble", "look-rewrite", "look-sell", "draw-spell", "gain-minion"};
+const char* const kAbilityKeys[] = {"", "Freeze", "Harvest", "Bounty", "Fetch", "Incinerate", "Replicate", "Transfer", "Froth", "Consume", "Pupate", "Snooze", "Pull", "Prophecize", "Gust", "Remix", "Haggle", "Expedite", "Engineer", "Hack", "Experiment", "Repeat", "Gamble", "Rewrite", "Sell", "Discombobulate"};
 static_assert(sizeof(kAbilityKeys) / sizeof(kAbilityKeys[0]) == kNumAbilities, "a key for every ability of the pool");
 
 template <class DeckT>
@@ -120,6 +120,8 @@ const char* pending_name(Pending p) {
     case Pending::kPullChoice: return "pull-choice";
     case Pending::kRemixDiscard2: return "remix-discard-2";
     case Pending::kRemixDiscard1: return "remix-discard-1";
+    case Pending::kRewriteChoice: return "rewrite-choice";
+    case Pending::kSellChoice: return "sell-choice";
   }
   return "";
 }
@@ -181,6 +183,20 @@ Json State::to_json() const {
   }
   if (!from_minions.as_object("").empty()) o["minion_abilities"] = from_minions;
   if (gamble_card != kNoCard) o["gamble"] = c.name[gamble_card];  // face down, its guess still to come
+  if (n_looked > 0) {  // Rewrite or Sell: off the top of the turn player's deck, top first
+    Json cards = Json(Json::Array{});
+    for (int i = 0; i < n_looked; ++i) {
+      Json card;
+      card["card"] = c.name[looked[i]];
+      Json who = Json(Json::Array{});
+      for (int p = 0; p < kMaxPlayers; ++p) {
+        if ((looked_seen[i] >> p) & 1u) who.push_back(p);
+      }
+      card["known_to"] = who;
+      cards.push_back(card);
+    }
+    o["looked"] = cards;
+  }
   if (c.chaos_spells) o["chaos_spell_deck"] = deck_json(c, chaos_deck);  // only in games with Discombobulate
   if (haggle_slots) {
     Json spots = Json(Json::Array{});
@@ -250,7 +266,7 @@ State State::from_json(const Config& c, const Json& o) {
   s.cfg = &c;
   const std::string w = "position";
   json_expect_keys(o, {"turn", "turn_player", "pending", "over", "winner", "supervillain_deck", "supervillain_slots", "danger_zone", "won_by",
-                       "attached", "minion_row", "minion_deck", "upgrade_row", "upgrade_deck", "scaredy_bots", "expelled", "pupated", "haggle_slots", "haggled", "hack_power", "explodey_bots", "repeatable", "minion_abilities", "gamble", "chaos_spell_deck", "tasks", "players"},
+                       "attached", "minion_row", "minion_deck", "upgrade_row", "upgrade_deck", "scaredy_bots", "expelled", "pupated", "haggle_slots", "haggled", "hack_power", "explodey_bots", "repeatable", "minion_abilities", "gamble", "looked", "chaos_spell_deck", "tasks", "players"},
                    w);
   s.turn = static_cast<uint16_t>(o.at("turn", w).as_int("turn", 1, c.max_turns + 1));
   s.turn_player_ = static_cast<uint8_t>(o.at("turn_player", w).as_int("turn_player", 0, c.players - 1));
@@ -261,7 +277,9 @@ State State::from_json(const Config& c, const Json& o) {
   else if (pend == "pull-choice") s.pending = Pending::kPullChoice;
   else if (pend == "remix-discard-2") s.pending = Pending::kRemixDiscard2;
   else if (pend == "remix-discard-1") s.pending = Pending::kRemixDiscard1;
-  else throw SerializationError("pending must be none, fetch-discard, return-upgrade, pull-choice, remix-discard-2 or remix-discard-1, got \"" + pend + "\"");
+  else if (pend == "rewrite-choice") s.pending = Pending::kRewriteChoice;
+  else if (pend == "sell-choice") s.pending = Pending::kSellChoice;
+  else throw SerializationError("pending must be none, fetch-discard, return-upgrade, pull-choice, remix-discard-2, remix-discard-1, rewrite-choice or sell-choice, got \"" + pend + "\"");
   s.over = o.at("over", w).as_bool("over");
   s.winner = static_cast<int8_t>(o.at("winner", w).as_int("winner", -2, c.players - 1));
   s.supervillain_deck = 0;
@@ -318,6 +336,23 @@ State State::from_json(const Config& c, const Json& o) {
     }
   }
   if (const Json* g = o.find("gamble")) s.gamble_card = static_cast<uint8_t>(card_id(c, *g, "gamble"));
+  if (const Json* lk = o.find("looked")) {
+    const auto& arr = lk->as_array("looked");
+    if (arr.size() > static_cast<size_t>(kLookedCap)) throw SerializationError("looked holds more cards than Rewrite looks at (3)");
+    for (size_t i = 0; i < arr.size(); ++i) {
+      const std::string lw = "looked[" + std::to_string(i) + "]";
+      json_expect_keys(arr[i], {"card", "known_to"}, lw);
+      uint8_t seen = 0;
+      for (const auto& who : arr[i].at("known_to", lw).as_array(lw + ".known_to")) {
+        const int64_t p = who.as_int(lw + ".known_to");
+        if (p < 0 || p >= c.players) throw SerializationError(lw + ".known_to: player " + std::to_string(p) + " is not seated (0 to " + std::to_string(c.players - 1) + ")");
+        seen = static_cast<uint8_t>(seen | (1u << p));
+      }
+      s.looked[i] = static_cast<uint8_t>(card_id(c, arr[i].at("card", lw), lw));
+      s.looked_seen[i] = seen;
+    }
+    s.n_looked = static_cast<uint8_t>(arr.size());
+  }
   if (const Json* cd = o.find("chaos_spell_deck")) {
     if (!c.chaos_spells) throw SerializationError("chaos_spell_deck: this game has no Chaos Spells (only games with Discombobulate, Gizzard Wizards, have them)");
     read_deck(c, *cd, s.chaos_deck, "chaos_spell_deck");
@@ -409,7 +444,7 @@ void State::resample(int observer, Rng& rng) {
     if (p == observer) continue;
     PlayerState& pl = players[p];
     const PlayerState original = pl;
-    uint8_t pool[kPileCap + kSmallPile + 8 + kDeckTopCap];
+    uint8_t pool[kPileCap + kSmallPile + 8 + kDeckTopCap + kLookedCap];
     int n = 0;
     Multiset<kSmallPile> rest = original.hand;
     for (const uint8_t card : original.hand_public) rest.remove(card);
@@ -427,6 +462,10 @@ void State::resample(int observer, Rng& rng) {
     for (int k = 0; k < od.known(); ++k) {
       if (!sees_bottom_card(od, k, p, observer)) pool[n++] = od.c[od.n_unknown + k];
     }
+    const bool looks = p == turn_player_;  // Rewrite's or Sell's cards off the top of this deck
+    for (int i = 0; looks && i < n_looked; ++i) {
+      if (!((looked_seen[i] >> observer) & 1u)) pool[n++] = looked[i];
+    }
     for (int i = n - 1; i > 0; --i) std::swap(pool[i], pool[rng.below(static_cast<uint32_t>(i + 1))]);
     pl.hand = original.hand_public;
     pl.frozen = original.frozen_public;
@@ -434,6 +473,9 @@ void State::resample(int observer, Rng& rng) {
     int k = 0;
     for (int i = 0; i < rest.size(); ++i) pl.hand.add(pool[k++]);
     for (int i = 0; i < frozen_rest.size(); ++i) pl.frozen.add(pool[k++]);
+    for (int i = 0; looks && i < n_looked; ++i) {
+      if (!((looked_seen[i] >> observer) & 1u)) looked[i] = pool[k++];
+    }
     uint8_t top[kDeckTopCap];
     for (int i = 0; i < od.n_top; ++i) top[i] = sees_top_card(od, i, observer) ? od.top[i] : pool[k++];
     uint8_t bottom[kPileCap];

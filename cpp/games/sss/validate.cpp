@@ -99,6 +99,29 @@ void State::validate() const {
   } else if (reactions.open()) {
     broken("a guess is asked with no card face down");
   }
+  // Rewrite and Sell: cards off the top of the turn player's deck, looked at
+  // while the look goes on or its decision is pending.
+  if (n_looked > kLookedCap) broken("more cards are looked at than Rewrite looks at (3)");
+  for (int i = 0; i < kLookedCap; ++i) {
+    if (i >= n_looked) {
+      if (looked[i] != kNoCard || looked_seen[i]) broken("a looked-at place past the cards looked at is not empty");
+      continue;
+    }
+    if (!c.valid_card(looked[i]) || is_upgrade(looked[i])) broken("a card looked at is not a card a deck holds");
+    if (!((looked_seen[i] >> turn_player_) & 1u) || (looked_seen[i] >> n)) broken("a card looked at must be known to the turn player and to seated players only");
+    ++count[looked[i]];
+  }
+  {
+    const bool looking = n_tasks > 0 && look_task(tasks[0].kind);
+    const bool choosing = pending == Pending::kRewriteChoice || pending == Pending::kSellChoice;
+    if (n_looked > 0 && !looking && !choosing) broken("cards are looked at with no look under way and no decision over them");
+    if (choosing && (n_looked == 0 || n_tasks)) broken("a decision over the cards looked at is pending with none looked at, or with chance to come");
+    if (pending == Pending::kSellChoice && n_looked > 2) broken("Sell looks at 2 cards, not " + std::to_string(n_looked));
+    if (looking) {
+      const int look = tasks[0].kind == TaskKind::kLookRewrite ? 3 : 2;
+      if (tasks[0].player != turn_player_ || n_looked + tasks[0].count > look || tasks[0].count == 0) broken("a look at the top of a deck has the wrong count or player");
+    }
+  }
   for (int p = 0; p < n; ++p) {
     const PlayerState& pl = players[p];
     tally(pl.hand, false, false, "a hand");
@@ -378,9 +401,10 @@ void State::validate_queue() const {
     }
     return i == n_tasks - 1;
   }();
-  // One step of a decision draws one card, or Remix's up to 3.
+  // One step of a decision draws one card, or Remix's up to 3 (a look's too).
   const bool is_step = n_tasks == 1 && first.player == turn_player_ && first.kind != TaskKind::kDrawHand &&
-                       first.kind != TaskKind::kFinishCleanup && (first.count == 1 || (first.kind == TaskKind::kDrawRemix && first.count >= 1 && first.count <= 3));
+                       first.kind != TaskKind::kFinishCleanup &&
+                       (first.count == 1 || (first.kind == TaskKind::kDrawRemix && first.count >= 1 && first.count <= 3) || (look_task(first.kind) && first.count >= 1 && first.count <= 3));
   // A Gust refills the whole row left to right: the refills still to do are
   // those of the rightmost spots, each empty.
   bool is_gust = n_tasks > 1 && n_tasks <= kRowSlots;
@@ -436,6 +460,8 @@ void State::validate_queue() const {
       ready = first.count > 0 && first.slot < kProphecyNumbers && pl.deck.n_top == 0 && (pl.deck.n_unknown > 0 || (pl.deck.empty() && !pl.discard.empty()));
       break;
     }
+    case TaskKind::kLookRewrite:
+    case TaskKind::kLookSell:
     case TaskKind::kDrawHand:
     case TaskKind::kDrawFreeze:
     case TaskKind::kDrawFetch:

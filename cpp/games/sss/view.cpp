@@ -23,7 +23,7 @@ Json known_segment(const Config& cfg, const DeckT& d) {
 constexpr int kSeatPlanes = 9;    // hand, hidden, deck-known, discard, in play, bought, stash, frozen, attached/upgrades
 constexpr int kSharedPlanes = 7;  // row, minion deck, upgrade row/deck, expelled, scaredy pile, pupated, haggled
 constexpr int kSeatScalars = 6 + kNumAbilities + kMaxCrews;  // power, won, hand, deck sizes, tokens, reputation, spell book and spells set aside sizes
-constexpr int kSharedScalars = 9 + kNumAbilities + kMaxCrews * (3 + kMaxPlayers);  // ... hack power, Repeat's ability one-hot, the Gamble flag, the Chaos Spell deck's size, crews
+constexpr int kSharedScalars = 12 + kNumAbilities + kMaxCrews * (3 + kMaxPlayers);  // ... hack power, Repeat's ability one-hot, the Gamble flag, the looks, the Chaos Spell deck's size, crews
 
 }  // namespace
 
@@ -119,6 +119,16 @@ Json State::observation(int viewer) const {
     g["card"] = viewer == turn_player_ ? Json(c.name[gamble_card]) : Json();
     o["gamble"] = g;
   }
+  o["looked"] = Json();  // null unless Rewrite or Sell is looking at cards
+  if (n_looked > 0) {
+    // Off the top of the turn player's deck, top first: a card the viewer did not know is null.
+    Json l;
+    l["player"] = static_cast<int>(turn_player_);
+    Json cards = Json(Json::Array{});
+    for (int i = 0; i < n_looked; ++i) cards.push_back(viewer >= 0 && ((looked_seen[i] >> viewer) & 1u) ? Json(c.name[looked[i]]) : Json());
+    l["cards"] = cards;
+    o["looked"] = l;
+  }
   o["chaos_spell_deck"] = Json();  // null in games without Chaos Spells
   if (c.chaos_spells) {
     // Face down: its size, and the spells played under it, bottom last.
@@ -165,6 +175,9 @@ Json State::observation(int viewer) const {
       for (const uint8_t card : frozen_rest) unseen.add(card);
       for (int i = 0; i < pl.deck.n_unknown; ++i) unseen.add(pl.deck.c[i]);
       if (gamble_card != kNoCard && p == turn_player_) unseen.add(gamble_card);  // face down
+      for (int i = 0; p == turn_player_ && i < n_looked; ++i) {
+        if (viewer < 0 || !((looked_seen[i] >> viewer) & 1u)) unseen.add(looked[i]);
+      }
       each_known_card(pl.deck, p, viewer, [&](uint8_t card, int, bool seen) {
         if (!seen) unseen.add(card);
       });
@@ -254,7 +267,12 @@ void State::observation_tensor(int viewer, float* out) const {
     }
     // Known deck cards: their place counted from the bottom (top first, so
     // the deepest copy of a kind is the one written); a card only its owner
-    // looked at counts as hidden for everyone else.
+    // looked at counts as hidden for everyone else. Cards Rewrite or Sell
+    // holds off the top count as the places above the deck.
+    for (int i = 0; p == turn_player_ && i < n_looked; ++i) {
+      if ((looked_seen[i] >> viewer) & 1u) plane(base + 2)[looked[i]] = static_cast<float>(pl.deck.size() + n_looked - i);
+      else plane(base + 1)[looked[i]] += 1.0f;
+    }
     each_known_card(pl.deck, p, viewer, [&](uint8_t card, int from_bottom, bool seen) {
       if (seen) plane(base + 2)[card] = static_cast<float>(from_bottom);
       else plane(base + 1)[card] += 1.0f;
@@ -307,6 +325,9 @@ void State::observation_tensor(int viewer, float* out) const {
   if (repeatable != kNoAbility) s[repeatable] = 1.0f;
   s += kNumAbilities;
   *s++ = gamble_card != kNoCard ? 1.0f : 0.0f;  // a Gamble guess is asked
+  *s++ = static_cast<float>(n_looked);  // cards Rewrite or Sell looks at
+  *s++ = pending == Pending::kRewriteChoice ? 1.0f : 0.0f;
+  *s++ = pending == Pending::kSellChoice ? 1.0f : 0.0f;
   *s++ = static_cast<float>(chaos_deck.size());
   for (int crew = 0; crew < kMaxCrews; ++crew) {
     const bool in_game = crew < c.crews;
@@ -346,6 +367,16 @@ std::string State::action_to_string(Action a) const {
   }
   if (a >= kCastSpell_) return "spell " + card(kChaosSpellBase + (a - kCastSpell_));
   if (a == kDiscombobulate_) return "discombobulate";
+  if (a >= kSell_) return "sell " + card(a - kSell_);
+  if (a == kSellTakeFirst || a == kSellTakeSecond) {
+    const int i = a == kSellTakeFirst ? 0 : 1;
+    return std::string(i == 0 ? "sell take upper " : "sell take lower ") + (i < n_looked ? card(looked[i]) : std::string("card"));
+  }
+  if (a == kRewriteKeep || a == kRewriteDiscard) {
+    return std::string(a == kRewriteKeep ? "rewrite keep " : "rewrite discard ") + (n_looked > 0 ? card(looked[n_looked - 1]) : std::string("the lowest card"));
+  }
+  if (a == kRewrite_) return "rewrite";
+  if (a >= kLook_) return "look #" + std::to_string(a - kLook_);
   if (a == kGambleOdd) return "guess odd";
   if (a == kGambleEven) return "guess even";
   if (a >= kGamble_) return "gamble " + card(a - kGamble_);

@@ -46,6 +46,10 @@ void State::zone_cards(int zone, std::vector<uint8_t>& out) const {
     if (gamble_card != kNoCard) out.push_back(gamble_card);
     return;
   }
+  if (zone == kLookZone) {
+    out.insert(out.end(), looked, looked + n_looked);
+    return;
+  }
   if (zone == kChaosDeckZone) return append_deck(chaos_deck, out);
   if (zone >= kSpellBookZoneBase && zone < kSpellsAsideZoneBase) {
     if (zone - kSpellBookZoneBase < cfg->players) append(players[zone - kSpellBookZoneBase].spell_book, out);
@@ -90,8 +94,9 @@ void State::zone_cards(int zone, std::vector<uint8_t>& out) const {
   }
 }
 
-// Only hands, frozen piles, decks and the Chaos Spells hold anything a player may not see;
-// every other zone is public and stays as it is. What everyone knows of a
+// Only hands, frozen piles, decks, Gamble's face-down card, the cards
+// Rewrite or Sell looks at and the Chaos Spells hold anything a player may
+// not see; every other zone is public and stays as it is. What everyone knows of a
 // hand or a frozen pile (hand_public, frozen_public) is the same in every
 // world a player cannot tell from this one, so it stays too: the sampled
 // world holds those cards where they are.
@@ -154,6 +159,17 @@ void State::write_zones(const Knowledge::World& world) {
       for (const uint8_t c : *part) gamble_card = c;
     }
     reactions.top().arg = gamble_card;
+  }
+  // The cards Rewrite or Sell looks at, top first (they entered at the
+  // zone's bottom, one under the other); who knew each stays as it was.
+  if (n_looked > 0) {
+    const auto& look = world[static_cast<size_t>(kLookZone)];
+    int i = 0;
+    for (const auto* part : {&look.top, &look.middle, &look.bottom}) {
+      for (const uint8_t c : *part) {
+        if (i < n_looked) looked[i++] = c;
+      }
+    }
   }
 }
 

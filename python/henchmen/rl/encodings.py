@@ -104,6 +104,8 @@ SSS_ABILITIES = (  # the Ability enum of cpp/games/sss/cards.h, in its order
     "Experiment",
     "Repeat",
     "Gamble",
+    "Rewrite",
+    "Sell",
     "Discombobulate",
 )
 SSS_MAX_CREWS = 9
@@ -163,6 +165,11 @@ def _sss(game: Game) -> list[Slice]:
         "1 at the ability Repeat would copy: the most recent Minion card ability used this turn",
     )
     lay.add(1, "gamble guess", "1 while a Gamble's odd-or-even guess is asked")
+    lay.add(
+        1, "cards looked at", "cards Rewrite or Sell holds off the top of the turn player's deck"
+    )
+    lay.add(1, "pending rewrite-choice", "1 while Rewrite's keep-or-discard choice is asked")
+    lay.add(1, "pending sell-choice", "1 while Sell's choice of the card for the hand is asked")
     lay.add(1, "chaos spell deck", "cards in the Chaos Spell deck (Gizzard Wizards)")
     for crew in range(SSS_MAX_CREWS):
         lay.add(1, f"crew {crew} in deck", "its Supervillain is in the Supervillain deck")

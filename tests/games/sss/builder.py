@@ -577,6 +577,19 @@ def crews(*names: str) -> Iterator[None]:
         OPTIONS, CREWS, MINIONS, UPGRADES, SUPERVILLAINS = saved
 
 
+#: The crews that look at the top cards of a deck (sss-tales: Rewrite, Sell), beside the ones
+#: that leave known cards on top (Prophecize, for everyone) or at the bottom (Harvest), take
+#: the top card (Freeze) and copy an ability (Replicate): their tests and the conformance suite.
+CREWS_TALES = (
+    "Royal Rule",
+    "Freezer Burn",
+    "Health Hazards",
+    "Tall Tales",
+    "Salesweasels",
+    "Water Divination",
+    "Tourist Trap",
+)
+
 # Pandamonium, Telemacawters and Monkey Mischief together, with Engineer and Hack.
 CREWS_REPEAT_GAMBLE = (
     "Royal Rule",
