@@ -112,3 +112,29 @@ def test_balance_runs_resumes_and_refuses_another_study(tmp_path: Path) -> None:
     assert status == 2 and "holds another tournament" in err
     status, _, err = cli("balance", "parry", "--bot", "human", "--out", str(folder))
     assert status == 2 and "bots only" in err
+
+
+def test_each_game_records_the_seat_that_decided_first(tmp_path: Path) -> None:
+    # Villainy draws the first player by chance: the record must say who it was.
+    t = Tournament("villainy", ("random",), games_per_table=8, seed=2)
+    with ThreadPoolExecutor(1) as pool:
+        records = run_tournament(t, tmp_path / "v.jsonl", executor=pool).records
+    g = Game("villainy")
+    assert [r.first for r in records] == [
+        g.new_initial_state(seed=r.seed).current_player for r in records
+    ]
+    assert len({r.first for r in records}) == 2
+
+
+def test_the_balance_table_reads_the_turn_order_when_the_first_player_varies() -> None:
+    t = Tournament("villainy", ("greedy",), games_per_table=2)
+    # The second player to decide wins both games, seated 1 and 2 in turn.
+    rows = [
+        GameRecord(0, 0, 0, (0, 0), (-1.0, 1.0), 90, False, ({}, {}), {}, first=0),
+        GameRecord(0, 1, 0, (0, 0), (1.0, -1.0), 90, False, ({}, {}), {}, first=1),
+    ]
+    table = balance_table([t], rows)
+    assert "| seat 1 | 2 | 0.500 |" in table
+    assert "| 1st to play | 2 | 0.000 |" in table and "| 2nd to play | 2 | 1.000 |" in table
+    fixed = [GameRecord(0, 0, 0, (0, 0), (1.0, -1.0), 90, False, ({}, {}), {}, first=0)]
+    assert "to play" not in balance_table([t], fixed)

@@ -21,6 +21,7 @@ const GameInfo& Traits::info() {
         {"specials_played", "Special Actions played this turn"},
         {"game_over", "whether the game has ended"},
         {"winner", "the last Master standing's player, -2 when the round limit ended it, null before"},
+        {"winners", "the seats that won: the last Master standing, or at the round limit those standing with the most Hideout hits left; null before"},
         {"hand", "the viewer's hand, by card name"},
         {"window", "the open Segue window: what it answers and whose turn it interrupts, or null"},
         {"declared", "the card about to be played or the attack declared, or null"},
@@ -43,7 +44,7 @@ const GameInfo& Traits::info() {
     g.options = {
         OptionSpec{"players", OptionSpec::Kind::Int, Json(2), 2, kMaxPlayers, {}, "Number of players (each with their own deck)."},
         OptionSpec{"first_player", OptionSpec::Kind::Int, Json(0), 0, kMaxPlayers, {}, "The seat that goes first (\"the youngest player\"), from 1; 0 draws it by chance."},
-        OptionSpec{"max_rounds", OptionSpec::Kind::Int, Json(0), 0, 500, {}, "Designed: a stalled game ends after this many rounds, the Masters still standing sharing it; 0: by player count (30 rounds for 2 players, 20 for 3, 16 for 4, 12 for 5 or 6)."},
+        OptionSpec{"max_rounds", OptionSpec::Kind::Int, Json(0), 0, 500, {}, "Designed: a stalled game ends after this many rounds, won by the Masters standing with the most Hideout hits left (a tie shares); 0: by player count (30 rounds for 2 players, 20 for 3, 16 for 4, 12 for 5 or 6)."},
         OptionSpec{"card_data", OptionSpec::Kind::Text, Json(""), 0, 0, {}, "A replacement card table as JSON text (same shape as the built-in one); empty for the built-in table."},
     };
     for (int p = 1; p <= kMaxPlayers; ++p) {

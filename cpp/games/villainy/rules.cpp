@@ -182,9 +182,10 @@ void State::new_round(int leader) {
   if (round > cfg->max_rounds) end_by_rounds();
 }
 
-// Designed: the rulebook ends the game only with the last Master standing.
-// A game that stalls ends after max_rounds rounds; the Masters still
-// standing share the win (see returns).
+// Designed (decision 5): the rulebook ends the game only with the last
+// Master standing. A game that stalls ends after max_rounds rounds; the
+// Masters standing whose Hideouts can take the most hits win it, a tie
+// sharing (see returns), so that a stopped game still rewards pressure.
 void State::end_by_rounds() {
   over = true;
   winner = -2;
@@ -192,8 +193,28 @@ void State::end_by_rounds() {
   reactions.clear();
   phase = Phase::kMain;
   if (Events* ev = events()) {
-    ev->add(Event("game-over", "The round limit ({rounds}) is reached: the {left} Masters still standing share the game").with("rounds", cfg->max_rounds).with("left", alive_count()));
+    ev->add(Event("game-over", "The round limit ({rounds}) is reached: the Masters standing with the most Hideout hits left ({hits}) win").with("rounds", cfg->max_rounds).with("hits", best_hits_left()));
+    for (int p = 0; p < cfg->players; ++p) {
+      if (leads(p)) ev->add(Event("limit-winner", "{P} {win|wins} at the round limit (Hideout hits left: {hits})", p).with("hits", hits_left(p)));
+    }
   }
+}
+
+int State::hits_left(int player) const {
+  const Player& pl = players[player];
+  if (!pl.alive || pl.hideout != HideoutState::kStanding) return 0;
+  return pl.hits + (pl.left != kNoCard ? 1 : 0) + (pl.right != kNoCard ? 1 : 0);
+}
+
+int State::best_hits_left() const {
+  int best = 0;
+  for (int p = 0; p < cfg->players; ++p) best = std::max(best, hits_left(p));
+  return best;
+}
+
+bool State::leads(int player) const {
+  if (!over || !players[player].alive) return false;
+  return winner != -2 || hits_left(player) == best_hits_left();
 }
 
 void State::start_turn(int player) {
@@ -446,15 +467,16 @@ void State::apply_main(Action a) {
 // ---------------------------------------------------------------------------
 // Winning
 
-// Zero-sum: each player out loses 1/(n-1); the Masters still standing share
-// what they lost (so the last Master standing wins 1).
+// Zero-sum: each player out, and each Master standing who does not lead at
+// the round limit, loses 1/(n-1); the leaders share what they lost (so the
+// last Master standing wins 1).
 double State::returns(int player) const {
   if (!over) return 0.0;
   const int n = cfg->players;
-  const int left = alive_count();
-  const int out = n - left;
-  if (!players[player].alive) return -1.0 / (n - 1);
-  return static_cast<double>(out) / ((n - 1) * left);
+  int leaders = 0;
+  for (int p = 0; p < n; ++p) leaders += leads(p) ? 1 : 0;
+  if (!leads(player)) return -1.0 / (n - 1);
+  return static_cast<double>(n - leaders) / ((n - 1) * leaders);
 }
 
 }  // namespace henchmen::villainy

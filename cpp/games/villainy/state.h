@@ -292,6 +292,11 @@ struct State {
   int segues_unseen(int player) const { return cfg->deck_def(player).segues - players[player].segues_discarded; }  // Segues not in the discard pile
   int count_discarded_segues(int player) const;  // what segues_discarded keeps, counted
   int alive_count() const;
+  // The hits a standing player's Hideout can still take, additions counted;
+  // 0 once it has fallen. Ranks the Masters standing at the round limit.
+  int hits_left(int player) const;
+  int best_hits_left() const;
+  bool leads(int player) const;  // wins (or shares the win) once the game is over
   bool any_attack(int player) const { return reach(player).any(cfg->players); }
 
   bool special_usable(int player, int card) const;

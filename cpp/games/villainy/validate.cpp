@@ -115,9 +115,9 @@ void State::validate() const {
   if (over) {
     if (n_tasks || reactions.open() || phase != Phase::kMain) broken("a finished game has nothing left to draw or answer");
     if (winner >= 0 && !(left == 1 && players[winner].alive)) broken("the winner must be the last Master standing");
-    if (winner == -2 && round <= c.max_rounds) broken("only the round limit ends a game with Masters sharing it");
-    if (winner == -1) broken("a finished game has a winner, or is shared at the round limit (-2)");
-    if (winner == -2 && left < 2) broken("a game with one Master left is won, not shared");
+    if (winner == -2 && round <= c.max_rounds) broken("only the round limit ends a game with Masters still standing");
+    if (winner == -1) broken("a finished game has a winner, or ended at the round limit (-2)");
+    if (winner == -2 && left < 2) broken("a game with one Master left is won by him, not at the round limit");
     return;
   }
   if (winner != -1) broken("an unfinished game has no winner");

@@ -35,6 +35,11 @@ Json State::observation(int viewer) const {
   o["specials_played"] = static_cast<int>(specials);
   o["game_over"] = over;
   o["winner"] = over ? Json(static_cast<int>(winner)) : Json();
+  Json::Array winners;
+  for (int p = 0; p < c.players; ++p) {
+    if (leads(p)) winners.emplace_back(p);
+  }
+  o["winners"] = over ? Json(std::move(winners)) : Json();
   o["hand"] = card_names(c, players[viewer].hand);
   o["window"] = Json();
   if (reactions.open()) {
@@ -272,7 +277,7 @@ std::string State::to_string() const {
   out << "Villainy, round " << round << ", turn " << turn << ", player " << turn_player_ + 1 << " to play (" << static_cast<int>(actions) << " actions left";
   if (phase != Phase::kMain) out << ", " << phase_name(phase);
   out << ")";
-  if (over) out << " (over" << (winner >= 0 ? ", player " + std::to_string(winner + 1) + " wins" : ", shared") << ")";
+  if (over) out << " (over" << (winner >= 0 ? ", player " + std::to_string(winner + 1) + " wins" : ", won at the round limit") << ")";
   out << "\n";
   auto name = [&](uint8_t card) { return card == kNoCard ? std::string("-") : c.name[card]; };
   for (int p = 0; p < c.players; ++p) {
@@ -382,7 +387,14 @@ Json State::layout(int viewer) const {
   l["title"] = "Villainy";
   std::string status = "Round " + std::to_string(round) + ", " + (turn_player_ == viewer ? std::string("your turn") : seat(turn_player_, viewer) + "'s turn") + ": " +
                        std::to_string(actions) + " actions left";
-  if (over) status = winner >= 0 ? seat(winner, viewer) + (winner == viewer ? " win" : " wins") : "The round limit: the Masters standing share the game";
+  if (over && winner >= 0) status = seat(winner, viewer) + (winner == viewer ? " win" : " wins");
+  if (over && winner == -2) {
+    std::string who;
+    for (int p = 0; p < c.players; ++p) {
+      if (leads(p)) who += (who.empty() ? "" : " and ") + (p == viewer ? std::string("you") : seat(p, viewer));
+    }
+    status = "The round limit: won by " + who + ", with the most Hideout hits left (" + std::to_string(best_hits_left()) + ")";
+  }
   l["status"] = status;
   Json prompt;
   if (!over && n_tasks == 0) {

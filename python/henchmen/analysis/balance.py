@@ -33,7 +33,7 @@ from henchmen.analysis.groups import groupings
 from henchmen.analysis.plan import Tournament
 from henchmen.analysis.play import GameRecord
 from henchmen.analysis.progress import Curve, curves
-from henchmen.analysis.stats import Rate, contributions, regroup, seat_advantage
+from henchmen.analysis.stats import Rate, contributions, regroup, seat_advantage, turn_order
 
 #: The bot of a balance study unless told: the strength the rules pages' tables use.
 DEFAULT_BOT = "ismcts:iterations=100"
@@ -137,6 +137,15 @@ def balance_table(
     ]  # fmt: skip
     seats = [(r.label, r, None) for r in seat_advantage(records, cooperative)]
     lines += _table("who", seats, cooperative)
+    order = [] if cooperative else turn_order(records)
+    if order:
+        lines += [
+            "",
+            "By turn order (the first player drawn by chance): the score of the player who "
+            "decided first, second, ...",
+            "",
+            *_table("place", [(r.label, r, None) for r in order], cooperative),
+        ]
     fair = 1.0 / game.num_players
     for name, group in groupings(game).items():
         found = contributions(regroup(records, group), cooperative, min_games)

@@ -42,7 +42,9 @@ class GameRecord:
     ``table_features`` what happened to nobody in particular (the setup);
     ``progress`` holds, per measure of the tournament, the (seat, step) of
     every event that counted, for first-to-X curves (empty in a record
-    from a file written before them).
+    from a file written before them); ``first`` is the seat that decided
+    first, the first to play (or to choose in a setup), for turn-order
+    tables (-1 where unknown: a file written before them).
 
     >>> r = GameRecord(0, 1, 5, (1, 0), (-1.0, 1.0), 30, False, ({}, {"buy A": 2}), {})
     >>> r.seats[r.returns.index(max(r.returns))]
@@ -59,6 +61,7 @@ class GameRecord:
     features: tuple[dict[str, int], ...]
     table_features: dict[str, int]
     progress: dict[str, Steps] = field(default_factory=dict)
+    first: int = -1
 
     @property
     def key(self) -> tuple[int, int]:
@@ -90,6 +93,7 @@ class GameRecord:
             "features": [dict(f) for f in self.features],
             "table_features": dict(self.table_features),
             "progress": {k: [list(p) for p in v] for k, v in self.progress.items()},
+            "first": self.first,
         }
 
     @classmethod
@@ -112,6 +116,7 @@ class GameRecord:
             table_features={str(k): int(v) for k, v in doc["table_features"].items()},
             # Files written before first-to-X curves have no progress: they still load.
             progress=steps_from_json(doc.get("progress", {})),
+            first=int(doc.get("first", -1)),
         )
 
 
@@ -166,6 +171,7 @@ def play_game(t: Tournament, table: int, game: int, replays: Path | None = None)
         bots[b].spec.make(bot_seeds[s]) if native[s] is None else None for s, b in enumerate(seats)
     ]
     limit = g.max_game_length
+    first = -1 if core.is_terminal else core.current_player
     while not core.is_terminal and core.move_number <= limit:
         p = core.current_player
         spec = native[p]
@@ -195,6 +201,7 @@ def play_game(t: Tournament, table: int, game: int, replays: Path | None = None)
         features=per_seat,
         table_features=shared,
         progress=record_progress(events, t.measures or (), n),
+        first=first,
     )
 
 

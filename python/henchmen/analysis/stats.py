@@ -170,6 +170,30 @@ def seat_advantage(records: Sequence[GameRecord], cooperative: bool) -> list[Rat
     return [Rate(f"seat {s + 1}", sum(score(r, s) for r in games), len(games)) for s in range(n)]
 
 
+def turn_order(records: Sequence[GameRecord]) -> list[Rate]:
+    """Each place in the turn order's :func:`score`: the player who decided first, second, ...
+
+    Empty unless every record knows its first seat and some game did not
+    start with seat 1 (then the seat table already says it all).
+
+    >>> a = GameRecord(0, 0, 0, (0, 0), (1.0, -1.0), 10, False, ({}, {}), {}, first=1)
+    >>> b = GameRecord(0, 1, 0, (0, 0), (-1.0, 1.0), 10, False, ({}, {}), {}, first=0)
+    >>> [(r.label, r.rate) for r in turn_order([a, b])]
+    [('1st to play', 0.0), ('2nd to play', 1.0)]
+    >>> turn_order([b])
+    []
+    """
+    games = [r for r in records if not r.truncated]
+    if not games or any(r.first < 0 for r in games) or all(r.first == 0 for r in games):
+        return []
+    n = len(games[0].seats)
+    places = ["1st", "2nd", "3rd"] + [f"{k}th" for k in range(4, n + 1)]
+    return [
+        Rate(f"{places[k]} to play", sum(score(r, (r.first + k) % n) for r in games), len(games))
+        for k in range(n)
+    ]
+
+
 def head_to_head(
     records: Sequence[GameRecord], bots: int, cooperative: bool
 ) -> list[list[Rate | None]]:
@@ -302,5 +326,6 @@ __all__ = [
     "score",
     "seat_advantage",
     "team_won",
+    "turn_order",
     "winner",
 ]

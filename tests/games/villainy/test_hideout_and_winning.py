@@ -108,3 +108,51 @@ def test_an_eliminated_player_is_skipped() -> None:
     resolve(pass_all(s))
     assert s.turn_player == 2
     assert pos(s)["round"] == 1
+
+
+def at_the_limit(**spec: object) -> object:
+    """The last turn of the last round (round 4 of 4), three players, ended."""
+    base: dict[str, object] = {
+        "players": 3,
+        "decks": ["Mugga Mugga"] * 3,
+        "hands": {0: [], 1: [], 2: []},
+        "turn_player": 2,
+        "round_": 4,
+        "max_rounds": 4,
+    }
+    base.update(spec)
+    s = position(**base)  # type: ignore[arg-type]
+    play(s, "end turn")
+    return resolve(pass_all(s))
+
+
+def test_the_round_limit_ends_the_game_and_the_most_hideout_hits_left_win() -> None:
+    # Decision 5: player 1's Hideout can take 6, player 2's 4, player 3's 2.
+    s = at_the_limit(hits={1: 4, 2: 2})
+    assert s.is_terminal and pos(s)["winner"] == -2
+    assert s.returns == (1.0, -0.5, -0.5)
+    assert s.observation(1)["winners"] == [0]
+    assert [e.kind for e in s.last_events("spectator")][-2:] == ["game-over", "limit-winner"]
+
+
+def test_at_the_limit_each_hideout_addition_counts_one_hit() -> None:
+    # 5 hits and two additions (7) beat an untouched Hideout (6).
+    s = at_the_limit(hits={1: 5}, lefts={1: "Vine Curtain"}, rights={1: "Rope Bridge"})
+    assert s.returns == (-0.5, 1.0, -0.5)
+
+
+def test_at_the_limit_a_tie_shares_the_win_and_a_fallen_hideout_counts_nothing() -> None:
+    s = at_the_limit(hits={2: 0}, hideouts={2: "destroyed"})
+    assert s.returns == (0.25, 0.25, -0.5)
+    assert s.observation(2)["winners"] == [0, 1]
+
+
+def test_an_eliminated_player_loses_at_the_limit_like_any_trailing_master() -> None:
+    s = at_the_limit(players=4, decks=["Mugga Mugga"] * 4, hands={0: [], 1: [], 2: [], 3: []},
+                     turn_player=3, hits={0: 3, 1: 3}, dead=[2])
+    assert s.returns == (-1 / 3, -1 / 3, -1 / 3, 1.0)
+
+
+def test_before_the_limit_a_round_ends_without_ending_the_game() -> None:
+    s = at_the_limit(round_=3)
+    assert not s.is_terminal and pos(s)["round"] == 4
