@@ -36,8 +36,10 @@ from tests.games.sss.builder import (
     CREWS_B,
     CREWS_C,
     CREWS_D,
+    CREWS_GIZZARD,
     CREWS_PANDA,
     CREWS_REPEAT_GAMBLE,
+    CREWS_TALES,
     MONKEY_CREWS,
 )
 from tests.hardening.support import player_counts
@@ -433,6 +435,18 @@ VARIANTS: list[tuple[str, int, dict[str, object]]] = [
     ("seven-secret-supervillains", 3, {"mode": "secretive", "crews": list(MONKEY_CREWS)}),
     # Both branches' crews in one game: Repeat may copy a Gamble, Experiment's Bot be Engineered.
     ("seven-secret-supervillains", 2, {"crews": list(CREWS_REPEAT_GAMBLE)}),
+    # sss-tales: the top cards of a deck looked at privately (the discard pile shuffled in
+    # under them when the deck runs short), discarded, kept on top or taken into the hand.
+    ("seven-secret-supervillains", 2, {"crews": list(CREWS_TALES)}),
+    ("seven-secret-supervillains", 3, {"mode": "secretive", "crews": list(CREWS_TALES)}),
+    # sss-gizzard: a private spell book fed from a face-down Chaos Spell deck whose played
+    # spells go under it in view of everyone; at 3 players two books hide from a third.
+    ("seven-secret-supervillains", 2, {"crews": list(CREWS_GIZZARD)}),
+    (
+        "seven-secret-supervillains",
+        3,
+        {"mode": "brawl", "crews": [*CREWS_GIZZARD, "Freezer Burn", "Hoppy Hunters"]},
+    ),
 ]
 _CREW_SETS = {
     tuple(CREWS_B): "crews-b",
@@ -441,6 +455,9 @@ _CREW_SETS = {
     tuple(CREWS_PANDA): "panda",
     tuple(MONKEY_CREWS): "monkey-mischief",
     tuple(CREWS_REPEAT_GAMBLE): "repeat-gamble",
+    tuple(CREWS_TALES): "tales",
+    tuple(CREWS_GIZZARD): "gizzard",
+    (*CREWS_GIZZARD, "Freezer Burn", "Hoppy Hunters"): "gizzard",
 }
 
 

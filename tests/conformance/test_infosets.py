@@ -33,7 +33,9 @@ from tests.games.sss.builder import (
     CREWS_B,
     CREWS_C,
     CREWS_D,
+    CREWS_GIZZARD,
     CREWS_PANDA,
+    CREWS_TALES,
     EXPEL_CREWS,
     MONKEY_CREWS,
 )
@@ -150,6 +152,20 @@ CONFIGS: list[tuple[str, dict[str, object], tuple[int, ...]]] = [
     (
         "seven-secret-supervillains",
         {"crews": list(CREWS_PANDA)},
+        (30, 70),
+    ),
+    # sss-tales (the top cards of a deck looked at by their owner alone: the discards shown,
+    # the rest back on top or one into the hand unseen).
+    (
+        "seven-secret-supervillains",
+        {"crews": list(CREWS_TALES)},
+        (30, 70),
+    ),
+    # sss-gizzard: a private spell book fed from a face-down Chaos Spell deck, played spells
+    # under it in view of everyone.
+    (
+        "seven-secret-supervillains",
+        {"crews": list(CREWS_GIZZARD)},
         (30, 70),
     ),
     (
@@ -488,6 +504,58 @@ def test_resample_follows_the_looks_at_a_deck_of_sss_crews_d(
                     if str(m).split()[0] in ("pull", "prophecize")
                     or "Croc" in str(m)
                     or "Water" in str(m)
+                ]
+                move = rng.choice(keen or moves)
+                chosen.append(str(move))
+                choice = move.id
+            state.apply(choice)
+            history.append(choice)
+        for observer in range(game.num_players):
+            assert check(state, observer, follow(game, history, observer), checker) >= 1
+    assert used <= set(chosen)  # the play went where it should
+
+
+@pytest.mark.parametrize(
+    ("seed", "points", "used"),
+    [
+        # Rewrite: three cards discarded in view; later one discarded and two kept on top, then
+        # drawn.
+        (1, (47, 50, 52, 72, 74, 76, 82), {"rewrite discard Junky Bot", "rewrite keep Tiny Bot"}),
+        # Rewrite's cards kept and discarded, then a Sell takes the lower of its two cards.
+        (3, (70, 72, 74, 108, 110, 114), {"rewrite keep Tiny Bot", "sell take lower Tiny Bot"}),
+        # Sell takes the upper card.
+        (2, (138, 140), {"sell take upper Tiny Bot"}),
+    ],
+)
+def test_resample_follows_the_looks_at_a_deck_of_sss_tales(
+    seed: int, points: tuple[int, ...], used: set[str]
+) -> None:
+    """Random play that prefers Tall Tales and Salesweasels and their abilities, checked in
+    the middle of their looks and after them: the cards only their owner saw stay hidden
+    from the opponent exactly."""
+    game = henchmen.Game("seven-secret-supervillains", crews=list(CREWS_TALES))
+    rng, checker = random.Random(seed), random.Random(seed + 1)
+    state = game.new_initial_state(auto_chance=False)
+    history: list[int] = []
+    chosen: list[str] = []
+    for point in points:
+        while len(history) < point and not state.is_terminal:
+            if state.is_chance:
+                x, acc = rng.random(), 0.0
+                choice = state.chance_outcomes[-1][0].id
+                for o, p in state.chance_outcomes:
+                    acc += p
+                    if x < acc:
+                        choice = o.id
+                        break
+            else:
+                moves = list(state.legal_actions)
+                keen = [
+                    m
+                    for m in moves
+                    if str(m).split()[0] in ("rewrite", "sell")
+                    or "Tall" in str(m)
+                    or "Salesweasels" in str(m)
                 ]
                 move = rng.choice(keen or moves)
                 chosen.append(str(move))

@@ -8,11 +8,16 @@ import json
 import random
 
 import pytest
+from tests.games.sss.builder import CREWS_GIZZARD
 
 import henchmen
 from henchmen import _core
 
 KEYS = {g["name"]: g["observation_keys"] for g in json.loads(_core.games_json())}
+# Option sets whose observations hold keys the defaults do not (a crew's own cards).
+EXTRA_OPTIONS: dict[str, list[dict[str, object]]] = {
+    "seven-secret-supervillains": [{"crews": list(CREWS_GIZZARD)}],  # the spell books
+}
 
 
 def keys_of(observation: dict[str, object]) -> set[str]:
@@ -31,15 +36,20 @@ def test_observation_keys_explain_every_key_and_no_other(name: str) -> None:
     assert explained, f"{name} explains none of its observation keys"
     assert all(isinstance(d, str) and d for d in explained.values())
     seen: set[str] = set()
-    for players in range(info.min_players, info.max_players + 1):
-        for seed in range(3):
-            state = henchmen.new_game(name, seed=seed, players=players)
-            rng = random.Random(seed)
-            while True:
-                for viewer in range(players):
-                    seen |= keys_of(state.observation(viewer))
-                if state.is_terminal:
-                    break
-                state.apply(rng.choice(list(state.legal_actions)))
+    runs: list[tuple[dict[str, object], int]] = [
+        ({"players": players}, seed)
+        for players in range(info.min_players, info.max_players + 1)
+        for seed in range(3)
+    ]
+    runs += [(options, 0) for options in EXTRA_OPTIONS.get(name, [])]
+    for options, seed in runs:
+        state = henchmen.new_game(name, seed=seed, **options)
+        rng = random.Random(seed)
+        while True:
+            for viewer in range(state.game.num_players):
+                seen |= keys_of(state.observation(viewer))
+            if state.is_terminal:
+                break
+            state.apply(rng.choice(list(state.legal_actions)))
     assert sorted(seen - set(explained)) == [], "observation keys nobody explains"
     assert sorted(set(explained) - seen) == [], "explained keys no observation held"

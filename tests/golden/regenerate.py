@@ -62,6 +62,12 @@ LOG_GAMES: dict[str, tuple[str, ...]] = {
         "seven-secret-supervillains", "--bots", "greedy", "--seed", "1",
         "--option", "mode=climb",
     ),
+    "seven-secret-supervillains-gizzard-2p-seed1": (
+        "seven-secret-supervillains", "--bots", "greedy,random", "--seed", "1",
+        "--option",
+        "crews=Royal Rule,Gizzard Wizards,Telemacawters,Tourist Trap,Fire Starters,Pig Out,"
+        "Sleuths N' Sniffs",
+    ),
     "seven-secret-supervillains-secretive-4p-seed1": (
         "seven-secret-supervillains", "--bots", "greedy,random,greedy,random", "--seed", "1",
         "--option", "mode=secretive",

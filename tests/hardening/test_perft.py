@@ -26,6 +26,7 @@ engine's generator Rng(5), chance resolved by the state's seeded generator).
 from __future__ import annotations
 
 import pytest
+from tests.games.sss.builder import CREWS_GIZZARD, CREWS_TALES
 
 import henchmen
 from henchmen import _core
@@ -134,6 +135,21 @@ MODE_PINS: dict[tuple[str, str, int, str, int], int] = {
     ("seven-secret-supervillains", "climb", 1, "midgame", 8): 6670,
 }
 
+#: Crew sets of Seven Secret Supervillains, by name: (crews, players, position, depth) ->
+#: count. Regression pins, as PINS.
+CREW_SETS = {"tales": CREWS_TALES, "gizzard": CREWS_GIZZARD}
+CREW_PINS: dict[tuple[str, int, str, int], int] = {
+    # Tall Tales and Salesweasels (the looks at the top of a deck): setup as the duel's,
+    # 7 * 6 * 5 * 63 * 62.
+    ("tales", 2, "setup", 5): 820260,
+    ("tales", 2, "initial", 8): 22064,
+    ("tales", 2, "midgame", 8): 4263,
+    # Gizzard Wizards (the Chaos Spell deck): setup as the duel's, 7 * 6 * 5 * 63 * 62.
+    ("gizzard", 2, "setup", 5): 820260,
+    ("gizzard", 2, "initial", 8): 22064,
+    ("gizzard", 2, "midgame", 8): 4263,
+}
+
 #: The count verified by hand from the rules (see the module docstring).
 HAND_VERIFIED = {(SSS, 2, "setup", d): n for d, n in enumerate([1, 7, 42, 210, 13230, 820260])}
 
@@ -153,8 +169,13 @@ def perft(s: _core.State, depth: int) -> int:
     return total
 
 
-def position(name: str, players: int, label: str, mode: str = "") -> henchmen.State:
-    game = henchmen.Game(name, players=players, **({"mode": mode} if mode else {}))
+def position(
+    name: str, players: int, label: str, mode: str = "", crews: tuple[str, ...] = ()
+) -> henchmen.State:
+    options: dict[str, object] = {"mode": mode} if mode else {}
+    if crews:
+        options["crews"] = list(crews)
+    game = henchmen.Game(name, players=players, **options)
     if label == "setup":
         return game.new_initial_state(auto_chance=False)
     state = game.new_initial_state(seed=1)
@@ -202,6 +223,19 @@ def test_mode_perft_pinned(key: tuple[str, str, int, str, int], want: int) -> No
     got = perft(position(name, players, label, mode)._s, depth)
     COUNTS["perft: leaf nodes counted"] += got
     assert got == want, f"perft({name}, {mode}, {players}p, {label}, depth {depth}) = {got}"
+
+
+@pytest.mark.parametrize(
+    ("key", "want"),
+    sorted(CREW_PINS.items()),
+    ids=["-".join(map(str, k)) for k in sorted(CREW_PINS)],
+)
+def test_crew_perft_pinned(key: tuple[str, int, str, int], want: int) -> None:
+    crews, players, label, depth = key
+    assert want <= MAX_NODES
+    got = perft(position(SSS, players, label, crews=CREW_SETS[crews])._s, depth)
+    COUNTS["perft: leaf nodes counted"] += got
+    assert got == want, f"perft({SSS}, {crews}, {players}p, {label}, depth {depth}) = {got}"
 
 
 @pytest.mark.parametrize(("key", "want"), sorted(HAND_VERIFIED.items()))

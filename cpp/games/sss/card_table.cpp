@@ -96,7 +96,7 @@ std::vector<std::string> check_crew(const Json& c, size_t index) {
     const int a = ability_from_name(ab.as_string(where));
     // Crews not implemented yet name abilities the engine does not have.
     if (implemented && (a <= kNoAbility || a == kTransfer || a >= kNumAbilities)) {
-      bad(where + " ability '" + ab.as_string(where) + "' is not a crew ability (abilities: Freeze, Harvest, Bounty, Fetch, Incinerate, Replicate, Froth, Consume, Pupate, Snooze, Pull, Prophecize, Gust, Remix, Haggle, Expedite, Engineer, Hack, Experiment, Repeat, Gamble, or null)");
+      bad(where + " ability '" + ab.as_string(where) + "' is not a crew ability (abilities: Freeze, Harvest, Bounty, Fetch, Incinerate, Replicate, Froth, Consume, Pupate, Snooze, Pull, Prophecize, Gust, Remix, Haggle, Expedite, Engineer, Hack, Experiment, Repeat, Gamble, Rewrite, Sell, Discombobulate, or null)");
     }
     if (!implemented) name(c, "ability", where);
   }
@@ -123,7 +123,7 @@ std::vector<std::string> check_crew(const Json& c, size_t index) {
   const Json& uab = field(up, "ability", uw);
   const int a = uab.is_string() ? ability_from_name(uab.as_string(uw)) : -1;
   if (a <= kNoAbility || a == kTransfer) {
-    bad(uw + " ability must be one of Power, Freeze, Harvest, Bounty, Fetch, Incinerate, Replicate, Froth, Consume, Pupate, Snooze, Pull, Prophecize, Gust, Remix, Haggle, Expedite, Engineer, Hack, Experiment, Repeat, Gamble");
+    bad(uw + " ability must be one of Power, Freeze, Harvest, Bounty, Fetch, Incinerate, Replicate, Froth, Consume, Pupate, Snooze, Pull, Prophecize, Gust, Remix, Haggle, Expedite, Engineer, Hack, Experiment, Repeat, Gamble, Rewrite, Sell");
   }
   // Designed: an Upgrade costs at least 1. A free one could be bought and
   // returned to the bottom of the Upgrade deck (the 4th-Upgrade swap) and
@@ -132,6 +132,35 @@ std::vector<std::string> check_crew(const Json& c, size_t index) {
   optional_text(up, "text", uw);
   optional_flag(up, "designed", uw);
   return cards;
+}
+
+// The Chaos Spells (Gizzard Wizards): exactly ten, each a power, an ability
+// token (a crew ability) or none, and what it gains (nothing, the top card of
+// the Minion deck, or a Scaredy Bot). Returns their names.
+std::vector<std::string> check_chaos_spells(const Json& spells) {
+  if (!spells.is_array() || spells.as_array("chaos_spells").size() != kChaosSpells) bad("chaos_spells must be a list of exactly " + std::to_string(kChaosSpells) + " spells (\"There are 10 different spells\")");
+  std::vector<std::string> names;
+  for (size_t i = 0; i < spells.as_array("chaos_spells").size(); ++i) {
+    const Json& sp = spells.as_array("chaos_spells")[i];
+    const std::string at = "chaos_spells[" + std::to_string(i) + "]";
+    keys(sp, {"name", "text", "power", "ability", "gain", "designed"}, at);
+    const std::string spell = name(sp, "name", at);
+    const std::string where = "spell '" + spell + "'";
+    optional_text(sp, "text", where);
+    optional_flag(sp, "designed", where);
+    stat(sp, "power", where, 0, kMaxStat);
+    const Json& ab = field(sp, "ability", where);
+    const int a = ab.is_string() ? ability_from_name(ab.as_string(where)) : kNoAbility;
+    if (!ab.is_null() && (!ab.is_string() || a <= kNoAbility || a == kTransfer || a >= kNumAbilities)) {
+      bad(where + " ability must be null or a crew ability (Freeze, Harvest, Bounty, Fetch, Incinerate, Replicate, Froth, Consume, Pupate, Snooze, Pull, Prophecize, Gust, Remix, Haggle, Expedite, Engineer, Hack, Experiment, Repeat, Gamble, Discombobulate)");
+    }
+    const Json& gain = field(sp, "gain", where);
+    if (!gain.is_null() && !(gain.is_string() && (gain.as_string(where) == "top minion" || gain.as_string(where) == "scaredy bot"))) {
+      bad(where + " gain must be null, \"top minion\" (the top card of the Minion deck) or \"scaredy bot\"");
+    }
+    names.push_back(spell);
+  }
+  return names;
 }
 
 // An exact repeat gets its own message; then the normalised comparison.
@@ -147,7 +176,7 @@ void distinct(const std::vector<std::string>& names, const std::string& what) {
 }  // namespace
 
 void check_card_table(const Json& table) {
-  keys(table, {"game", "note", "bots", "crews"}, "the card table");
+  keys(table, {"game", "note", "bots", "crews", "chaos_spells"}, "the card table");
   if (const Json* g = table.find("game")) {
     if (!g->is_string() || g->as_string("game") != "seven-secret-supervillains") bad("'game' must be \"seven-secret-supervillains\" (this is a table for another game)");
   }
@@ -165,6 +194,9 @@ void check_card_table(const Json& table) {
     for (const std::string& card : check_crew(c, i)) cards.push_back(card);
     crew_names.push_back(c.at("name", "crew").as_string("crew name"));
     supervillains.push_back(c.at("supervillain", "crew").as_string("supervillain"));
+  }
+  if (const Json* spells = table.find("chaos_spells")) {
+    for (const std::string& spell : check_chaos_spells(*spells)) cards.push_back(spell);
   }
   // Moves, positions and options name these: two that read the same once
   // case and spacing are ignored would make two moves one.

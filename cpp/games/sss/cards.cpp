@@ -8,12 +8,31 @@ extern const char* const sss_cards_json;
 namespace henchmen::sss {
 
 namespace {
-const char* const kAbilityNames[] = {"", "Freeze", "Harvest", "Bounty", "Fetch", "Incinerate", "Replicate", "Transfer", "Froth", "Consume", "Pupate", "Snooze", "Pull", "Prophecize", "Gust", "Remix", "Haggle", "Expedite", "Engineer", "Hack", "Experiment", "Repeat", "Gamble", "Power"};
+const char* const kAbilityNames[] = {"", "Freeze", "Harvest", "Bounty", "Fetch", "Incinerate", "Replicate", "Transfer", "Froth", "Consume", "Pupate", "Snooze", "Pull", "Prophecize", "Gust", "Remix", "Haggle", "Expedite", "Engineer", "Hack", "Experiment", "Repeat", "Gamble", "Rewrite", "Sell", "Discombobulate", "Power"};
 static_assert(sizeof(kAbilityNames) / sizeof(kAbilityNames[0]) == kPowerBoost + 1, "a name for every ability, then Power");
 
 // A number check_card_table has already bounded.
 int number(const Json& obj, const char* key) { return static_cast<int>(obj.at(key, "card").as_int(key)); }
 constexpr int kExperimentPile = 10;  // "The expansion comes with an additional 10 Explodey Bots."
+
+// The Chaos Spell deck of a game with Discombobulate: "There are 10
+// different spells" (check_card_table has checked their fields).
+void load_chaos_spells(const Json& table, Config& cfg) {
+  const Json* spells = table.find("chaos_spells");
+  if (!spells) throw OptionError("card_data has no chaos_spells, and a crew of this game gives Discombobulate (Gizzard Wizards), which adds Chaos Spells");
+  cfg.chaos_spells = true;
+  for (int i = 0; i < kChaosSpells; ++i) {
+    const Json& sp = spells->as_array("chaos_spells")[static_cast<size_t>(i)];
+    const size_t id = static_cast<size_t>(kChaosSpellBase + i);
+    cfg.name[id] = sp.at("name", "spell").as_string("spell name");
+    cfg.power[id] = number(sp, "power");
+    const Json& ab = sp.at("ability", "spell");
+    cfg.ability[id] = ab.is_null() ? kNoAbility : ability_from_name(ab.as_string("spell ability"));
+    const Json& gain = sp.at("gain", "spell");
+    const std::string g = gain.is_null() ? "" : gain.as_string("spell gain");
+    cfg.spell_gain[static_cast<size_t>(i)] = g == "top minion" ? Config::SpellGain::kTopMinion : g == "scaredy bot" ? Config::SpellGain::kScaredy : Config::SpellGain::kNone;
+  }
+}
 }  // namespace
 
 const char* ability_name(int ability) {
@@ -36,6 +55,7 @@ bool Config::valid_card(int card) const {
   if (is_minion(card)) return crew_of(card) < crews;
   if (is_bot(card)) return true;
   if (is_upgrade(card)) return crew_of(card) < crews;
+  if (is_spell(card)) return chaos_spells;
   return false;
 }
 
@@ -141,6 +161,12 @@ Config make_config(const Json& options) {
   cfg.table = table;
   for (const int a : cfg.ability) {
     if (a > kNoAbility && a < kNumAbilities) cfg.abilities |= 1u << a;
+  }
+  if ((cfg.abilities >> kDiscombobulate) & 1u) {
+    load_chaos_spells(table, cfg);
+    for (const int a : cfg.ability) {  // the spells' abilities are in the game too
+      if (a > kNoAbility && a < kNumAbilities) cfg.abilities |= 1u << a;
+    }
   }
   if ((cfg.abilities >> kExperiment) & 1u) cfg.explodey_pile = kExperimentPile;
   return cfg;

@@ -22,11 +22,16 @@ constexpr uint8_t kJunkyBot = 91;
 constexpr uint8_t kScaredyBot = 92;
 constexpr uint8_t kExplodeyBot = 93;
 constexpr uint8_t kUpgradeBase = 100;
+// The Chaos Spells (Gizzard Wizards): ten different cards, by their place in
+// the card table's chaos_spells list.
+constexpr uint8_t kChaosSpellBase = 110;
+constexpr int kChaosSpells = 10;
 constexpr uint8_t kNoCard = 255;
 
 inline bool is_minion(int card) { return card >= 0 && card < kMaxCrews * kMinionsPerCrew; }
 inline bool is_upgrade(int card) { return card >= kUpgradeBase && card < kUpgradeBase + kMaxCrews; }
 inline bool is_bot(int card) { return card >= kTinyBot && card <= kExplodeyBot; }
+inline bool is_spell(int card) { return card >= kChaosSpellBase && card < kChaosSpellBase + kChaosSpells; }
 inline int crew_of(int card) { return is_upgrade(card) ? card - kUpgradeBase : card / kMinionsPerCrew; }
 inline int minion_id(int crew, int reputation) { return crew * kMinionsPerCrew + reputation - 1; }
 
@@ -61,6 +66,11 @@ enum Ability : uint8_t {
   kRepeat,  // Telemacawters: copy the most recent Minion card ability used this turn
   // sss-climb: Monkey Mischief.
   kGamble,  // Monkey Mischief: a hand card face down, an opponent guesses odd or even, draw if wrong
+  // Crews that look at the top cards of a deck (sss-tales).
+  kRewrite,  // Tall Tales: look at the top 3 cards of your deck, discard any number of them
+  kSell,     // Salesweasels: discard a hand card to look at the top 2 cards of your deck, one into your hand
+  // sss-gizzard: Gizzard Wizards.
+  kDiscombobulate,  // Gizzard Wizards: a Chaos Spell added to your spell book next turn
   kNumAbilities,
   kPowerBoost = kNumAbilities,  // an Upgrade that gives power instead
 };
@@ -104,6 +114,14 @@ struct Config {
   // The expansion's extra Explodey Bots, a pile only in games where a card
   // gives Experiment (Pandamonium): "an additional 10 Explodey Bots".
   int explodey_pile = 0;
+  // The Chaos Spell deck, only in games where a card gives Discombobulate
+  // (Gizzard Wizards), as the Explodey pile only with Experiment.
+  bool chaos_spells = false;
+  // What a spell does besides its power and its ability token (cards.json's
+  // chaos_spells[].gain), by spell: nothing, the top card of the Minion deck
+  // (Chance) or a Scaredy Bot, into the discard pile.
+  enum class SpellGain : uint8_t { kNone, kTopMinion, kScaredy };
+  std::array<SpellGain, kChaosSpells> spell_gain{};
   int upgrade_slots = 3;
   // The Classic: players 1 & 3 against 2 & 4, each team attaching to one
   // shared side (State::side) and counting its Supervillains together.

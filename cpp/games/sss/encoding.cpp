@@ -40,6 +40,8 @@ void encode_compact(const void* state, int viewer, CompactWriter& out) {
       run_of(base + 1, pl.deck.c, pl.deck.c + pl.deck.n_unknown, 1.0f);
       run(base + 7, pl.frozen, 1.0f);
       if (st.gamble_card != kNoCard && p == st.turn_player_) w.add(at(base, st.gamble_card), 1.0f);
+      run(base, pl.spell_book, 1.0f);
+      run(base + 7, pl.spells_aside, 1.0f);
     } else {
       // The hidden plane: the hand and frozen cards nobody saw, and the unknown deck.
       run(base, pl.hand_public, 1.0f);
@@ -50,10 +52,13 @@ void encode_compact(const void* state, int viewer, CompactWriter& out) {
       run(base + 7, pl.frozen_public, 1.0f);
       run_of(base + 1, pl.deck.c, pl.deck.c + pl.deck.n_unknown, 1.0f);
       if (st.gamble_card != kNoCard && p == st.turn_player_) w.add(at(base + 1, st.gamble_card), 1.0f);
+      run(base, pl.spell_book_public, 1.0f);
+      run(base + 7, pl.spells_aside_public, 1.0f);
     }
     // Known deck cards: depth from the bottom; the tensor assigns, so the
     // deepest copy the viewer saw wins; the rest are hidden.
-    if (pl.deck.n_top == 0 && !(pl.deck.bottom_private[0] | pl.deck.bottom_private[1])) {
+    const int looks = p == st.turn_player_ ? st.n_looked : 0;  // Rewrite's or Sell's, above the deck
+    if (looks == 0 && pl.deck.n_top == 0 && !(pl.deck.bottom_private[0] | pl.deck.bottom_private[1])) {
       for (int i = pl.deck.n_unknown; i < pl.deck.n; ++i) {
         bool later = false;
         for (int j = i + 1; j < pl.deck.n && !later; ++j) later = pl.deck.c[j] == pl.deck.c[i];
@@ -61,6 +66,10 @@ void encode_compact(const void* state, int viewer, CompactWriter& out) {
       }
     } else {
       float depth[kCardIds] = {};
+      for (int i = 0; i < looks; ++i) {
+        if ((st.looked_seen[i] >> viewer) & 1u) depth[st.looked[i]] = static_cast<float>(pl.deck.size() + looks - i);
+        else w.add(at(base + 1, st.looked[i]), 1.0f);
+      }
       each_known_card(pl.deck, p, viewer, [&](uint8_t card, int from_bottom, bool seen) {
         if (seen) depth[card] = static_cast<float>(from_bottom);
         else w.add(at(base + 1, card), 1.0f);
@@ -110,6 +119,7 @@ void encode_compact(const void* state, int viewer, CompactWriter& out) {
   run(shared + 3, st.expelled, 1.0f);
   w.add(at(shared + 4, kScaredyBot), static_cast<float>(st.scaredy_left));
   if (st.explodey_left) w.add(at(shared + 4, kExplodeyBot), static_cast<float>(st.explodey_left));
+  for (int i = st.chaos_deck.n_unknown; i < st.chaos_deck.n; ++i) w.add(at(shared + 1, st.chaos_deck.c[i]), static_cast<float>(st.chaos_deck.n - i));
   for (int word = 0; word < 2; ++word) {
     for (uint64_t bits = st.pupated[word]; bits; bits &= bits - 1) w.add(at(shared + 5, word * 64 + __builtin_ctzll(bits)), 1.0f);
   }
@@ -127,6 +137,8 @@ void encode_compact(const void* state, int viewer, CompactWriter& out) {
     for (int a = 0; a < kNumAbilities; ++a) w.add(s++, pl.tokens[a]);
     for (int crew = 0; crew < c.crews; ++crew) w.add(s + crew, static_cast<float>(st.reputation(crew, p)));
     s += kMaxCrews;
+    w.add(s++, static_cast<float>(pl.spell_book.size()));
+    w.add(s++, static_cast<float>(pl.spells_aside.size()));
   }
   w.add(s++, static_cast<float>(st.turn) / static_cast<float>(c.max_turns));
   w.add(s++, st.turn_player_ == viewer ? 1.0f : 0.0f);
@@ -138,6 +150,10 @@ void encode_compact(const void* state, int viewer, CompactWriter& out) {
   if (st.repeatable != kNoAbility) w.add(s + st.repeatable, 1.0f);
   s += kNumAbilities;
   w.add(s++, st.gamble_card != kNoCard ? 1.0f : 0.0f);
+  w.add(s++, static_cast<float>(st.n_looked));
+  w.add(s++, st.pending == Pending::kRewriteChoice ? 1.0f : 0.0f);
+  w.add(s++, st.pending == Pending::kSellChoice ? 1.0f : 0.0f);
+  w.add(s++, static_cast<float>(st.chaos_deck.size()));
   // Per crew: in the Supervillain deck, in a slot, in the Danger Zone, then
   // who won it by seat from the viewer; only the ones set are entries.
   constexpr int kPerCrew = 3 + kMaxPlayers;

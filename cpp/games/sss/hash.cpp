@@ -43,6 +43,15 @@ uint64_t State::hash() const {
     if (minion_tokens[a]) h.add(static_cast<uint64_t>(a) << 8 | minion_tokens[a] | (uint64_t{1} << 43));
   }
   if (gamble_card != kNoCard) h.add(gamble_card | (uint64_t{1} << 44));  // likewise for Gamble
+  if (n_looked) {  // likewise for Rewrite and Sell
+    h.add(n_looked | (uint64_t{1} << 47));
+    h.add_bytes(looked, n_looked);
+    h.add_bytes(looked_seen, n_looked);
+  }
+  if (cfg->chaos_spells) {  // games with Discombobulate: the Chaos Spell deck
+    h.add(static_cast<uint64_t>(chaos_deck.n_unknown) | (uint64_t{1} << 45));
+    h.add_pile(chaos_deck);
+  }
   if (haggle_slots | haggled[0] | haggled[1]) {  // likewise for Haggle
     h.add(haggle_slots);
     h.add(haggled[0]);
@@ -90,6 +99,13 @@ uint64_t State::hash() const {
       if (pl.tokens[a]) h.add(static_cast<uint64_t>(a) << 8 | pl.tokens[a]);
     }
     h.add(pl.won);
+    if (cfg->chaos_spells) {  // likewise: the spell book and the spells set aside
+      h.add(uint64_t{1} << 46);
+      h.add_pile(pl.spell_book);
+      h.add_pile(pl.spell_book_public);
+      h.add_pile(pl.spells_aside);
+      h.add_pile(pl.spells_aside_public);
+    }
   }
   return h.value();
 }

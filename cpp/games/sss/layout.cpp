@@ -45,6 +45,14 @@ Json face(const Config& c, int card) {
     f["kind"] = "upgrade";
     f["cost"] = c.health[static_cast<size_t>(card)];
     f["crew"] = c.crew[static_cast<size_t>(crew_of(card))].name;
+  } else if (is_spell(card)) {
+    f["kind"] = "spell";
+    f["power"] = c.power[static_cast<size_t>(card)];
+    f["ability"] = ability == kNoAbility ? Json() : Json(ability_name(ability));
+    const Json& spell = c.table.at("chaos_spells", "card table").as_array("chaos_spells")[static_cast<size_t>(card - kChaosSpellBase)];
+    const Json* text = spell.find("text");  // optional in a card table
+    f["text"] = text ? text->as_string("spell text") : std::string();
+    return f;
   } else {
     f["kind"] = "bot";
     f["cost"] = c.health[static_cast<size_t>(card)];
@@ -153,6 +161,20 @@ Json State::layout(int viewer) const {
   } else if (!over && n_tasks == 0 && reactions.open()) {
     const int g = gamble_guesser();
     prompt = g == viewer ? tp + " put a card face down: guess odd or even (Gamble; wrong, and they draw a card)" : seat(g, viewer) + " guesses odd or even for " + (turn_player_ == viewer ? std::string("your") : tp + "'s") + " face-down card (Gamble)";
+  } else if (!over && n_tasks == 0 && (pending == Pending::kRewriteChoice || pending == Pending::kSellChoice) && n_looked > 0) {
+    // The cards looked at, top first, named to those who know them.
+    std::string cards;
+    for (int i = 0; i < n_looked; ++i) {
+      const bool knows = viewer >= 0 && ((looked_seen[i] >> viewer) & 1u);
+      cards += (i ? ", " : "") + (knows ? c.name[looked[i]] : std::string("a card"));
+    }
+    const bool mine = turn_player_ == viewer;
+    if (pending == Pending::kRewriteChoice) {
+      prompt = mine ? "Rewrite: you look at " + cards + " (top first); keep the lowest, " + c.name[looked[n_looked - 1]] + ", on top, or discard it"
+                    : tp + " decides which of the cards they look at to discard (Rewrite)";
+    } else {
+      prompt = mine ? "Sell: you look at " + cards + " (top first); put one into your hand, the other stays on top" : tp + " puts one of the cards they look at into their hand (Sell)";
+    }
   } else if (!over && n_tasks == 0 && pending == Pending::kReturnUpgrade) {
     prompt = turn_player_ == viewer ? "Your Supercomputer holds " + std::to_string(c.upgrade_slots + 1) + " Upgrades: return one to the bottom of the Upgrade deck"
                                     : tp + " must return an Upgrade to the Upgrade deck (the Supercomputer is full)";
@@ -203,6 +225,11 @@ Json State::layout(int viewer) const {
       if (won_by[crew] == p) won_cards.push_back(villain_face(c, crew));
     }
     zones.push_back(zone("won-" + n, whose(p, viewer) + " Supervillains won", p, "pile", pl.won, won_cards));
+    if (c.chaos_spells) {
+      // Private: the owner sees the spells, the others their number and what they saw go in.
+      zones.push_back(zone("spell-book-" + n, whose(p, viewer) + " spell book", p, "row", pl.spell_book.size(), own ? faces(c, pl.spell_book) : partly_hidden(c, pl.spell_book, pl.spell_book_public)));
+      zones.push_back(zone("spells-aside-" + n, whose(p, viewer) + " Chaos Spells for next turn", p, "row", pl.spells_aside.size(), own ? faces(c, pl.spells_aside) : partly_hidden(c, pl.spells_aside, pl.spells_aside_public)));
+    }
   }
   Json slots = Json(Json::Array{});
   for (int i = 0; i < kSupervillainSlots; ++i) {
@@ -252,7 +279,19 @@ Json State::layout(int viewer) const {
     for (int i = 0; i < explodey_left; ++i) explodey.push_back(face(c, kExplodeyBot));
     zones.push_back(zone("explodey-bots", "Explodey Bots for Experiment", -1, "pile", explodey_left, explodey));
   }
+  if (c.chaos_spells) {
+    Json cd = zone("chaos-spell-deck", "Chaos Spell deck", -1, "deck", chaos_deck.size(), Json(Json::Array{}));
+    cd["bottom"] = known_bottom(c, chaos_deck);
+    zones.push_back(cd);
+  }
   zones.push_back(zone("expelled", "Expelled", -1, "pile", expelled.size(), faces(c, expelled)));
+  if (n_looked > 0) {
+    // Rewrite's or Sell's cards off the top of the turn player's deck, top first: the
+    // choice's actions name this zone.
+    Json cards = Json(Json::Array{});
+    for (int i = 0; i < n_looked; ++i) cards.push_back(viewer >= 0 && ((looked_seen[i] >> viewer) & 1u) ? face(c, looked[i]) : back());
+    zones.push_back(zone("looked", whose(turn_player_, viewer) + " cards looked at (top first)", turn_player_, "row", n_looked, cards));
+  }
   // A pupated card shows its doubled power wherever it lies face up.
   if (pupated[0] | pupated[1] | haggled[0] | haggled[1]) {
     Json marked = Json(Json::Array{});
@@ -325,8 +364,24 @@ Json State::action_info(Action a) const {
     j["zone"] = "supervillain-deck";
   } else if (a >= kChanceCard) {
     const TaskKind k = n_tasks > 0 ? tasks[0].kind : TaskKind::kDrawHand;
-    const std::string from = k == TaskKind::kRefillRow ? "minion-deck" : k == TaskKind::kRefillUpgrade ? "upgrade-deck" : "deck-" + std::to_string(n_tasks > 0 ? tasks[0].player : 0);
+    const std::string from = k == TaskKind::kRefillRow || k == TaskKind::kGainMinion ? "minion-deck"
+                             : k == TaskKind::kRefillUpgrade                      ? "upgrade-deck"
+                             : k == TaskKind::kDrawSpell                          ? "chaos-spell-deck"
+                                                                                  : "deck-" + std::to_string(n_tasks > 0 ? tasks[0].player : 0);
     card_in(a - kChanceCard, from);
+  } else if (a >= kCastSpell_) {
+    card_in(kChaosSpellBase + (a - kCastSpell_), "spell-book-" + n);
+  } else if (a == kDiscombobulate_) {
+    j["zone"] = "chaos-spell-deck";
+  } else if (a >= kSell_) {
+    card_in(a - kSell_, "hand-" + n);
+  } else if (a == kSellTakeFirst || a == kSellTakeSecond) {
+    const int i = a == kSellTakeFirst ? 0 : 1;
+    if (i < n_looked) card_in(looked[i], "looked");
+  } else if (a == kRewriteKeep || a == kRewriteDiscard) {
+    if (n_looked > 0) card_in(looked[n_looked - 1], "looked");
+  } else if (a >= kLook_) {
+    j["zone"] = "deck-" + n;
   } else if (a == kGambleOdd || a == kGambleEven) {
     j["guess"] = a == kGambleOdd ? "odd" : "even";
   } else if (a >= kGamble_) {

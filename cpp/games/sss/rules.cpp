@@ -19,6 +19,7 @@ State State::initial(const Config& cfg) {
   }
   s.scaredy_left = static_cast<uint8_t>(cfg.scaredy_bots);
   s.explodey_left = static_cast<uint8_t>(cfg.explodey_pile);
+  for (int i = 0; i < kChaosSpells && cfg.chaos_spells; ++i) s.chaos_deck.add_unknown(static_cast<uint8_t>(kChaosSpellBase + i));
   for (int p = 0; p < cfg.players; ++p) {
     PlayerState& ps = s.players[p];
     for (int i = 0; i < 8; ++i) ps.deck.add_unknown(kTinyBot);
@@ -92,6 +93,7 @@ void State::legal_actions(std::vector<Action>& out) const {
     return;
   }
   if (pending == Pending::kPullChoice) return pull_choice_legal(out);
+  if (pending == Pending::kRewriteChoice || pending == Pending::kSellChoice) return look_legal(out);
   if (remix_discards_left() > 0) return remix_legal(out);
   if (pending == Pending::kReturnUpgrade) {
     for (const uint8_t u : me.upgrades) out.push_back(kReturnUpgrade + crew_of(u));
@@ -195,6 +197,9 @@ void State::legal_actions(std::vector<Action>& out) const {
   if (has(kExperiment)) experiment_legal(out);
   if (has(kRepeat)) repeat_legal(out);
   if (has(kGamble)) gamble_legal(out);
+  if (has(kRewrite)) rewrite_legal(out);
+  if (has(kSell)) sell_legal(out);
+  if (cfg->chaos_spells) gizzard_legal(out);
 }
 
 // ---------------------------------------------------------------------------
@@ -217,9 +222,14 @@ bool State::task_needs_chance(const Task& t) const {
     case TaskKind::kLookBottom:
     case TaskKind::kLookTop:
     case TaskKind::kDrawRemix:
-    case TaskKind::kDrawGamble: {
+    case TaskKind::kDrawGamble:
+    case TaskKind::kLookRewrite:
+    case TaskKind::kLookSell: {
       const PlayerState& p = players[t.player];
       if (t.count == 0) return false;
+      // A look takes the cards in order (the top one first): every unknown
+      // card but the last is chance, however many are looked at.
+      if (look_task(t.kind)) return p.deck.n_top == 0 && (p.deck.empty() ? !p.discard.empty() : p.deck.n_unknown > 1);
       if (t.kind == TaskKind::kLookBottom) return p.deck.empty() ? !p.discard.empty() : p.deck.n_unknown > 1;
       if (t.kind == TaskKind::kLookTop) return p.deck.n_top == 0 && (p.deck.empty() ? !p.discard.empty() : p.deck.n_unknown > 1);
       if (p.deck.n_top > 0) return false;  // its top card is known: the draw is certain
@@ -228,7 +238,11 @@ bool State::task_needs_chance(const Task& t) const {
     }
     // Everyone saw every card leave these decks, so their unknown parts are
     // public; their cards are all distinct anyway.
-    case TaskKind::kRefillRow: return minion_deck.uncertain();
+    case TaskKind::kRefillRow:
+    case TaskKind::kGainMinion: return minion_deck.uncertain();
+    // Nobody knows the Chaos Spell deck's order (its unknown part is not
+    // public either: a spell book is private, but the true pile is dealt).
+    case TaskKind::kDrawSpell: return chaos_deck.uncertain();
     case TaskKind::kRefillUpgrade: return upgrade_deck.uncertain();
     case TaskKind::kRevealSupervillain: return __builtin_popcount(supervillain_deck) > 1;
     case TaskKind::kFinishCleanup: return false;
@@ -258,13 +272,15 @@ void State::chance_outcomes(std::vector<std::pair<Action, double>>& out) const {
       i = j;
     }
   };
-  if (t.kind == TaskKind::kRefillRow) return emit(minion_deck.c, minion_deck.n_unknown);
+  if (t.kind == TaskKind::kRefillRow || t.kind == TaskKind::kGainMinion) return emit(minion_deck.c, minion_deck.n_unknown);
+  if (t.kind == TaskKind::kDrawSpell) return emit(chaos_deck.c, chaos_deck.n_unknown);
   if (t.kind == TaskKind::kRefillUpgrade) return emit(upgrade_deck.c, upgrade_deck.n_unknown);
   const PlayerState& p = players[t.player];
   if (p.deck.empty()) {
     // The pile about to be shuffled in. Drawn whole, its order cannot matter:
-    // one outcome, so what the drawer reads does not depend on it.
-    if (t.count < p.discard.n) return emit(p.discard.c, p.discard.n);
+    // one outcome, so what the drawer reads does not depend on it (a look's
+    // order does).
+    if (t.count < p.discard.n || look_task(t.kind)) return emit(p.discard.c, p.discard.n);
     out.emplace_back(kChanceCard + p.discard.c[0], 1.0);
     return;
   }
@@ -281,10 +297,11 @@ Action State::sample_chance(Rng& rng) const {
     }
   }
   // Each unknown card is equally likely to be on top: pick one uniformly.
-  if (t.kind == TaskKind::kRefillRow) return kChanceCard + minion_deck.c[rng.below(minion_deck.n_unknown)];
+  if (t.kind == TaskKind::kRefillRow || t.kind == TaskKind::kGainMinion) return kChanceCard + minion_deck.c[rng.below(minion_deck.n_unknown)];
+  if (t.kind == TaskKind::kDrawSpell) return kChanceCard + chaos_deck.c[rng.below(chaos_deck.n_unknown)];
   if (t.kind == TaskKind::kRefillUpgrade) return kChanceCard + upgrade_deck.c[rng.below(upgrade_deck.n_unknown)];
   const PlayerState& p = players[t.player];
-  if (p.deck.empty()) return kChanceCard + p.discard.c[t.count >= p.discard.n ? 0 : rng.below(p.discard.n)];
+  if (p.deck.empty()) return kChanceCard + p.discard.c[t.count >= p.discard.n && !look_task(t.kind) ? 0 : rng.below(p.discard.n)];
   return kChanceCard + p.deck.c[rng.below(p.deck.n_unknown)];
 }
 
@@ -388,6 +405,19 @@ void State::run_task_step(Task& t, int outcome) {
       t.count = 0;
       look_at_top(t.player, t.slot, outcome);
       return;
+    case TaskKind::kLookRewrite:
+    case TaskKind::kLookSell:
+      --t.count;
+      look_at_next(t.player, t.kind, outcome);
+      return;
+    case TaskKind::kDrawSpell:
+      t.count = 0;
+      take_spell(t.player, outcome);
+      return;
+    case TaskKind::kGainMinion:
+      t.count = 0;
+      gain_top_minion(t.player, outcome);
+      return;
   }
 }
 
@@ -428,6 +458,18 @@ void State::settle() {
         break;
       case TaskKind::kLookTop:
         done = t.count == 0 || (players[t.player].deck.empty() && players[t.player].discard.empty());
+        break;
+      case TaskKind::kLookRewrite:
+      case TaskKind::kLookSell:
+        // Fewer cards than that in the deck and the discard pile: all of them.
+        done = t.count == 0 || (players[t.player].deck.empty() && players[t.player].discard.empty());
+        if (done && n_looked > 0) pending = t.kind == TaskKind::kLookRewrite ? Pending::kRewriteChoice : Pending::kSellChoice;
+        break;
+      case TaskKind::kDrawSpell:
+        done = t.count == 0 || chaos_deck.empty() || !can_set_aside_spell(players[t.player]);
+        break;
+      case TaskKind::kGainMinion:
+        done = t.count == 0 || minion_deck.empty();
         break;
     }
     if (done) {
@@ -615,7 +657,9 @@ void State::apply(Action action) {
   PlayerState& me = players[me_idx];
   // Told before the change, while the cards are where they were.
   if (Events* ev = events()) {
-    // Gamble tells its own steps (a card only its owner sees, then the guess and the reveal).
+    // Gamble tells its own steps (a card only its owner sees, then the guess
+    // and the reveal), and so do the looks and the Chaos Spells (cards only
+    // their owner sees).
     if (action >= kGamble_ && action < kChanceCard) {
     } else if (action >= kTransfer_) {
       story::ability_step(*ev, *this, action);
@@ -631,6 +675,10 @@ void State::apply(Action action) {
   if (track_tokens) std::copy(me.tokens, me.tokens + kNumAbilities, tokens_before);
   if (action == kEndTurn) {
     start_cleanup(me_idx);
+  } else if (action >= kDiscombobulate_) {
+    apply_gizzard(action);  // tells its own events (a spell only its owner sees)
+  } else if (action >= kLook_) {
+    apply_look(action);
   } else if (action >= kGamble_) {
     apply_gamble(action);
   } else if (action >= kRepeat_) {

@@ -17,6 +17,10 @@ int State::owned_reputation(int player, int crew) const {
   };
   for (const uint8_t c : p.hand) add(c);
   for (int i = 0; i < p.deck.n; ++i) add(p.deck.c[i]);
+  for (int i = 0; i < p.deck.n_top; ++i) add(p.deck.top[i]);  // the known top segment is deck too
+  if (player == turn_player_) {
+    for (int i = 0; i < n_looked; ++i) add(looked[i]);  // off the deck only while Rewrite or Sell looks at them
+  }
   for (const uint8_t c : p.discard) add(c);
   for (const uint8_t c : p.in_play) add(c);
   for (const uint8_t c : p.bought) add(c);

@@ -12,8 +12,8 @@ namespace henchmen::sss {
 
 namespace {
 
-const char* const kTaskNames[] = {"draw-hand", "draw-freeze", "draw-fetch", "refill-row", "refill-upgrade", "reveal-supervillain", "finish-cleanup", "chaos-turn", "look-bottom", "look-top", "draw-remix", "draw-gamble"};
-const char* const kAbilityKeys[] = {"", "Freeze", "Harvest", "Bounty", "Fetch", "Incinerate", "Replicate", "Transfer", "Froth", "Consume", "Pupate", "Snooze", "Pull", "Prophecize", "Gust", "Remix", "Haggle", "Expedite", "Engineer", "Hack", "Experiment", "Repeat", "Gamble"};
+const char* const kTaskNames[] = {"draw-hand", "draw-freeze", "draw-fetch", "refill-row", "refill-upgrade", "reveal-supervillain", "finish-cleanup", "chaos-turn", "look-bottom", "look-top", "draw-remix", "draw-gamble", "look-rewrite", "look-sell", "draw-spell", "gain-minion"};
+const char* const kAbilityKeys[] = {"", "Freeze", "Harvest", "Bounty", "Fetch", "Incinerate", "Replicate", "Transfer", "Froth", "Consume", "Pupate", "Snooze", "Pull", "Prophecize", "Gust", "Remix", "Haggle", "Expedite", "Engineer", "Hack", "Experiment", "Repeat", "Gamble", "Rewrite", "Sell", "Discombobulate"};
 static_assert(sizeof(kAbilityKeys) / sizeof(kAbilityKeys[0]) == kNumAbilities, "a key for every ability of the pool");
 
 template <class DeckT>
@@ -120,6 +120,8 @@ const char* pending_name(Pending p) {
     case Pending::kPullChoice: return "pull-choice";
     case Pending::kRemixDiscard2: return "remix-discard-2";
     case Pending::kRemixDiscard1: return "remix-discard-1";
+    case Pending::kRewriteChoice: return "rewrite-choice";
+    case Pending::kSellChoice: return "sell-choice";
   }
   return "";
 }
@@ -181,6 +183,21 @@ Json State::to_json() const {
   }
   if (!from_minions.as_object("").empty()) o["minion_abilities"] = from_minions;
   if (gamble_card != kNoCard) o["gamble"] = c.name[gamble_card];  // face down, its guess still to come
+  if (n_looked > 0) {  // Rewrite or Sell: off the top of the turn player's deck, top first
+    Json cards = Json(Json::Array{});
+    for (int i = 0; i < n_looked; ++i) {
+      Json card;
+      card["card"] = c.name[looked[i]];
+      Json who = Json(Json::Array{});
+      for (int p = 0; p < kMaxPlayers; ++p) {
+        if ((looked_seen[i] >> p) & 1u) who.push_back(p);
+      }
+      card["known_to"] = who;
+      cards.push_back(card);
+    }
+    o["looked"] = cards;
+  }
+  if (c.chaos_spells) o["chaos_spell_deck"] = deck_json(c, chaos_deck);  // only in games with Discombobulate
   if (haggle_slots) {
     Json spots = Json(Json::Array{});
     for (int slot = 0; slot < kRowSlots; ++slot) {
@@ -232,6 +249,12 @@ Json State::to_json() const {
     }
     j["abilities"] = pool;
     j["won"] = static_cast<int>(pl.won);
+    if (c.chaos_spells) {
+      j["spell_book"] = card_names(c, pl.spell_book);
+      j["spell_book_public"] = card_names(c, pl.spell_book_public);
+      j["spells_aside"] = card_names(c, pl.spells_aside);
+      j["spells_aside_public"] = card_names(c, pl.spells_aside_public);
+    }
     ps.push_back(j);
   }
   o["players"] = ps;
@@ -243,7 +266,7 @@ State State::from_json(const Config& c, const Json& o) {
   s.cfg = &c;
   const std::string w = "position";
   json_expect_keys(o, {"turn", "turn_player", "pending", "over", "winner", "supervillain_deck", "supervillain_slots", "danger_zone", "won_by",
-                       "attached", "minion_row", "minion_deck", "upgrade_row", "upgrade_deck", "scaredy_bots", "expelled", "pupated", "haggle_slots", "haggled", "hack_power", "explodey_bots", "repeatable", "minion_abilities", "gamble", "tasks", "players"},
+                       "attached", "minion_row", "minion_deck", "upgrade_row", "upgrade_deck", "scaredy_bots", "expelled", "pupated", "haggle_slots", "haggled", "hack_power", "explodey_bots", "repeatable", "minion_abilities", "gamble", "looked", "chaos_spell_deck", "tasks", "players"},
                    w);
   s.turn = static_cast<uint16_t>(o.at("turn", w).as_int("turn", 1, c.max_turns + 1));
   s.turn_player_ = static_cast<uint8_t>(o.at("turn_player", w).as_int("turn_player", 0, c.players - 1));
@@ -254,7 +277,9 @@ State State::from_json(const Config& c, const Json& o) {
   else if (pend == "pull-choice") s.pending = Pending::kPullChoice;
   else if (pend == "remix-discard-2") s.pending = Pending::kRemixDiscard2;
   else if (pend == "remix-discard-1") s.pending = Pending::kRemixDiscard1;
-  else throw SerializationError("pending must be none, fetch-discard, return-upgrade, pull-choice, remix-discard-2 or remix-discard-1, got \"" + pend + "\"");
+  else if (pend == "rewrite-choice") s.pending = Pending::kRewriteChoice;
+  else if (pend == "sell-choice") s.pending = Pending::kSellChoice;
+  else throw SerializationError("pending must be none, fetch-discard, return-upgrade, pull-choice, remix-discard-2, remix-discard-1, rewrite-choice or sell-choice, got \"" + pend + "\"");
   s.over = o.at("over", w).as_bool("over");
   s.winner = static_cast<int8_t>(o.at("winner", w).as_int("winner", -2, c.players - 1));
   s.supervillain_deck = 0;
@@ -311,6 +336,29 @@ State State::from_json(const Config& c, const Json& o) {
     }
   }
   if (const Json* g = o.find("gamble")) s.gamble_card = static_cast<uint8_t>(card_id(c, *g, "gamble"));
+  if (const Json* lk = o.find("looked")) {
+    const auto& arr = lk->as_array("looked");
+    if (arr.size() > static_cast<size_t>(kLookedCap)) throw SerializationError("looked holds more cards than Rewrite looks at (3)");
+    for (size_t i = 0; i < arr.size(); ++i) {
+      const std::string lw = "looked[" + std::to_string(i) + "]";
+      json_expect_keys(arr[i], {"card", "known_to"}, lw);
+      uint8_t seen = 0;
+      for (const auto& who : arr[i].at("known_to", lw).as_array(lw + ".known_to")) {
+        const int64_t p = who.as_int(lw + ".known_to");
+        if (p < 0 || p >= c.players) throw SerializationError(lw + ".known_to: player " + std::to_string(p) + " is not seated (0 to " + std::to_string(c.players - 1) + ")");
+        seen = static_cast<uint8_t>(seen | (1u << p));
+      }
+      s.looked[i] = static_cast<uint8_t>(card_id(c, arr[i].at("card", lw), lw));
+      s.looked_seen[i] = seen;
+    }
+    s.n_looked = static_cast<uint8_t>(arr.size());
+  }
+  if (const Json* cd = o.find("chaos_spell_deck")) {
+    if (!c.chaos_spells) throw SerializationError("chaos_spell_deck: this game has no Chaos Spells (only games with Discombobulate, Gizzard Wizards, have them)");
+    read_deck(c, *cd, s.chaos_deck, "chaos_spell_deck");
+  } else if (c.chaos_spells) {
+    throw SerializationError("position: missing key \"chaos_spell_deck\" (the Chaos Spell deck of a game with Discombobulate)");
+  }
   if (const Json* spots = o.find("haggle_slots")) {
     for (const auto& v : spots->as_array("haggle_slots")) s.haggle_slots = static_cast<uint8_t>(s.haggle_slots | (1u << v.as_int("haggle slot", 0, kRowSlots - 1)));
   }
@@ -342,7 +390,9 @@ State State::from_json(const Config& c, const Json& o) {
   for (int p = 0; p < c.players; ++p) {
     const Json& j = ps[static_cast<size_t>(p)];
     const std::string pw = "players[" + std::to_string(p) + "]";
-    json_expect_keys(j, {"hand", "hand_public", "deck", "discard", "in_play", "bought", "stash", "frozen", "frozen_public", "upgrades", "upgrades_pending", "upgrades_used", "power", "abilities", "won"}, pw);
+    json_expect_keys(j, {"hand", "hand_public", "deck", "discard", "in_play", "bought", "stash", "frozen", "frozen_public", "upgrades", "upgrades_pending", "upgrades_used", "power", "abilities", "won",
+                         "spell_book", "spell_book_public", "spells_aside", "spells_aside_public"},
+                     pw);
     PlayerState& pl = s.players[p];
     read_pile(c, j.at("hand", pw), pl.hand, pw + ".hand");
     read_pile(c, j.at("hand_public", pw), pl.hand_public, pw + ".hand_public");
@@ -368,6 +418,15 @@ State State::from_json(const Config& c, const Json& o) {
       pl.tokens[a] = static_cast<uint8_t>(v.as_int(pw + ".abilities." + name, 0, 99));
     }
     pl.won = static_cast<uint8_t>(j.at("won", pw).as_int(pw + ".won", 0, c.crews));
+    for (const char* key : {"spell_book", "spell_book_public", "spells_aside", "spells_aside_public"}) {
+      const Json* v = j.find(key);
+      if (!v && !c.chaos_spells) continue;
+      if (!c.chaos_spells) throw SerializationError(pw + "." + key + ": this game has no Chaos Spells (only games with Discombobulate, Gizzard Wizards, have them)");
+      if (!v) throw SerializationError(pw + ": missing key \"" + key + "\" (a game with Discombobulate)");
+      const std::string k = key;
+      auto& pile = k == "spell_book" ? pl.spell_book : k == "spell_book_public" ? pl.spell_book_public : k == "spells_aside" ? pl.spells_aside : pl.spells_aside_public;
+      read_pile(c, *v, pile, pw + "." + k);
+    }
   }
   if (s.gamble_card != kNoCard && c.players >= 2) s.open_gamble(s.gamble_card);  // the guess is asked again
   return s;
@@ -385,7 +444,7 @@ void State::resample(int observer, Rng& rng) {
     if (p == observer) continue;
     PlayerState& pl = players[p];
     const PlayerState original = pl;
-    uint8_t pool[kPileCap + kSmallPile + 8 + kDeckTopCap];
+    uint8_t pool[kPileCap + kSmallPile + 8 + kDeckTopCap + kLookedCap];
     int n = 0;
     Multiset<kSmallPile> rest = original.hand;
     for (const uint8_t card : original.hand_public) rest.remove(card);
@@ -403,6 +462,10 @@ void State::resample(int observer, Rng& rng) {
     for (int k = 0; k < od.known(); ++k) {
       if (!sees_bottom_card(od, k, p, observer)) pool[n++] = od.c[od.n_unknown + k];
     }
+    const bool looks = p == turn_player_;  // Rewrite's or Sell's cards off the top of this deck
+    for (int i = 0; looks && i < n_looked; ++i) {
+      if (!((looked_seen[i] >> observer) & 1u)) pool[n++] = looked[i];
+    }
     for (int i = n - 1; i > 0; --i) std::swap(pool[i], pool[rng.below(static_cast<uint32_t>(i + 1))]);
     pl.hand = original.hand_public;
     pl.frozen = original.frozen_public;
@@ -410,6 +473,9 @@ void State::resample(int observer, Rng& rng) {
     int k = 0;
     for (int i = 0; i < rest.size(); ++i) pl.hand.add(pool[k++]);
     for (int i = 0; i < frozen_rest.size(); ++i) pl.frozen.add(pool[k++]);
+    for (int i = 0; looks && i < n_looked; ++i) {
+      if (!((looked_seen[i] >> observer) & 1u)) looked[i] = pool[k++];
+    }
     uint8_t top[kDeckTopCap];
     for (int i = 0; i < od.n_top; ++i) top[i] = sees_top_card(od, i, observer) ? od.top[i] : pool[k++];
     uint8_t bottom[kPileCap];
@@ -418,6 +484,56 @@ void State::resample(int observer, Rng& rng) {
     for (int j = 0; j < od.known(); ++j) pl.deck.put_bottom(bottom[j], od.bottom_is_private(j));
     for (int i = od.n_top; i-- > 0;) pl.deck.put_top(top[i], od.top_seen[i]);
   }
+  if (cfg->chaos_spells) resample_spells(observer, rng);
+}
+
+// The spells the observer cannot place (the Chaos Spell deck's unknown part,
+// the others' spell books and spells set aside but for what everyone saw)
+// are pooled and dealt back in the same numbers.
+void State::resample_spells(int observer, Rng& rng) {
+  uint8_t pool[kChaosSpells * (kMaxPlayers * 2 + 1)];
+  int n = 0;
+  int book_rest[kMaxPlayers] = {};
+  int aside_rest[kMaxPlayers] = {};
+  for (int p = 0; p < cfg->players; ++p) {
+    if (p == observer) continue;
+    PlayerState& pl = players[p];
+    for (const uint8_t card : pl.spell_book) pool[n++] = card;
+    for (const uint8_t card : pl.spell_book_public) {
+      for (int i = 0; i < n; ++i) {
+        if (pool[i] == card) {
+          pool[i] = pool[--n];
+          break;
+        }
+      }
+    }
+    book_rest[p] = pl.spell_book.size() - pl.spell_book_public.size();
+    for (const uint8_t card : pl.spells_aside) pool[n++] = card;
+    for (const uint8_t card : pl.spells_aside_public) {
+      for (int i = n; i-- > 0;) {
+        if (pool[i] == card) {
+          pool[i] = pool[--n];
+          break;
+        }
+      }
+    }
+    aside_rest[p] = pl.spells_aside.size() - pl.spells_aside_public.size();
+    pl.spell_book = pl.spell_book_public;
+    pl.spells_aside = pl.spells_aside_public;
+  }
+  const int deck_unknown = chaos_deck.n_unknown;
+  for (int i = 0; i < deck_unknown; ++i) pool[n++] = chaos_deck.c[i];
+  std::sort(pool, pool + n);  // a canonical order first, so the deal depends on the seed alone
+  for (int i = n - 1; i > 0; --i) std::swap(pool[i], pool[rng.below(static_cast<uint32_t>(i + 1))]);
+  int k = 0;
+  for (int p = 0; p < cfg->players; ++p) {
+    for (int i = 0; i < book_rest[p]; ++i) players[p].spell_book.add(pool[k++]);
+    for (int i = 0; i < aside_rest[p]; ++i) players[p].spells_aside.add(pool[k++]);
+  }
+  Deck<kChaosSpells> rebuilt;
+  while (k < n) rebuilt.add_unknown(pool[k++]);
+  for (int i = deck_unknown; i < chaos_deck.n; ++i) rebuilt.put_bottom(chaos_deck.c[i]);
+  chaos_deck = rebuilt;
 }
 
 }  // namespace henchmen::sss

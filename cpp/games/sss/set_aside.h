@@ -17,8 +17,13 @@ bool can_set_aside(const PlayerState& p);
 // Puts `card` on the pile; `known` when everyone saw which card it is.
 void set_aside(PlayerState& p, uint8_t card, bool known);
 
-// The end of the turn that set them aside: the pile joins the hand, and what
-// was public stays public.
+// Gizzard Wizards: a Chaos Spell set aside for the spell book, on its own
+// pile (a spell is never in a hand); `known` as for set_aside.
+bool can_set_aside_spell(const PlayerState& p);
+void set_aside_spell(PlayerState& p, uint8_t card, bool known);
+
+// The end of the turn that set them aside: the pile joins the hand, the
+// spells the spell book, and what was public stays public.
 void join_hand_from_set_aside(PlayerState& p);
 
 }  // namespace henchmen::sss

@@ -18,6 +18,9 @@ constexpr int kRowSlotCount = 5;  // the Minion row (kRowSlots), for the action 
 // Gust's orders: the row cards (at most 5) under the Minion deck, one
 // permutation each (5! = 120).
 constexpr int kGustOrders = 120;
+// The block of the crews that look at the top cards of a deck (Rewrite,
+// Sell, and room for Trendset's looks at the Minion deck).
+constexpr int kLookIds = 160;
 
 // The fixed action space. Card-indexed ranges take a card id as offset.
 enum : Action {
@@ -69,7 +72,19 @@ enum : Action {
   kGamble_ = kRepeat_ + kAbilitySlots,   // + card: hand -> face down, for an opponent's guess
   kGambleOdd = kGamble_ + kCardIds,      // the opponent's guess (off-turn): odd
   kGambleEven,                           // ... even (zero is even)
-  kChanceCard,                           // + card: a draw or a reveal
+  // Crews that look at the top cards of a deck (sss-tales): one block of
+  // kLookIds, so that each of them moves no other action id. look.cpp.
+  kLook_,
+  kRewrite_ = kLook_,  // look at the top 3 cards of your deck (rewrite.cpp)
+  kRewriteKeep,        // the lowest card still looked at: back on top of the deck
+  kRewriteDiscard,     // ... to the discard pile
+  kSellTakeFirst,      // Sell: the upper card looked at into your hand, the other back on top (sell.cpp)
+  kSellTakeSecond,     // ... the lower one
+  kSell_,              // + card: hand -> discard pile, to look at the top 2 cards of your deck
+  // Gizzard Wizards (sss-gizzard): gizzard.cpp.
+  kDiscombobulate_ = kLook_ + kLookIds,                      // a Chaos Spell set aside for your spell book next turn
+  kCastSpell_,                           // + spell (0 to 9): a spell of your spell book played, then under the Chaos Spell deck
+  kChanceCard = kCastSpell_ + kChaosSpells,  // + card: a draw or a reveal
   kChanceSupervillain = kChanceCard + kCardIds,  // + crew slot: a Supervillain revealed
   kChanceChaos = kChanceSupervillain + kMaxCrews,  // + bit per row slot: the slots Chaos's dice named (gambler.cpp)
   kNumActions = kChanceChaos + (1 << kRowSlotCount),
@@ -83,6 +98,9 @@ enum class Pending : uint8_t {
   // sss-crews-c: a Remix under way, its discards still to make.
   kRemixDiscard2,
   kRemixDiscard1,
+  // sss-tales: cards looked at off the top of a deck (State::looked), to decide.
+  kRewriteChoice,  // the lowest one: kept on top or discarded
+  kSellChoice,     // one into the hand, the other back on top
 };
 
 // Chance work waiting to be done, in order. Deterministic steps run at once;
@@ -100,6 +118,10 @@ enum class TaskKind : uint8_t {
   kLookTop,     // sss-crews-d: Prophecize shows the top card of a deck (slot: the number guessed)
   kDrawRemix,   // sss-crews-c: Remix's 3 draws
   kDrawGamble,  // sss-climb: Gamble's draw, the guess was wrong (gamble.cpp)
+  kLookRewrite,  // sss-tales: Rewrite's look, one card at a time off the top of the deck (count: cards still to look at)
+  kLookSell,     // sss-tales: Sell's look, likewise
+  kDrawSpell,   // sss-gizzard: Discombobulate takes the top card of the Chaos Spell deck (gizzard.cpp)
+  kGainMinion,  // sss-gizzard: the Chance spell gains the top card of the Minion deck
 };
 const char* task_name(TaskKind kind);  // as the position JSON spells it
 const char* pending_name(Pending p);  // as the position JSON spells it ("" for none)
@@ -118,6 +140,7 @@ constexpr int kPileCap = 120;
 constexpr int kSmallPile = 40;
 constexpr int kMaxTasks = 16;
 constexpr int kProphecyNumbers = 16;  // Prophecize guesses a power from 0 to 15
+constexpr int kLookedCap = 3;  // Rewrite looks at 3 cards, Sell at 2
 
 // Zones, for the card facts of events and what each player knows
 // (core/knowledge.h): ten per seat, then the shared ones, then one attached
@@ -149,9 +172,18 @@ constexpr int kAttachedZoneBase = kMinionDeckZone + 9;
 constexpr int attached_zone(int crew, int player) { return kAttachedZoneBase + crew * kMaxPlayers + player; }
 constexpr int kExplodeyZone = kAttachedZoneBase + kMaxCrews * kMaxPlayers;  // the Explodey pile (Experiment)
 constexpr int kFaceDownZone = kExplodeyZone + 1;  // Gamble's card
-constexpr int kNumZones = kFaceDownZone + 1;
-// Supervillains are cards too in the facts (never in the card table).
-constexpr uint8_t kSupervillainCard = 110;
+constexpr int kLookZone = kFaceDownZone + 1;      // the cards Rewrite or Sell looks at (State::looked)
+// Gizzard Wizards: the Chaos Spell deck, then each seat's spell book and the
+// spells set aside for it (own zones: a spell never joins a hand).
+constexpr int kChaosDeckZone = kLookZone + 1;
+constexpr int kSpellBookZoneBase = kChaosDeckZone + 1;
+constexpr int spell_book_zone(int player) { return kSpellBookZoneBase + player; }
+constexpr int kSpellsAsideZoneBase = kSpellBookZoneBase + kMaxPlayers;
+constexpr int spells_aside_zone(int player) { return kSpellsAsideZoneBase + player; }
+constexpr int kNumZones = kSpellsAsideZoneBase + kMaxPlayers;
+// Supervillains are cards too in the facts (never in the card table), at
+// ids no card of the table has (81 to 89, after the ninth crew's Minions).
+constexpr uint8_t kSupervillainCard = kMaxCrews * kMinionsPerCrew;
 inline int supervillain_card(int crew) { return kSupervillainCard + crew; }
 
 // Length of the flat observation tensor.
@@ -179,6 +211,13 @@ struct PlayerState {
   int16_t power = 0;
   uint8_t tokens[kNumAbilities] = {};  // the ability pool
   uint8_t won = 0;                      // Supervillains won
+  // Gizzard Wizards: the spell book ("not considered to be in your hand"),
+  // the spells set aside for it next turn, and the parts everyone knows (a
+  // spell taken from a known place of the Chaos Spell deck).
+  Multiset<kChaosSpells> spell_book;
+  Multiset<kChaosSpells> spell_book_public;
+  Multiset<kChaosSpells> spells_aside;
+  Multiset<kChaosSpells> spells_aside_public;
 };
 
 struct State {
@@ -204,6 +243,9 @@ struct State {
   uint64_t haggled[2] = {};
   int16_t hack_power = 0;  // the turn player's power that only buys an Upgrade (Hack), public
   uint8_t explodey_left = 0;  // the Explodey pile (Experiment; Config::explodey_pile), public
+  // The Chaos Spell deck (Config::chaos_spells): face down, its order known
+  // to nobody; played spells go under it, so its bottom part is public.
+  Deck<kChaosSpells> chaos_deck;
   // Repeat (this turn, the turn player's, public): the most recent Minion
   // card ability used (a token of it spent), and how many of the pool's
   // tokens a Minion card gave (the rest an Upgrade, a Bot or their copies).
@@ -213,6 +255,12 @@ struct State {
   // while the opponent the reaction window asks guesses its power's parity.
   uint8_t gamble_card = kNoCard;
   Reactions<1, kMaxPlayers> reactions;
+  // Rewrite and Sell (sss-tales): the cards the turn player has taken off
+  // the top of their deck to look at, top first, and who knew each (a bit
+  // per player; the owner always), until they decide where each goes.
+  uint8_t looked[kLookedCap] = {kNoCard, kNoCard, kNoCard};
+  uint8_t looked_seen[kLookedCap] = {};
+  uint8_t n_looked = 0;
   Task tasks[kMaxTasks];
   uint8_t n_tasks = 0;
   Pending pending = Pending::kNone;
@@ -358,6 +406,23 @@ struct State {
   void gamble_legal(std::vector<Action>& out) const;
   void apply_gamble(Action action);
   void open_gamble(int card);  // the window asking the guesser (also from a position)
+  // The looks at the top cards of a deck (look.cpp): Rewrite (rewrite.cpp) and Sell (sell.cpp).
+  void look_legal(std::vector<Action>& out) const;     // the decision over the cards looked at
+  void apply_look(Action action);                      // every action of the block
+  void look_at_next(int player, TaskKind kind, int outcome);  // one card off the top; outcome < 0: certain
+  void looked_back_on_top(const char* why);           // the lowest card looked at returns on top
+  bool look_task(TaskKind kind) const { return kind == TaskKind::kLookRewrite || kind == TaskKind::kLookSell; }
+  void rewrite_legal(std::vector<Action>& out) const;
+  void apply_rewrite(Action action);
+  void sell_legal(std::vector<Action>& out) const;
+  void apply_sell(Action action);
+  // Gizzard Wizards (gizzard.cpp): Discombobulate, and playing the spells of the spell book.
+  void gizzard_legal(std::vector<Action>& out) const;
+  void apply_gizzard(Action action);
+  bool spell_does_something(int spell) const;  // a spell with nothing to do is not offered
+  void take_spell(int player, int outcome);     // Discombobulate's draw from the Chaos Spell deck
+  void gain_top_minion(int player, int outcome);  // Chance's gain
+  void resample_spells(int observer, Rng& rng);   // serialize.cpp: the spells the observer cannot place, redealt
 
  private:
   void push_task(TaskKind kind, int player, int slot, int count);

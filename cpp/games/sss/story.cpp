@@ -45,6 +45,12 @@ void setup(Events& ev, const State& s) {
     e.with("explodey", c.explodey_pile);
     for (int n = 0; n < c.explodey_pile; ++n) e.fact(CardFact::place(kExplodeyZone, kExplodeyBot));
   }
+  if (c.chaos_spells) {
+    e.text += "; the {spells} Chaos Spells are shuffled face down into the Chaos Spell deck";
+    e.with("spells", kChaosSpells);
+    for (int n = 0; n < kChaosSpells; ++n) e.fact(CardFact::place(kChaosDeckZone, kChaosSpellBase + n));
+    e.fact(CardFact::shuffle(kChaosDeckZone));
+  }
   for (int p = 0; p < c.players; ++p) {
     for (int n = 0; n < 8; ++n) e.fact(CardFact::place(zone(p, kDeckZone), kTinyBot));
     for (int n = 0; n < 2; ++n) e.fact(CardFact::place(zone(p, kDeckZone), kJunkyBot));
@@ -116,6 +122,15 @@ void reshuffled(Events& ev, const State& s, int player) {
 
 void thawed(Events& ev, const State& s, int player) {
   const PlayerState& pl = s.players[player];
+  if (!pl.spells_aside.empty()) {
+    const int n = pl.spells_aside.size();
+    const std::string head = std::string("{P} {add|adds} {count} Chaos ") + (n == 1 ? "Spell" : "Spells") + " to {your|their} spell book";
+    Event mine("spell-book", head + ": {cards}", player);
+    mine.with("count", n).with("cards", names(s, pl.spells_aside)).fact(CardFact::move_all(spells_aside_zone(player), spell_book_zone(player)));
+    Event others("spell-book", head + (pl.spells_aside_public.empty() ? "" : ", among them {known}"), player);
+    others.with("count", n).with("known", names(s, pl.spells_aside_public)).fact(CardFact::move_all(spells_aside_zone(player), spell_book_zone(player)));
+    ev.add_private(player, mine, others);
+  }
   if (pl.frozen.empty()) return;
   const int n = pl.frozen.size();
   const std::string head = "{P} {take|takes} {count} frozen " + cards_word(n) + " into {your|their} hand";
@@ -262,6 +277,37 @@ void cleanup(Events& ev, const State& s, int player) {
   e.fact(CardFact::move_all(zone(player, kBoughtZone), zone(player, kDiscardZone)));
   move_each(e, discarded, zone(player, kHandZone), zone(player, kDiscardZone));
   e.fact(CardFact::move_all(zone(player, kUpgradesPendingZone), zone(player, kUpgradesZone)));
+  ev.add(e);
+}
+
+void discombobulated(Events& ev, const State& s, int player) {
+  ev.add(Event("discombobulate", "{P} {discombobulate|discombobulates}: a Chaos Spell for {your|their} spell book next turn", player).with("left", static_cast<int>(s.chaos_deck.size())));
+}
+
+void spell_taken(Events& ev, const State& s, int player, int card, bool known) {
+  const std::string tail = " aside from the Chaos Spell deck for {your|their} spell book (Discombobulate)";
+  Event mine("spell-aside", "{P} {set|sets} {card}" + tail + (known ? " (a known card)" : ""), player);
+  mine.with("card", name(s, card)).with("known", known).fact(CardFact::move(kChaosDeckZone, spells_aside_zone(player), card, Pos::kTop));
+  if (known) {
+    ev.add(mine);  // it lay where everyone saw it go: everyone knows it
+    return;
+  }
+  ev.add_private(player, mine, Event("spell-aside", "{P} {set|sets} a Chaos Spell" + tail, player));
+}
+
+void spell_cast(Events& ev, const State& s, int player, int card) {
+  const Config& c = *s.cfg;
+  Event e("spell", "{P} {play|plays} the Chaos Spell {card} from {your|their} spell book; it goes under the Chaos Spell deck", player);
+  e.with("card", name(s, card)).with("power", c.power[static_cast<size_t>(card)]);
+  const int a = c.ability[static_cast<size_t>(card)];
+  if (a != kNoAbility) e.with("ability", ability_name(a));
+  e.fact(CardFact::move(spell_book_zone(player), kChaosDeckZone, card, Pos::kAny, Pos::kBottom));
+  ev.add(e);
+}
+
+void spell_gained(Events& ev, const State& s, int player, int card, int from) {
+  Event e("spell-gain", "{P} {gain|gains} {card} into {your|their} discard pile (Chaos Spell)", player);
+  e.with("card", name(s, card)).fact(CardFact::move(from, zone(player, kDiscardZone), card, from == kMinionDeckZone ? Pos::kTop : Pos::kAny));
   ev.add(e);
 }
 

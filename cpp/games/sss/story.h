@@ -35,4 +35,12 @@ void bought(Events& ev, const State& s, int card);
 void cleanup(Events& ev, const State& s, int player);
 void ability_step(Events& ev, const State& s, Action action);
 
+// Gizzard Wizards (gizzard.cpp): Discombobulate, the spell it takes (only
+// its owner sees which, unless it lay in a known place), a spell played,
+// and what a spell gains (`from`: the zone the gained card leaves).
+void discombobulated(Events& ev, const State& s, int player);
+void spell_taken(Events& ev, const State& s, int player, int card, bool known);
+void spell_cast(Events& ev, const State& s, int player, int card);  // before it leaves the spell book
+void spell_gained(Events& ev, const State& s, int player, int card, int from);
+
 }  // namespace henchmen::sss::story

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "core/error.h"
+#include "games/sss/set_aside.h"
 #include "games/sss/state.h"
 
 namespace henchmen::sss {
@@ -64,6 +65,27 @@ void State::validate() const {
     ++count[upgrade_row];
   }
   tally_deck(upgrade_deck, false, true, "the Upgrade deck");
+  // Spells lie only in the Chaos Spell deck, the spell books and the spells
+  // set aside for them ("not considered to be in your hand").
+  auto spells_only = [&](const auto& pile, const char* where) {
+    for (const uint8_t card : pile) {
+      if (!is_spell(card) || !c.valid_card(card)) broken(std::string(where) + " may hold only Chaos Spells");
+    }
+  };
+  auto no_spells = [&](const auto& pile, const char* where) {
+    for (const uint8_t card : pile) {
+      if (is_spell(card)) broken(std::string(where) + " holds the Chaos Spell " + c.name[card] + " (spells lie only in the Chaos Spell deck and the spell books)");
+    }
+  };
+  tally_deck(chaos_deck, false, false, "the Chaos Spell deck");
+  for (int i = 0; i < chaos_deck.n; ++i) {
+    if (!is_spell(chaos_deck.c[i])) broken("the Chaos Spell deck may hold only Chaos Spells");
+  }
+  for (int k = 0; k < chaos_deck.capacity(); ++k) {
+    if (chaos_deck.bottom_is_private(k)) broken("the Chaos Spell deck marks a card as seen by one player only (every spell goes under it face up)");
+  }
+  no_spells(expelled, "the expelled pile");
+  if (gamble_card != kNoCard && is_spell(gamble_card)) broken("Gamble's face-down card is a Chaos Spell, which is never in a hand");
   for (const uint8_t card : expelled) {
     if (!c.valid_card(card) || is_upgrade(card)) broken("the expelled pile holds a card that cannot be expelled");
     ++count[card];
@@ -76,6 +98,29 @@ void State::validate() const {
     ++count[gamble_card];
   } else if (reactions.open()) {
     broken("a guess is asked with no card face down");
+  }
+  // Rewrite and Sell: cards off the top of the turn player's deck, looked at
+  // while the look goes on or its decision is pending.
+  if (n_looked > kLookedCap) broken("more cards are looked at than Rewrite looks at (3)");
+  for (int i = 0; i < kLookedCap; ++i) {
+    if (i >= n_looked) {
+      if (looked[i] != kNoCard || looked_seen[i]) broken("a looked-at place past the cards looked at is not empty");
+      continue;
+    }
+    if (!c.valid_card(looked[i]) || is_upgrade(looked[i])) broken("a card looked at is not a card a deck holds");
+    if (!((looked_seen[i] >> turn_player_) & 1u) || (looked_seen[i] >> n)) broken("a card looked at must be known to the turn player and to seated players only");
+    ++count[looked[i]];
+  }
+  {
+    const bool looking = n_tasks > 0 && look_task(tasks[0].kind);
+    const bool choosing = pending == Pending::kRewriteChoice || pending == Pending::kSellChoice;
+    if (n_looked > 0 && !looking && !choosing) broken("cards are looked at with no look under way and no decision over them");
+    if (choosing && (n_looked == 0 || n_tasks)) broken("a decision over the cards looked at is pending with none looked at, or with chance to come");
+    if (pending == Pending::kSellChoice && n_looked > 2) broken("Sell looks at 2 cards, not " + std::to_string(n_looked));
+    if (looking) {
+      const int look = tasks[0].kind == TaskKind::kLookRewrite ? 3 : 2;
+      if (tasks[0].player != turn_player_ || n_looked + tasks[0].count > look || tasks[0].count == 0) broken("a look at the top of a deck has the wrong count or player");
+    }
   }
   for (int p = 0; p < n; ++p) {
     const PlayerState& pl = players[p];
@@ -109,6 +154,27 @@ void State::validate() const {
     for (const uint8_t card : pl.hand_public) {
       if (pl.hand_public.count(card) > pl.hand.count(card)) broken("the publicly known part of a hand is not part of the hand");
     }
+    no_spells(pl.hand, "a hand");
+    no_spells(pl.discard, "a discard pile");
+    no_spells(pl.in_play, "a play area");
+    no_spells(pl.frozen, "a frozen pile");
+    for (int i = 0; i < pl.deck.n; ++i) {
+      if (is_spell(pl.deck.c[i])) broken("a deck holds a Chaos Spell");
+    }
+    for (int i = 0; i < pl.deck.n_top; ++i) {
+      if (is_spell(pl.deck.top[i])) broken("a deck holds a Chaos Spell");
+    }
+    spells_only(pl.spell_book, "a spell book");
+    spells_only(pl.spells_aside, "the spells set aside");
+    tally(pl.spell_book, false, false, "a spell book");
+    tally(pl.spells_aside, false, false, "the spells set aside");
+    for (const uint8_t card : pl.spell_book_public) {
+      if (pl.spell_book_public.count(card) > pl.spell_book.count(card)) broken("the publicly known part of a spell book is not part of the spell book");
+    }
+    for (const uint8_t card : pl.spells_aside_public) {
+      if (pl.spells_aside_public.count(card) > pl.spells_aside.count(card)) broken("the publicly known spells set aside are not all set aside");
+    }
+    if (p != turn_player_ && !pl.spells_aside.empty()) broken("a player who is not taking a turn has spells set aside (they join the spell book at the end of the turn that set them aside)");
     for (const uint8_t card : pl.frozen_public) {
       if (pl.frozen_public.count(card) > pl.frozen.count(card)) broken("the publicly known frozen cards are not all frozen");
     }
@@ -128,7 +194,7 @@ void State::validate() const {
   }
   for (int card = 0; card < kCardIds; ++card) {
     int want = 0;
-    if (is_minion(card) || is_upgrade(card)) want = c.valid_card(card) ? 1 : 0;
+    if (is_minion(card) || is_upgrade(card) || is_spell(card)) want = c.valid_card(card) ? 1 : 0;
     else if (card == kTinyBot) want = 8 * n;
     else if (card == kJunkyBot) want = 2 * n;
     else if (card == kScaredyBot) want = c.scaredy_bots - scaredy_left;
@@ -335,9 +401,10 @@ void State::validate_queue() const {
     }
     return i == n_tasks - 1;
   }();
-  // One step of a decision draws one card, or Remix's up to 3.
+  // One step of a decision draws one card, or Remix's up to 3 (a look's too).
   const bool is_step = n_tasks == 1 && first.player == turn_player_ && first.kind != TaskKind::kDrawHand &&
-                       first.kind != TaskKind::kFinishCleanup && (first.count == 1 || (first.kind == TaskKind::kDrawRemix && first.count >= 1 && first.count <= 3));
+                       first.kind != TaskKind::kFinishCleanup &&
+                       (first.count == 1 || (first.kind == TaskKind::kDrawRemix && first.count >= 1 && first.count <= 3) || (look_task(first.kind) && first.count >= 1 && first.count <= 3));
   // A Gust refills the whole row left to right: the refills still to do are
   // those of the rightmost spots, each empty.
   bool is_gust = n_tasks > 1 && n_tasks <= kRowSlots;
@@ -393,6 +460,8 @@ void State::validate_queue() const {
       ready = first.count > 0 && first.slot < kProphecyNumbers && pl.deck.n_top == 0 && (pl.deck.n_unknown > 0 || (pl.deck.empty() && !pl.discard.empty()));
       break;
     }
+    case TaskKind::kLookRewrite:
+    case TaskKind::kLookSell:
     case TaskKind::kDrawHand:
     case TaskKind::kDrawFreeze:
     case TaskKind::kDrawFetch:
@@ -403,6 +472,8 @@ void State::validate_queue() const {
       break;
     }
     case TaskKind::kRefillRow: ready = row[first.slot] == kNoCard && minion_deck.n_unknown > 0; break;
+    case TaskKind::kGainMinion: ready = first.count > 0 && minion_deck.n_unknown > 0; break;
+    case TaskKind::kDrawSpell: ready = first.count > 0 && chaos_deck.n_unknown > 0 && can_set_aside_spell(players[first.player]); break;
     case TaskKind::kRefillUpgrade: ready = upgrade_row == kNoCard && upgrade_deck.n_unknown > 0; break;
     case TaskKind::kRevealSupervillain: ready = supervillain_slot[first.slot] == -1 && supervillain_deck != 0; break;
     case TaskKind::kFinishCleanup: ready = false; break;

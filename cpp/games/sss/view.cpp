@@ -22,8 +22,8 @@ Json known_segment(const Config& cfg, const DeckT& d) {
 // Tensor layout: card planes (one count per card id) then scalars.
 constexpr int kSeatPlanes = 9;    // hand, hidden, deck-known, discard, in play, bought, stash, frozen, attached/upgrades
 constexpr int kSharedPlanes = 7;  // row, minion deck, upgrade row/deck, expelled, scaredy pile, pupated, haggled
-constexpr int kSeatScalars = 4 + kNumAbilities + kMaxCrews;  // power, won, hand, deck sizes, tokens, reputation
-constexpr int kSharedScalars = 8 + kNumAbilities + kMaxCrews * (3 + kMaxPlayers);  // ... hack power, Repeat's ability one-hot, the Gamble flag, crews
+constexpr int kSeatScalars = 6 + kNumAbilities + kMaxCrews;  // power, won, hand, deck sizes, tokens, reputation, spell book and spells set aside sizes
+constexpr int kSharedScalars = 12 + kNumAbilities + kMaxCrews * (3 + kMaxPlayers);  // ... hack power, Repeat's ability one-hot, the Gamble flag, the looks, the Chaos Spell deck's size, crews
 
 }  // namespace
 
@@ -119,6 +119,36 @@ Json State::observation(int viewer) const {
     g["card"] = viewer == turn_player_ ? Json(c.name[gamble_card]) : Json();
     o["gamble"] = g;
   }
+  o["looked"] = Json();  // null unless Rewrite or Sell is looking at cards
+  if (n_looked > 0) {
+    // Off the top of the turn player's deck, top first: a card the viewer did not know is null.
+    Json l;
+    l["player"] = static_cast<int>(turn_player_);
+    Json cards = Json(Json::Array{});
+    for (int i = 0; i < n_looked; ++i) cards.push_back(viewer >= 0 && ((looked_seen[i] >> viewer) & 1u) ? Json(c.name[looked[i]]) : Json());
+    l["cards"] = cards;
+    o["looked"] = l;
+  }
+  o["chaos_spell_deck"] = Json();  // null in games without Chaos Spells
+  if (c.chaos_spells) {
+    // Face down: its size, and the spells played under it, bottom last.
+    Json cd;
+    cd["size"] = static_cast<int>(chaos_deck.size());
+    cd["bottom"] = known_segment(c, chaos_deck);
+    // The spells the viewer cannot place: the deck's unknown part, and the
+    // others' spell books and spells set aside but for what everyone saw.
+    Multiset<kChaosSpells> unseen;
+    for (int i = 0; i < chaos_deck.n_unknown; ++i) unseen.add(chaos_deck.c[i]);
+    for (int p = 0; p < c.players; ++p) {
+      if (p == viewer) continue;
+      for (const uint8_t card : players[p].spell_book) unseen.add(card);
+      for (const uint8_t card : players[p].spell_book_public) unseen.remove(card);
+      for (const uint8_t card : players[p].spells_aside) unseen.add(card);
+      for (const uint8_t card : players[p].spells_aside_public) unseen.remove(card);
+    }
+    cd["unseen"] = card_names(c, unseen);
+    o["chaos_spell_deck"] = cd;
+  }
   Json ps = Json(Json::Array{});
   for (int p = 0; p < c.players; ++p) {
     const PlayerState& pl = players[p];
@@ -145,6 +175,9 @@ Json State::observation(int viewer) const {
       for (const uint8_t card : frozen_rest) unseen.add(card);
       for (int i = 0; i < pl.deck.n_unknown; ++i) unseen.add(pl.deck.c[i]);
       if (gamble_card != kNoCard && p == turn_player_) unseen.add(gamble_card);  // face down
+      for (int i = 0; p == turn_player_ && i < n_looked; ++i) {
+        if (viewer < 0 || !((looked_seen[i] >> viewer) & 1u)) unseen.add(looked[i]);
+      }
       each_known_card(pl.deck, p, viewer, [&](uint8_t card, int, bool seen) {
         if (!seen) unseen.add(card);
       });
@@ -180,6 +213,18 @@ Json State::observation(int viewer) const {
     }
     j["abilities"] = pool;
     j["supervillains_won"] = static_cast<int>(pl.won);
+    if (c.chaos_spells) {
+      // The spell book is private: the others see its size and what they saw go in.
+      if (own) {
+        j["spell_book"] = card_names(c, pl.spell_book);
+        j["spells_aside"] = card_names(c, pl.spells_aside);
+      } else {
+        j["spell_book_known"] = card_names(c, pl.spell_book_public);
+        j["spells_aside_known"] = card_names(c, pl.spells_aside_public);
+      }
+      j["spell_book_size"] = pl.spell_book.size();
+      j["spells_aside_size"] = pl.spells_aside.size();
+    }
     ps.push_back(j);
   }
   o["players"] = ps;
@@ -204,6 +249,9 @@ void State::observation_tensor(int viewer, float* out) const {
       for (int i = 0; i < pl.deck.n_unknown; ++i) plane(base + 1)[pl.deck.c[i]] += 1.0f;
       add(plane(base + 7), pl.frozen);
       if (gamble_card != kNoCard && p == turn_player_) plane(base + 0)[gamble_card] += 1.0f;  // face down, still yours
+      // The spell book and the spells set aside, at the spells' ids (never a hand card's).
+      add(plane(base + 0), pl.spell_book);
+      add(plane(base + 7), pl.spells_aside);
     } else {
       add(plane(base + 0), pl.hand_public);
       float* hidden = plane(base + 1);
@@ -214,10 +262,17 @@ void State::observation_tensor(int viewer, float* out) const {
       add(plane(base + 7), pl.frozen_public);
       for (int i = 0; i < pl.deck.n_unknown; ++i) hidden[pl.deck.c[i]] += 1.0f;
       if (gamble_card != kNoCard && p == turn_player_) hidden[gamble_card] += 1.0f;  // face down
+      add(plane(base + 0), pl.spell_book_public);
+      add(plane(base + 7), pl.spells_aside_public);
     }
     // Known deck cards: their place counted from the bottom (top first, so
     // the deepest copy of a kind is the one written); a card only its owner
-    // looked at counts as hidden for everyone else.
+    // looked at counts as hidden for everyone else. Cards Rewrite or Sell
+    // holds off the top count as the places above the deck.
+    for (int i = 0; p == turn_player_ && i < n_looked; ++i) {
+      if ((looked_seen[i] >> viewer) & 1u) plane(base + 2)[looked[i]] = static_cast<float>(pl.deck.size() + n_looked - i);
+      else plane(base + 1)[looked[i]] += 1.0f;
+    }
     each_known_card(pl.deck, p, viewer, [&](uint8_t card, int from_bottom, bool seen) {
       if (seen) plane(base + 2)[card] = static_cast<float>(from_bottom);
       else plane(base + 1)[card] += 1.0f;
@@ -240,6 +295,9 @@ void State::observation_tensor(int viewer, float* out) const {
   add(plane(shared + 3), expelled);
   plane(shared + 4)[kScaredyBot] = static_cast<float>(scaredy_left);
   plane(shared + 4)[kExplodeyBot] = static_cast<float>(explodey_left);
+  // The Chaos Spell deck's known bottom, at the spells' ids of the Minion
+  // deck plane: each one's place counted from the bottom (1 the bottom card).
+  for (int i = chaos_deck.n_unknown; i < chaos_deck.n; ++i) plane(shared + 1)[chaos_deck.c[i]] = static_cast<float>(chaos_deck.n - i);
   for (int card = 0; card < kCardIds; ++card) {
     if (is_pupated(card)) plane(shared + 5)[card] = 1.0f;
     if (is_haggled(card)) plane(shared + 6)[card] = 1.0f;
@@ -254,6 +312,8 @@ void State::observation_tensor(int viewer, float* out) const {
     *s++ = static_cast<float>(pl.deck.size());
     for (int a = 0; a < kNumAbilities; ++a) *s++ = pl.tokens[a];
     for (int crew = 0; crew < kMaxCrews; ++crew) *s++ = crew < c.crews ? static_cast<float>(reputation(crew, p)) : 0.0f;
+    *s++ = static_cast<float>(pl.spell_book.size());
+    *s++ = static_cast<float>(pl.spells_aside.size());
   }
   *s++ = static_cast<float>(turn) / static_cast<float>(c.max_turns);
   *s++ = turn_player_ == viewer ? 1.0f : 0.0f;
@@ -265,6 +325,10 @@ void State::observation_tensor(int viewer, float* out) const {
   if (repeatable != kNoAbility) s[repeatable] = 1.0f;
   s += kNumAbilities;
   *s++ = gamble_card != kNoCard ? 1.0f : 0.0f;  // a Gamble guess is asked
+  *s++ = static_cast<float>(n_looked);  // cards Rewrite or Sell looks at
+  *s++ = pending == Pending::kRewriteChoice ? 1.0f : 0.0f;
+  *s++ = pending == Pending::kSellChoice ? 1.0f : 0.0f;
+  *s++ = static_cast<float>(chaos_deck.size());
   for (int crew = 0; crew < kMaxCrews; ++crew) {
     const bool in_game = crew < c.crews;
     bool in_slot = false;
@@ -297,10 +361,22 @@ std::string State::action_to_string(Action a) const {
     return "reveal " + (crew < c.crews ? c.crew[static_cast<size_t>(crew)].supervillain : "#" + std::to_string(crew));
   }
   if (a >= kChanceCard) {
-    const bool draw = n_tasks > 0 && (tasks[0].kind == TaskKind::kDrawHand || tasks[0].kind == TaskKind::kDrawFetch || tasks[0].kind == TaskKind::kDrawRemix || tasks[0].kind == TaskKind::kDrawGamble ||
+    const bool draw = n_tasks > 0 && (tasks[0].kind == TaskKind::kDrawHand || tasks[0].kind == TaskKind::kDrawFetch || tasks[0].kind == TaskKind::kDrawRemix || tasks[0].kind == TaskKind::kDrawGamble || tasks[0].kind == TaskKind::kDrawSpell ||
                                       tasks[0].kind == TaskKind::kDrawFreeze);
     return (draw ? "draw " : "reveal ") + card(a - kChanceCard);
   }
+  if (a >= kCastSpell_) return "spell " + card(kChaosSpellBase + (a - kCastSpell_));
+  if (a == kDiscombobulate_) return "discombobulate";
+  if (a >= kSell_) return "sell " + card(a - kSell_);
+  if (a == kSellTakeFirst || a == kSellTakeSecond) {
+    const int i = a == kSellTakeFirst ? 0 : 1;
+    return std::string(i == 0 ? "sell take upper " : "sell take lower ") + (i < n_looked ? card(looked[i]) : std::string("card"));
+  }
+  if (a == kRewriteKeep || a == kRewriteDiscard) {
+    return std::string(a == kRewriteKeep ? "rewrite keep " : "rewrite discard ") + (n_looked > 0 ? card(looked[n_looked - 1]) : std::string("the lowest card"));
+  }
+  if (a == kRewrite_) return "rewrite";
+  if (a >= kLook_) return "look #" + std::to_string(a - kLook_);
   if (a == kGambleOdd) return "guess odd";
   if (a == kGambleEven) return "guess even";
   if (a >= kGamble_) return "gamble " + card(a - kGamble_);

@@ -46,6 +46,19 @@ void State::zone_cards(int zone, std::vector<uint8_t>& out) const {
     if (gamble_card != kNoCard) out.push_back(gamble_card);
     return;
   }
+  if (zone == kLookZone) {
+    out.insert(out.end(), looked, looked + n_looked);
+    return;
+  }
+  if (zone == kChaosDeckZone) return append_deck(chaos_deck, out);
+  if (zone >= kSpellBookZoneBase && zone < kSpellsAsideZoneBase) {
+    if (zone - kSpellBookZoneBase < cfg->players) append(players[zone - kSpellBookZoneBase].spell_book, out);
+    return;
+  }
+  if (zone >= kSpellsAsideZoneBase && zone < kNumZones) {
+    if (zone - kSpellsAsideZoneBase < cfg->players) append(players[zone - kSpellsAsideZoneBase].spells_aside, out);
+    return;
+  }
   if (zone >= kAttachedZoneBase && zone < kExplodeyZone) {
     const int crew = (zone - kAttachedZoneBase) / kMaxPlayers;
     const int p = (zone - kAttachedZoneBase) % kMaxPlayers;
@@ -81,8 +94,9 @@ void State::zone_cards(int zone, std::vector<uint8_t>& out) const {
   }
 }
 
-// Only hands, frozen piles and decks hold anything a player may not see;
-// every other zone is public and stays as it is. What everyone knows of a
+// Only hands, frozen piles, decks, Gamble's face-down card, the cards
+// Rewrite or Sell looks at and the Chaos Spells hold anything a player may
+// not see; every other zone is public and stays as it is. What everyone knows of a
 // hand or a frozen pile (hand_public, frozen_public) is the same in every
 // world a player cannot tell from this one, so it stays too: the sampled
 // world holds those cards where they are.
@@ -114,6 +128,30 @@ void State::write_zones(const Knowledge::World& world) {
     for (size_t j = 0; j < deck_cards.bottom.size(); ++j) pl.deck.put_bottom(deck_cards.bottom[j], was.bottom_is_private(skip + static_cast<int>(j)));
     for (int i = n_top; i-- > 0;) pl.deck.put_top(deck_cards.top[static_cast<size_t>(i)], was.top_seen[i]);
   }
+  // The Chaos Spells: the spell books, the spells set aside, and the Chaos
+  // Spell deck's unknown part (its bottom, the spells played, is public).
+  if (cfg->chaos_spells) {
+    auto pile_of = [&](const Knowledge::ZoneCards& z, Multiset<kChaosSpells>& pile) {
+      pile.clear();
+      for (const auto* part : {&z.top, &z.middle, &z.bottom}) {
+        for (const uint8_t c : *part) pile.add(c);
+      }
+    };
+    for (int p = 0; p < cfg->players; ++p) {
+      pile_of(world[static_cast<size_t>(spell_book_zone(p))], players[p].spell_book);
+      pile_of(world[static_cast<size_t>(spells_aside_zone(p))], players[p].spells_aside);
+    }
+    const auto& deck_cards = world[static_cast<size_t>(kChaosDeckZone)];
+    chaos_deck.clear();
+    // Known places lie only under the unknown part (spells go under the deck); a
+    // reader may call them the top once nothing unknown is left above them.
+    for (const uint8_t c : deck_cards.middle) chaos_deck.add_unknown(c);
+    for (const uint8_t c : deck_cards.top) {
+      if (deck_cards.middle.empty()) chaos_deck.put_bottom(c);
+      else chaos_deck.add_unknown(c);
+    }
+    for (const uint8_t c : deck_cards.bottom) chaos_deck.put_bottom(c);
+  }
   // Gamble's face-down card: hidden from all but its owner.
   if (gamble_card != kNoCard) {
     const auto& down = world[static_cast<size_t>(kFaceDownZone)];
@@ -121,6 +159,17 @@ void State::write_zones(const Knowledge::World& world) {
       for (const uint8_t c : *part) gamble_card = c;
     }
     reactions.top().arg = gamble_card;
+  }
+  // The cards Rewrite or Sell looks at, top first (they entered at the
+  // zone's bottom, one under the other); who knew each stays as it was.
+  if (n_looked > 0) {
+    const auto& look = world[static_cast<size_t>(kLookZone)];
+    int i = 0;
+    for (const auto* part : {&look.top, &look.middle, &look.bottom}) {
+      for (const uint8_t c : *part) {
+        if (i < n_looked) looked[i++] = c;
+      }
+    }
   }
 }
 

@@ -53,7 +53,11 @@ class _Layout:
 CARDS = 128  # card ids per card plane in SSS and Legendary
 
 SSS_SEAT_PLANES = (
-    ("hand", "viewer: its hand; others: the cards of the hand everyone saw (counts)"),
+    (
+        "hand",
+        "viewer: its hand; others: the cards of the hand everyone saw (counts); at the Chaos "
+        "Spells' ids (110-119) the spell book likewise (Gizzard Wizards)",
+    ),
     (
         "hidden",
         "viewer: its deck's cards of unknown order; others: their unseen hand and frozen "
@@ -69,7 +73,11 @@ SSS_SEAT_PLANES = (
     ("in play", "played this turn (counts)"),
     ("bought", "bought this turn (counts)"),
     ("stash", "the stash (counts)"),
-    ("frozen", "viewer: its frozen cards; others: the frozen cards everyone saw (counts)"),
+    (
+        "frozen",
+        "viewer: its frozen cards; others: the frozen cards everyone saw (counts); at the "
+        "Chaos Spells' ids the spells set aside for the spell book likewise",
+    ),
     ("attached", "Minions attached for reputation, Upgrades and Upgrades pending (counts)"),
 )
 SSS_ABILITIES = (  # the Ability enum of cpp/games/sss/cards.h, in its order
@@ -96,6 +104,9 @@ SSS_ABILITIES = (  # the Ability enum of cpp/games/sss/cards.h, in its order
     "Experiment",
     "Repeat",
     "Gamble",
+    "Rewrite",
+    "Sell",
+    "Discombobulate",
 )
 SSS_MAX_CREWS = 9
 SSS_MAX_PLAYERS = 4
@@ -108,7 +119,12 @@ def _sss(game: Game) -> list[Slice]:
         for name, meaning in SSS_SEAT_PLANES:
             lay.add(CARDS, f"seat {seat} {name}", meaning)
     lay.add(CARDS, "minion row", "the Minion row: slot number (1-5) of each card there")
-    lay.add(CARDS, "minion deck", "cards in the Minion deck: 1 order unknown, 2 known place")
+    lay.add(
+        CARDS,
+        "minion deck",
+        "cards in the Minion deck: 1 order unknown, 2 known place; at the Chaos Spells' ids "
+        "(110-119): the Chaos Spell deck's known bottom, each one's place from the bottom",
+    )
     lay.add(CARDS, "upgrades", "2 the Upgrade on offer, 1 in the Upgrade deck")
     lay.add(CARDS, "expelled", "expelled cards (counts)")
     lay.add(
@@ -132,6 +148,10 @@ def _sss(game: Game) -> list[Slice]:
             f"seat {seat} reputation",
             "reputation toward each crew slot's Supervillain",
         )
+        lay.add(
+            1, f"seat {seat} spell book size", "Chaos Spells in the spell book (Gizzard Wizards)"
+        )
+        lay.add(1, f"seat {seat} spells aside", "Chaos Spells set aside for the spell book")
     lay.add(1, "turn", "turn / max_turns")
     lay.add(1, "viewer's turn", "1 if it is the viewer's turn")
     lay.add(1, "game over", "1 once the game has ended")
@@ -145,6 +165,12 @@ def _sss(game: Game) -> list[Slice]:
         "1 at the ability Repeat would copy: the most recent Minion card ability used this turn",
     )
     lay.add(1, "gamble guess", "1 while a Gamble's odd-or-even guess is asked")
+    lay.add(
+        1, "cards looked at", "cards Rewrite or Sell holds off the top of the turn player's deck"
+    )
+    lay.add(1, "pending rewrite-choice", "1 while Rewrite's keep-or-discard choice is asked")
+    lay.add(1, "pending sell-choice", "1 while Sell's choice of the card for the hand is asked")
+    lay.add(1, "chaos spell deck", "cards in the Chaos Spell deck (Gizzard Wizards)")
     for crew in range(SSS_MAX_CREWS):
         lay.add(1, f"crew {crew} in deck", "its Supervillain is in the Supervillain deck")
         lay.add(1, f"crew {crew} revealed", "its Supervillain is in a slot")

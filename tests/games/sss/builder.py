@@ -21,6 +21,9 @@ Where the unspecified cards go:
 - Upgrades: ``upgrade_row`` defaults to the first one not named; the rest go
   to the unknown part of the Upgrade deck.
 - Supervillains not in a slot, the Danger Zone or ``won_by``: the deck.
+- Chaos Spells (only in games where a card gives Discombobulate, Gizzard Wizards):
+  those not in a ``spell_book``, ``spells_aside`` or ``chaos_deck_bottom``: the
+  unknown part of the Chaos Spell deck (or exactly ``chaos_deck``).
 
 >>> s = position(hands={0: ["Freezer Burn 3", "Tiny Bot"]}, power={0: 2})
 >>> s.legal_actions.ids == s.legal_action_ids()
@@ -53,6 +56,17 @@ EXPLODEY_PILE = 10  # the expansion's, in games where a card gives Experiment
 SCAREDY_BOTS = 10
 
 
+SPELLS: list[str] = [s["name"] for s in TABLE["chaos_spells"]]
+
+
+def _chaos_spells() -> bool:
+    """Whether the crews in force have the Chaos Spells: a card gives Discombobulate."""
+    return any(
+        c["ability"] == "Discombobulate" or c["upgrade"]["ability"] == "Discombobulate"
+        for c in CREWS
+    )
+
+
 def _explodey_pile() -> int:
     """The Explodey pile of the crews in force: 10 when a Minion or Upgrade gives Experiment."""
     gives = any(
@@ -79,6 +93,9 @@ def card(name: str) -> dict[str, Any]:
     """The card-table entry of a Minion ("Fire Starters 4"), Bot or Upgrade."""
     if name in TABLE["bots"]:
         return dict(TABLE["bots"][name])
+    for sp in TABLE["chaos_spells"]:
+        if sp["name"] == name:
+            return dict(sp)
     for c in CREWS:
         if c["upgrade"]["name"] == name:
             return dict(c["upgrade"])
@@ -138,6 +155,12 @@ def position_doc(
     over: bool = False,
     winner: int = -1,
     rest_minions: str = "deck",
+    spell_book: PerPlayer | None = None,
+    spell_book_public: PerPlayer | None = None,
+    spells_aside: PerPlayer | None = None,
+    spells_aside_public: PerPlayer | None = None,
+    chaos_deck: Sequence[str] | None = None,
+    chaos_deck_bottom: Sequence[str] = (),
 ) -> dict[str, Any]:
     """The serialized-state document (a dict) for the spec; see :func:`position`."""
     n = OPTIONS["players"]
@@ -246,6 +269,17 @@ def position_doc(
     used_sv = {s for s in slots if s} | set(danger) | set(won_by)
     sv_deck = [s for s in SUPERVILLAINS if s not in used_sv]
 
+    # Chaos Spells.
+    spells = _chaos_spells()
+    books = {p: list(v) for p, v in (spell_book or {}).items()}
+    asides = {p: list(v) for p, v in (spells_aside or {}).items()}
+    named = [c for v in (*books.values(), *asides.values()) for c in v] + list(chaos_deck_bottom)
+    if (named or chaos_deck) and not spells:
+        raise ValueError("no crew of this game gives Discombobulate: there are no Chaos Spells")
+    spell_unknown = (
+        list(chaos_deck) if chaos_deck is not None else [c for c in SPELLS if c not in named]
+    )
+
     players = []
     for p in range(n):
         hand = list(per["hands"].get(p, ()))
@@ -274,6 +308,16 @@ def position_doc(
                 "power": (power or {}).get(p, 0),
                 "abilities": dict((abilities or {}).get(p, {})),
                 "won": sum(1 for w in won_by.values() if w == p),
+                **(
+                    {
+                        "spell_book": books.get(p, []),
+                        "spell_book_public": list((spell_book_public or {}).get(p, ())),
+                        "spells_aside": asides.get(p, []),
+                        "spells_aside_public": list((spells_aside_public or {}).get(p, ())),
+                    }
+                    if spells
+                    else {}
+                ),
             }
         )
     pos = {
@@ -295,6 +339,16 @@ def position_doc(
         "upgrade_deck": {"unknown": free_upgrades, "known_from_top": list(upgrade_deck_bottom)},
         "scaredy_bots": scaredy_bots,
         **({"explodey_bots": explodey_bots} if pile else {}),
+        **(
+            {
+                "chaos_spell_deck": {
+                    "unknown": spell_unknown,
+                    "known_from_top": list(chaos_deck_bottom),
+                }
+            }
+            if spells
+            else {}
+        ),
         **({"repeatable": repeatable} if repeatable else {}),
         **({"minion_abilities": dict(minion_abilities)} if minion_abilities else {}),
         "expelled": expelled,
@@ -523,6 +577,19 @@ def crews(*names: str) -> Iterator[None]:
         OPTIONS, CREWS, MINIONS, UPGRADES, SUPERVILLAINS = saved
 
 
+#: The crews that look at the top cards of a deck (sss-tales: Rewrite, Sell), beside the ones
+#: that leave known cards on top (Prophecize, for everyone) or at the bottom (Harvest), take
+#: the top card (Freeze) and copy an ability (Replicate): their tests and the conformance suite.
+CREWS_TALES = (
+    "Royal Rule",
+    "Freezer Burn",
+    "Health Hazards",
+    "Tall Tales",
+    "Salesweasels",
+    "Water Divination",
+    "Tourist Trap",
+)
+
 # Pandamonium, Telemacawters and Monkey Mischief together, with Engineer and Hack.
 CREWS_REPEAT_GAMBLE = (
     "Royal Rule",
@@ -532,4 +599,17 @@ CREWS_REPEAT_GAMBLE = (
     "Musical Madness",
     "Raccoon Rebellion",
     "Brutal Builders",
+)
+
+# sss-gizzard: Discombobulate (a private spell book fed from a face-down Chaos Spell deck),
+# beside Repeat and Replicate (which never copy a spell), Incinerate, Consume and Fetch (which
+# never reach a spell: it is not in the hand).
+CREWS_GIZZARD = (
+    "Royal Rule",
+    "Gizzard Wizards",
+    "Telemacawters",
+    "Tourist Trap",
+    "Fire Starters",
+    "Pig Out",
+    "Sleuths N' Sniffs",
 )

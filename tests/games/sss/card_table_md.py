@@ -42,6 +42,14 @@ def table() -> str:
     for c in crews:
         u = c["upgrade"]
         out.append(f"| {u['name']}{_mark(u)} | {c['name']} | {u['cost']} | {u['text']} |")
+    spells = data.get("chaos_spells", [])
+    if spells:
+        out += ["", "| Chaos Spell | Power | Ability | Gain | Text |", "|---|---|---|---|---|"]
+        for sp in spells:
+            ability, gain = sp["ability"] or "none", sp["gain"] or "none"
+            out.append(
+                f"| {sp['name']}{_mark(sp)} | {sp['power']} | {ability} | {gain} | {sp['text']} |"
+            )
     return "\n".join(out)
 
 

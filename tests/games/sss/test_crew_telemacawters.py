@@ -9,7 +9,7 @@ import pytest
 import henchmen
 from henchmen.errors import NotationError
 
-from .builder import crews, me, moves, play, pos, position, resolve
+from .builder import CREWS_GIZZARD, crews, me, moves, play, pos, position, resolve
 
 CREWS = (
     "Royal Rule",
@@ -139,12 +139,20 @@ def test_a_bots_ability_is_never_copied() -> None:
 
 
 def test_a_chaos_spells_ability_is_never_copied() -> None:
-    """... nor a Chaos Spell card's: Chaos Spells (Gizzard Wizards) are not built yet, so no
-    card of this engine gives one; Repeat's record counts only tokens a Minion card gave."""
-    s = position(hands={0: ["Telemacawters 3"]})
-    play(s, "play Telemacawters 3")
-    assert "Gizzard Wizards" not in henchmen.Game("seven-secret-supervillains").options["crews"]
-    assert pos(s)["minion_abilities"] == {"Repeat": 1}
+    """... nor a Chaos Spell card's (Gizzard Wizards): the Fireball spell's Incinerate, used,
+    is not a Minion card ability, so Repeat has nothing to copy; a Minion's used after it is."""
+    with crews(*CREWS_GIZZARD):
+        s = position(
+            hands={0: ["Telemacawters 3", "Fire Starters 3", "Junky Bot", "Tiny Bot"]},
+            spell_book={0: ["Fireball"]},
+            supervillains=("King Cobra", "Gizzard of Chaos", "Telemacawter Trainee"),
+        )
+        play(s, "play Telemacawters 3", "spell Fireball")
+        assert pos(s)["minion_abilities"] == {"Repeat": 1}
+        play(s, "incinerate Junky Bot from hand")
+        assert "repeatable" not in pos(s) and _repeats(s) == []
+        play(s, "play Fire Starters 3", "incinerate Tiny Bot from hand")
+        assert _repeats(s) == ["repeat Incinerate"]
 
 
 def test_a_copy_by_a_minions_replicate_is_a_minion_ability() -> None:
