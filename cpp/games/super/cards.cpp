@@ -1,6 +1,7 @@
 // Super!: reading a card table. It is user input (the `card_data` option),
 // so every field is checked: its type, its range, what it refers to; an
 // unknown field is refused, since a misspelt one would otherwise be ignored.
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -143,7 +144,7 @@ void read_card_table(const Json& table, Config& cfg) {
   cfg.powers.clear();
   for (const Json& p : powers.as_array("powers")) {
     const std::string where = "power " + std::to_string(cfg.powers.size() + 1);
-    keys(p, {"name", "element", "ability", "amount", "until", "text", "designed"}, where);
+    keys(p, {"name", "element", "ability", "amount", "per_rival", "until", "text", "designed"}, where);
     designed_flag(p, where);
     Power pw;
     pw.name = text(p, "name", where, kMaxName);
@@ -158,6 +159,14 @@ void read_card_table(const Json& table, Config& cfg) {
       bad(where + " (" + pw.name + "): amount must be at least 1 for this ability");
     }
     if ((pw.ability == kPowDraw || pw.ability == kPowShield) && pw.amount > 5) bad(where + " (" + pw.name + "): a draw or shield power draws at most 5");
+    // Designed: a power may grow with the table, by per_rival for each rival
+    // beyond the first, up to kMostRivalsScaled rivals (a damage boost worth
+    // winning a duel with is worth little against three rivals, who all
+    // strike back; past four rivals the table is chaos enough).
+    const int per_rival = p.has("per_rival") ? number(p, "per_rival", where, 0, 5) : 0;
+    if (per_rival > 0 && (pw.ability == kPowDraw || pw.ability == kPowShield)) bad(where + " (" + pw.name + "): per_rival scales an amount of damage or health, not cards drawn");
+    pw.per_rival = per_rival;
+    pw.amount += per_rival * std::min(cfg.players - 2, kMostRivalsScaled - 1);
     names.push_back(pw.name);
     cfg.powers.push_back(pw);
   }

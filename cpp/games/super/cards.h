@@ -43,11 +43,14 @@ struct CardType {
   int amount = 0;
 };
 
+constexpr int kMostRivalsScaled = 4;  // a power's per_rival counts at most this many rivals
+
 struct Power {
   std::string name, text;
   Element element = kUniversal;
   PowerAbility ability = kPowHeal;
-  int amount = 0;
+  int amount = 0;     // at this table: the card table's amount, + per_rival for each rival beyond the first
+  int per_rival = 0;
   Until until = kNow;
   // Used off the turn, when attacked (a guard then lasts: Stone Skin).
   bool defense() const { return ability >= kPowShield || ability == kPowGuard; }

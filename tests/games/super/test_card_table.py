@@ -54,6 +54,8 @@ def test_card_data_replaces_the_table() -> None:
         (lambda t: t.update(powers=t["powers"][:5]), "powers must list"),
         (lambda t: t["powers"][0].update(until="end-of-turn"), "deactivates now"),
         (lambda t: t["powers"][3].update(amount=6), "draws at most 5"),  # Tailwind, a shield
+        (lambda t: t["powers"][3].update(per_rival=1), "not cards drawn"),
+        (lambda t: t["powers"][0].update(per_rival=6), "per_rival must be an integer"),
         (lambda t: t["types"][0]["bonus"].update(gives="as-attack"), "only a defense card"),
         (lambda t: t.update(cards=t["cards"][:2]), "too small"),
     ],

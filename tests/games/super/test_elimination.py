@@ -79,12 +79,12 @@ def test_elimination_deactivates_an_active_power() -> None:
     s = position(
         players=3,
         hands={0: ["Flame Lance", "Gust"], 1: ["Gust"], 2: ["Gust"]},
-        health={1: 2},
+        health={1: 1},
         powers={1: "Stone Skin"},
         power_states={1: "active"},
         discard=["Ice Wall", "Power Up"],
     )
-    play(s, "attack player 2 with Flame Lance", "take the hit")  # 5 - 3 = 2
+    play(s, "attack player 2 with Flame Lance", "take the hit")  # 5 - 4 = 1
     assert hp(s)[1] == 0 and pos(s)["power_states"][1] == "down"
     assert "deactivate" in [e.kind for e in s.events_for("spectator", since=0)]
 

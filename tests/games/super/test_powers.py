@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import json
+
+import pytest
+
 import henchmen
 
-from .builder import POWERS, hand, hp, moves, play, pos, position
+from .builder import POWERS, TABLE, hand, hp, moves, play, pos, position
 
 
 def test_arrival_order_picks_in_seat_order_and_powers_are_unique() -> None:
@@ -42,7 +46,7 @@ def test_newest_first_and_drawn_value_orders() -> None:
 def test_using_the_power_powers_down() -> None:
     s = position(hands={0: ["Gust"], 1: ["Gust"]}, powers={0: "Renewal"}, health={0: 20})
     play(s, "activate the power")
-    assert hp(s)[0] == 26 and pos(s)["power_states"][0] == "down"
+    assert hp(s)[0] == 25 and pos(s)["power_states"][0] == "down"  # Renewal: 5 at 2 players
     s = position(hands={0: ["Gust"], 1: ["Gust"]}, powers={0: "Renewal"}, health={0: 36})
     play(s, "activate the power")
     assert hp(s)[0] == 40
@@ -86,7 +90,7 @@ def test_tailwind_blocks_then_draws_two() -> None:
 
 
 def test_stone_skin_lasts_until_the_start_of_the_next_turn() -> None:
-    """A defense power used off the turn, then lasting: every hit does 3 less."""
+    """A defense power used off the turn, then lasting: every hit does 4 less."""
     s = position(
         players=3,
         hands={0: ["Fireball", "Gust"], 1: ["Fireball", "Gust"], 2: ["Gust"]},
@@ -94,11 +98,11 @@ def test_stone_skin_lasts_until_the_start_of_the_next_turn() -> None:
         discard=["Ice Wall", "Power Up"],
     )
     play(s, "attack player 3 with Fireball", "defend with the power")
-    assert hp(s)[2] == 40 and pos(s)["power_states"][2] == "active"  # 3 - 3
+    assert hp(s)[2] == 40 and pos(s)["power_states"][2] == "active"  # 3 - 4: nothing
     play(s, "end turn", "attack player 3 with Fireball")
     assert moves(s) == ["take the hit"]  # the power is active, not in hand
     play(s, "take the hit")
-    assert hp(s)[2] == 38  # 3 + 2 (the Fire bonus) - 3
+    assert hp(s)[2] == 39  # 3 + 2 (the Fire bonus) - 4
     play(s, "end turn")
     assert pos(s)["power_states"][2] == "down"
 
@@ -110,7 +114,7 @@ def test_overcharge_and_vampiric_aura_and_mastery() -> None:
         discard=["Ice Wall", "Power Up"],
     )
     play(s, "activate the power", "attack player 2 with Fireball", "take the hit")
-    assert hp(s) == [40, 29]  # 3 + 8
+    assert hp(s) == [40, 32]  # 3 + 5 (Overcharge at 2 players)
 
 
 def test_overcharge_lasts_and_boosts_a_counterattack_with_an_attack_card() -> None:
@@ -120,28 +124,28 @@ def test_overcharge_lasts_and_boosts_a_counterattack_with_an_attack_card() -> No
         discard=["Ice Wall", "Power Up"],
     )
     play(s, "activate the power", "attack player 2 with Fireball", "take the hit", "end turn")
-    assert hp(s) == [40, 29] and pos(s)["power_states"][0] == "active"
+    assert hp(s) == [40, 32] and pos(s)["power_states"][0] == "active"
     play(s, "attack player 1 with Flame Lance", "counter with Backdraft")
     play(s, "counterattack with Gust", "take the hit")
-    # Flame Lance 5 + 2 (Fire on Fireball); Gust 3 + 2 (Backdraft's bonus) + 8
-    assert hp(s) == [33, 16]
+    # Flame Lance 5 + 2 (Fire on Fireball); Gust 3 + 2 (Backdraft's bonus) + 5
+    assert hp(s) == [33, 22]
     play(s, "end turn")
     assert pos(s)["power_states"][0] == "down"  # the start of its owner's turn
     s = position(
         hands={0: ["Fireball", "Gust"], 1: ["Gust"]},
         powers={0: "Vampiric Aura"},
-        health={0: 30},
+        health={0: 28},
         discard=["Ice Wall", "Power Up"],
     )
     play(s, "activate the power", "attack player 2 with Fireball", "take the hit")
-    assert hp(s) == [39, 37]  # the 3 taken, + 6
+    assert hp(s) == [38, 37]  # the 3 taken, + 7
     s = position(
         hands={0: ["Fireball", "Gust"], 1: ["Gust"]},
         powers={0: "Elemental Mastery"},
         discard=["Ice Wall", "Power Up"],
     )
     play(s, "activate the power", "attack player 2 with Fireball", "take the hit")
-    assert hp(s) == [40, 26]  # the Fire bonus applies on Ice Wall, and gives 2 + 9
+    assert hp(s) == [40, 27]  # the Fire bonus applies on Ice Wall, and gives 2 + 8
 
 
 def test_phoenix_flame_rebound_and_retaliate_defend() -> None:
@@ -182,10 +186,29 @@ def test_phoenix_flame_rebound_and_retaliate_defend() -> None:
         "counterattack with Lightning Bolt",
         "take the hit",
     )
-    assert hp(s) == [37, 37]  # Lightning Bolt 5, at most 3
+    assert hp(s) == [39, 37]  # Lightning Bolt 5, at most 1 at 2 players
 
 
 def test_defense_powers_are_not_used_on_the_turn() -> None:
     for power in ("Mirror Ward", "Stone Skin", "Tailwind"):
         s = position(hands={0: ["Gust"], 1: ["Gust"]}, powers={0: power})
         assert not [m for m in moves(s) if m.startswith("activate")]
+
+
+@pytest.mark.parametrize(("players", "extra"), [(2, 5), (3, 8), (4, 11)])
+def test_a_power_grows_by_its_per_rival_amount_for_each_rival_beyond_the_first(
+    players: int, extra: int
+) -> None:
+    table = json.loads(json.dumps(TABLE))
+    for pw in table["powers"]:
+        if pw["name"] == "Overcharge":
+            pw.update(amount=5, per_rival=3)
+    s = position(
+        players=players,
+        hands={0: ["Fireball", "Gust"], **{p: ["Gust"] for p in range(1, players)}},
+        powers={0: "Overcharge"},
+        discard=["Ice Wall", "Power Up"],
+        options={"card_data": json.dumps(table)},
+    )
+    play(s, "activate the power", "attack player 2 with Fireball", "take the hit")
+    assert hp(s)[1] == 40 - 3 - extra  # Fireball's 3, + 5 + 3 for each rival past the first
