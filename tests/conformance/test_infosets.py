@@ -25,7 +25,7 @@ import math
 import os
 import random
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 import pytest
@@ -466,22 +466,18 @@ def test_a_search_chain_draws_from_the_information_set(
     assert all(core_key(carried.resample(s)) in moved.worlds for s in range(50))
 
 
-@pytest.mark.parametrize(
-    ("seed", "points", "used"),
-    [
-        # A Pull leaves its card at the bottom; a later one puts its card on top, then drawn.
-        (1, (46, 48, 84, 95), {"pull leave", "pull top"}),
-        # A Prophecize guess, the top card shown (not guessed: it stays on top), then drawn.
-        (5, (66, 67, 68, 80), {"prophecize 2"}),
-    ],
-)
-def test_resample_follows_the_looks_at_a_deck_of_sss_crews_d(
-    seed: int, points: tuple[int, ...], used: set[str]
+def _keen_walk(
+    crews: Sequence[str],
+    verbs: tuple[str, ...],
+    names: tuple[str, ...],
+    seed: int,
+    points: tuple[int, ...],
+    used: set[str],
 ) -> None:
-    """Random play that prefers the crews of sss-crews-d (Croc Docs, Water Divination) and
-    their abilities, checked around their looks at a deck: private and public looks keep
-    resample exact."""
-    game = henchmen.Game("seven-secret-supervillains", crews=list(CREWS_D))
+    """Random SSS play with ``crews`` that prefers moves starting with one of ``verbs`` or
+    naming one of ``names``, every observer's resample checked at each of ``points``
+    (plies); the moves in ``used`` must have been played."""
+    game = henchmen.Game("seven-secret-supervillains", crews=list(crews))
     rng, checker = random.Random(seed), random.Random(seed + 1)  # the checks leave the play be
     state = game.new_initial_state(auto_chance=False)
     history: list[int] = []
@@ -501,9 +497,7 @@ def test_resample_follows_the_looks_at_a_deck_of_sss_crews_d(
                 keen = [
                     m
                     for m in moves
-                    if str(m).split()[0] in ("pull", "prophecize")
-                    or "Croc" in str(m)
-                    or "Water" in str(m)
+                    if str(m).split()[0] in verbs or any(n in str(m) for n in names)
                 ]
                 move = rng.choice(keen or moves)
                 chosen.append(str(move))
@@ -513,6 +507,24 @@ def test_resample_follows_the_looks_at_a_deck_of_sss_crews_d(
         for observer in range(game.num_players):
             assert check(state, observer, follow(game, history, observer), checker) >= 1
     assert used <= set(chosen)  # the play went where it should
+
+
+@pytest.mark.parametrize(
+    ("seed", "points", "used"),
+    [
+        # A Pull leaves its card at the bottom; a later one puts its card on top, then drawn.
+        (1, (46, 48, 84, 95), {"pull leave", "pull top"}),
+        # A Prophecize guess, the top card shown (not guessed: it stays on top), then drawn.
+        (5, (66, 67, 68, 80), {"prophecize 2"}),
+    ],
+)
+def test_resample_follows_the_looks_at_a_deck_of_sss_crews_d(
+    seed: int, points: tuple[int, ...], used: set[str]
+) -> None:
+    """Random play that prefers the crews of sss-crews-d (Croc Docs, Water Divination) and
+    their abilities, checked around their looks at a deck: private and public looks keep
+    resample exact."""
+    _keen_walk(CREWS_D, ("pull", "prophecize"), ("Croc", "Water"), seed, points, used)
 
 
 @pytest.mark.parametrize(
@@ -533,35 +545,4 @@ def test_resample_follows_the_looks_at_a_deck_of_sss_tales(
     """Random play that prefers Tall Tales and Salesweasels and their abilities, checked in
     the middle of their looks and after them: the cards only their owner saw stay hidden
     from the opponent exactly."""
-    game = henchmen.Game("seven-secret-supervillains", crews=list(CREWS_TALES))
-    rng, checker = random.Random(seed), random.Random(seed + 1)
-    state = game.new_initial_state(auto_chance=False)
-    history: list[int] = []
-    chosen: list[str] = []
-    for point in points:
-        while len(history) < point and not state.is_terminal:
-            if state.is_chance:
-                x, acc = rng.random(), 0.0
-                choice = state.chance_outcomes[-1][0].id
-                for o, p in state.chance_outcomes:
-                    acc += p
-                    if x < acc:
-                        choice = o.id
-                        break
-            else:
-                moves = list(state.legal_actions)
-                keen = [
-                    m
-                    for m in moves
-                    if str(m).split()[0] in ("rewrite", "sell")
-                    or "Tall" in str(m)
-                    or "Salesweasels" in str(m)
-                ]
-                move = rng.choice(keen or moves)
-                chosen.append(str(move))
-                choice = move.id
-            state.apply(choice)
-            history.append(choice)
-        for observer in range(game.num_players):
-            assert check(state, observer, follow(game, history, observer), checker) >= 1
-    assert used <= set(chosen)  # the play went where it should
+    _keen_walk(CREWS_TALES, ("rewrite", "sell"), ("Tall", "Salesweasels"), seed, points, used)

@@ -148,8 +148,14 @@ def test_at_the_limit_a_tie_shares_the_win_and_a_fallen_hideout_counts_nothing()
 
 
 def test_an_eliminated_player_loses_at_the_limit_like_any_trailing_master() -> None:
-    s = at_the_limit(players=4, decks=["Mugga Mugga"] * 4, hands={0: [], 1: [], 2: [], 3: []},
-                     turn_player=3, hits={0: 3, 1: 3}, dead=[2])
+    s = at_the_limit(
+        players=4,
+        decks=["Mugga Mugga"] * 4,
+        hands={0: [], 1: [], 2: [], 3: []},
+        turn_player=3,
+        hits={0: 3, 1: 3},
+        dead=[2],
+    )
     assert s.returns == (-1 / 3, -1 / 3, -1 / 3, 1.0)
 
 
