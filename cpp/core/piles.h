@@ -129,6 +129,15 @@ struct Deck {
     }
     return false;
   }
+  // Takes the next card under an empty top segment: a chance outcome's card
+  // (>= 0), else the one unknown card left (certain), else the known card on
+  // top of the known part.
+  uint8_t take_next(int outcome) {
+    if (outcome < 0 && n_unknown == 0) return take_known_top();
+    const uint8_t card = outcome >= 0 ? static_cast<uint8_t>(outcome) : c[0];
+    take_unknown(card);
+    return card;
+  }
   // Takes the topmost known card under the unknown part; only when no
   // unknown card lies above it (and the top segment is empty).
   uint8_t take_known_top() {

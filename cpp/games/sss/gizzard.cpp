@@ -74,18 +74,8 @@ void State::apply_gizzard(Action action) {
 // which everyone saw go under: they know this one too).
 void State::take_spell(int player, int outcome) {
   PlayerState& p = players[player];
-  uint8_t card;
-  bool known = false;
-  if (outcome >= 0) {
-    card = static_cast<uint8_t>(outcome);
-    chaos_deck.take_unknown(card);
-  } else if (chaos_deck.n_unknown > 0) {
-    card = chaos_deck.c[0];
-    chaos_deck.take_unknown(card);
-  } else {
-    card = chaos_deck.take_known_top();
-    known = true;
-  }
+  const bool known = outcome < 0 && chaos_deck.n_unknown == 0;  // played under the deck, in view
+  const uint8_t card = chaos_deck.take_next(outcome);
   set_aside_spell(p, card, known);
   if (Events* ev = events()) story::spell_taken(*ev, *this, player, card, known);
 }
@@ -93,16 +83,7 @@ void State::take_spell(int player, int outcome) {
 // "Gain the top card of the Minion deck": into the discard pile, as a gained
 // card (Engineer's Scaredy Bot) is.
 void State::gain_top_minion(int player, int outcome) {
-  uint8_t card;
-  if (outcome >= 0) {
-    card = static_cast<uint8_t>(outcome);
-    minion_deck.take_unknown(card);
-  } else if (minion_deck.n_unknown > 0) {
-    card = minion_deck.c[0];
-    minion_deck.take_unknown(card);
-  } else {
-    card = minion_deck.take_known_top();
-  }
+  const uint8_t card = minion_deck.take_next(outcome);
   players[player].discard.add(card);
   if (Events* ev = events()) story::spell_gained(*ev, *this, player, card, kMinionDeckZone);
 }

@@ -55,13 +55,10 @@ void State::look_at_next(int player, TaskKind kind, int outcome) {
   if (d.n_top > 0) {
     seen = static_cast<uint8_t>(d.top_seen[0] | owner);
     card = d.take_top();
-  } else if (d.n_unknown > 0) {
-    card = outcome >= 0 ? static_cast<uint8_t>(outcome) : d.c[0];
-    d.take_unknown(card);
   } else {
-    // A known card under the unknown part, now its top.
-    if (!d.bottom_is_private(0)) seen = static_cast<uint8_t>((1u << cfg->players) - 1);
-    card = d.take_known_top();
+    // A known card under the unknown part, now its top: seen as it was.
+    if (outcome < 0 && d.n_unknown == 0 && !d.bottom_is_private(0)) seen = static_cast<uint8_t>((1u << cfg->players) - 1);
+    card = d.take_next(outcome);
   }
   if (n_looked >= kLookedCap) return;  // unreachable: the task looks at most kLookedCap cards
   looked[n_looked] = card;

@@ -41,12 +41,7 @@ void State::look_at_top(int player, int guess, int outcome) {
     fact = CardFact::see(deck, card, Pos::kTop);
     d.top_seen[0] = everyone;
   } else {
-    if (outcome >= 0 || d.n_unknown > 0) {
-      card = outcome >= 0 ? static_cast<uint8_t>(outcome) : d.c[0];
-      d.take_unknown(card);
-    } else {
-      card = d.take_known_top();
-    }
+    card = d.take_next(outcome);
     d.put_top(card, everyone);  // room: the top segment was empty
     fact = CardFact::move(deck, deck, card, Pos::kTop, Pos::kTop);
   }

@@ -328,15 +328,10 @@ void State::run_task_step(Task& t, int outcome) {
         // if everyone saw it put there.
         from_known = top_card_public(p.deck, 0, cfg->players);
         card = p.deck.take_top();
-      } else if (outcome >= 0) {
-        card = static_cast<uint8_t>(outcome);
-        p.deck.take_unknown(card);
-      } else if (p.deck.n_unknown > 0) {
-        card = p.deck.c[0];
-        p.deck.take_unknown(card);
       } else {
-        from_known = !p.deck.bottom_is_private(0);  // it lay in a known place: everyone knows what was drawn
-        card = p.deck.take_known_top();
+        // A card from a known place: everyone knows what was drawn.
+        if (outcome < 0 && p.deck.n_unknown == 0) from_known = !p.deck.bottom_is_private(0);
+        card = p.deck.take_next(outcome);
       }
       if (t.kind == TaskKind::kDrawFreeze) {
         set_aside(p, card, from_known);
@@ -352,28 +347,12 @@ void State::run_task_step(Task& t, int outcome) {
     case TaskKind::kRefillUpgrade: {
       uint8_t card;
       if (t.kind == TaskKind::kRefillRow) {
-        if (outcome >= 0) {
-          card = static_cast<uint8_t>(outcome);
-          minion_deck.take_unknown(card);
-        } else if (minion_deck.n_unknown > 0) {
-          card = minion_deck.c[0];
-          minion_deck.take_unknown(card);
-        } else {
-          card = minion_deck.take_known_top();
-        }
+        card = minion_deck.take_next(outcome);
         row[t.slot] = card;
         if (haggle_slots) haggle_refilled(t.slot, card);
         if (Events* ev = events()) story::row_refilled(*ev, *this, t.slot, card);
       } else {
-        if (outcome >= 0) {
-          card = static_cast<uint8_t>(outcome);
-          upgrade_deck.take_unknown(card);
-        } else if (upgrade_deck.n_unknown > 0) {
-          card = upgrade_deck.c[0];
-          upgrade_deck.take_unknown(card);
-        } else {
-          card = upgrade_deck.take_known_top();
-        }
+        card = upgrade_deck.take_next(outcome);
         upgrade_row = card;
         if (Events* ev = events()) story::upgrade_refilled(*ev, *this, card);
       }
