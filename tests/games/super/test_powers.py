@@ -114,7 +114,7 @@ def test_overcharge_and_vampiric_aura_and_mastery() -> None:
         discard=["Ice Wall", "Power Up"],
     )
     play(s, "activate the power", "attack player 2 with Fireball", "take the hit")
-    assert hp(s) == [40, 32]  # 3 + 5 (Overcharge at 2 players)
+    assert hp(s) == [40, 31]  # 3 + 6 (Overcharge at 2 players)
 
 
 def test_overcharge_lasts_and_boosts_a_counterattack_with_an_attack_card() -> None:
@@ -124,11 +124,11 @@ def test_overcharge_lasts_and_boosts_a_counterattack_with_an_attack_card() -> No
         discard=["Ice Wall", "Power Up"],
     )
     play(s, "activate the power", "attack player 2 with Fireball", "take the hit", "end turn")
-    assert hp(s) == [40, 32] and pos(s)["power_states"][0] == "active"
+    assert hp(s) == [40, 31] and pos(s)["power_states"][0] == "active"
     play(s, "attack player 1 with Flame Lance", "counter with Backdraft")
     play(s, "counterattack with Gust", "take the hit")
-    # Flame Lance 5 + 2 (Fire on Fireball); Gust 3 + 2 (Backdraft's bonus) + 5
-    assert hp(s) == [33, 22]
+    # Flame Lance 5 + 2 (Fire on Fireball); Gust 3 + 2 (Backdraft's bonus) + 6
+    assert hp(s) == [33, 20]
     play(s, "end turn")
     assert pos(s)["power_states"][0] == "down"  # the start of its owner's turn
     s = position(
