@@ -484,6 +484,26 @@ void State::resample(int observer, Rng& rng) {
     for (int j = 0; j < od.known(); ++j) pl.deck.put_bottom(bottom[j], od.bottom_is_private(j));
     for (int i = od.n_top; i-- > 0;) pl.deck.put_top(top[i], od.top_seen[i]);
   }
+  // The Minion deck's known top cards the observer was not shown are as open
+  // to them as its unknown part (a public set); their places and marks stay.
+  if (minion_deck.n_top > 0) {
+    const MinionDeck od = minion_deck;
+    auto seen = [&](int i) { return observer >= 0 && ((od.top_seen[i] >> observer) & 1u); };
+    uint8_t pool[MinionDeck::capacity() + kDeckTopCap];
+    int n = 0;
+    for (int i = 0; i < od.n_top; ++i) {
+      if (!seen(i)) pool[n++] = od.top[i];
+    }
+    for (int i = 0; i < od.n_unknown; ++i) pool[n++] = od.c[i];
+    for (int i = n - 1; i > 0; --i) std::swap(pool[i], pool[rng.below(static_cast<uint32_t>(i + 1))]);
+    int k = 0;
+    uint8_t top[kDeckTopCap];
+    for (int i = 0; i < od.n_top; ++i) top[i] = seen(i) ? od.top[i] : pool[k++];
+    minion_deck.clear();
+    while (k < n) minion_deck.add_unknown(pool[k++]);
+    for (int j = od.n_unknown; j < od.n; ++j) minion_deck.put_bottom(od.c[j]);
+    for (int i = od.n_top; i-- > 0;) minion_deck.put_top(top[i], od.top_seen[i]);
+  }
   if (cfg->chaos_spells) resample_spells(observer, rng);
 }
 
