@@ -32,6 +32,13 @@ uint64_t State::hash() const {
     h.add_bytes(minion_deck.top, minion_deck.n_top);
     h.add_bytes(minion_deck.top_seen, minion_deck.n_top);
   }
+  for (int k = 0; k < minion_deck.known(); ++k) {
+    if (minion_bottom_seen[k] != 0) {  // only when one is not public
+      h.add(0x4d42u);
+      h.add_bytes(minion_bottom_seen, static_cast<size_t>(minion_deck.known()));
+      break;
+    }
+  }
   h.add(upgrade_row);
   h.add(upgrade_deck.n_unknown);
   h.add_pile(upgrade_deck);

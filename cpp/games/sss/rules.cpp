@@ -316,6 +316,10 @@ void State::push_task(TaskKind kind, int player, int slot, int count) {
 // known top card first, for certain; then the unknown part as before.
 uint8_t State::take_minion(int outcome) {
   if (minion_deck.n_top > 0) return minion_deck.take_top();
+  if (outcome < 0 && minion_deck.n_unknown == 0) {  // the topmost known card: its mark goes with it
+    std::memmove(minion_bottom_seen, minion_bottom_seen + 1, sizeof(minion_bottom_seen) - 1);
+    minion_bottom_seen[MinionDeck::capacity() - 1] = 0;
+  }
   return minion_deck.take_next(outcome);
 }
 

@@ -233,6 +233,10 @@ struct State {
   int8_t won_by[kMaxCrews] = {-1, -1, -1, -1, -1, -1, -1, -1, -1};
   uint8_t row[kRowSlots] = {kNoCard, kNoCard, kNoCard, kNoCard, kNoCard};
   MinionDeck minion_deck;
+  // Who knows each known card under the Minion deck's unknown part (from its
+  // top): 0 public (Gust's, Snooze's and the row's clearing put cards there in
+  // view), else a bit per player (a card Trendset bottoms: the looker's alone).
+  uint8_t minion_bottom_seen[MinionDeck::capacity()] = {};
   uint8_t upgrade_row = kNoCard;
   Deck<kMaxCrews> upgrade_deck;
   uint8_t scaredy_left = 0;
@@ -425,7 +429,8 @@ struct State {
   bool spell_does_something(int spell) const;  // a spell with nothing to do is not offered
   void take_spell(int player, int outcome);     // Discombobulate's draw from the Chaos Spell deck
   void gain_top_minion(int player, int outcome);  // Chance's gain
-  uint8_t take_minion(int outcome);  // the Minion deck's next card: its known top first, with no chance
+  uint8_t take_minion(int outcome);
+  bool sees_minion_bottom(int k, int viewer) const { return minion_bottom_seen[k] == 0 || (viewer >= 0 && ((minion_bottom_seen[k] >> viewer) & 1u)); }  // the Minion deck's next card: its known top first, with no chance
   void resample_spells(int observer, Rng& rng);   // serialize.cpp: the spells the observer cannot place, redealt
 
  private:

@@ -67,7 +67,8 @@ void State::validate() const {
     if (seen == 0 || (seen >> c.players)) broken("the Minion deck's known top card must be known to someone, and to seated players only");
   }
   for (int k = 0; k < minion_deck.capacity(); ++k) {
-    if (minion_deck.bottom_is_private(k)) broken("the Minion deck's known bottom cards are public: none can be known to one player only");
+    if (minion_deck.bottom_is_private(k)) broken("the Minion deck has no owner: its known bottom cards carry who knows them (minion_bottom_seen), not an owner's mark");
+    if (minion_bottom_seen[k] != 0 && (k >= minion_deck.known() || (minion_bottom_seen[k] >> c.players))) broken("the Minion deck marks who knows a card below its bottom, or a player who is not seated");
   }
   if (upgrade_row != kNoCard) {
     if (!c.valid_card(upgrade_row) || !is_upgrade(upgrade_row)) broken("the Upgrade slot may hold only an Upgrade");

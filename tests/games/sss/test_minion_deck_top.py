@@ -89,3 +89,74 @@ def test_a_known_top_minion_must_be_known_to_seated_players() -> None:
     doc["position"]["minion_deck"]["top"][0]["known_to"] = []
     with pytest.raises(SerializationError, match="known to someone"):
         henchmen.deserialize(json.dumps(doc))
+
+
+def bottomed(known_to: list[int], first: str = "Royal Rule 9") -> dict[str, object]:
+    """The document of a position whose Minion deck's known bottom is `first` (known to
+    `known_to` alone) over Freezer Burn 8 (public)."""
+    doc = position_doc(power={0: 9}, row=ROW, minion_deck_bottom=[first, "Freezer Burn 8"])
+    marks = [{"index": 0, "known_to": known_to}]
+    doc["position"]["minion_deck"]["known_from_top_known_to"] = marks
+    return doc
+
+
+def test_a_known_bottom_minion_can_be_known_to_some_players_only() -> None:
+    s = henchmen.deserialize(json.dumps(bottomed([0])))
+    assert s.observation(0)["minion_deck"]["bottom"] == ["Royal Rule 9", "Freezer Burn 8"]
+    assert s.observation(1)["minion_deck"]["bottom"] == [None, "Freezer Burn 8"]
+    other = henchmen.deserialize(json.dumps(bottomed([0], "Royal Rule 8")))
+    assert s.observation(1) == other.observation(1)
+    assert list(s.observation_tensor(1)) == list(other.observation_tensor(1))
+    assert list(s.observation_tensor(0)) != list(other.observation_tensor(0))
+    back = henchmen.deserialize(s.serialize())
+    assert back.serialize() == s.serialize() and back.position_hash == s.position_hash
+    public = position(power={0: 9}, row=ROW, minion_deck_bottom=["Royal Rule 9", "Freezer Burn 8"])
+    assert "known_from_top_known_to" not in pos(public)["minion_deck"]
+    assert public.position_hash != s.position_hash
+
+
+def test_resample_redraws_a_known_bottom_minion_the_observer_was_not_shown() -> None:
+    s = henchmen.deserialize(json.dumps(bottomed([0])))
+    bottoms = set()
+    for seed in range(40):
+        theirs = s.resample(1, seed)
+        assert theirs.observation(1) == s.observation(1)
+        deck = pos(theirs)["minion_deck"]
+        assert deck["known_from_top"][1] == "Freezer Burn 8"
+        assert deck["known_from_top_known_to"] == [{"index": 0, "known_to": [0]}]
+        bottoms.add(deck["known_from_top"][0])
+        assert pos(s.resample(0, seed))["minion_deck"] == pos(s)["minion_deck"]
+    assert len(bottoms) > 1
+
+
+def test_a_known_bottom_minion_is_drawn_with_its_mark() -> None:
+    """With no unknown card left, a refill takes the topmost known card; the mark of the
+    card under it moves up with it."""
+    doc = position_doc(
+        power={0: 9},
+        row=ROW,
+        minion_deck=[],
+        rest_minions="expelled",
+        minion_deck_bottom=["Freezer Burn 8", "Royal Rule 9"],
+    )
+    doc["position"]["minion_deck"]["known_from_top_known_to"] = [{"index": 1, "known_to": [0]}]
+    s = henchmen.deserialize(json.dumps(doc))
+    play(s, "buy Royal Rule 1")
+    assert not s.is_chance and pos(s)["minion_row"][0] == "Freezer Burn 8"
+    assert pos(s)["minion_deck"]["known_from_top_known_to"] == [{"index": 0, "known_to": [0]}]
+    assert s.observation(1)["minion_deck"]["bottom"] == [None]
+    play(s, "buy Freezer Burn 2")
+    assert pos(s)["minion_row"][1] == "Royal Rule 9"
+    assert "known_from_top_known_to" not in pos(s)["minion_deck"]
+
+
+def test_a_known_bottom_minion_mark_must_name_a_card_and_seated_players() -> None:
+    for marks, message in [
+        ([{"index": 2, "known_to": [0]}], "not the index"),
+        ([{"index": 0, "known_to": [4]}], "not seated"),
+        ([{"index": 0, "known_to": []}], "known to someone"),
+    ]:
+        doc = bottomed([0])
+        doc["position"]["minion_deck"]["known_from_top_known_to"] = marks  # type: ignore[index]
+        with pytest.raises(SerializationError, match=message):
+            henchmen.deserialize(json.dumps(doc))
