@@ -98,13 +98,15 @@ void encode_compact(const void* state, int viewer, CompactWriter& out) {
   // Every Minion card is one of a kind (a crew's nine are nine ids), so the
   // tensor's assignment in deck order is one entry per card.
   {
-    const Deck<kMaxCrews * kMinionsPerCrew>& deck = st.minion_deck;
+    const MinionDeck& deck = st.minion_deck;
+    // A known card the viewer was not shown is one of the unknown part to them.
+    auto value = [&](int i) { return i < deck.n_unknown || !st.sees_minion_bottom(i - deck.n_unknown, viewer) ? 1.0f : 2.0f; };
     if (w.room(deck.n)) {
-      for (int i = 0; i < deck.n_unknown; ++i) w.put(at(shared + 1, deck.c[i]), 1.0f);
-      for (int i = deck.n_unknown; i < deck.n; ++i) w.put(at(shared + 1, deck.c[i]), 2.0f);
+      for (int i = 0; i < deck.n; ++i) w.put(at(shared + 1, deck.c[i]), value(i));
     } else {
-      for (int i = 0; i < deck.n; ++i) w.add(at(shared + 1, deck.c[i]), i < deck.n_unknown ? 1.0f : 2.0f);
+      for (int i = 0; i < deck.n; ++i) w.add(at(shared + 1, deck.c[i]), value(i));
     }
+    for (int i = 0; i < deck.n_top; ++i) w.add(at(shared + 1, deck.top[i]), viewer >= 0 && ((deck.top_seen[i] >> viewer) & 1u) ? 3.0f : 1.0f);
   }
   {
     bool in_deck = false;

@@ -42,7 +42,7 @@ const GameInfo& Traits::info() {
         {"turn_player", "whose turn it is"},
         {"pending", "the decision in progress that is not a plain turn action (a Fetch discard, an Upgrade return, ...), or null"},
         {"minion_row", "the five Minions for sale"},
-        {"minion_deck", "the Minion deck: size, and bottom (cards known to be at its bottom, in order)"},
+        {"minion_deck", "the Minion deck: size, bottom (cards known to be at its bottom, in order) and, when there is one, top (its known top cards, top first, null where you were not shown it)"},
         {"upgrade_row", "the Upgrade for sale, or null"},
         {"upgrade_deck", "the Upgrade deck: size and known bottom"},
         {"supervillains", "revealed (face up), deck_size (still face down), danger_zone, attached (each Supervillain's Minions and reputation per player; in the Classic per team, players 1 & 3 first) and won (who won each)"},

@@ -83,7 +83,7 @@ void State::take_spell(int player, int outcome) {
 // "Gain the top card of the Minion deck": into the discard pile, as a gained
 // card (Engineer's Scaredy Bot) is.
 void State::gain_top_minion(int player, int outcome) {
-  const uint8_t card = minion_deck.take_next(outcome);
+  const uint8_t card = take_minion(outcome);
   players[player].discard.add(card);
   if (Events* ev = events()) story::spell_gained(*ev, *this, player, card, kMinionDeckZone);
 }

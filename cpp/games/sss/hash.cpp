@@ -26,6 +26,19 @@ uint64_t State::hash() const {
   h.add_bytes(row, kRowSlots);
   h.add(minion_deck.n_unknown);
   h.add_pile(minion_deck);
+  // Only when there is one, so that positions without a known top keep their hash.
+  if (minion_deck.n_top > 0) {
+    h.add(minion_deck.n_top);
+    h.add_bytes(minion_deck.top, minion_deck.n_top);
+    h.add_bytes(minion_deck.top_seen, minion_deck.n_top);
+  }
+  for (int k = 0; k < minion_deck.known(); ++k) {
+    if (minion_bottom_seen[k] != 0) {  // only when one is not public
+      h.add(0x4d42u);
+      h.add_bytes(minion_bottom_seen, static_cast<size_t>(minion_deck.known()));
+      break;
+    }
+  }
   h.add(upgrade_row);
   h.add(upgrade_deck.n_unknown);
   h.add_pile(upgrade_deck);

@@ -263,7 +263,15 @@ Json State::layout(int viewer) const {
   }
   zones.push_back(zone("minion-row", "Minion row", -1, "row", in_row, row_cards));
   Json md = zone("minion-deck", "Minion deck", -1, "deck", minion_deck.size(), Json(Json::Array{}));
-  md["bottom"] = known_bottom(c, minion_deck);
+  Json md_bottom = Json(Json::Array{});
+  for (int k = 0; k < minion_deck.known(); ++k) md_bottom.push_back(sees_minion_bottom(k, viewer) ? face(c, minion_deck.c[minion_deck.n_unknown + k]) : Json());
+  md["bottom"] = md_bottom;
+  // Its known top (Trendset's kept cards), only when there is one: null where the viewer was not shown it.
+  if (minion_deck.n_top > 0) {
+    Json top = Json(Json::Array{});
+    for (int i = 0; i < minion_deck.n_top; ++i) top.push_back(viewer >= 0 && ((minion_deck.top_seen[i] >> viewer) & 1u) ? face(c, minion_deck.top[i]) : Json());
+    md["top"] = top;
+  }
   zones.push_back(md);
   Json ur = Json(Json::Array{});
   if (upgrade_row != kNoCard) ur.push_back(face(c, upgrade_row));

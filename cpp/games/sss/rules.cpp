@@ -239,7 +239,7 @@ bool State::task_needs_chance(const Task& t) const {
     // Everyone saw every card leave these decks, so their unknown parts are
     // public; their cards are all distinct anyway.
     case TaskKind::kRefillRow:
-    case TaskKind::kGainMinion: return minion_deck.uncertain();
+    case TaskKind::kGainMinion: return minion_deck.n_top == 0 && minion_deck.uncertain();  // a known top card is drawn for certain
     // Nobody knows the Chaos Spell deck's order (its unknown part is not
     // public either: a spell book is private, but the true pile is dealt).
     case TaskKind::kDrawSpell: return chaos_deck.uncertain();
@@ -312,6 +312,17 @@ void State::push_task(TaskKind kind, int player, int slot, int count) {
 
 // Does one step of `t` with the given card (or crew) if it was a chance
 // outcome, or the certain card otherwise (outcome < 0).
+// Every taker of the Minion deck's top (row refills, Chance's gain) draws a
+// known top card first, for certain; then the unknown part as before.
+uint8_t State::take_minion(int outcome) {
+  if (minion_deck.n_top > 0) return minion_deck.take_top();
+  if (outcome < 0 && minion_deck.n_unknown == 0) {  // the topmost known card: its mark goes with it
+    std::memmove(minion_bottom_seen, minion_bottom_seen + 1, sizeof(minion_bottom_seen) - 1);
+    minion_bottom_seen[MinionDeck::capacity() - 1] = 0;
+  }
+  return minion_deck.take_next(outcome);
+}
+
 void State::run_task_step(Task& t, int outcome) {
   switch (t.kind) {
     case TaskKind::kDrawHand:
@@ -347,7 +358,7 @@ void State::run_task_step(Task& t, int outcome) {
     case TaskKind::kRefillUpgrade: {
       uint8_t card;
       if (t.kind == TaskKind::kRefillRow) {
-        card = minion_deck.take_next(outcome);
+        card = take_minion(outcome);
         row[t.slot] = card;
         if (haggle_slots) haggle_refilled(t.slot, card);
         if (Events* ev = events()) story::row_refilled(*ev, *this, t.slot, card);

@@ -162,6 +162,22 @@ Json State::to_json() const {
   for (const uint8_t card : row) row_json.push_back(card == kNoCard ? Json() : Json(c.name[card]));
   o["minion_row"] = row_json;
   o["minion_deck"] = deck_json(c, minion_deck);
+  // Only when one is not public: positions without Trendset read and hash as before.
+  {
+    Json marks = Json(Json::Array{});
+    for (int k = 0; k < minion_deck.known(); ++k) {
+      if (minion_bottom_seen[k] == 0) continue;
+      Json m;
+      m["index"] = k;
+      Json who = Json(Json::Array{});
+      for (int p = 0; p < kMaxPlayers; ++p) {
+        if ((minion_bottom_seen[k] >> p) & 1u) who.push_back(p);
+      }
+      m["known_to"] = who;
+      marks.push_back(m);
+    }
+    if (!marks.as_array("").empty()) o["minion_deck"]["known_from_top_known_to"] = marks;
+  }
   o["upgrade_row"] = upgrade_row == kNoCard ? Json() : Json(c.name[upgrade_row]);
   o["upgrade_deck"] = deck_json(c, upgrade_deck);
   o["scaredy_bots"] = static_cast<int>(scaredy_left);
@@ -305,7 +321,28 @@ State State::from_json(const Config& c, const Json& o) {
   for (int i = 0; i < kRowSlots; ++i) {
     s.row[i] = row_json[static_cast<size_t>(i)].is_null() ? kNoCard : static_cast<uint8_t>(card_id(c, row_json[static_cast<size_t>(i)], "minion_row"));
   }
-  read_deck(c, o.at("minion_deck", w), s.minion_deck, "minion_deck");
+  {
+    const Json& md = o.at("minion_deck", w);
+    Json::Object plain = md.as_object("minion_deck");
+    plain.erase("known_from_top_known_to");
+    read_deck(c, Json(plain), s.minion_deck, "minion_deck");
+    if (const Json* marks = md.find("known_from_top_known_to")) {
+      const std::string mw = "minion_deck.known_from_top_known_to";
+      for (const auto& m : marks->as_array(mw)) {
+        json_expect_keys(m, {"index", "known_to"}, mw);
+        const int64_t k = m.at("index", mw).as_int(mw + ".index");
+        if (k < 0 || k >= s.minion_deck.known()) throw SerializationError(mw + ": " + std::to_string(k) + " is not the index of a card of known_from_top (0 to " + std::to_string(s.minion_deck.known() - 1) + ")");
+        uint8_t seen = 0;
+        for (const auto& who : m.at("known_to", mw).as_array(mw + ".known_to")) {
+          const int64_t p = who.as_int(mw + ".known_to");
+          if (p < 0 || p >= c.players) throw SerializationError(mw + ".known_to: player " + std::to_string(p) + " is not seated (0 to " + std::to_string(c.players - 1) + ")");
+          seen = static_cast<uint8_t>(seen | (1u << p));
+        }
+        if (seen == 0) throw SerializationError(mw + ".known_to: a marked card is known to someone (leave a public card out)");
+        s.minion_bottom_seen[k] = seen;
+      }
+    }
+  }
   const Json& ur = o.at("upgrade_row", w);
   s.upgrade_row = ur.is_null() ? kNoCard : static_cast<uint8_t>(card_id(c, ur, "upgrade_row"));
   read_deck(c, o.at("upgrade_deck", w), s.upgrade_deck, "upgrade_deck");
@@ -483,6 +520,33 @@ void State::resample(int observer, Rng& rng) {
     while (k < n) pl.deck.add_unknown(pool[k++]);
     for (int j = 0; j < od.known(); ++j) pl.deck.put_bottom(bottom[j], od.bottom_is_private(j));
     for (int i = od.n_top; i-- > 0;) pl.deck.put_top(top[i], od.top_seen[i]);
+  }
+  // The Minion deck's known cards the observer was not shown (Trendset's) are
+  // as open to them as its unknown part (a public set); places and marks stay.
+  {
+    const MinionDeck od = minion_deck;
+    auto seen = [&](int i) { return observer >= 0 && ((od.top_seen[i] >> observer) & 1u); };
+    uint8_t pool[MinionDeck::capacity() + kDeckTopCap];
+    int n = 0;
+    for (int i = 0; i < od.n_top; ++i) {
+      if (!seen(i)) pool[n++] = od.top[i];
+    }
+    for (int k = 0; k < od.known(); ++k) {
+      if (!sees_minion_bottom(k, observer)) pool[n++] = od.c[od.n_unknown + k];
+    }
+    if (n > 0) {
+      for (int i = 0; i < od.n_unknown; ++i) pool[n++] = od.c[i];
+      for (int i = n - 1; i > 0; --i) std::swap(pool[i], pool[rng.below(static_cast<uint32_t>(i + 1))]);
+      int k = 0;
+      uint8_t top[kDeckTopCap];
+      for (int i = 0; i < od.n_top; ++i) top[i] = seen(i) ? od.top[i] : pool[k++];
+      uint8_t bottom[MinionDeck::capacity()];
+      for (int j = 0; j < od.known(); ++j) bottom[j] = sees_minion_bottom(j, observer) ? od.c[od.n_unknown + j] : pool[k++];
+      minion_deck.clear();
+      while (k < n) minion_deck.add_unknown(pool[k++]);
+      for (int j = 0; j < od.known(); ++j) minion_deck.put_bottom(bottom[j]);
+      for (int i = od.n_top; i-- > 0;) minion_deck.put_top(top[i], od.top_seen[i]);
+    }
   }
   if (cfg->chaos_spells) resample_spells(observer, rng);
 }

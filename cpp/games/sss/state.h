@@ -193,6 +193,9 @@ int observation_length(const Config& cfg);
 // at there, see deck_top.h): who knows each card is a bit per player.
 constexpr int kDeckTopCap = 16;
 using PlayerDeck = Deck<kPileCap, kDeckTopCap>;
+// The Minion deck keeps one too (Trendset puts cards back on top known to the
+// looker alone); its unknown part stays public (every card left it in view).
+using MinionDeck = Deck<kMaxCrews * kMinionsPerCrew, kDeckTopCap>;
 constexpr uint8_t kEveryone = (1u << kMaxPlayers) - 1;
 
 struct PlayerState {
@@ -229,7 +232,11 @@ struct State {
   uint16_t danger_zone = 0;  // bit per crew slot
   int8_t won_by[kMaxCrews] = {-1, -1, -1, -1, -1, -1, -1, -1, -1};
   uint8_t row[kRowSlots] = {kNoCard, kNoCard, kNoCard, kNoCard, kNoCard};
-  Deck<kMaxCrews * kMinionsPerCrew> minion_deck;
+  MinionDeck minion_deck;
+  // Who knows each known card under the Minion deck's unknown part (from its
+  // top): 0 public (Gust's, Snooze's and the row's clearing put cards there in
+  // view), else a bit per player (a card Trendset bottoms: the looker's alone).
+  uint8_t minion_bottom_seen[MinionDeck::capacity()] = {};
   uint8_t upgrade_row = kNoCard;
   Deck<kMaxCrews> upgrade_deck;
   uint8_t scaredy_left = 0;
@@ -422,6 +429,8 @@ struct State {
   bool spell_does_something(int spell) const;  // a spell with nothing to do is not offered
   void take_spell(int player, int outcome);     // Discombobulate's draw from the Chaos Spell deck
   void gain_top_minion(int player, int outcome);  // Chance's gain
+  uint8_t take_minion(int outcome);
+  bool sees_minion_bottom(int k, int viewer) const { return minion_bottom_seen[k] == 0 || (viewer >= 0 && ((minion_bottom_seen[k] >> viewer) & 1u)); }  // the Minion deck's next card: its known top first, with no chance
   void resample_spells(int observer, Rng& rng);   // serialize.cpp: the spells the observer cannot place, redealt
 
  private:

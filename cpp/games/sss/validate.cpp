@@ -60,6 +60,16 @@ void State::validate() const {
     ++count[card];
   }
   tally_deck(minion_deck, true, false, "the Minion deck");
+  // A known top Minion is known to someone (the looker) and to seated players only;
+  // the deck has no owner, so no known bottom card of it is anyone's alone.
+  for (int i = 0; i < minion_deck.n_top; ++i) {
+    const uint8_t seen = minion_deck.top_seen[i];
+    if (seen == 0 || (seen >> c.players)) broken("the Minion deck's known top card must be known to someone, and to seated players only");
+  }
+  for (int k = 0; k < minion_deck.capacity(); ++k) {
+    if (minion_deck.bottom_is_private(k)) broken("the Minion deck has no owner: its known bottom cards carry who knows them (minion_bottom_seen), not an owner's mark");
+    if (minion_bottom_seen[k] != 0 && (k >= minion_deck.known() || (minion_bottom_seen[k] >> c.players))) broken("the Minion deck marks who knows a card below its bottom, or a player who is not seated");
+  }
   if (upgrade_row != kNoCard) {
     if (!c.valid_card(upgrade_row) || !is_upgrade(upgrade_row)) broken("the Upgrade slot may hold only an Upgrade");
     ++count[upgrade_row];
@@ -471,8 +481,8 @@ void State::validate_queue() const {
       ready = first.count > 0 && pl.deck.n_top == 0 && (pl.deck.n_unknown > 0 || (pl.deck.empty() && !pl.discard.empty()));
       break;
     }
-    case TaskKind::kRefillRow: ready = row[first.slot] == kNoCard && minion_deck.n_unknown > 0; break;
-    case TaskKind::kGainMinion: ready = first.count > 0 && minion_deck.n_unknown > 0; break;
+    case TaskKind::kRefillRow: ready = row[first.slot] == kNoCard && minion_deck.n_top == 0 && minion_deck.n_unknown > 0; break;
+    case TaskKind::kGainMinion: ready = first.count > 0 && minion_deck.n_top == 0 && minion_deck.n_unknown > 0; break;
     case TaskKind::kDrawSpell: ready = first.count > 0 && chaos_deck.n_unknown > 0 && can_set_aside_spell(players[first.player]); break;
     case TaskKind::kRefillUpgrade: ready = upgrade_row == kNoCard && upgrade_deck.n_unknown > 0; break;
     case TaskKind::kRevealSupervillain: ready = supervillain_slot[first.slot] == -1 && supervillain_deck != 0; break;

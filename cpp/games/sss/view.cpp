@@ -82,8 +82,19 @@ Json State::observation(int viewer) const {
   for (const uint8_t card : row) row_json.push_back(card == kNoCard ? Json() : Json(c.name[card]));
   o["minion_row"] = row_json;
   Json md;
-  md["size"] = static_cast<int>(minion_deck.n);
-  md["bottom"] = known_segment(c, minion_deck);
+  md["size"] = minion_deck.size();
+  Json md_bottom = Json(Json::Array{});
+  for (int k = 0; k < minion_deck.known(); ++k) md_bottom.push_back(sees_minion_bottom(k, viewer) ? Json(c.name[minion_deck.c[minion_deck.n_unknown + k]]) : Json());
+  md["bottom"] = md_bottom;  // null where the viewer was not shown the card
+  // Only when there is one: a known top card is named to those who know it.
+  if (minion_deck.n_top > 0) {
+    Json top = Json(Json::Array{});
+    for (int i = 0; i < minion_deck.n_top; ++i) {
+      const bool seen = viewer >= 0 && ((minion_deck.top_seen[i] >> viewer) & 1u);
+      top.push_back(seen ? Json(c.name[minion_deck.top[i]]) : Json());
+    }
+    md["top"] = top;
+  }
   o["minion_deck"] = md;
   o["upgrade_row"] = upgrade_row == kNoCard ? Json() : Json(c.name[upgrade_row]);
   Json ud;
@@ -289,7 +300,10 @@ void State::observation_tensor(int viewer, float* out) const {
   for (int i = 0; i < kRowSlots; ++i) {
     if (row[i] != kNoCard) plane(shared)[row[i]] = static_cast<float>(i + 1);
   }
-  for (int i = 0; i < minion_deck.n; ++i) plane(shared + 1)[minion_deck.c[i]] = i < minion_deck.n_unknown ? 1.0f : 2.0f;
+  // A known card the viewer was not shown is one of the unknown part to them.
+  for (int i = 0; i < minion_deck.n; ++i) plane(shared + 1)[minion_deck.c[i]] = i < minion_deck.n_unknown || !sees_minion_bottom(i - minion_deck.n_unknown, viewer) ? 1.0f : 2.0f;
+  // A known top Minion: 3 for a viewer who knows it, else one of the unknown part.
+  for (int i = 0; i < minion_deck.n_top; ++i) plane(shared + 1)[minion_deck.top[i]] = viewer >= 0 && ((minion_deck.top_seen[i] >> viewer) & 1u) ? 3.0f : 1.0f;
   if (upgrade_row != kNoCard) plane(shared + 2)[upgrade_row] = 2.0f;
   for (int i = 0; i < upgrade_deck.n; ++i) plane(shared + 2)[upgrade_deck.c[i]] = 1.0f;
   add(plane(shared + 3), expelled);

@@ -143,6 +143,7 @@ def position_doc(
     row: Sequence[str | None] | None = None,
     minion_deck: Sequence[str] | None = None,
     minion_deck_bottom: Sequence[str] = (),
+    minion_deck_top: Sequence[tuple[str, Sequence[int]]] = (),
     upgrade_row: str | None = "",
     upgrade_deck_bottom: Sequence[str] = (),
     scaredy_bots: int | None = None,
@@ -199,6 +200,7 @@ def position_doc(
     placed.update(c for c in (row or ()) if c)
     placed.update(minion_deck or ())
     placed.update(minion_deck_bottom)
+    placed.update(name for name, _ in minion_deck_top)
     placed.update(expelled)
     for ups in (upgrades, upgrades_pending):
         for cards in ups.values():
@@ -334,7 +336,16 @@ def position_doc(
             sv: [list(sides.get(p, ())) for p in range(n)] for sv, sides in attached.items()
         },
         "minion_row": list(row),
-        "minion_deck": {"unknown": unknown_minions, "known_from_top": list(minion_deck_bottom)},
+        "minion_deck": {
+            "unknown": unknown_minions,
+            "known_from_top": list(minion_deck_bottom),
+            # A known top Minion: (name, players who know it); omitted when there is none.
+            **(
+                {"top": [{"card": c, "known_to": sorted(w)} for c, w in minion_deck_top]}
+                if minion_deck_top
+                else {}
+            ),
+        },
         "upgrade_row": upgrade_row,
         "upgrade_deck": {"unknown": free_upgrades, "known_from_top": list(upgrade_deck_bottom)},
         "scaredy_bots": scaredy_bots,
