@@ -310,8 +310,6 @@ void State::push_task(TaskKind kind, int player, int slot, int count) {
   tasks[n_tasks++] = Task{kind, static_cast<uint8_t>(player), static_cast<uint8_t>(slot), static_cast<uint8_t>(count)};
 }
 
-// Does one step of `t` with the given card (or crew) if it was a chance
-// outcome, or the certain card otherwise (outcome < 0).
 // Every taker of the Minion deck's top (row refills, Chance's gain) draws a
 // known top card first, for certain; then the unknown part as before.
 uint8_t State::take_minion(int outcome) {
@@ -323,6 +321,8 @@ uint8_t State::take_minion(int outcome) {
   return minion_deck.take_next(outcome);
 }
 
+// Does one step of `t` with the given card (or crew) if it was a chance
+// outcome, or the certain card otherwise (outcome < 0).
 void State::run_task_step(Task& t, int outcome) {
   switch (t.kind) {
     case TaskKind::kDrawHand:
