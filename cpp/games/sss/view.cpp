@@ -540,8 +540,16 @@ double State::heuristic(int player) const {
     return v;
   };
   if (over) return returns(player);
-  // The Climb: the share of the goal reached leads, then the deck (sooner is better).
-  if (c.climb_goal != ClimbGoal::kNone) return std::tanh(3.0 * climb_progress() / c.climb_target + 0.2 * score(player) - 2.0);
+  // The Climb: the share of the goal reached leads, then the deck, squashed
+  // under what reaching the goal this turn would return, so that no position
+  // short of the goal is worth more than reaching it (a search that valued
+  // three Supervillains above the fourth would never take the fourth), and a
+  // later turn is worth less.
+  if (c.climb_goal != ClimbGoal::kNone) {
+    const double reached_now = static_cast<double>(c.max_turns + 1 - std::min<int>(turn, c.max_turns)) / c.max_turns;
+    const double x = 3.0 * climb_progress() / c.climb_target + 0.2 * score(player) - 2.0;
+    return reached_now * 0.5 * (1.0 + std::tanh(x)) * 0.95;
+  }
   if (c.players == 1) return std::tanh(0.5 * score(player) - 2.0);  // solo: no one to beat
   double best_other = -1e9;
   for (int p = 0; p < c.players; ++p) {

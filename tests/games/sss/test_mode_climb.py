@@ -137,6 +137,23 @@ def test_the_fourth_supervillain_reaches_the_goal_and_the_turn_is_the_result() -
         assert s.layout(0)["status"] == "Game over: 4 Supervillains reached in 7 turns"
 
 
+def test_no_position_short_of_the_goal_is_worth_more_than_reaching_it() -> None:
+    """The search's heuristic stays under the return of reaching the goal now: with three
+    Supervillains won it once read 0.97 against 0.97 for the fourth, and ISMCTS never took it."""
+    with builder.mode(**CLIMB):
+        s = position(turn=7, hands={0: ["Hoppy Hunters 8"]}, **THREE_WON)
+        assert 0.0 < s.heuristic(0) < _score(7)
+        later = position(turn=50, hands={0: ["Hoppy Hunters 8"]}, **THREE_WON)
+        assert later.heuristic(0) < s.heuristic(0)  # the same progress, later: worth less
+        play(s, "attach Hoppy Hunters 8")
+        assert s.returns[0] == pytest.approx(_score(7))
+    from henchmen.matches import parse_bot_spec, run_matches
+
+    game = henchmen.Game(GAME, **CLIMB)
+    results = run_matches(game, [parse_bot_spec("ismcts:iterations=100")], games=4, seed=1)
+    assert results.measure().reached == 4  # before the fix: 0 of 400 games
+
+
 def test_the_third_supervillain_is_not_the_goal() -> None:
     with builder.mode(**CLIMB):
         won = {"King Cobra": 0, "Ice-Cold Cream": 0}
