@@ -96,7 +96,7 @@ std::vector<std::string> check_crew(const Json& c, size_t index) {
     const int a = ability_from_name(ab.as_string(where));
     // Crews not implemented yet name abilities the engine does not have.
     if (implemented && (a <= kNoAbility || a == kTransfer || a >= kNumAbilities)) {
-      bad(where + " ability '" + ab.as_string(where) + "' is not a crew ability (abilities: Freeze, Harvest, Bounty, Fetch, Incinerate, Replicate, Froth, Consume, Pupate, Snooze, Pull, Prophecize, Gust, Remix, Haggle, Expedite, Engineer, Hack, Experiment, Repeat, Gamble, Rewrite, Sell, Discombobulate, or null)");
+      bad(where + " ability '" + ab.as_string(where) + "' is not a crew ability (abilities: Freeze, Harvest, Bounty, Fetch, Incinerate, Replicate, Froth, Consume, Pupate, Snooze, Pull, Prophecize, Gust, Remix, Haggle, Expedite, Engineer, Hack, Experiment, Repeat, Gamble, Rewrite, Sell, Discombobulate, Trendset, or null)");
     }
     if (!implemented) name(c, "ability", where);
   }
@@ -123,7 +123,7 @@ std::vector<std::string> check_crew(const Json& c, size_t index) {
   const Json& uab = field(up, "ability", uw);
   const int a = uab.is_string() ? ability_from_name(uab.as_string(uw)) : -1;
   if (a <= kNoAbility || a == kTransfer) {
-    bad(uw + " ability must be one of Power, Freeze, Harvest, Bounty, Fetch, Incinerate, Replicate, Froth, Consume, Pupate, Snooze, Pull, Prophecize, Gust, Remix, Haggle, Expedite, Engineer, Hack, Experiment, Repeat, Gamble, Rewrite, Sell");
+    bad(uw + " ability must be one of Power, Freeze, Harvest, Bounty, Fetch, Incinerate, Replicate, Froth, Consume, Pupate, Snooze, Pull, Prophecize, Gust, Remix, Haggle, Expedite, Engineer, Hack, Experiment, Repeat, Gamble, Rewrite, Sell, Discombobulate, Trendset");
   }
   // Designed: an Upgrade costs at least 1. A free one could be bought and
   // returned to the bottom of the Upgrade deck (the 4th-Upgrade swap) and
@@ -152,7 +152,7 @@ std::vector<std::string> check_chaos_spells(const Json& spells) {
     const Json& ab = field(sp, "ability", where);
     const int a = ab.is_string() ? ability_from_name(ab.as_string(where)) : kNoAbility;
     if (!ab.is_null() && (!ab.is_string() || a <= kNoAbility || a == kTransfer || a >= kNumAbilities)) {
-      bad(where + " ability must be null or a crew ability (Freeze, Harvest, Bounty, Fetch, Incinerate, Replicate, Froth, Consume, Pupate, Snooze, Pull, Prophecize, Gust, Remix, Haggle, Expedite, Engineer, Hack, Experiment, Repeat, Gamble, Discombobulate)");
+      bad(where + " ability must be null or a crew ability (Freeze, Harvest, Bounty, Fetch, Incinerate, Replicate, Froth, Consume, Pupate, Snooze, Pull, Prophecize, Gust, Remix, Haggle, Expedite, Engineer, Hack, Experiment, Repeat, Gamble, Rewrite, Sell, Discombobulate, Trendset)");
     }
     const Json& gain = field(sp, "gain", where);
     if (!gain.is_null() && !(gain.is_string() && (gain.as_string(where) == "top minion" || gain.as_string(where) == "scaredy bot"))) {

@@ -8,7 +8,7 @@ extern const char* const sss_cards_json;
 namespace henchmen::sss {
 
 namespace {
-const char* const kAbilityNames[] = {"", "Freeze", "Harvest", "Bounty", "Fetch", "Incinerate", "Replicate", "Transfer", "Froth", "Consume", "Pupate", "Snooze", "Pull", "Prophecize", "Gust", "Remix", "Haggle", "Expedite", "Engineer", "Hack", "Experiment", "Repeat", "Gamble", "Rewrite", "Sell", "Discombobulate", "Power"};
+const char* const kAbilityNames[] = {"", "Freeze", "Harvest", "Bounty", "Fetch", "Incinerate", "Replicate", "Transfer", "Froth", "Consume", "Pupate", "Snooze", "Pull", "Prophecize", "Gust", "Remix", "Haggle", "Expedite", "Engineer", "Hack", "Experiment", "Repeat", "Gamble", "Rewrite", "Sell", "Discombobulate", "Trendset", "Power"};
 static_assert(sizeof(kAbilityNames) / sizeof(kAbilityNames[0]) == kPowerBoost + 1, "a name for every ability, then Power");
 
 // A number check_card_table has already bounded.

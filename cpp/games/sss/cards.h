@@ -71,6 +71,8 @@ enum Ability : uint8_t {
   kSell,     // Salesweasels: discard a hand card to look at the top 2 cards of your deck, one into your hand
   // sss-gizzard: Gizzard Wizards.
   kDiscombobulate,  // Gizzard Wizards: a Chaos Spell added to your spell book next turn
+  // Dinomite Dressers (sss-trendset).
+  kTrendset,  // Dinomite Dressers: look at the top 2 cards of the Minion deck; buy, top or bottom each
   kNumAbilities,
   kPowerBoost = kNumAbilities,  // an Upgrade that gives power instead
 };

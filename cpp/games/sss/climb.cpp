@@ -92,7 +92,7 @@ int State::climb_progress() const {
   const PlayerState& me = players[0];
   switch (cfg->climb_goal) {
     case ClimbGoal::kSupervillains: return me.won;
-    case ClimbGoal::kClear: return cfg->crews * kMinionsPerCrew - minion_deck.size();
+    case ClimbGoal::kClear: return cfg->crews * kMinionsPerCrew - minion_deck_left();  // Trendset's look takes nothing off it for good
     case ClimbGoal::kReputation: return solo_score();
     case ClimbGoal::kUpgrades: return me.upgrades.size() + me.upgrades_pending.size();
     default: return 0;

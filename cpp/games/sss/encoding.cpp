@@ -57,7 +57,7 @@ void encode_compact(const void* state, int viewer, CompactWriter& out) {
     }
     // Known deck cards: depth from the bottom; the tensor assigns, so the
     // deepest copy the viewer saw wins; the rest are hidden.
-    const int looks = p == st.turn_player_ ? st.n_looked : 0;  // Rewrite's or Sell's, above the deck
+    const int looks = p == st.turn_player_ && !st.minion_look() ? st.n_looked : 0;  // Rewrite's or Sell's, above the deck
     if (looks == 0 && pl.deck.n_top == 0 && !(pl.deck.bottom_private[0] | pl.deck.bottom_private[1])) {
       for (int i = pl.deck.n_unknown; i < pl.deck.n; ++i) {
         bool later = false;
@@ -106,7 +106,8 @@ void encode_compact(const void* state, int viewer, CompactWriter& out) {
     } else {
       for (int i = 0; i < deck.n; ++i) w.add(at(shared + 1, deck.c[i]), value(i));
     }
-    for (int i = 0; i < deck.n_top; ++i) w.add(at(shared + 1, deck.top[i]), viewer >= 0 && ((deck.top_seen[i] >> viewer) & 1u) ? 3.0f : 1.0f);
+    for (int i = 0; i < deck.n_top; ++i) w.add(at(shared + 1, deck.top[i]), st.sees_minion_top(i, viewer) ? 3.0f : 1.0f);
+    for (int i = 0; st.minion_look() && i < st.n_looked; ++i) w.add(at(shared + 1, st.looked[i]), viewer >= 0 && ((st.looked_seen[i] >> viewer) & 1u) ? 4.0f : 1.0f);
   }
   {
     bool in_deck = false;
@@ -155,6 +156,7 @@ void encode_compact(const void* state, int viewer, CompactWriter& out) {
   w.add(s++, static_cast<float>(st.n_looked));
   w.add(s++, st.pending == Pending::kRewriteChoice ? 1.0f : 0.0f);
   w.add(s++, st.pending == Pending::kSellChoice ? 1.0f : 0.0f);
+  w.add(s++, st.pending == Pending::kTrendsetChoice ? 1.0f : 0.0f);
   w.add(s++, static_cast<float>(st.chaos_deck.size()));
   // Per crew: in the Supervillain deck, in a slot, in the Danger Zone, then
   // who won it by seat from the viewer; only the ones set are entries.

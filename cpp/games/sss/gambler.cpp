@@ -24,8 +24,9 @@ bool State::no_minion_in_row() const {
   return true;
 }
 
-// Nothing left to buy: the row, the Minion deck and the Stash are empty.
-bool State::no_minion_to_buy() const { return no_minion_in_row() && minion_deck.empty() && players[0].stash.empty(); }
+// Nothing left to buy: the row, the Minion deck and the Stash are empty (the
+// cards Trendset holds off the Minion deck are still in it).
+bool State::no_minion_to_buy() const { return no_minion_in_row() && minion_deck_left() == 0 && players[0].stash.empty(); }
 
 void State::chaos_outcomes(std::vector<std::pair<Action, double>>& out) const {
   // Every sequence of N faces, 6^N at most 1296: counted, not sampled.

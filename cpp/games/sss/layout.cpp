@@ -161,7 +161,7 @@ Json State::layout(int viewer) const {
   } else if (!over && n_tasks == 0 && reactions.open()) {
     const int g = gamble_guesser();
     prompt = g == viewer ? tp + " put a card face down: guess odd or even (Gamble; wrong, and they draw a card)" : seat(g, viewer) + " guesses odd or even for " + (turn_player_ == viewer ? std::string("your") : tp + "'s") + " face-down card (Gamble)";
-  } else if (!over && n_tasks == 0 && (pending == Pending::kRewriteChoice || pending == Pending::kSellChoice) && n_looked > 0) {
+  } else if (!over && n_tasks == 0 && (pending == Pending::kRewriteChoice || pending == Pending::kSellChoice || pending == Pending::kTrendsetChoice) && n_looked > 0) {
     // The cards looked at, top first, named to those who know them.
     std::string cards;
     for (int i = 0; i < n_looked; ++i) {
@@ -169,7 +169,10 @@ Json State::layout(int viewer) const {
       cards += (i ? ", " : "") + (knows ? c.name[looked[i]] : std::string("a card"));
     }
     const bool mine = turn_player_ == viewer;
-    if (pending == Pending::kRewriteChoice) {
+    if (pending == Pending::kTrendsetChoice) {
+      prompt = mine ? "Trendset: you look at " + cards + " (top first) off the Minion deck; buy, top or bottom each, one at a time"
+                    : tp + " decides where the cards they look at off the Minion deck go (Trendset)";
+    } else if (pending == Pending::kRewriteChoice) {
       prompt = mine ? "Rewrite: you look at " + cards + " (top first); keep the lowest, " + c.name[looked[n_looked - 1]] + ", on top, or discard it"
                     : tp + " decides which of the cards they look at to discard (Rewrite)";
     } else {
@@ -269,7 +272,7 @@ Json State::layout(int viewer) const {
   // Its known top (Trendset's kept cards), only when there is one: null where the viewer was not shown it.
   if (minion_deck.n_top > 0) {
     Json top = Json(Json::Array{});
-    for (int i = 0; i < minion_deck.n_top; ++i) top.push_back(viewer >= 0 && ((minion_deck.top_seen[i] >> viewer) & 1u) ? face(c, minion_deck.top[i]) : Json());
+    for (int i = 0; i < minion_deck.n_top; ++i) top.push_back(sees_minion_top(i, viewer) ? face(c, minion_deck.top[i]) : Json());
     md["top"] = top;
   }
   zones.push_back(md);
@@ -294,11 +297,12 @@ Json State::layout(int viewer) const {
   }
   zones.push_back(zone("expelled", "Expelled", -1, "pile", expelled.size(), faces(c, expelled)));
   if (n_looked > 0) {
-    // Rewrite's or Sell's cards off the top of the turn player's deck, top first: the
-    // choice's actions name this zone.
+    // Rewrite's or Sell's cards off the top of the turn player's deck (Trendset's
+    // off the Minion deck), top first: the choice's actions name this zone.
     Json cards = Json(Json::Array{});
     for (int i = 0; i < n_looked; ++i) cards.push_back(viewer >= 0 && ((looked_seen[i] >> viewer) & 1u) ? face(c, looked[i]) : back());
-    zones.push_back(zone("looked", whose(turn_player_, viewer) + " cards looked at (top first)", turn_player_, "row", n_looked, cards));
+    const std::string title = minion_look() ? whose(turn_player_, viewer) + " cards looked at off the Minion deck (top first)" : whose(turn_player_, viewer) + " cards looked at (top first)";
+    zones.push_back(zone("looked", title, turn_player_, "row", n_looked, cards));
   }
   // A pupated card shows its doubled power wherever it lies face up.
   if (pupated[0] | pupated[1] | haggled[0] | haggled[1]) {
@@ -372,7 +376,7 @@ Json State::action_info(Action a) const {
     j["zone"] = "supervillain-deck";
   } else if (a >= kChanceCard) {
     const TaskKind k = n_tasks > 0 ? tasks[0].kind : TaskKind::kDrawHand;
-    const std::string from = k == TaskKind::kRefillRow || k == TaskKind::kGainMinion ? "minion-deck"
+    const std::string from = k == TaskKind::kRefillRow || k == TaskKind::kGainMinion || k == TaskKind::kLookTrendset ? "minion-deck"
                              : k == TaskKind::kRefillUpgrade                      ? "upgrade-deck"
                              : k == TaskKind::kDrawSpell                          ? "chaos-spell-deck"
                                                                                   : "deck-" + std::to_string(n_tasks > 0 ? tasks[0].player : 0);
@@ -381,6 +385,11 @@ Json State::action_info(Action a) const {
     card_in(kChaosSpellBase + (a - kCastSpell_), "spell-book-" + n);
   } else if (a == kDiscombobulate_) {
     j["zone"] = "chaos-spell-deck";
+  } else if (a >= kTrendsetBuyUpper && a <= kTrendsetBottomLower) {
+    const int i = (a - kTrendsetBuyUpper) % 2 == 1 ? 1 : 0;
+    if (i < n_looked) card_in(looked[i], "looked");
+  } else if (a == kTrendset_) {
+    j["zone"] = "minion-deck";
   } else if (a >= kSell_) {
     card_in(a - kSell_, "hand-" + n);
   } else if (a == kSellTakeFirst || a == kSellTakeSecond) {

@@ -1,8 +1,9 @@
 // Seven Secret Supervillains: looking at the top cards of your deck (Rewrite,
-// Sell). The cards come off the top one at a time into the look zone
-// (State::looked, top first): a chance step for a card of the deck's unknown
-// part, none for a known one. An empty deck is first made from the shuffled
-// discard pile, under the cards already taken, which is the rulebook's "set
+// Sell; Trendset's look at the Minion deck is trendset.cpp's). The cards come
+// off the top one at a time into the look zone (State::looked, top first): a
+// chance step for a card of the deck's unknown part, none for a known one. An
+// empty deck is first made from the shuffled discard pile, under the cards
+// already taken, which is the rulebook's "set
 // aside any cards that are in the deck, then shuffle your discard pile to make
 // a new deck, put those cards on top". Only the owner sees the cards; each
 // keeps who knew it before. The readers' knowledge (core/knowledge.h) places
@@ -29,6 +30,7 @@ uint32_t knowers(uint8_t seen, int players) {
 }  // namespace
 
 void State::look_legal(std::vector<Action>& out) const {
+  if (pending == Pending::kTrendsetChoice) return trendset_choice_legal(out);
   if (pending == Pending::kRewriteChoice) {
     out.push_back(kRewriteKeep);
     out.push_back(kRewriteDiscard);
@@ -41,6 +43,7 @@ void State::look_legal(std::vector<Action>& out) const {
 }
 
 void State::apply_look(Action action) {
+  if (action >= kTrendset_) return apply_trendset(action);
   if (action >= kSellTakeFirst) return apply_sell(action);
   apply_rewrite(action);
 }

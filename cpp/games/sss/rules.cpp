@@ -93,7 +93,7 @@ void State::legal_actions(std::vector<Action>& out) const {
     return;
   }
   if (pending == Pending::kPullChoice) return pull_choice_legal(out);
-  if (pending == Pending::kRewriteChoice || pending == Pending::kSellChoice) return look_legal(out);
+  if (pending == Pending::kRewriteChoice || pending == Pending::kSellChoice || pending == Pending::kTrendsetChoice) return look_legal(out);
   if (remix_discards_left() > 0) return remix_legal(out);
   if (pending == Pending::kReturnUpgrade) {
     for (const uint8_t u : me.upgrades) out.push_back(kReturnUpgrade + crew_of(u));
@@ -199,6 +199,7 @@ void State::legal_actions(std::vector<Action>& out) const {
   if (has(kGamble)) gamble_legal(out);
   if (has(kRewrite)) rewrite_legal(out);
   if (has(kSell)) sell_legal(out);
+  if (has(kTrendset)) trendset_legal(out);
   if (cfg->chaos_spells) gizzard_legal(out);
 }
 
@@ -239,7 +240,8 @@ bool State::task_needs_chance(const Task& t) const {
     // Everyone saw every card leave these decks, so their unknown parts are
     // public; their cards are all distinct anyway.
     case TaskKind::kRefillRow:
-    case TaskKind::kGainMinion: return minion_deck.n_top == 0 && minion_deck.uncertain();  // a known top card is drawn for certain
+    case TaskKind::kGainMinion:
+    case TaskKind::kLookTrendset: return minion_deck.n_top == 0 && minion_deck.uncertain();  // a known top card is drawn for certain
     // Nobody knows the Chaos Spell deck's order (its unknown part is not
     // public either: a spell book is private, but the true pile is dealt).
     case TaskKind::kDrawSpell: return chaos_deck.uncertain();
@@ -272,7 +274,7 @@ void State::chance_outcomes(std::vector<std::pair<Action, double>>& out) const {
       i = j;
     }
   };
-  if (t.kind == TaskKind::kRefillRow || t.kind == TaskKind::kGainMinion) return emit(minion_deck.c, minion_deck.n_unknown);
+  if (t.kind == TaskKind::kRefillRow || t.kind == TaskKind::kGainMinion || t.kind == TaskKind::kLookTrendset) return emit(minion_deck.c, minion_deck.n_unknown);
   if (t.kind == TaskKind::kDrawSpell) return emit(chaos_deck.c, chaos_deck.n_unknown);
   if (t.kind == TaskKind::kRefillUpgrade) return emit(upgrade_deck.c, upgrade_deck.n_unknown);
   const PlayerState& p = players[t.player];
@@ -297,7 +299,7 @@ Action State::sample_chance(Rng& rng) const {
     }
   }
   // Each unknown card is equally likely to be on top: pick one uniformly.
-  if (t.kind == TaskKind::kRefillRow || t.kind == TaskKind::kGainMinion) return kChanceCard + minion_deck.c[rng.below(minion_deck.n_unknown)];
+  if (t.kind == TaskKind::kRefillRow || t.kind == TaskKind::kGainMinion || t.kind == TaskKind::kLookTrendset) return kChanceCard + minion_deck.c[rng.below(minion_deck.n_unknown)];
   if (t.kind == TaskKind::kDrawSpell) return kChanceCard + chaos_deck.c[rng.below(chaos_deck.n_unknown)];
   if (t.kind == TaskKind::kRefillUpgrade) return kChanceCard + upgrade_deck.c[rng.below(upgrade_deck.n_unknown)];
   const PlayerState& p = players[t.player];
@@ -408,6 +410,10 @@ void State::run_task_step(Task& t, int outcome) {
       t.count = 0;
       gain_top_minion(t.player, outcome);
       return;
+    case TaskKind::kLookTrendset:
+      --t.count;
+      look_at_minion(t.player, outcome);
+      return;
   }
 }
 
@@ -460,6 +466,10 @@ void State::settle() {
         break;
       case TaskKind::kGainMinion:
         done = t.count == 0 || minion_deck.empty();
+        break;
+      case TaskKind::kLookTrendset:
+        done = t.count == 0 || minion_deck.empty();
+        if (done && n_looked > 0) pending = Pending::kTrendsetChoice;
         break;
     }
     if (done) {

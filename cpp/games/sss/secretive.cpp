@@ -18,8 +18,8 @@ int State::owned_reputation(int player, int crew) const {
   for (const uint8_t c : p.hand) add(c);
   for (int i = 0; i < p.deck.n; ++i) add(p.deck.c[i]);
   for (int i = 0; i < p.deck.n_top; ++i) add(p.deck.top[i]);  // the known top segment is deck too
-  if (player == turn_player_) {
-    for (int i = 0; i < n_looked; ++i) add(looked[i]);  // off the deck only while Rewrite or Sell looks at them
+  if (player == turn_player_ && !minion_look()) {
+    for (int i = 0; i < n_looked; ++i) add(looked[i]);  // off the deck only while Rewrite or Sell looks at them (Trendset's are the Minion deck's)
   }
   for (const uint8_t c : p.discard) add(c);
   for (const uint8_t c : p.in_play) add(c);

@@ -12,8 +12,8 @@ namespace henchmen::sss {
 
 namespace {
 
-const char* const kTaskNames[] = {"draw-hand", "draw-freeze", "draw-fetch", "refill-row", "refill-upgrade", "reveal-supervillain", "finish-cleanup", "chaos-turn", "look-bottom", "look-top", "draw-remix", "draw-gamble", "look-rewrite", "look-sell", "draw-spell", "gain-minion"};
-const char* const kAbilityKeys[] = {"", "Freeze", "Harvest", "Bounty", "Fetch", "Incinerate", "Replicate", "Transfer", "Froth", "Consume", "Pupate", "Snooze", "Pull", "Prophecize", "Gust", "Remix", "Haggle", "Expedite", "Engineer", "Hack", "Experiment", "Repeat", "Gamble", "Rewrite", "Sell", "Discombobulate"};
+const char* const kTaskNames[] = {"draw-hand", "draw-freeze", "draw-fetch", "refill-row", "refill-upgrade", "reveal-supervillain", "finish-cleanup", "chaos-turn", "look-bottom", "look-top", "draw-remix", "draw-gamble", "look-rewrite", "look-sell", "draw-spell", "gain-minion", "look-trendset"};
+const char* const kAbilityKeys[] = {"", "Freeze", "Harvest", "Bounty", "Fetch", "Incinerate", "Replicate", "Transfer", "Froth", "Consume", "Pupate", "Snooze", "Pull", "Prophecize", "Gust", "Remix", "Haggle", "Expedite", "Engineer", "Hack", "Experiment", "Repeat", "Gamble", "Rewrite", "Sell", "Discombobulate", "Trendset"};
 static_assert(sizeof(kAbilityKeys) / sizeof(kAbilityKeys[0]) == kNumAbilities, "a key for every ability of the pool");
 
 template <class DeckT>
@@ -122,6 +122,7 @@ const char* pending_name(Pending p) {
     case Pending::kRemixDiscard1: return "remix-discard-1";
     case Pending::kRewriteChoice: return "rewrite-choice";
     case Pending::kSellChoice: return "sell-choice";
+    case Pending::kTrendsetChoice: return "trendset-choice";
   }
   return "";
 }
@@ -295,7 +296,8 @@ State State::from_json(const Config& c, const Json& o) {
   else if (pend == "remix-discard-1") s.pending = Pending::kRemixDiscard1;
   else if (pend == "rewrite-choice") s.pending = Pending::kRewriteChoice;
   else if (pend == "sell-choice") s.pending = Pending::kSellChoice;
-  else throw SerializationError("pending must be none, fetch-discard, return-upgrade, pull-choice, remix-discard-2, remix-discard-1, rewrite-choice or sell-choice, got \"" + pend + "\"");
+  else if (pend == "trendset-choice") s.pending = Pending::kTrendsetChoice;
+  else throw SerializationError("pending must be none, fetch-discard, return-upgrade, pull-choice, remix-discard-2, remix-discard-1, rewrite-choice, sell-choice or trendset-choice, got \"" + pend + "\"");
   s.over = o.at("over", w).as_bool("over");
   s.winner = static_cast<int8_t>(o.at("winner", w).as_int("winner", -2, c.players - 1));
   s.supervillain_deck = 0;
@@ -499,7 +501,7 @@ void State::resample(int observer, Rng& rng) {
     for (int k = 0; k < od.known(); ++k) {
       if (!sees_bottom_card(od, k, p, observer)) pool[n++] = od.c[od.n_unknown + k];
     }
-    const bool looks = p == turn_player_;  // Rewrite's or Sell's cards off the top of this deck
+    const bool looks = p == turn_player_ && !minion_look();  // Rewrite's or Sell's cards off the top of this deck
     for (int i = 0; looks && i < n_looked; ++i) {
       if (!((looked_seen[i] >> observer) & 1u)) pool[n++] = looked[i];
     }
@@ -521,13 +523,19 @@ void State::resample(int observer, Rng& rng) {
     for (int j = 0; j < od.known(); ++j) pl.deck.put_bottom(bottom[j], od.bottom_is_private(j));
     for (int i = od.n_top; i-- > 0;) pl.deck.put_top(top[i], od.top_seen[i]);
   }
-  // The Minion deck's known cards the observer was not shown (Trendset's) are
-  // as open to them as its unknown part (a public set); places and marks stay.
+  // The Minion deck's known cards the observer was not shown (Trendset's),
+  // and the ones Trendset holds off it, are as open to them as its unknown
+  // part (a public set); places and marks stay.
   {
     const MinionDeck od = minion_deck;
-    auto seen = [&](int i) { return observer >= 0 && ((od.top_seen[i] >> observer) & 1u); };
-    uint8_t pool[MinionDeck::capacity() + kDeckTopCap];
+    auto seen = [&](int i) { return sees_minion_top(i, observer); };
+    const bool looks = minion_look();
+    auto seen_looked = [&](int i) { return observer >= 0 && ((looked_seen[i] >> observer) & 1u); };
+    uint8_t pool[MinionDeck::capacity() + kDeckTopCap + kLookedCap];
     int n = 0;
+    for (int i = 0; looks && i < n_looked; ++i) {
+      if (!seen_looked(i)) pool[n++] = looked[i];
+    }
     for (int i = 0; i < od.n_top; ++i) {
       if (!seen(i)) pool[n++] = od.top[i];
     }
@@ -538,6 +546,9 @@ void State::resample(int observer, Rng& rng) {
       for (int i = 0; i < od.n_unknown; ++i) pool[n++] = od.c[i];
       for (int i = n - 1; i > 0; --i) std::swap(pool[i], pool[rng.below(static_cast<uint32_t>(i + 1))]);
       int k = 0;
+      for (int i = 0; looks && i < n_looked; ++i) {
+        if (!seen_looked(i)) looked[i] = pool[k++];
+      }
       uint8_t top[kDeckTopCap];
       for (int i = 0; i < od.n_top; ++i) top[i] = seen(i) ? od.top[i] : pool[k++];
       uint8_t bottom[MinionDeck::capacity()];

@@ -81,6 +81,15 @@ enum : Action {
   kSellTakeFirst,      // Sell: the upper card looked at into your hand, the other back on top (sell.cpp)
   kSellTakeSecond,     // ... the lower one
   kSell_,              // + card: hand -> discard pile, to look at the top 2 cards of your deck
+  // Trendset (Dinomite Dressers): the top 2 cards of the Minion deck looked at
+  // (trendset.cpp), then each bought, topped or bottomed, the upper or the lower.
+  kTrendset_ = kSell_ + kCardIds,
+  kTrendsetBuyUpper,
+  kTrendsetBuyLower,
+  kTrendsetTopUpper,
+  kTrendsetTopLower,
+  kTrendsetBottomUpper,
+  kTrendsetBottomLower,
   // Gizzard Wizards (sss-gizzard): gizzard.cpp.
   kDiscombobulate_ = kLook_ + kLookIds,                      // a Chaos Spell set aside for your spell book next turn
   kCastSpell_,                           // + spell (0 to 9): a spell of your spell book played, then under the Chaos Spell deck
@@ -101,6 +110,7 @@ enum class Pending : uint8_t {
   // sss-tales: cards looked at off the top of a deck (State::looked), to decide.
   kRewriteChoice,  // the lowest one: kept on top or discarded
   kSellChoice,     // one into the hand, the other back on top
+  kTrendsetChoice,  // sss-trendset: the Minion deck's top cards looked at: each bought, topped or bottomed
 };
 
 // Chance work waiting to be done, in order. Deterministic steps run at once;
@@ -122,6 +132,7 @@ enum class TaskKind : uint8_t {
   kLookSell,     // sss-tales: Sell's look, likewise
   kDrawSpell,   // sss-gizzard: Discombobulate takes the top card of the Chaos Spell deck (gizzard.cpp)
   kGainMinion,  // sss-gizzard: the Chance spell gains the top card of the Minion deck
+  kLookTrendset,  // sss-trendset: Trendset's look, one card at a time off the top of the Minion deck (count: cards still to look at)
 };
 const char* task_name(TaskKind kind);  // as the position JSON spells it
 const char* pending_name(Pending p);  // as the position JSON spells it ("" for none)
@@ -140,7 +151,8 @@ constexpr int kPileCap = 120;
 constexpr int kSmallPile = 40;
 constexpr int kMaxTasks = 16;
 constexpr int kProphecyNumbers = 16;  // Prophecize guesses a power from 0 to 15
-constexpr int kLookedCap = 3;  // Rewrite looks at 3 cards, Sell at 2
+constexpr int kLookedCap = 3;  // Rewrite looks at 3 cards, Sell and Trendset at 2
+constexpr int kTrendsetLook = 2;
 
 // Zones, for the card facts of events and what each player knows
 // (core/knowledge.h): ten per seat, then the shared ones, then one attached
@@ -172,7 +184,7 @@ constexpr int kAttachedZoneBase = kMinionDeckZone + 9;
 constexpr int attached_zone(int crew, int player) { return kAttachedZoneBase + crew * kMaxPlayers + player; }
 constexpr int kExplodeyZone = kAttachedZoneBase + kMaxCrews * kMaxPlayers;  // the Explodey pile (Experiment)
 constexpr int kFaceDownZone = kExplodeyZone + 1;  // Gamble's card
-constexpr int kLookZone = kFaceDownZone + 1;      // the cards Rewrite or Sell looks at (State::looked)
+constexpr int kLookZone = kFaceDownZone + 1;      // the cards Rewrite, Sell or Trendset looks at (State::looked)
 // Gizzard Wizards: the Chaos Spell deck, then each seat's spell book and the
 // spells set aside for it (own zones: a spell never joins a hand).
 constexpr int kChaosDeckZone = kLookZone + 1;
@@ -265,6 +277,7 @@ struct State {
   // Rewrite and Sell (sss-tales): the cards the turn player has taken off
   // the top of their deck to look at, top first, and who knew each (a bit
   // per player; the owner always), until they decide where each goes.
+  // Trendset's come off the Minion deck instead (minion_look()).
   uint8_t looked[kLookedCap] = {kNoCard, kNoCard, kNoCard};
   uint8_t looked_seen[kLookedCap] = {};
   uint8_t n_looked = 0;
@@ -418,7 +431,14 @@ struct State {
   void apply_look(Action action);                      // every action of the block
   void look_at_next(int player, TaskKind kind, int outcome);  // one card off the top; outcome < 0: certain
   void looked_back_on_top(const char* why);           // the lowest card looked at returns on top
-  bool look_task(TaskKind kind) const { return kind == TaskKind::kLookRewrite || kind == TaskKind::kLookSell; }
+  bool look_task(TaskKind kind) const { return kind == TaskKind::kLookRewrite || kind == TaskKind::kLookSell; }  // a look at a player's deck
+  // Trendset (trendset.cpp): the cards looked at come off the Minion deck, not the turn player's deck.
+  bool minion_look() const { return pending == Pending::kTrendsetChoice || (n_tasks > 0 && tasks[0].kind == TaskKind::kLookTrendset); }
+  int minion_deck_left() const { return minion_deck.size() + (minion_look() ? n_looked : 0); }  // the cards looked at are off it only for the look
+  void trendset_legal(std::vector<Action>& out) const;
+  void trendset_choice_legal(std::vector<Action>& out) const;
+  void apply_trendset(Action action);
+  void look_at_minion(int player, int outcome);  // one card off the top of the Minion deck; outcome < 0: certain
   void rewrite_legal(std::vector<Action>& out) const;
   void apply_rewrite(Action action);
   void sell_legal(std::vector<Action>& out) const;
@@ -429,8 +449,9 @@ struct State {
   bool spell_does_something(int spell) const;  // a spell with nothing to do is not offered
   void take_spell(int player, int outcome);     // Discombobulate's draw from the Chaos Spell deck
   void gain_top_minion(int player, int outcome);  // Chance's gain
-  uint8_t take_minion(int outcome);
-  bool sees_minion_bottom(int k, int viewer) const { return minion_bottom_seen[k] == 0 || (viewer >= 0 && ((minion_bottom_seen[k] >> viewer) & 1u)); }  // the Minion deck's next card: its known top first, with no chance
+  uint8_t take_minion(int outcome);  // the Minion deck's next card: its known top first, with no chance
+  bool sees_minion_bottom(int k, int viewer) const { return minion_bottom_seen[k] == 0 || (viewer >= 0 && ((minion_bottom_seen[k] >> viewer) & 1u)); }
+  bool sees_minion_top(int i, int viewer) const { return viewer >= 0 && ((minion_deck.top_seen[i] >> viewer) & 1u); }
   void resample_spells(int observer, Rng& rng);   // serialize.cpp: the spells the observer cannot place, redealt
 
  private:

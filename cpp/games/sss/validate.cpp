@@ -122,11 +122,17 @@ void State::validate() const {
     ++count[looked[i]];
   }
   {
-    const bool looking = n_tasks > 0 && look_task(tasks[0].kind);
-    const bool choosing = pending == Pending::kRewriteChoice || pending == Pending::kSellChoice;
+    const bool looking = n_tasks > 0 && (look_task(tasks[0].kind) || tasks[0].kind == TaskKind::kLookTrendset);
+    const bool choosing = pending == Pending::kRewriteChoice || pending == Pending::kSellChoice || pending == Pending::kTrendsetChoice;
     if (n_looked > 0 && !looking && !choosing) broken("cards are looked at with no look under way and no decision over them");
     if (choosing && (n_looked == 0 || n_tasks)) broken("a decision over the cards looked at is pending with none looked at, or with chance to come");
     if (pending == Pending::kSellChoice && n_looked > 2) broken("Sell looks at 2 cards, not " + std::to_string(n_looked));
+    if (pending == Pending::kTrendsetChoice && n_looked > kTrendsetLook) broken("Trendset looks at 2 cards, not " + std::to_string(n_looked));
+    if (minion_look()) {
+      for (int i = 0; i < n_looked; ++i) {
+        if (!is_minion(looked[i])) broken("Trendset looks at the Minion deck, but " + c.name[looked[i]] + " is not a Minion");
+      }
+    }
     if (looking) {
       const int look = tasks[0].kind == TaskKind::kLookRewrite ? 3 : 2;
       if (tasks[0].player != turn_player_ || n_looked + tasks[0].count > look || tasks[0].count == 0) broken("a look at the top of a deck has the wrong count or player");
@@ -414,7 +420,8 @@ void State::validate_queue() const {
   // One step of a decision draws one card, or Remix's up to 3 (a look's too).
   const bool is_step = n_tasks == 1 && first.player == turn_player_ && first.kind != TaskKind::kDrawHand &&
                        first.kind != TaskKind::kFinishCleanup &&
-                       (first.count == 1 || (first.kind == TaskKind::kDrawRemix && first.count >= 1 && first.count <= 3) || (look_task(first.kind) && first.count >= 1 && first.count <= 3));
+                       (first.count == 1 || (first.kind == TaskKind::kDrawRemix && first.count >= 1 && first.count <= 3) || (look_task(first.kind) && first.count >= 1 && first.count <= 3) ||
+                        (first.kind == TaskKind::kLookTrendset && first.count >= 1 && first.count <= kTrendsetLook));
   // A Gust refills the whole row left to right: the refills still to do are
   // those of the rightmost spots, each empty.
   bool is_gust = n_tasks > 1 && n_tasks <= kRowSlots;
@@ -482,7 +489,8 @@ void State::validate_queue() const {
       break;
     }
     case TaskKind::kRefillRow: ready = row[first.slot] == kNoCard && minion_deck.n_top == 0 && minion_deck.n_unknown > 0; break;
-    case TaskKind::kGainMinion: ready = first.count > 0 && minion_deck.n_top == 0 && minion_deck.n_unknown > 0; break;
+    case TaskKind::kGainMinion:
+    case TaskKind::kLookTrendset: ready = first.count > 0 && minion_deck.n_top == 0 && minion_deck.n_unknown > 0; break;
     case TaskKind::kDrawSpell: ready = first.count > 0 && chaos_deck.n_unknown > 0 && can_set_aside_spell(players[first.player]); break;
     case TaskKind::kRefillUpgrade: ready = upgrade_row == kNoCard && upgrade_deck.n_unknown > 0; break;
     case TaskKind::kRevealSupervillain: ready = supervillain_slot[first.slot] == -1 && supervillain_deck != 0; break;

@@ -23,7 +23,7 @@ Json known_segment(const Config& cfg, const DeckT& d) {
 constexpr int kSeatPlanes = 9;    // hand, hidden, deck-known, discard, in play, bought, stash, frozen, attached/upgrades
 constexpr int kSharedPlanes = 7;  // row, minion deck, upgrade row/deck, expelled, scaredy pile, pupated, haggled
 constexpr int kSeatScalars = 6 + kNumAbilities + kMaxCrews;  // power, won, hand, deck sizes, tokens, reputation, spell book and spells set aside sizes
-constexpr int kSharedScalars = 12 + kNumAbilities + kMaxCrews * (3 + kMaxPlayers);  // ... hack power, Repeat's ability one-hot, the Gamble flag, the looks, the Chaos Spell deck's size, crews
+constexpr int kSharedScalars = 13 + kNumAbilities + kMaxCrews * (3 + kMaxPlayers);  // ... hack power, Repeat's ability one-hot, the Gamble flag, the looks, the Chaos Spell deck's size, crews
 
 }  // namespace
 
@@ -90,8 +90,7 @@ Json State::observation(int viewer) const {
   if (minion_deck.n_top > 0) {
     Json top = Json(Json::Array{});
     for (int i = 0; i < minion_deck.n_top; ++i) {
-      const bool seen = viewer >= 0 && ((minion_deck.top_seen[i] >> viewer) & 1u);
-      top.push_back(seen ? Json(c.name[minion_deck.top[i]]) : Json());
+      top.push_back(sees_minion_top(i, viewer) ? Json(c.name[minion_deck.top[i]]) : Json());
     }
     md["top"] = top;
   }
@@ -130,11 +129,13 @@ Json State::observation(int viewer) const {
     g["card"] = viewer == turn_player_ ? Json(c.name[gamble_card]) : Json();
     o["gamble"] = g;
   }
-  o["looked"] = Json();  // null unless Rewrite or Sell is looking at cards
+  o["looked"] = Json();  // null unless Rewrite, Sell or Trendset is looking at cards
   if (n_looked > 0) {
-    // Off the top of the turn player's deck, top first: a card the viewer did not know is null.
+    // Off the top of the turn player's deck (Trendset: the Minion deck's), top
+    // first: a card the viewer did not know is null.
     Json l;
     l["player"] = static_cast<int>(turn_player_);
+    l["from"] = minion_look() ? "minion deck" : "deck";
     Json cards = Json(Json::Array{});
     for (int i = 0; i < n_looked; ++i) cards.push_back(viewer >= 0 && ((looked_seen[i] >> viewer) & 1u) ? Json(c.name[looked[i]]) : Json());
     l["cards"] = cards;
@@ -186,7 +187,7 @@ Json State::observation(int viewer) const {
       for (const uint8_t card : frozen_rest) unseen.add(card);
       for (int i = 0; i < pl.deck.n_unknown; ++i) unseen.add(pl.deck.c[i]);
       if (gamble_card != kNoCard && p == turn_player_) unseen.add(gamble_card);  // face down
-      for (int i = 0; p == turn_player_ && i < n_looked; ++i) {
+      for (int i = 0; p == turn_player_ && !minion_look() && i < n_looked; ++i) {
         if (viewer < 0 || !((looked_seen[i] >> viewer) & 1u)) unseen.add(looked[i]);
       }
       each_known_card(pl.deck, p, viewer, [&](uint8_t card, int, bool seen) {
@@ -280,7 +281,7 @@ void State::observation_tensor(int viewer, float* out) const {
     // the deepest copy of a kind is the one written); a card only its owner
     // looked at counts as hidden for everyone else. Cards Rewrite or Sell
     // holds off the top count as the places above the deck.
-    for (int i = 0; p == turn_player_ && i < n_looked; ++i) {
+    for (int i = 0; p == turn_player_ && !minion_look() && i < n_looked; ++i) {
       if ((looked_seen[i] >> viewer) & 1u) plane(base + 2)[looked[i]] = static_cast<float>(pl.deck.size() + n_looked - i);
       else plane(base + 1)[looked[i]] += 1.0f;
     }
@@ -302,8 +303,10 @@ void State::observation_tensor(int viewer, float* out) const {
   }
   // A known card the viewer was not shown is one of the unknown part to them.
   for (int i = 0; i < minion_deck.n; ++i) plane(shared + 1)[minion_deck.c[i]] = i < minion_deck.n_unknown || !sees_minion_bottom(i - minion_deck.n_unknown, viewer) ? 1.0f : 2.0f;
-  // A known top Minion: 3 for a viewer who knows it, else one of the unknown part.
-  for (int i = 0; i < minion_deck.n_top; ++i) plane(shared + 1)[minion_deck.top[i]] = viewer >= 0 && ((minion_deck.top_seen[i] >> viewer) & 1u) ? 3.0f : 1.0f;
+  // A known top Minion: 3 for a viewer who knows it, else one of the unknown
+  // part; likewise 4 for a Minion Trendset holds off the deck.
+  for (int i = 0; i < minion_deck.n_top; ++i) plane(shared + 1)[minion_deck.top[i]] = sees_minion_top(i, viewer) ? 3.0f : 1.0f;
+  for (int i = 0; minion_look() && i < n_looked; ++i) plane(shared + 1)[looked[i]] = viewer >= 0 && ((looked_seen[i] >> viewer) & 1u) ? 4.0f : 1.0f;
   if (upgrade_row != kNoCard) plane(shared + 2)[upgrade_row] = 2.0f;
   for (int i = 0; i < upgrade_deck.n; ++i) plane(shared + 2)[upgrade_deck.c[i]] = 1.0f;
   add(plane(shared + 3), expelled);
@@ -342,6 +345,7 @@ void State::observation_tensor(int viewer, float* out) const {
   *s++ = static_cast<float>(n_looked);  // cards Rewrite or Sell looks at
   *s++ = pending == Pending::kRewriteChoice ? 1.0f : 0.0f;
   *s++ = pending == Pending::kSellChoice ? 1.0f : 0.0f;
+  *s++ = pending == Pending::kTrendsetChoice ? 1.0f : 0.0f;
   *s++ = static_cast<float>(chaos_deck.size());
   for (int crew = 0; crew < kMaxCrews; ++crew) {
     const bool in_game = crew < c.crews;
@@ -381,6 +385,15 @@ std::string State::action_to_string(Action a) const {
   }
   if (a >= kCastSpell_) return "spell " + card(kChaosSpellBase + (a - kCastSpell_));
   if (a == kDiscombobulate_) return "discombobulate";
+  if (a >= kTrendsetBuyUpper && a <= kTrendsetBottomLower) {
+    // The two cards are named upper and lower; the one card left is just the card.
+    const bool low = (a - kTrendsetBuyUpper) % 2 == 1;
+    const char* verb = a <= kTrendsetBuyLower ? "buy" : a <= kTrendsetTopLower ? "top" : "bottom";
+    const int i = low ? 1 : 0;
+    const std::string which = n_looked == 1 && !low ? "" : low ? "lower " : "upper ";
+    return std::string("trendset ") + verb + " " + which + (i < n_looked ? card(looked[i]) : std::string("card"));
+  }
+  if (a == kTrendset_) return "trendset";
   if (a >= kSell_) return "sell " + card(a - kSell_);
   if (a == kSellTakeFirst || a == kSellTakeSecond) {
     const int i = a == kSellTakeFirst ? 0 : 1;

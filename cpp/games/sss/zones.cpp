@@ -94,8 +94,8 @@ void State::zone_cards(int zone, std::vector<uint8_t>& out) const {
   }
 }
 
-// Only hands, frozen piles, decks, Gamble's face-down card, the cards
-// Rewrite or Sell looks at and the Chaos Spells hold anything a player may
+// Only hands, frozen piles, decks (the Minion deck too, since Trendset),
+// Gamble's face-down card, the cards looked at and the Chaos Spells hold anything a player may
 // not see; every other zone is public and stays as it is. What everyone knows of a
 // hand or a frozen pile (hand_public, frozen_public) is the same in every
 // world a player cannot tell from this one, so it stays too: the sampled
@@ -127,6 +127,25 @@ void State::write_zones(const Knowledge::World& world) {
     const int skip = std::max(0, was.known() - static_cast<int>(deck_cards.bottom.size()));
     for (size_t j = 0; j < deck_cards.bottom.size(); ++j) pl.deck.put_bottom(deck_cards.bottom[j], was.bottom_is_private(skip + static_cast<int>(j)));
     for (int i = n_top; i-- > 0;) pl.deck.put_top(deck_cards.top[static_cast<size_t>(i)], was.top_seen[i]);
+  }
+  // The Minion deck: every card left it in view but Trendset's, which a reader
+  // not shown them holds as hidden places at its top or bottom (and in the
+  // look zone). The places and their marks are public, so the world's cards
+  // fill them in order: its top ones the known top, its bottom ones the known
+  // bottom, the rest the unknown part.
+  {
+    const auto& d = world[static_cast<size_t>(kMinionDeckZone)];
+    const MinionDeck was = minion_deck;
+    std::vector<uint8_t> seq(d.top.begin(), d.top.end());
+    seq.insert(seq.end(), d.middle.begin(), d.middle.end());
+    seq.insert(seq.end(), d.bottom.begin(), d.bottom.end());
+    if (static_cast<int>(seq.size()) == was.size()) {
+      minion_deck.clear();
+      const int unknown_end = was.n_top + was.n_unknown;
+      for (int i = was.n_top; i < unknown_end; ++i) minion_deck.add_unknown(seq[static_cast<size_t>(i)]);
+      for (int i = unknown_end; i < was.size(); ++i) minion_deck.put_bottom(seq[static_cast<size_t>(i)]);
+      for (int i = was.n_top; i-- > 0;) minion_deck.put_top(seq[static_cast<size_t>(i)], was.top_seen[i]);
+    }
   }
   // The Chaos Spells: the spell books, the spells set aside, and the Chaos
   // Spell deck's unknown part (its bottom, the spells played, is public).

@@ -107,6 +107,7 @@ SSS_ABILITIES = (  # the Ability enum of cpp/games/sss/cards.h, in its order
     "Rewrite",
     "Sell",
     "Discombobulate",
+    "Trendset",
 )
 SSS_MAX_CREWS = 9
 SSS_MAX_PLAYERS = 4
@@ -122,7 +123,9 @@ def _sss(game: Game) -> list[Slice]:
     lay.add(
         CARDS,
         "minion deck",
-        "cards in the Minion deck: 1 order unknown, 2 known place; at the Chaos Spells' ids "
+        "cards in the Minion deck: 1 order unknown (or a known place or a card Trendset holds "
+        "that the viewer was not shown), 2 known bottom place, 3 known top place, 4 held off "
+        "the deck by Trendset; at the Chaos Spells' ids "
         "(110-119): the Chaos Spell deck's known bottom, each one's place from the bottom",
     )
     lay.add(CARDS, "upgrades", "2 the Upgrade on offer, 1 in the Upgrade deck")
@@ -166,10 +169,14 @@ def _sss(game: Game) -> list[Slice]:
     )
     lay.add(1, "gamble guess", "1 while a Gamble's odd-or-even guess is asked")
     lay.add(
-        1, "cards looked at", "cards Rewrite or Sell holds off the top of the turn player's deck"
+        1,
+        "cards looked at",
+        "cards Rewrite or Sell holds off the top of the turn player's deck (Trendset: of the "
+        "Minion deck)",
     )
     lay.add(1, "pending rewrite-choice", "1 while Rewrite's keep-or-discard choice is asked")
     lay.add(1, "pending sell-choice", "1 while Sell's choice of the card for the hand is asked")
+    lay.add(1, "pending trendset-choice", "1 while Trendset's buy, top or bottom is asked")
     lay.add(1, "chaos spell deck", "cards in the Chaos Spell deck (Gizzard Wizards)")
     for crew in range(SSS_MAX_CREWS):
         lay.add(1, f"crew {crew} in deck", "its Supervillain is in the Supervillain deck")

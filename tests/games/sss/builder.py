@@ -624,3 +624,16 @@ CREWS_GIZZARD = (
     "Pig Out",
     "Sleuths N' Sniffs",
 )
+
+# sss-trendset: Trendset (the top 2 cards of the Minion deck looked at, then each bought,
+# topped or bottomed) beside the crews that put Minions under the Minion deck in view (Gust,
+# Haggle, Replicate's leftmost) and Haggle's cheaper replacements.
+CREWS_TRENDSET = (
+    "Royal Rule",
+    "Freezer Burn",
+    "Health Hazards",
+    "Dinomite Dressers",
+    "Gale Force",
+    "Yard-Sailers",
+    "Tourist Trap",
+)

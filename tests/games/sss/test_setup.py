@@ -154,11 +154,16 @@ def test_first_turn_moves() -> None:
     assert moves(s) == ["play Tiny Bot", "end turn"]
 
 
-def test_unimplemented_crew_is_an_option_error() -> None:
-    # Dinomite Dressers (Trendset) is the one crew of the card reference not built yet.
-    crews = [*henchmen.Game(GAME).options["crews"][:6], "Dinomite Dressers"]
-    with pytest.raises(OptionError, match="must be a list of names from: Royal Rule"):
+def test_an_unknown_crew_is_an_option_error_listing_the_allowed_ones() -> None:
+    """Every crew of the card reference is built (Dinomite Dressers last): a name that is
+    none of them is an option error that lists all 26."""
+    table = henchmen.Game(GAME).card_table()
+    assert all(c["implemented"] for c in table["crews"]) and len(table["crews"]) == 26
+    crews = [*henchmen.Game(GAME).options["crews"][:6], "Dinomite Dresers"]
+    with pytest.raises(OptionError, match="must be a list of names from: Royal Rule") as e:
         henchmen.Game(GAME, crews=crews)
+    assert all(c["name"] in str(e.value) for c in table["crews"])
+    henchmen.Game(GAME, crews=[*crews[:6], "Dinomite Dressers"])  # the last crew built
 
 
 def test_default_crews_are_the_first_seven_of_the_card_reference() -> None:
