@@ -40,6 +40,7 @@ from tests.games.sss.builder import (
     CREWS_PANDA,
     CREWS_REPEAT_GAMBLE,
     CREWS_TALES,
+    CREWS_TRENDSET,
     MONKEY_CREWS,
 )
 from tests.hardening.support import player_counts
@@ -447,6 +448,12 @@ VARIANTS: list[tuple[str, int, dict[str, object]]] = [
         3,
         {"mode": "brawl", "crews": [*CREWS_GIZZARD, "Freezer Burn", "Hoppy Hunters"]},
     ),
+    # sss-trendset: the top cards of the Minion deck looked at by one player, bought, or put
+    # back on top or at the bottom known to them alone; the Secretive counts crews in every
+    # player's cards, the Climb's clear goal the Minion deck's cards.
+    ("seven-secret-supervillains", 2, {"crews": list(CREWS_TRENDSET)}),
+    ("seven-secret-supervillains", 3, {"mode": "secretive", "crews": list(CREWS_TRENDSET)}),
+    ("seven-secret-supervillains", 1, {"mode": "climb", "goal": "clear", "crews": list(CREWS_TRENDSET)}),
 ]
 _CREW_SETS = {
     tuple(CREWS_B): "crews-b",
@@ -457,6 +464,7 @@ _CREW_SETS = {
     tuple(CREWS_REPEAT_GAMBLE): "repeat-gamble",
     tuple(CREWS_TALES): "tales",
     tuple(CREWS_GIZZARD): "gizzard",
+    tuple(CREWS_TRENDSET): "trendset",
     (*CREWS_GIZZARD, "Freezer Burn", "Hoppy Hunters"): "gizzard",
 }
 

@@ -36,6 +36,7 @@ from tests.games.sss.builder import (
     CREWS_GIZZARD,
     CREWS_PANDA,
     CREWS_TALES,
+    CREWS_TRENDSET,
     EXPEL_CREWS,
     MONKEY_CREWS,
 )
@@ -546,3 +547,22 @@ def test_resample_follows_the_looks_at_a_deck_of_sss_tales(
     the middle of their looks and after them: the cards only their owner saw stay hidden
     from the opponent exactly."""
     _keen_walk(CREWS_TALES, ("rewrite", "sell"), ("Tall", "Salesweasels"), seed, points, used)
+
+
+@pytest.mark.parametrize(
+    ("seed", "points", "used"),
+    [
+        # Trendset's two cards looked at (the choice pending), then one topped and one
+        # bottomed, both known to the looker alone.
+        (1, (48, 50, 58), {"trendset top lower Tourist Trap 4", "trendset bottom Dinomite Dressers 4"}),
+        # The lower card bottomed first, the other topped.
+        (5, (49, 52), {"trendset bottom lower Health Hazards 1", "trendset top Royal Rule 5"}),
+    ],
+)
+def test_resample_follows_trendsets_look_at_the_minion_deck(
+    seed: int, points: tuple[int, ...], used: set[str]
+) -> None:
+    """Random play that prefers Dinomite Dressers and Trendset, checked in the middle of its
+    look at the Minion deck and after its choices: the cards the looker put back stay hidden
+    from the opponent exactly, in the Minion deck's known places."""
+    _keen_walk(CREWS_TRENDSET, ("trendset",), ("Dinomite",), seed, points, used)
