@@ -453,7 +453,11 @@ VARIANTS: list[tuple[str, int, dict[str, object]]] = [
     # player's cards, the Climb's clear goal the Minion deck's cards.
     ("seven-secret-supervillains", 2, {"crews": list(CREWS_TRENDSET)}),
     ("seven-secret-supervillains", 3, {"mode": "secretive", "crews": list(CREWS_TRENDSET)}),
-    ("seven-secret-supervillains", 1, {"mode": "climb", "goal": "clear", "crews": list(CREWS_TRENDSET)}),
+    (
+        "seven-secret-supervillains",
+        1,
+        {"mode": "climb", "goal": "clear", "crews": list(CREWS_TRENDSET)},
+    ),
 ]
 _CREW_SETS = {
     tuple(CREWS_B): "crews-b",

@@ -554,7 +554,11 @@ def test_resample_follows_the_looks_at_a_deck_of_sss_tales(
     [
         # Trendset's two cards looked at (the choice pending), then one topped and one
         # bottomed, both known to the looker alone.
-        (1, (48, 50, 58), {"trendset top lower Tourist Trap 4", "trendset bottom Dinomite Dressers 4"}),
+        (
+            1,
+            (48, 50, 58),
+            {"trendset top lower Tourist Trap 4", "trendset bottom Dinomite Dressers 4"},
+        ),
         # The lower card bottomed first, the other topped.
         (5, (49, 52), {"trendset bottom lower Health Hazards 1", "trendset top Royal Rule 5"}),
     ],

@@ -132,16 +132,18 @@ def test_the_same_option_for_each_card_buy_both() -> None:
 @pytest.mark.parametrize(
     ("first", "second", "order"),
     [
-        ("trendset top upper Royal Rule 9", "trendset top Freezer Burn 8", ["Freezer Burn 8", "Royal Rule 9"]),
-        ("trendset top lower Freezer Burn 8", "trendset top Royal Rule 9", ["Royal Rule 9", "Freezer Burn 8"]),
+        ("top upper Royal Rule 9", "top Freezer Burn 8", ["Freezer Burn 8", "Royal Rule 9"]),
+        ("top lower Freezer Burn 8", "top Royal Rule 9", ["Royal Rule 9", "Freezer Burn 8"]),
     ],
-)  # fmt: skip
-def test_keep_each_on_top_in_the_order_you_choose(first: str, second: str, order: list[str]) -> None:
+)
+def test_keep_each_on_top_in_the_order_you_choose(
+    first: str, second: str, order: list[str]
+) -> None:
     """If you choose to keep each card on top of the Minion deck, you can choose the order of
     those cards: the card put on top last lies on top. They stay known to the looker alone,
     and the row's next refills draw them in that order without chance."""
     s = trendset("Royal Rule 9", "Freezer Burn 8", power={0: 9})
-    play(s, first, second)
+    play(s, f"trendset {first}", f"trendset {second}")
     assert minion_deck(s)["top"] == [{"card": c, "known_to": [0]} for c in order]
     assert s.observation(1)["minion_deck"]["top"] == [None, None]
     play(s, "buy Royal Rule 1")
@@ -287,7 +289,7 @@ def test_the_fossil_couture_upgrade_gives_trendset_and_replicate_copies_it() -> 
     assert me(s, 0)["abilities"] == {"Trendset": 2}
 
 
-def test_the_gambler_does_not_end_while_trendset_holds_the_last_minions() -> None:
+def test_the_solo_ends_count_the_cards_looked_at_as_still_in_the_minion_deck() -> None:
     """The solo ends count the cards looked at as still in the Minion deck: the Gambler's
     'no Minion to buy' waits for the choice; the Climb's 'clear' is not reached by a look."""
     with builder.mode(mode="gambler", crews=list(CREWS_TRENDSET)):
@@ -330,3 +332,34 @@ def test_play_that_prefers_trendset_keeps_every_card() -> None:
             s._s.validate()
             assert henchmen.deserialize(s.serialize()) == s
         assert {"trendset", "top", "bottom"} <= used
+
+
+def test_the_look_and_its_choices_count_as_the_rules_say() -> None:
+    """A perft count verified by hand: four unknown Minions, two looked at in order (4 * 3
+    chance branches); with 2 power neither can be bought, so top or bottom, upper or lower,
+    for the first decision (4), then top or bottom for the card left (2)."""
+
+    def perft(s: henchmen.State, depth: int) -> int:
+        if depth == 0:
+            return 1
+        return sum(perft(s.child(a), depth - 1) for a in s.legal_action_ids())
+
+    s = build()
+    play(s, "play Dinomite Dressers 3", "trendset")
+    assert [perft(s, d) for d in (1, 2, 3, 4)] == [4, 12, 12 * 4, 12 * 4 * 2]
+
+
+def test_the_table_shows_the_cards_looked_at_to_the_looker_only() -> None:
+    """The layout: a zone of the cards looked at off the Minion deck (faces for the looker,
+    backs for the others) that the choice's actions name, and a prompt for each."""
+    s = trendset("Royal Rule 9", "Freezer Burn 8")
+    mine, theirs = s.layout(0), s.layout(1)
+    zone = next(z for z in mine["zones"] if z["id"] == "looked")
+    assert zone["name"] == "Your cards looked at off the Minion deck (top first)"
+    assert [c["name"] for c in zone["cards"]] == ["Royal Rule 9", "Freezer Burn 8"]
+    other = next(z for z in theirs["zones"] if z["id"] == "looked")
+    assert other["cards"] == [{"back": True}, {"back": True}]
+    assert mine["prompt"].startswith("Trendset: you look at Royal Rule 9, Freezer Burn 8")
+    assert "Royal Rule 9" not in theirs["prompt"]
+    info = s.action_info(s.legal_actions[0])
+    assert (info["card"], info["zone"]) == ("Royal Rule 9", "looked")

@@ -166,6 +166,15 @@ def test_an_unknown_crew_is_an_option_error_listing_the_allowed_ones() -> None:
     henchmen.Game(GAME, crews=[*crews[:6], "Dinomite Dressers"])  # the last crew built
 
 
+def test_a_crew_a_card_table_leaves_unimplemented_cannot_be_chosen() -> None:
+    """The implemented flag stays for replacement card tables (card_data): a crew listed
+    without its cards is refused, naming the crews that can be chosen."""
+    table = henchmen.Game(GAME).card_table()
+    next(c for c in table["crews"] if c["name"] == "Tourist Trap")["implemented"] = False
+    with pytest.raises(OptionError, match="'Tourist Trap' is not implemented yet; implemented"):
+        henchmen.Game(GAME, card_data=json.dumps(table))
+
+
 def test_default_crews_are_the_first_seven_of_the_card_reference() -> None:
     assert henchmen.Game(GAME).options["crews"] == [
         "Royal Rule",
