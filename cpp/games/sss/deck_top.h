@@ -13,6 +13,14 @@ inline bool seen_by_all(uint8_t seen, int players) {
   const uint8_t all = static_cast<uint8_t>((1u << players) - 1);
   return (seen & all) == all;
 }
+// The players who read a card's name in an event (Events::add's audience): those who knew it.
+inline uint32_t knowers(uint8_t seen, int players) {
+  uint32_t out = 0;
+  for (int q = 0; q < players; ++q) {
+    if ((seen >> q) & 1u) out |= 1u << q;
+  }
+  return out;
+}
 inline bool top_card_public(const PlayerDeck& d, int i, int players) { return seen_by_all(d.top_seen[i], players); }
 // k counts the known cards under the unknown part from their top.
 inline bool sees_bottom_card(const PlayerDeck& d, int k, int owner, int viewer) { return viewer == owner || !d.bottom_is_private(k); }

@@ -18,15 +18,6 @@ namespace {
 
 const char* ability_of(TaskKind kind) { return kind == TaskKind::kLookRewrite ? "Rewrite" : "Sell"; }
 
-// The players who read the card's name: those who knew it.
-uint32_t knowers(uint8_t seen, int players) {
-  uint32_t out = 0;
-  for (int q = 0; q < players; ++q) {
-    if ((seen >> q) & 1u) out |= 1u << q;
-  }
-  return out;
-}
-
 }  // namespace
 
 void State::look_legal(std::vector<Action>& out) const {

@@ -113,12 +113,8 @@ void State::tell_pull(Events& ev, Action a) const {
     return;
   }
   Event others("pull-top", "{P} {put|puts} the bottom card of {your|their} deck on top of it (Pull)", p);
-  uint32_t audience = 0;
-  for (int q = 0; q < cfg->players; ++q) {
-    if ((seen >> q) & 1u) audience |= 1u << q;
-  }
   others.fact(CardFact::move(deck, deck, card, from, Pos::kTop).hidden());
-  ev.add(audience, mine, others);
+  ev.add(knowers(seen, cfg->players), mine, others);
 }
 
 }  // namespace henchmen::sss

@@ -51,10 +51,6 @@ void State::apply_sell(Action action) {
   me.hand.add(card);
   if (seen_by_all(seen, cfg->players)) me.hand_public.add(card);
   if (Events* ev = events()) {
-    uint32_t audience = 0;
-    for (int q = 0; q < cfg->players; ++q) {
-      if ((seen >> q) & 1u) audience |= 1u << q;
-    }
     // The upper card leaves the look zone from its top, the lower from its bottom.
     const CardFact fact = CardFact::move(kLookZone, seat_zone(me_idx, kHandZone), card, i == 0 ? Pos::kTop : Pos::kBottom);
     const char* which = i == 0 ? "upper" : "lower";
@@ -62,7 +58,7 @@ void State::apply_sell(Action action) {
     mine.with("card", cfg->name[card]).with("which", which).fact(fact);
     Event others("sell-take", std::string("{P} {put|puts} the ") + which + " card into {your|their} hand (Sell)", me_idx);
     others.with("which", which).fact(fact.hidden());
-    ev->add(audience, mine, others);
+    ev->add(knowers(seen, cfg->players), mine, others);
   }
   looked_back_on_top("Sell");
   pending = Pending::kNone;

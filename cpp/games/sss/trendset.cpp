@@ -20,15 +20,6 @@ namespace henchmen::sss {
 
 namespace {
 
-// The players who read the card's name: those who knew it.
-uint32_t knowers(uint8_t seen, int players) {
-  uint32_t out = 0;
-  for (int q = 0; q < players; ++q) {
-    if ((seen >> q) & 1u) out |= 1u << q;
-  }
-  return out;
-}
-
 enum class Choice : uint8_t { kBuy, kTop, kBottom };
 Choice choice_of(Action a) { return a <= kTrendsetBuyLower ? Choice::kBuy : a <= kTrendsetTopLower ? Choice::kTop : Choice::kBottom; }
 bool lower(Action a) { return (a - kTrendsetBuyUpper) % 2 == 1; }

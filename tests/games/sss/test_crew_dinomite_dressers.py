@@ -363,3 +363,31 @@ def test_the_table_shows_the_cards_looked_at_to_the_looker_only() -> None:
     assert "Royal Rule 9" not in theirs["prompt"]
     info = s.action_info(s.legal_actions[0])
     assert (info["card"], info["zone"]) == ("Royal Rule 9", "looked")
+
+
+def test_the_compact_observation_decodes_to_the_tensor_through_trendset() -> None:
+    """The compact encoding (encoding.cpp) writes the cards Trendset holds off the Minion deck
+    and the pending choice as the tensor does (view.cpp), through random play that reaches a
+    Trendset choice."""
+    np = pytest.importorskip("numpy")
+    from henchmen.rl import VectorEnv
+    from henchmen.rl.encodings import slices
+
+    options = {"crews": list(CREWS_TRENDSET)}
+    flag = next(
+        x.start
+        for x in slices(henchmen.Game(builder.GAME, **options))
+        if x.name == "pending trendset-choice"
+    )
+    dense = VectorEnv(builder.GAME, 16, seed=3, threads=2, **options)
+    compact = VectorEnv(builder.GAME, 16, seed=3, threads=2, encoding="compact", **options)
+    a, _ = dense.reset()
+    b, _ = compact.reset()
+    choices = 0
+    for _ in range(400):
+        np.testing.assert_array_equal(compact.decode(b), a["observation"])
+        choices += int((a["observation"][:, flag] > 0).sum())
+        acts_a, (a, *_rest) = dense.step_random()
+        acts_b, (b, *_rest) = compact.step_random()
+        np.testing.assert_array_equal(acts_a, acts_b)
+    assert choices > 0
