@@ -68,6 +68,12 @@ LOG_GAMES: dict[str, tuple[str, ...]] = {
         "crews=Royal Rule,Gizzard Wizards,Telemacawters,Tourist Trap,Fire Starters,Pig Out,"
         "Sleuths N' Sniffs",
     ),
+    "seven-secret-supervillains-trendset-2p-seed1": (
+        "seven-secret-supervillains", "--bots", "greedy,random", "--seed", "1",
+        "--option",
+        "crews=Royal Rule,Freezer Burn,Health Hazards,Dinomite Dressers,Gale Force,Yard-Sailers,"
+        "Tourist Trap",
+    ),
     "seven-secret-supervillains-secretive-4p-seed1": (
         "seven-secret-supervillains", "--bots", "greedy,random,greedy,random", "--seed", "1",
         "--option", "mode=secretive",
