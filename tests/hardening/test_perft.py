@@ -26,7 +26,7 @@ engine's generator Rng(5), chance resolved by the state's seeded generator).
 from __future__ import annotations
 
 import pytest
-from tests.games.sss.builder import CREWS_GIZZARD, CREWS_TALES
+from tests.games.sss.builder import CREWS_GIZZARD, CREWS_TALES, CREWS_TRENDSET
 
 import henchmen
 from henchmen import _core
@@ -137,7 +137,7 @@ MODE_PINS: dict[tuple[str, str, int, str, int], int] = {
 
 #: Crew sets of Seven Secret Supervillains, by name: (crews, players, position, depth) ->
 #: count. Regression pins, as PINS.
-CREW_SETS = {"tales": CREWS_TALES, "gizzard": CREWS_GIZZARD}
+CREW_SETS = {"tales": CREWS_TALES, "gizzard": CREWS_GIZZARD, "trendset": CREWS_TRENDSET}
 CREW_PINS: dict[tuple[str, int, str, int], int] = {
     # Tall Tales and Salesweasels (the looks at the top of a deck): setup as the duel's,
     # 7 * 6 * 5 * 63 * 62.
@@ -148,6 +148,11 @@ CREW_PINS: dict[tuple[str, int, str, int], int] = {
     ("gizzard", 2, "setup", 5): 820260,
     ("gizzard", 2, "initial", 8): 22064,
     ("gizzard", 2, "midgame", 8): 4263,
+    # Dinomite Dressers (Trendset): the same counts, no Trendset this early (its look and
+    # choices are counted by hand in T/test_crew_dinomite_dressers.py).
+    ("trendset", 2, "setup", 5): 820260,
+    ("trendset", 2, "initial", 8): 22064,
+    ("trendset", 2, "midgame", 8): 4263,
 }
 
 #: The count verified by hand from the rules (see the module docstring).
