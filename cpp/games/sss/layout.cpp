@@ -385,7 +385,9 @@ Json State::action_info(Action a) const {
     card_in(kChaosSpellBase + (a - kCastSpell_), "spell-book-" + n);
   } else if (a == kDiscombobulate_) {
     j["zone"] = "chaos-spell-deck";
-  } else if (a >= kTrendsetBuyUpper && a <= kTrendsetBottomLower) {
+  } else if (a > kTrendsetBottomLower) {
+    j["zone"] = "deck-" + n;  // room left in the look block: no move
+  } else if (a >= kTrendsetBuyUpper) {
     const int i = (a - kTrendsetBuyUpper) % 2 == 1 ? 1 : 0;
     if (i < n_looked) card_in(looked[i], "looked");
   } else if (a == kTrendset_) {

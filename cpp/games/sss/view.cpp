@@ -385,7 +385,8 @@ std::string State::action_to_string(Action a) const {
   }
   if (a >= kCastSpell_) return "spell " + card(kChaosSpellBase + (a - kCastSpell_));
   if (a == kDiscombobulate_) return "discombobulate";
-  if (a >= kTrendsetBuyUpper && a <= kTrendsetBottomLower) {
+  if (a > kTrendsetBottomLower) return "look #" + std::to_string(a - kLook_);  // room left in the block
+  if (a >= kTrendsetBuyUpper) {
     // The two cards are named upper and lower; the one card left is just the card.
     const bool low = (a - kTrendsetBuyUpper) % 2 == 1;
     const char* verb = a <= kTrendsetBuyLower ? "buy" : a <= kTrendsetTopLower ? "top" : "bottom";
