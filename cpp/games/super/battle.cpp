@@ -236,8 +236,12 @@ void State::defend(Action a) {
       draw_for = static_cast<uint8_t>(r);
       to_draw = static_cast<uint8_t>(pw.amount);
     }
+    // A deflect power regains its amount, at most the attack's value, when
+    // it sends the attack on (Rebound); blocking, with no third player, it
+    // regains nothing.
     if (pw.ability == kPowDeflect && target >= 0) {
-      queue_hit(target, r, h.damage + pw.amount, h.card, false, true);
+      heal(r, std::min<int>(h.damage, pw.amount), pw.name.c_str());
+      queue_hit(target, r, h.damage, h.card, false, true);
       hits[0].deflected = deflected;
     }
     return;

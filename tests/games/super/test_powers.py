@@ -161,32 +161,38 @@ def test_phoenix_flame_rebound_and_retaliate_defend() -> None:
         players=3,
         hands={0: ["Fireball", "Gust"], 1: ["Gust"], 2: ["Gust"]},
         powers={1: "Rebound", 2: "Renewal"},
+        health={1: 30},
         discard=["Ice Wall", "Power Up"],
     )
     play(s, "attack player 2 with Fireball", "deflect to player 3 with the power", "take the hit")
-    assert hp(s) == [40, 40, 37]  # Fireball 3, sent on
+    assert hp(s) == [40, 32, 37]  # Fireball 3, sent on; 2 regained
     s = position(
         hands={0: ["Fireball", "Gust"], 1: ["Gust"]},
         powers={1: "Rebound"},
+        health={1: 30},
         discard=["Ice Wall", "Power Up"],
     )
     play(s, "attack player 2 with Fireball")
     assert moves(s) == ["defend with the power", "take the hit"]  # no third player: a block
     play(s, "defend with the power")
-    assert hp(s) == [40, 40] and pos(s)["power_states"][1] == "down"
+    assert hp(s) == [40, 30] and pos(s)["power_states"][1] == "down"  # a block regains nothing
+
+
+def test_rebound_regains_at_most_the_attacks_value() -> None:
+    table = json.loads(json.dumps(TABLE))
+    for pw in table["powers"]:
+        if pw["name"] == "Rebound":
+            pw.update(amount=5)
     s = position(
-        hands={0: ["Fireball", "Gust"], 1: ["Lightning Bolt", "Gust"]},
-        powers={1: "Retaliate"},
+        players=3,
+        hands={0: ["Fireball", "Gust"], 1: ["Gust"], 2: ["Gust"]},
+        powers={1: "Rebound", 2: "Renewal"},
+        health={1: 30},
         discard=["Ice Wall", "Power Up"],
+        options={"card_data": json.dumps(table)},
     )
-    play(
-        s,
-        "attack player 2 with Fireball",
-        "defend with the power",
-        "counterattack with Lightning Bolt",
-        "take the hit",
-    )
-    assert hp(s) == [39, 37]  # Lightning Bolt 5, at most 1 at 2 players
+    play(s, "attack player 2 with Fireball", "deflect to player 3 with the power", "take the hit")
+    assert hp(s) == [40, 33, 37]  # Fireball 3 sent on: 3 regained, not 5
 
 
 def test_defense_powers_are_not_used_on_the_turn() -> None:
