@@ -69,14 +69,24 @@ void State::look_at_next(int player, TaskKind kind, int outcome) {
   }
 }
 
+uint8_t State::take_looked(int i, uint8_t& seen) {
+  const uint8_t card = looked[i];
+  seen = looked_seen[i];
+  for (int j = i + 1; j < n_looked; ++j) {
+    looked[j - 1] = looked[j];
+    looked_seen[j - 1] = looked_seen[j];
+  }
+  --n_looked;
+  looked[n_looked] = kNoCard;
+  looked_seen[n_looked] = 0;
+  return card;
+}
+
 void State::looked_back_on_top(const char* why) {
   if (n_looked == 0) return;
   const int me_idx = turn_player_;
-  --n_looked;
-  const uint8_t card = looked[n_looked];
-  const uint8_t seen = looked_seen[n_looked];
-  looked[n_looked] = kNoCard;
-  looked_seen[n_looked] = 0;
+  uint8_t seen = 0;
+  const uint8_t card = take_looked(n_looked - 1, seen);
   // Room: the card came off this deck's top (or the top segment was empty then).
   players[me_idx].deck.put_top(card, seen);
   if (Events* ev = events()) {

@@ -31,10 +31,8 @@ void State::apply_rewrite(Action action) {
   if (action == kRewriteKeep) {
     looked_back_on_top("Rewrite");
   } else {
-    --n_looked;
-    const uint8_t card = looked[n_looked];
-    looked[n_looked] = kNoCard;
-    looked_seen[n_looked] = 0;
+    uint8_t seen = 0;
+    const uint8_t card = take_looked(n_looked - 1, seen);
     me.discard.add(card);
     if (Events* ev = events()) {
       Event e("rewrite-discard", "{P} {discard|discards} {card} (Rewrite)", me_idx);

@@ -39,15 +39,8 @@ void State::apply_sell(Action action) {
     return;
   }
   const int i = action == kSellTakeFirst ? 0 : 1;
-  const uint8_t card = looked[i];
-  const uint8_t seen = looked_seen[i];
-  for (int j = i + 1; j < n_looked; ++j) {
-    looked[j - 1] = looked[j];
-    looked_seen[j - 1] = looked_seen[j];
-  }
-  --n_looked;
-  looked[n_looked] = kNoCard;
-  looked_seen[n_looked] = 0;
+  uint8_t seen = 0;
+  const uint8_t card = take_looked(i, seen);
   me.hand.add(card);
   if (seen_by_all(seen, cfg->players)) me.hand_public.add(card);
   if (Events* ev = events()) {

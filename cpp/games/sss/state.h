@@ -431,6 +431,7 @@ struct State {
   void apply_look(Action action);                      // every action of the block
   void look_at_next(int player, TaskKind kind, int outcome);  // one card off the top; outcome < 0: certain
   void looked_back_on_top(const char* why);           // the lowest card looked at returns on top
+  uint8_t take_looked(int i, uint8_t& seen);          // card i (0: the upper) out of the look zone, the rest closing up; seen: who knew it
   bool look_task(TaskKind kind) const { return kind == TaskKind::kLookRewrite || kind == TaskKind::kLookSell; }  // a look at a player's deck
   // Trendset (trendset.cpp): the cards looked at come off the Minion deck, not the turn player's deck.
   bool minion_look() const { return pending == Pending::kTrendsetChoice || (n_tasks > 0 && tasks[0].kind == TaskKind::kLookTrendset); }

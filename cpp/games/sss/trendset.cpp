@@ -60,15 +60,8 @@ void State::apply_trendset(Action action) {
   }
   const int i = lower(action) && n_looked > 1 ? 1 : 0;
   const bool from_one = n_looked == 1;  // the only card left: neither upper nor lower
-  const uint8_t card = looked[i];
-  const uint8_t seen = looked_seen[i];
-  for (int j = i + 1; j < n_looked; ++j) {
-    looked[j - 1] = looked[j];
-    looked_seen[j - 1] = looked_seen[j];
-  }
-  --n_looked;
-  looked[n_looked] = kNoCard;
-  looked_seen[n_looked] = 0;
+  uint8_t seen = 0;
+  const uint8_t card = take_looked(i, seen);
   const Choice what = choice_of(action);
   // The upper card leaves the look zone from its top, the lower from its bottom.
   const Pos from = i == 0 ? Pos::kTop : Pos::kBottom;

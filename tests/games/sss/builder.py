@@ -408,6 +408,12 @@ def me(state: henchmen.State, player: int) -> dict[str, Any]:
     return pos(state)["players"][player]  # type: ignore[no-any-return]
 
 
+def looked(s: henchmen.State, viewer: int) -> list[str | None]:
+    """The cards the viewer sees looked at, top first (None: not shown to them)."""
+    seen = s.observation(viewer)["looked"]
+    return [] if seen is None else list(seen["cards"])
+
+
 def moves(state: henchmen.State) -> list[str]:
     """The legal moves in notation, in action-id order."""
     return [str(a) for a in state.legal_actions]

@@ -15,6 +15,7 @@ from . import builder
 from .builder import (
     CREWS_TRENDSET,
     crews,
+    looked,
     me,
     moves,
     outcomes,
@@ -34,12 +35,6 @@ DECK = ["Royal Rule 9", "Freezer Burn 8", "Health Hazards 7", "Yard-Sailers 6"]
 def _dinomite_dressers() -> Iterator[None]:
     with crews(*CREWS_TRENDSET):
         yield
-
-
-def looked(s: henchmen.State, viewer: int) -> list[str | None]:
-    """The cards the viewer sees looked at, top first (None: not shown to them)."""
-    seen = s.observation(viewer)["looked"]
-    return [] if seen is None else list(seen["cards"])
 
 
 def build(**spec: Any) -> henchmen.State:

@@ -11,7 +11,18 @@ import pytest
 import henchmen
 from henchmen.errors import NotationError, SerializationError
 
-from .builder import CREWS_TALES, crews, me, moves, outcomes, play, pos, position, position_doc
+from .builder import (
+    CREWS_TALES,
+    crews,
+    looked,
+    me,
+    moves,
+    outcomes,
+    play,
+    pos,
+    position,
+    position_doc,
+)
 
 HAND = {0: ["Salesweasels 3", "Royal Rule 2", "Junky Bot"]}
 DECK = {0: ["Tiny Bot", "Royal Rule 9", "Freezer Burn 4"]}
@@ -21,12 +32,6 @@ DECK = {0: ["Tiny Bot", "Royal Rule 9", "Freezer Burn 4"]}
 def _salesweasels() -> Iterator[None]:
     with crews(*CREWS_TALES):
         yield
-
-
-def looked(s: henchmen.State, viewer: int) -> list[str | None]:
-    """The cards the viewer sees looked at, top first (None: not shown to them)."""
-    seen = s.observation(viewer)["looked"]
-    return [] if seen is None else list(seen["cards"])
 
 
 def sold(*tops: str, deck: dict[int, list[str]] = DECK, **spec: object) -> henchmen.State:
