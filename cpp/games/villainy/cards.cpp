@@ -150,7 +150,7 @@ Config make_config(const Json& options) {
       d.size += def.count;
       if (def.type == Type::kSegue) {
         d.segues += def.count;
-        d.segue_kinds.push_back(static_cast<uint8_t>(k));
+        d.segue_kinds |= 1u << k;
       }
       const size_t id = static_cast<size_t>(card_id(static_cast<int>(i), static_cast<int>(k)));
       cfg.valid[id] = true;

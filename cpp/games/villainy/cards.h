@@ -105,7 +105,7 @@ struct DeckDef {
   std::vector<CardDef> cards;  // by kind
   int size = 0;                // cards in the draw pile at the start
   int segues = 0;              // Segue cards among them
-  std::vector<uint8_t> segue_kinds;  // the kinds that are Segues, so Segue windows count them in a pile
+  uint32_t segue_kinds = 0;  // bit per kind that is a Segue, so Segue windows count them in a pile
   uint32_t spot_kinds = 0;  // bit per kind played on a spot (Minions and Gear), for listing a hand by kinds
   uint32_t gear_kinds = 0;  // bit per kind that is Gear
   // Bit per kind of the other plays, by type: a hand's plays are listed by

@@ -73,9 +73,7 @@ void State::legal(ActionList& out) const {
       // A hand holds only its own deck's cards (validate checks it).
       const int r = reactions.responder();
       out.add(kPass);
-      for (const uint8_t k : cfg->deck_def(r).segue_kinds) {
-        if (count_from_top(players[r].hand, static_cast<uint8_t>(id(r, k)))) out.add(kSegue + k);
-      }
+      for_each_bit(players[r].hand_kinds & cfg->deck_def(r).segue_kinds, [&](int k) { out.add(kSegue + k); });
       return;
     }
     case Phase::kAbsorb: {
@@ -156,15 +154,14 @@ inline uint32_t State::plays(uint32_t kinds, bool act) const {
   return out;
 }
 
-// The hand is read once into a bit per kind it holds (a hand holds only its
-// own deck's cards, so kinds ascend as ids do): the cards played on a spot
-// come first (the lowest ids), then the other plays, and the exchanges later.
+// The hand is read as the bit per kind it holds (a hand holds only its own
+// deck's cards, so kinds ascend as ids do): the cards played on a spot come
+// first (the lowest ids), then the other plays, and the exchanges later.
 void State::legal_main(ActionList& out) const {
   const int p = turn_player_;
   const Player& pl = players[p];
   const DeckDef& deck = cfg->deck_def(p);
-  uint32_t kinds = 0;
-  for (int i = 0; i < pl.hand.n; ++i) kinds |= 1u << kind(pl.hand.c[i]);
+  const uint32_t kinds = pl.hand_kinds;
   if (actions == 0) {
     // Only the free plays (Special Actions) are left, and the end of the turn.
     for_each_bit(plays(kinds, false), [&](int k) { out.add(kPlay + k); });

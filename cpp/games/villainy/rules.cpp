@@ -49,7 +49,7 @@ int State::hand_target(int player) const {
 // so counting their deck's Segue kinds counts every Segue there.
 int State::count_discarded_segues(int player) const {
   int seen = 0;
-  for (const uint8_t k : cfg->deck_def(player).segue_kinds) seen += count_from_top(players[player].discard, static_cast<uint8_t>(id(player, k)));
+  for (uint32_t m = cfg->deck_def(player).segue_kinds; m; m &= m - 1) seen += count_from_top(players[player].discard, static_cast<uint8_t>(id(player, __builtin_ctz(m))));
   return seen;
 }
 
@@ -57,6 +57,24 @@ void State::to_discard(int player, int card) {
   Player& pl = players[player];
   pl.discard.add(static_cast<uint8_t>(card));
   pl.segues_discarded += def(card).type == Type::kSegue;
+}
+
+void State::to_hand(int player, int card) {
+  Player& pl = players[player];
+  pl.hand.add(static_cast<uint8_t>(card));
+  pl.hand_kinds |= 1u << kind(card);
+}
+
+// Multiset::remove, and the kind goes when its last copy does: the hand is
+// sorted, so another copy, if any, moves into the first one's place.
+void State::from_hand(int player, int card) {
+  Multiset<kHandCap>& hand = players[player].hand;
+  int i = 0;
+  while (i < hand.n && hand.c[i] != card) ++i;
+  if (i == hand.n) return;  // unreachable: only a card in the hand is taken from it
+  for (int j = i + 1; j < hand.n; ++j) hand.c[j - 1] = hand.c[j];
+  hand.c[--hand.n] = 0;
+  if (i == hand.n || hand.c[i] != card) players[player].hand_kinds &= ~(1u << kind(card));
 }
 
 // ---------------------------------------------------------------------------
@@ -114,7 +132,7 @@ void take_from_pile(Multiset<kPileCap>& pile, uint8_t card) {
 void State::draw_card(int player, int card) {
   Player& pl = players[player];
   take_from_pile(pl.draw, static_cast<uint8_t>(card));
-  pl.hand.add(static_cast<uint8_t>(card));
+  to_hand(player, card);
   if (Events* ev = events()) {
     Event mine("draw", "{P} {draw|draws} {card}", player);
     mine.with("card", cfg->name[static_cast<size_t>(card)]).fact(CardFact::move(draw_zone(player), hand_zone(player), card, Pos::kTop));
@@ -293,8 +311,7 @@ void State::close_window() {
 // played the Segue": the declared attack is left unresolved, the card about
 // to be played stays in its player's hand, and a round begins.
 void State::play_segue(int player, int card) {
-  Player& pl = players[player];
-  pl.hand.remove(static_cast<uint8_t>(card));
+  from_hand(player, card);
   to_discard(player, card);
   if (Events* ev = events()) {
     Event e("segue", "{P} {play|plays} {card}: {q's} turn ends at once", player, turn_player_);
@@ -353,7 +370,7 @@ void State::resolve_play() {
   declared = Declared{};
   Player& pl = players[p];
   const CardDef& d = def(card);
-  pl.hand.remove(static_cast<uint8_t>(card));
+  from_hand(p, card);
   if (Events* ev = events()) {
     const char* text = d.type == Type::kMinion ? "{P} {play|plays} {card} at {spot}" : d.type == Type::kGear ? "{P} {put|puts} {card} on {minion} at {spot}" : "{P} {play|plays} {card}";
     Event e("play", text, p);
@@ -436,7 +453,7 @@ void State::apply_main(Action a) {
     --actions;
     if (pl.draw.empty()) reshuffle(p);
     const int card = id(p, a - kExchange);
-    pl.hand.remove(static_cast<uint8_t>(card));
+    from_hand(p, card);
     to_discard(p, card);
     if (Events* ev = events()) {
       Event e("exchange", "{P} {discard|discards} {card} to draw a fresh card", p);

@@ -233,6 +233,7 @@ State State::from_json(const Config& cfg, const Json& doc) {
     Player& pl = s.players[p];
     pl.alive = j.at("alive", at).as_bool(at + " alive");
     read_pile(cfg, j.at("hand", at), pl.hand, at + " hand");
+    pl.hand_kinds = kinds_in(pl.hand);
     read_pile(cfg, j.at("draw", at), pl.draw, at + " draw");
     read_pile(cfg, j.at("discard", at), pl.discard, at + " discard");
     pl.segues_discarded = static_cast<uint8_t>(s.count_discarded_segues(p));
@@ -307,6 +308,7 @@ void State::resample(int observer, Rng& rng) {
       if (i < hand_size) pl.hand.add(pool[i]);
       else pl.draw.add(pool[i]);
     }
+    pl.hand_kinds = kinds_in(pl.hand);
   }
 }
 
@@ -352,6 +354,7 @@ void State::write_zones(const Knowledge::World& world) {
   for (int p = 0; p < cfg->players; ++p) {
     write(players[p].hand, hand_zone(p));
     write(players[p].draw, draw_zone(p));
+    players[p].hand_kinds = kinds_in(players[p].hand);
   }
 }
 

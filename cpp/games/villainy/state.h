@@ -107,6 +107,13 @@ struct Part {
   uint8_t top() const { return n ? card[n - 1] : kNoCard; }
 };
 
+// A bit per kind a hand holds (a hand holds only its own deck's cards).
+inline uint32_t kinds_in(const Multiset<kHandCap>& hand) {
+  uint32_t kinds = 0;
+  for (const uint8_t card : hand) kinds |= 1u << kind_of_card(card);
+  return kinds;
+}
+
 struct Player {
   Multiset<kHandCap> hand;
   Multiset<kPileCap> draw;  // in no known order
@@ -115,6 +122,9 @@ struct Player {
   // asking who may Segue counts nothing: derived, so neither serialized nor
   // hashed, and recounted whenever a pile is written whole.
   uint8_t segues_discarded = 0;
+  // kinds_in(hand), kept with it (State::to_hand, State::from_hand) so that
+  // listing a decision reads one word: derived like segues_discarded.
+  uint32_t hand_kinds = 0;
   Spot grid[kSpots];
   Part monster[4];
   uint8_t setup[3] = {kNoCard, kNoCard, kNoCard};
@@ -338,6 +348,8 @@ struct State {
   void destroy_minion(int player, int spot);
   void eliminate(int player);
   void to_discard(int player, int card);  // onto the discard pile, with its Segue count
+  void to_hand(int player, int card);     // into the hand, with its kinds
+  void from_hand(int player, int card);   // out of the hand, with its kinds
   void discard_in_play(int owner, int card);
   void apply_main(Action a);
   void apply_choice(Action a);

@@ -39,6 +39,7 @@ void State::validate() const {
     for (const uint8_t card : pl.draw) mine(card, "draw pile");
     for (const uint8_t card : pl.discard) mine(card, "discard pile");
     if (pl.segues_discarded != count_discarded_segues(p)) broken(who(p) + "'s count of discarded Segues does not match the discard pile");
+    if (pl.hand_kinds != kinds_in(pl.hand)) broken(who(p) + "'s kinds in hand do not match the hand");
     for (int s = 0; s < kSpots; ++s) {
       const Spot& sp = pl.grid[s];
       if (sp.minion == kNoCard) {
