@@ -31,6 +31,29 @@ bool State::ranged(int player, int spot) const {
   return s.minion != kNoCard && ranged_spot(*cfg, s);
 }
 
+uint8_t State::count_ranged_spots(int player) const {
+  uint8_t out = 0;
+  for (uint32_t m = count_minion_spots(player); m; m &= m - 1) {
+    const int s = __builtin_ctz(m);
+    if (ranged_spot(*cfg, players[player].grid[s])) out |= static_cast<uint8_t>(1u << s);
+  }
+  return out;
+}
+
+void State::respot(int player, int spot) {
+  Player& pl = players[player];
+  const Spot& s = pl.grid[spot];
+  const uint8_t bit = static_cast<uint8_t>(1u << spot);
+  const bool minion = s.minion != kNoCard;
+  pl.minions = static_cast<uint8_t>((pl.minions & ~bit) | (minion ? bit : 0));
+  pl.ranged = static_cast<uint8_t>((pl.ranged & ~bit) | (minion && ranged_spot(*cfg, s) ? bit : 0));
+}
+
+void State::regrid(int player) {
+  players[player].minions = count_minion_spots(player);
+  players[player].ranged = count_ranged_spots(player);
+}
+
 namespace {
 // A back-row spot is blocked by a Minion in front of it, in its column.
 uint16_t unblocked(uint8_t minions) { return static_cast<uint16_t>(minions & ~((minions & 0b111) << kColumns)); }
@@ -47,16 +70,9 @@ bool in_front_of_master(uint32_t minions, int column) { return (minions >> colum
 Reach State::reach(int player) const {
   Reach r;
   const Player& pl = players[player];
-  uint8_t mine = 0;
-  uint16_t ranged_spots = 0;
-  for (int s = 0; s < kSpots; ++s) {
-    const Spot& sp = pl.grid[s];
-    if (sp.minion == kNoCard) continue;
-    mine |= static_cast<uint8_t>(1u << s);
-    if (ranged_spot(*cfg, sp)) ranged_spots |= static_cast<uint16_t>(1u << s);
-  }
-  r.attackers = unblocked(mine) | ranged_spots;
-  r.wide = ranged_spots;
+  const uint8_t mine = pl.minions;
+  r.attackers = unblocked(mine) | pl.ranged;
+  r.wide = pl.ranged;
   if (monster_complete(player)) {
     for (int i = 0; i < 4; ++i) {
       if (pl.monster[i].active) r.attackers |= part_bit(i);
@@ -68,7 +84,7 @@ Reach State::reach(int player) const {
     const Player& foe = players[q];
     if (q == player || !foe.alive) continue;
     r.foes |= static_cast<uint8_t>(1u << q);
-    const uint8_t theirs = minion_spots(q);
+    const uint8_t theirs = foe.minions;
     r.minions[q] = theirs;
     uint16_t open = unblocked(theirs);
     if (monster_complete(q)) {
@@ -263,6 +279,7 @@ void State::destroy_minion(int player, int spot) {
   Spot& s = players[player].grid[spot];
   const Spot old = s;
   s = Spot{};
+  respot(player, spot);
   discard_in_play(player, old.minion);
   if (old.gear != kNoCard) discard_in_play(old.gear_owner, old.gear);
   if (old.temp != kNoCard) discard_in_play(player, old.temp);
@@ -312,6 +329,7 @@ void State::eliminate(int player) {
         s.gear_owner = 0;
       }
     }
+    regrid(q);
   }
   const uint8_t column = pl.master_column;
   pl = Player{};

@@ -28,6 +28,8 @@ void State::do_move(int from, int to) {
   const Spot moving = grid[from];
   grid[from] = grid[to];
   grid[to] = moving;
+  respot(p, from);
+  respot(p, to);
 }
 
 // "The Master card may only be moved to the left or right of the original
@@ -51,11 +53,13 @@ void State::move_gear(int from, int to) {
   grid[to].gear_owner = grid[from].gear_owner;
   grid[from].gear = kNoCard;
   grid[from].gear_owner = 0;
+  respot(p, from);
+  respot(p, to);
 }
 
 // Whether a Special Action has something to act on now (it is never played
 // into a choice it cannot make).
-bool State::special_usable(int player, int card) const {
+bool State::special_usable(int player, int card, const Reach* reach_now) const {
   if (specials >= kMaxSpecialsPerTurn) return false;
   const Player& pl = players[player];
   switch (def(card).effect) {
@@ -67,7 +71,7 @@ bool State::special_usable(int player, int card) const {
     case Effect::kRally:
     case Effect::kDraw:
     case Effect::kFreeMove: return true;  // the Master can always move
-    case Effect::kFreeAttack: return any_attack(player);
+    case Effect::kFreeAttack: return reach_now ? reach_now->any(cfg->players) : any_attack(player);
     case Effect::kDisarm:
     case Effect::kStealGear:
     case Effect::kShove:
@@ -127,6 +131,7 @@ void State::apply_choice(Action a) {
     case Effect::kTempGear: {
       const int spot = a - kTargetOwn;
       players[p].grid[spot].temp = choice.card;
+      respot(p, spot);
       if (ev) ev->add(Event("temp-gear", "{card} is on {minion} at {spot} until {p's} next turn", p).with("card", d.name).with("minion", cfg->name[players[p].grid[spot].minion]).with("spot", spot_name(spot)));
       choice = Choice{};
       phase = Phase::kMain;
@@ -146,11 +151,13 @@ void State::apply_choice(Action a) {
       return;
     case Effect::kDisarm: {
       const int q = (a - kTargetEnemy) / kTargets;
-      Spot& s = players[q].grid[(a - kTargetEnemy) % kTargets];
+      const int spot = (a - kTargetEnemy) % kTargets;
+      Spot& s = players[q].grid[spot];
       const uint8_t gear = s.gear;
       const uint8_t owner = s.gear_owner;
       s.gear = kNoCard;
       s.gear_owner = 0;
+      respot(q, spot);
       if (ev) ev->add(Event("disarm", "{P} {remove|removes} {card} from {q's} {minion}", p, q).with("card", cfg->name[gear]).with("minion", cfg->name[s.minion]));
       discard_in_play(owner, gear);
       finish_special();
@@ -172,13 +179,16 @@ void State::apply_choice(Action a) {
         to.gear_owner = from.gear_owner;
         from.gear = kNoCard;
         from.gear_owner = 0;
+        respot(p, a - kTargetOwn);
       } else {
         Spot* grid = players[choice.player].grid;
         const int to = a - kTargetSpot;
         if (ev) ev->add(Event("shove", "{P} {move|moves} {q's} {minion} from {from} to {to}", p, choice.player).with("minion", cfg->name[grid[choice.spot].minion]).with("from", spot_name(choice.spot)).with("to", spot_name(to)));
         grid[to] = grid[choice.spot];
         grid[choice.spot] = Spot{};
+        respot(choice.player, to);
       }
+      respot(choice.player, choice.spot);
       finish_special();
       return;
     case Effect::kRally:

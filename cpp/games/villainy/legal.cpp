@@ -127,13 +127,14 @@ void State::legal_attacks(const Reach& r, ActionList& out) const {
 }
 
 // The kinds of the hand, not played on a spot, that may be played now, by
-// type (a bit per kind).
-inline uint32_t State::plays(uint32_t kinds, bool act) const {
+// type (a bit per kind): with an action left (reach_now given, for the
+// Special Actions that attack), every type; else only Special Actions.
+inline uint32_t State::plays(uint32_t kinds, const Reach* reach_now) const {
   const int p = turn_player_;
   const Player& pl = players[p];
   const DeckDef& deck = cfg->deck_def(p);
   uint32_t out = 0;
-  if (act) {
+  if (reach_now) {
     // "After the Hideout - Center card is destroyed any additional Hideout
     // cards may not be played."
     if (pl.hideout == HideoutState::kStanding) out |= kinds & deck.hideout_kinds;
@@ -149,7 +150,7 @@ inline uint32_t State::plays(uint32_t kinds, bool act) const {
     });
   }
   for_each_bit(kinds & deck.special_kinds, [&](int k) {
-    if (special_usable(p, id(p, k))) out |= 1u << k;
+    if (special_usable(p, id(p, k), reach_now)) out |= 1u << k;
   });
   return out;
 }
@@ -164,7 +165,7 @@ void State::legal_main(ActionList& out) const {
   const uint32_t kinds = pl.hand_kinds;
   if (actions == 0) {
     // Only the free plays (Special Actions) are left, and the end of the turn.
-    for_each_bit(plays(kinds, false), [&](int k) { out.add(kPlay + k); });
+    for_each_bit(plays(kinds, nullptr), [&](int k) { out.add(kPlay + k); });
     out.add(kEndTurn);
     return;
   }
@@ -175,7 +176,8 @@ void State::legal_main(ActionList& out) const {
     const uint32_t spots = deck.gear_kinds >> k & 1 ? fits_among(id(p, k), p, bare) : ~mine & kAllSpots;
     out.add_spots(kPlayAt + k * kSpots, spots);
   });
-  for_each_bit(plays(kinds, true), [&](int k) { out.add(kPlay + k); });
+  const Reach r = reach(p);
+  for_each_bit(plays(kinds, &r), [&](int k) { out.add(kPlay + k); });
   legal_moves(mine, out);
   // From each Minion with Gear; the spot it leaves holds Gear, so it is
   // never among the fits.
@@ -184,7 +186,7 @@ void State::legal_main(ActionList& out) const {
   });
   if (pl.master_column > 0) out.add(kMoveMaster + 0);
   if (pl.master_column < kColumns - 1) out.add(kMoveMaster + 1);
-  legal_attacks(reach(p), out);
+  legal_attacks(r, out);
   // Designed: an exchange needs a fresh card to draw.
   if (!pl.draw.empty() || !pl.discard.empty()) {
     for_each_bit(kinds, [&](int k) { out.add(kExchange + k); });

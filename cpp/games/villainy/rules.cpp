@@ -251,10 +251,11 @@ void State::start_turn(int player) {
   // the player's turn again": what lasted a round ends now.
   for (const uint8_t c : pl.lasting) discard_in_play(player, c);
   pl.lasting.clear();
-  for (Spot& s : pl.grid) {
-    if (s.temp != kNoCard) {
-      discard_in_play(player, s.temp);
-      s.temp = kNoCard;
+  for (int s = 0; s < kSpots; ++s) {
+    if (pl.grid[s].temp != kNoCard) {
+      discard_in_play(player, pl.grid[s].temp);
+      pl.grid[s].temp = kNoCard;
+      respot(player, s);
     }
   }
   // "After the Hideout has taken all six hits, it is removed from play on
@@ -379,10 +380,14 @@ void State::resolve_play() {
     ev->add(e);
   }
   switch (d.type) {
-    case Type::kMinion: pl.grid[spot].minion = static_cast<uint8_t>(card); break;
+    case Type::kMinion:
+      pl.grid[spot].minion = static_cast<uint8_t>(card);
+      respot(p, spot);
+      break;
     case Type::kGear:
       pl.grid[spot].gear = static_cast<uint8_t>(card);
       pl.grid[spot].gear_owner = static_cast<uint8_t>(p);
+      respot(p, spot);
       break;
     case Type::kMonster: {
       // On an empty part, or on a flipped one of the same part: revived.

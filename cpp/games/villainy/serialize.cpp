@@ -250,6 +250,7 @@ State State::from_json(const Config& cfg, const Json& doc) {
       sp.gear_owner = static_cast<uint8_t>(sj.at("gear_owner", at).as_int(at + " gear_owner", 0, n - 1));
       sp.temp = read_card(cfg, sj.at("temp", at), at + " temp");
     }
+    s.regrid(p);
     const auto& monster = j.at("monster", at).as_array(at + " monster");
     if (monster.size() != 4) broken(at + " monster must list its four parts");
     for (int k = 0; k < 4; ++k) {

@@ -126,6 +126,11 @@ struct Player {
   // listing a decision reads one word: derived like segues_discarded.
   uint32_t hand_kinds = 0;
   Spot grid[kSpots];
+  // Bit per spot holding a Minion, and per Minion that is ranged, kept by
+  // State::respot after every change to a spot so that working out who may
+  // attack whom reads two bytes a player: derived like segues_discarded.
+  uint8_t minions = 0;
+  uint8_t ranged = 0;
   Part monster[4];
   uint8_t setup[3] = {kNoCard, kNoCard, kNoCard};
   uint8_t left = kNoCard, right = kNoCard;  // Hideout additions
@@ -286,9 +291,11 @@ struct State {
   int kind(int card) const { return kind_of_card(card); }
   const CardDef& def(int card) const { return cfg->def(card); }
   bool minion_at(int player, int spot) const { return players[player].grid[spot].minion != kNoCard; }
-  uint8_t minion_spots(int player) const {  // bit per spot holding a Minion
+  uint8_t minion_spots(int player) const { return players[player].minions; }  // bit per spot holding a Minion
+  uint8_t count_minion_spots(int player) const {  // what Player::minions keeps, counted
     return static_cast<uint8_t>(~spots_where(players[player].grid, 0xFF, kNoCard) & 0x3F);
   }
+  uint8_t count_ranged_spots(int player) const;  // what Player::ranged keeps, counted
   bool blocked(int player, int spot) const { return !front_row(spot) && minion_at(player, column_of(spot)); }
   bool master_blocked(int player) const;  // a Minion stands in the Master's column
   bool monster_complete(int player) const;
@@ -309,7 +316,7 @@ struct State {
   bool leads(int player) const;  // wins (or shares the win) once the game is over
   bool any_attack(int player) const { return reach(player).any(cfg->players); }
 
-  bool special_usable(int player, int card) const;
+  bool special_usable(int player, int card, const Reach* reach_now = nullptr) const;  // reach_now: reach(player), if already worked out
   uint8_t gear_spots(int gear, int player) const { return fits_among(gear, player, bare_minions(player)); }  // bit per spot whose Minion the Gear fits
   uint8_t bare_minions(int player) const;  // bit per spot holding a Minion without Gear
   uint8_t fits_among(int gear, int player, uint8_t bare) const {  // gear_spots, given bare_minions; inline: listed per Gear each decision
@@ -348,6 +355,8 @@ struct State {
   void destroy_minion(int player, int spot);
   void eliminate(int player);
   void to_discard(int player, int card);  // onto the discard pile, with its Segue count
+  void respot(int player, int spot);  // after any change to the spot
+  void regrid(int player);            // after changes anywhere in the grid
   void to_hand(int player, int card);     // into the hand, with its kinds
   void from_hand(int player, int card);   // out of the hand, with its kinds
   void discard_in_play(int owner, int card);
@@ -358,7 +367,7 @@ struct State {
   void move_gear(int from, int to);
   void start_special(int card);
   void finish_special();
-  uint32_t plays(uint32_t kinds, bool act) const;  // kinds: a bit per kind in the hand
+  uint32_t plays(uint32_t kinds, const Reach* reach_now) const;  // kinds: a bit per kind in the hand; reach_now: null once no action is left
   void legal(ActionList& out) const;
   void legal_main(ActionList& out) const;
   void legal_choice(ActionList& out) const;

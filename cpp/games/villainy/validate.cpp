@@ -40,6 +40,7 @@ void State::validate() const {
     for (const uint8_t card : pl.discard) mine(card, "discard pile");
     if (pl.segues_discarded != count_discarded_segues(p)) broken(who(p) + "'s count of discarded Segues does not match the discard pile");
     if (pl.hand_kinds != kinds_in(pl.hand)) broken(who(p) + "'s kinds in hand do not match the hand");
+    if (pl.minions != count_minion_spots(p) || pl.ranged != count_ranged_spots(p)) broken(who(p) + "'s Minion and ranged spots do not match the grid");
     for (int s = 0; s < kSpots; ++s) {
       const Spot& sp = pl.grid[s];
       if (sp.minion == kNoCard) {
