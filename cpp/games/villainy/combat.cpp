@@ -21,11 +21,6 @@ bool State::monster_complete(int player) const {
   return true;
 }
 
-namespace {
-// A Minion is ranged by its own card, its Gear or its temporary Gear.
-bool ranged_spot(const Config& c, const Spot& s) { return (int{c.ranged[s.minion]} | int{c.ranged[s.gear]} | int{c.ranged[s.temp]}) != 0; }
-}  // namespace
-
 bool State::ranged(int player, int spot) const {
   const Spot& s = players[player].grid[spot];
   return s.minion != kNoCard && ranged_spot(*cfg, s);
@@ -38,15 +33,6 @@ uint8_t State::count_ranged_spots(int player) const {
     if (ranged_spot(*cfg, players[player].grid[s])) out |= static_cast<uint8_t>(1u << s);
   }
   return out;
-}
-
-void State::respot(int player, int spot) {
-  Player& pl = players[player];
-  const Spot& s = pl.grid[spot];
-  const uint8_t bit = static_cast<uint8_t>(1u << spot);
-  const bool minion = s.minion != kNoCard;
-  pl.minions = static_cast<uint8_t>((pl.minions & ~bit) | (minion ? bit : 0));
-  pl.ranged = static_cast<uint8_t>((pl.ranged & ~bit) | (minion && ranged_spot(*cfg, s) ? bit : 0));
 }
 
 void State::regrid(int player) {

@@ -231,6 +231,9 @@ inline uint8_t spots_where(const Spot (&grid)[kSpots], uint32_t mask, uint32_t v
 #endif
 }
 
+// A Minion is ranged by its own card, its Gear or its temporary Gear.
+inline bool ranged_spot(const Config& c, const Spot& s) { return (int{c.ranged[s.minion]} | int{c.ranged[s.gear]} | int{c.ranged[s.temp]}) != 0; }
+
 struct State {
   const Config* cfg = nullptr;
   Player players[kMaxPlayers];
@@ -355,8 +358,15 @@ struct State {
   void destroy_minion(int player, int spot);
   void eliminate(int player);
   void to_discard(int player, int card);  // onto the discard pile, with its Segue count
-  void respot(int player, int spot);  // after any change to the spot
-  void regrid(int player);            // after changes anywhere in the grid
+  void respot(int player, int spot) {  // after any change to the spot; inline: every move and play of a Minion calls it
+    Player& pl = players[player];
+    const Spot& s = pl.grid[spot];
+    const uint8_t bit = static_cast<uint8_t>(1u << spot);
+    const bool minion = s.minion != kNoCard;
+    pl.minions = static_cast<uint8_t>((pl.minions & ~bit) | (minion ? bit : 0));
+    pl.ranged = static_cast<uint8_t>((pl.ranged & ~bit) | (minion && ranged_spot(*cfg, s) ? bit : 0));
+  }
+  void regrid(int player);  // after changes anywhere in the grid
   void to_hand(int player, int card);     // into the hand, with its kinds
   void from_hand(int player, int card);   // out of the hand, with its kinds
   void discard_in_play(int owner, int card);
