@@ -34,16 +34,24 @@ struct Multiset {
     c[i] = card;
     ++n;
   }
-  bool remove(uint8_t card) {
+  // Removes one copy; returns the place it stood, or -1 if none was there.
+  int remove_at(uint8_t card) {
     for (int i = 0; i < n; ++i) {
       if (c[i] == card) {
         std::memmove(c + i, c + i + 1, static_cast<size_t>(n - i - 1));
         --n;
         c[n] = 0;
-        return true;
+        return i;
       }
     }
-    return false;
+    return -1;
+  }
+  bool remove(uint8_t card) { return remove_at(card) >= 0; }
+  // remove, then whether a copy is left: the pile is sorted, so one would
+  // now stand where the removed card stood (no second scan).
+  bool remove_leaves_copy(uint8_t card) {
+    const int i = remove_at(card);
+    return i >= 0 && i < n && c[i] == card;
   }
   int count(uint8_t card) const {
     int k = 0;

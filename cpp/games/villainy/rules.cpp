@@ -65,16 +65,10 @@ void State::to_hand(int player, int card) {
   pl.hand_kinds |= 1u << kind(card);
 }
 
-// Multiset::remove, and the kind goes when its last copy does: the hand is
-// sorted, so another copy, if any, moves into the first one's place.
+// The kind goes with its last copy.
 void State::from_hand(int player, int card) {
-  Multiset<kHandCap>& hand = players[player].hand;
-  int i = 0;
-  while (i < hand.n && hand.c[i] != card) ++i;
-  if (i == hand.n) return;  // unreachable: only a card in the hand is taken from it
-  for (int j = i + 1; j < hand.n; ++j) hand.c[j - 1] = hand.c[j];
-  hand.c[--hand.n] = 0;
-  if (i == hand.n || hand.c[i] != card) players[player].hand_kinds &= ~(1u << kind(card));
+  Player& pl = players[player];
+  if (!pl.hand.remove_leaves_copy(static_cast<uint8_t>(card))) pl.hand_kinds &= ~(1u << kind(card));
 }
 
 // ---------------------------------------------------------------------------
