@@ -74,6 +74,8 @@ void State::validate() const {
         if (part.card[i] != kNoCard) broken(who(p) + "'s Monster part has a card above its top");
       }
       if (part.n == 0 && part.active) broken(who(p) + "'s empty Monster part is active");
+      // A part is attacked (flipped) only once the Monster is complete, and parts never leave.
+      if (part.n > 0 && !part.active && !monster_complete(p)) broken(who(p) + "'s Monster has a flipped part but is not complete (parts are attacked only once it is)");
       // Only a defeated (flipped) part is played on: below the top, every card was flipped.
       if (part.n > 1 && !monster_complete(p)) broken(who(p) + "'s Monster has a revived part but is not complete (parts are flipped only once it is)");
     }

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import pytest
+
+from henchmen.errors import SerializationError
+
 from .builder import attacks, grid, me, moves, pass_all, play, pos, position, resolve
 
 MM = ["Mugga Mugga", "Mugga Mugga"]
@@ -181,6 +185,24 @@ def test_a_defeated_part_is_flipped_never_discarded_and_revived_by_a_replacement
         "cards": ["Kongamunga's Fists", "Kongamunga's Crushing Fists"],
         "active": True,
     }
+
+
+def test_a_flipped_part_of_an_incomplete_monster_is_an_invalid_position() -> None:
+    """Parts are attacked (flipped) only once the Monster is complete, and never leave: a
+    position with a flipped part and a missing one cannot arise. It is refused when loaded,
+    before a replacement part played on it could break play (a fuzzed state found it)."""
+    flipped_fists = ([KONG[1]], False)
+    with pytest.raises(SerializationError, match="flipped part but is not complete"):
+        position(
+            hands={0: ["Kongamunga's Crushing Fists"], 1: []},
+            monsters={0: [[KONG[0]], flipped_fists, [KONG[2]], []]},
+        )
+    # The same part flipped on a complete Monster is a position play reaches.
+    s = position(
+        hands={0: ["Kongamunga's Crushing Fists"], 1: []},
+        monsters={0: [[KONG[0]], flipped_fists, [KONG[2]], [KONG[3]]]},
+    )
+    assert "play Kongamunga's Crushing Fists" in moves(s)
 
 
 def test_a_second_copy_of_an_active_part_cannot_be_played() -> None:
