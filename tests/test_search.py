@@ -30,7 +30,8 @@ GAMES = [g.name for g in henchmen.games()]
 
 
 def positions(name: str) -> list[henchmen.State]:
-    """The opening and three positions some random decisions into the game."""
+    """The opening and three positions some random decisions into the game, each moved on
+    through forced moves (a lone pass or end of turn) to the next real choice."""
     out = []
     for seed, steps in ((1, 0), (2, 15), (3, 60), (4, 150)):
         state = henchmen.new_game(name, seed=seed)
@@ -40,6 +41,10 @@ def positions(name: str) -> list[henchmen.State]:
                 break
             ids = state.legal_action_ids()
             state.apply(ids[rng.randrange(len(ids))])
+        for _ in range(50):
+            if state.is_terminal or len(state.legal_action_ids()) > 1:
+                break
+            state.apply(state.legal_action_ids()[0])
         if not state.is_terminal and len(state.legal_action_ids()) > 1:
             out.append(state)
     assert len(out) >= 2, f"too few test positions for {name}"
