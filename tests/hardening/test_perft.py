@@ -83,7 +83,7 @@ PINS: dict[tuple[str, int, str, int], int] = {
     ("seven-secret-supervillains", 2, "setup", 5): 820260,
     # The Brawl (9 crews): 9 * 8 * 7 Supervillain reveals, then 81 Minions for the first refill.
     ("seven-secret-supervillains", 3, "setup", 4): 40824,
-    ("seven-secret-supervillains", 3, "initial", 8): 2310,
+    ("seven-secret-supervillains", 3, "initial", 8): 2317,
     ("seven-secret-supervillains", 3, "midgame", 8): 78727,
     ("seven-secret-supervillains", 4, "setup", 4): 40824,
     ("seven-secret-supervillains", 4, "initial", 8): 2310,
@@ -123,8 +123,8 @@ MODE_PINS: dict[tuple[str, str, int, str, int], int] = {
     ("seven-secret-supervillains", "classic", 4, "midgame", 8): 19888,
     # The Secretive: no Supervillains to reveal; the row's first refills are 63 * 62 * 61.
     ("seven-secret-supervillains", "secretive", 3, "setup", 3): 238266,
-    ("seven-secret-supervillains", "secretive", 3, "initial", 8): 404573,
-    ("seven-secret-supervillains", "secretive", 3, "midgame", 8): 41146,
+    ("seven-secret-supervillains", "secretive", 3, "initial", 8): 404627,
+    ("seven-secret-supervillains", "secretive", 3, "midgame", 8): 40674,
     ("seven-secret-supervillains", "secretive", 4, "setup", 3): 238266,
     ("seven-secret-supervillains", "secretive", 4, "initial", 8): 404573,
     ("seven-secret-supervillains", "secretive", 4, "midgame", 8): 84,

@@ -39,6 +39,12 @@ const ModeDef& def_of(Mode mode) {
   return kModes[0];
 }
 
+// The "adjustments" for 3 players in the Brawl and the Secretive (designed):
+// the first three seats of the four, and player 2 also gets the Explodey Bot
+// the duel gives the second player. With seats 1 to 3 of the four alone,
+// player 1 led and player 2 trailed (Brawl 0.392 and 0.302, fair 0.333).
+int three_player_explodey(const Config& cfg) { return cfg.players == 3 ? 1 : 0; }
+
 const ModeDef* def_named(const std::string& name) {
   for (const ModeDef& m : kModes) {
     if (name == m.name) return &m;
@@ -120,7 +126,7 @@ void apply_mode(const std::string& name, Config& cfg) {
     cfg.danger_reputation = 8;
     cfg.supervillains_to_win = 3;
     cfg.opening_hand[0] = 4;  // "Player 1 starts with 4 cards"
-    cfg.explodey[1] = 0;
+    cfg.explodey[1] = three_player_explodey(cfg);
     cfg.explodey[2] = 1;  // "Player 3 gets 1 Explodey Bot"
     cfg.explodey[3] = cfg.players >= 4 ? 2 : 0;  // "Player 4 gets 2"
   }
@@ -135,13 +141,13 @@ void apply_mode(const std::string& name, Config& cfg) {
   }
   if (cfg.mode == Mode::kSecretive) {
     // The Secretive: "Supervillains not on table", "Minion deck gone ends
-    // game", "Players compare their crews". At 3 players (designed) the
-    // first three seats of the four.
+    // game", "Players compare their crews". At 3 players, as the Brawl
+    // (three_player_explodey).
     cfg.supervillains = false;
     cfg.minion_deck_ends = true;
     cfg.score_crews = true;
     cfg.opening_hand[0] = 4;  // "Player 1 starts with 4 cards"
-    cfg.explodey[1] = 0;
+    cfg.explodey[1] = three_player_explodey(cfg);
     cfg.explodey[2] = 1;  // "Player 3 gets 1 Explodey Bot"
     cfg.explodey[3] = cfg.players >= 4 ? 2 : 0;  // "Player 4 gets 2 Explodey Bots"
   }

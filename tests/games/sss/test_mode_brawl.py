@@ -75,11 +75,12 @@ def test_player_one_starts_with_four_cards_three_and_four_with_explodey_bots() -
     assert [p.get("hand_known") for p in seen[1:]] == [[], ["Explodey Bot"], ["Explodey Bot"] * 2]
 
 
-def test_three_players_keep_the_first_three_seats_of_the_four() -> None:
-    """Designed (3 players): seats 1 to 3 start as in the 4-player Brawl; no fourth seat."""
+def test_three_players_keep_the_first_three_seats_of_the_four_and_player_two_gets_a_bot() -> None:
+    """Designed (3 players): seats 1 to 3 start as in the 4-player Brawl, no fourth seat, and
+    player 2 gets the Explodey Bot the duel gives the second player."""
     hands = [p["hand"] for p in _start(3)["players"]]
-    assert [len(h) for h in hands] == [4, 5, 6]
-    assert [h.count("Explodey Bot") for h in hands] == [0, 0, 1]
+    assert [len(h) for h in hands] == [4, 6, 6]
+    assert [h.count("Explodey Bot") for h in hands] == [0, 1, 1]
 
 
 def test_turns_pass_round_the_table() -> None:

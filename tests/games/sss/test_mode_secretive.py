@@ -88,15 +88,17 @@ def test_players_do_not_attach_minions() -> None:
         assert not [m for m in moves(s) if m.startswith(("attach", "transfer"))]
 
 
-@pytest.mark.parametrize(("players", "hands"), [(4, [4, 5, 6, 7]), (3, [4, 5, 6])])
+@pytest.mark.parametrize(
+    ("players", "hands", "explodey"), [(4, [4, 5, 6, 7], [0, 0, 1, 2]), (3, [4, 6, 6], [0, 1, 1])]
+)
 def test_player_one_starts_with_four_cards_three_and_four_with_explodey_bots(
-    players: int, hands: list[int]
+    players: int, hands: list[int], explodey: list[int]
 ) -> None:
     """Player 1 starts with 4 cards. Player 3 gets 1 Explodey Bot. Player 4 gets 2. Designed
-    (3 players): the first three seats of the four."""
+    (3 players): the first three seats of the four, and player 2 gets the duel's Explodey Bot."""
     start = _start(players=players)
     assert [len(p["hand"]) for p in start["players"]] == hands
-    assert [p["hand"].count("Explodey Bot") for p in start["players"]] == [0, 0, 1, 2][:players]
+    assert [p["hand"].count("Explodey Bot") for p in start["players"]] == explodey
 
 
 def test_the_game_ends_when_a_refill_finds_the_minion_deck_gone() -> None:
