@@ -77,7 +77,7 @@ PINS: dict[tuple[str, int, str, int], int] = {
     # The Gambler (one player): no Supervillains; 63 * 62 * 61 for the row's first refills.
     ("seven-secret-supervillains", 1, "setup", 3): 238266,
     ("seven-secret-supervillains", 1, "initial", 6): 615992,
-    ("seven-secret-supervillains", 1, "midgame", 6): 51805,
+    ("seven-secret-supervillains", 1, "midgame", 7): 41873,
     ("seven-secret-supervillains", 2, "initial", 8): 22064,
     ("seven-secret-supervillains", 2, "midgame", 8): 4263,
     ("seven-secret-supervillains", 2, "setup", 5): 820260,

@@ -13,15 +13,17 @@ ROW = ["Royal Rule 1", "Royal Rule 2", "Royal Rule 3", "Royal Rule 4", "Royal Ru
 
 
 def test_royal_rule_has_no_ability() -> None:
-    """Royal Rule: these cards have no ability (Designed 1: +1 power instead)."""
+    """Royal Rule: these cards have no ability (Designed 1: +1 power instead, but for the
+    cheap reputations 1 and 3, tuned to the ability crews' power)."""
     s = position(hands={0: ["Royal Rule 7"]})
     play(s, "play Royal Rule 7")
     assert me(s, 0)["power"] == 4 and me(s, 0)["abilities"] == {}
     royal, others = CREWS[0], CREWS[1:]
     assert royal["ability"] is None
     for r in range(9):
+        extra = 0 if r + 1 in (1, 3) else 1
         for crew in others:
-            assert royal["minions"][r]["power"] == crew["minions"][r]["power"] + 1
+            assert royal["minions"][r]["power"] == crew["minions"][r]["power"] + extra
             assert royal["minions"][r]["health"] == crew["minions"][r]["health"]
 
 
