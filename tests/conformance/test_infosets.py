@@ -535,7 +535,7 @@ def test_resample_follows_the_looks_at_a_deck_of_sss_crews_d(
         # drawn.
         (1, (47, 50, 52, 72, 74, 76, 82), {"rewrite discard Junky Bot", "rewrite keep Tiny Bot"}),
         # Rewrite's cards kept and discarded, then a Sell takes the lower of its two cards.
-        (3, (70, 72, 74, 108, 110, 114), {"rewrite keep Tiny Bot", "sell take lower Tiny Bot"}),
+        (10, (110, 112, 114, 137, 139, 142), {"rewrite keep Tiny Bot", "sell take lower Tiny Bot"}),
         # Sell takes the upper card.
         (2, (138, 140), {"sell take upper Tiny Bot"}),
     ],
