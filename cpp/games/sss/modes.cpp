@@ -39,11 +39,18 @@ const ModeDef& def_of(Mode mode) {
   return kModes[0];
 }
 
-// The "adjustments" for 3 players in the Brawl and the Secretive (designed):
-// the first three seats of the four, and player 2 also gets the Explodey Bot
-// the duel gives the second player. With seats 1 to 3 of the four alone,
-// player 1 led and player 2 trailed (Brawl 0.392 and 0.302, fair 0.333).
-int three_player_explodey(const Config& cfg) { return cfg.players == 3 ? 1 : 0; }
+// The seats of the Brawl and the Secretive, which the rulebook deals alike:
+// "Player 1 starts with 4 cards. Player 3 gets 1 Explodey Bot. Player 4 gets
+// 2 Explodey Bots." Their "adjustments" for 3 players (designed): the first
+// three seats of the four, and player 2 also gets the Explodey Bot the duel
+// gives the second player. With seats 1 to 3 of the four alone, player 1 led
+// and player 2 trailed (Brawl 0.392 and 0.302, fair 0.333).
+void deal_free_for_all_seats(Config& cfg) {
+  cfg.opening_hand[0] = 4;
+  cfg.explodey[1] = cfg.players == 3 ? 1 : 0;
+  cfg.explodey[2] = 1;
+  cfg.explodey[3] = cfg.players >= 4 ? 2 : 0;
+}
 
 const ModeDef* def_named(const std::string& name) {
   for (const ModeDef& m : kModes) {
@@ -125,10 +132,7 @@ void apply_mode(const std::string& name, Config& cfg) {
     cfg.win_reputation = 11;
     cfg.danger_reputation = 8;
     cfg.supervillains_to_win = 3;
-    cfg.opening_hand[0] = 4;  // "Player 1 starts with 4 cards"
-    cfg.explodey[1] = three_player_explodey(cfg);
-    cfg.explodey[2] = 1;  // "Player 3 gets 1 Explodey Bot"
-    cfg.explodey[3] = cfg.players >= 4 ? 2 : 0;  // "Player 4 gets 2"
+    deal_free_for_all_seats(cfg);
   }
   if (cfg.mode == Mode::kClassic) {
     // The Classic: the duel's numbers (17 reputation, 4 Supervillains) for
@@ -141,15 +145,11 @@ void apply_mode(const std::string& name, Config& cfg) {
   }
   if (cfg.mode == Mode::kSecretive) {
     // The Secretive: "Supervillains not on table", "Minion deck gone ends
-    // game", "Players compare their crews". At 3 players, as the Brawl
-    // (three_player_explodey).
+    // game", "Players compare their crews"; seated as the Brawl.
     cfg.supervillains = false;
     cfg.minion_deck_ends = true;
     cfg.score_crews = true;
-    cfg.opening_hand[0] = 4;  // "Player 1 starts with 4 cards"
-    cfg.explodey[1] = three_player_explodey(cfg);
-    cfg.explodey[2] = 1;  // "Player 3 gets 1 Explodey Bot"
-    cfg.explodey[3] = cfg.players >= 4 ? 2 : 0;  // "Player 4 gets 2 Explodey Bots"
+    deal_free_for_all_seats(cfg);
   }
   if (cfg.mode == Mode::kGambler) {
     // The Gambler: "No Supervillains to win over", "Take your turns
