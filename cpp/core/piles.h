@@ -7,6 +7,7 @@
 // error in the game, never reachable from user input: callers check
 // capacities, and validate() checks them again on deserialized states.
 #pragma once
+#include <algorithm>
 #include <cstdint>
 #include <cstring>
 
@@ -33,6 +34,17 @@ struct Multiset {
     }
     c[i] = card;
     ++n;
+  }
+  // Adds every card of a sorted pile in one merge (as many as fit, smallest
+  // first, as adding them one by one would): a cleanup's or a reshuffle's bulk move.
+  template <int M>
+  void add_all(const Multiset<M>& from) {
+    const int take = std::min<int>(from.n, N - n);
+    if (take <= 0) return;
+    uint8_t merged[N];
+    std::merge(c, c + n, from.c, from.c + take, merged);
+    n = static_cast<uint8_t>(n + take);
+    std::memcpy(c, merged, n);
   }
   // Removes one copy; returns the place it stood, or -1 if none was there.
   int remove_at(uint8_t card) {
@@ -118,6 +130,19 @@ struct Deck {
     c[i] = card;
     ++n;
     ++n_unknown;
+  }
+  // Adds k cards, sorted ascending, to the unknown part at once (a discard
+  // pile reshuffled): one merge, where k add_unknown calls would each shift
+  // the pile. The same cards land as k add_unknown calls would leave them.
+  void add_unknown_sorted(const uint8_t* cards, int k) {
+    k = std::min(k, N - size());
+    if (k <= 0) return;
+    std::memmove(c + n_unknown + k, c + n_unknown, static_cast<size_t>(n - n_unknown));
+    int i = n_unknown - 1;
+    int j = k - 1;
+    for (int out = n_unknown + k - 1; j >= 0; --out) c[out] = (i >= 0 && c[i] > cards[j]) ? c[i--] : cards[j--];
+    n = static_cast<uint8_t>(n + k);
+    n_unknown = static_cast<uint8_t>(n_unknown + k);
   }
   void put_bottom(uint8_t card, bool owner_only = false) {
     if (size() >= N) return;

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import json
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -112,6 +113,18 @@ def test_balance_runs_resumes_and_refuses_another_study(tmp_path: Path) -> None:
     assert status == 2 and "holds another tournament" in err
     status, _, err = cli("balance", "parry", "--bot", "human", "--out", str(folder))
     assert status == 2 and "bots only" in err
+
+
+def test_a_card_data_study_says_so_and_names_the_table_by_its_size(tmp_path: Path) -> None:
+    cards = json.dumps(Game("super").card_table())
+    args = ["balance", "super", "--bot", "random", "--games", "2", "--out", str(tmp_path / "b")]
+    status, table, err = cli(*args, "--option", f"card_data={cards}")
+    assert status == 0, err
+    head = "Super!: 2 games, random in every seat, 2 players, seed 1; its own card_data table;"
+    assert table.startswith(head)
+    assert f"card_data=<{len(cards):,} characters>" in err and cards not in err
+    status, table, err = cli(*args[:-1], str(tmp_path / "c"))
+    assert status == 0 and "its own" not in table and "(default options)" in err
 
 
 def test_each_game_records_the_seat_that_decided_first(tmp_path: Path) -> None:

@@ -840,7 +840,7 @@ void State::run_chance_task(Task t, int outcome) {
 // Out of cards: the discard pile becomes the deck, in no known order.
 void State::reshuffle(int p) {
   if (Events* ev = events()) story::reshuffled(*ev, *this, p);
-  merge_into(players[p].deck.rest, players[p].discard);
+  players[p].deck.rest.add_all(players[p].discard);
   clear_used(players[p].discard);
 }
 
@@ -1003,7 +1003,7 @@ void State::run_auto_task(Task t) {
           for (const uint8_t x : players[p].hand) e.fact(CardFact::move(seat_zone(p, kHandZone), seat_zone(p, kDiscardZone), x));
           ev->add(e);
         }
-        merge_into(players[p].discard, players[p].hand);
+        players[p].discard.add_all(players[p].hand);
         clear_used(players[p].hand);
         showdown_total[p] = 0;
       }
@@ -1052,7 +1052,7 @@ void State::discard_played() {
     ev->add(e);
   }
   n_played = 0;
-  merge_into(players[turn_player_].discard, cards);
+  players[turn_player_].discard.add_all(cards);
 }
 
 void State::end_turn() {
@@ -1083,7 +1083,7 @@ void State::end_turn() {
     for (const uint8_t x : me.hand) e.fact(CardFact::move(seat_zone(p, kHandZone), seat_zone(p, kDiscardZone), x));
     ev->add(e);
   }
-  merge_into(me.discard, me.hand);
+  me.discard.add_all(me.hand);
   clear_used(me.hand);
   const int size = std::max<int>(cfg->hand_size, new_hand) + extra_draw;
   attack = recruit = recruit_made = 0;

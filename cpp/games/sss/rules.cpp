@@ -183,6 +183,8 @@ void State::legal_actions(std::vector<Action>& out) const {
   // give it (a token needs one): the duel's seven crews call none of them.
   const uint32_t in_game = cfg->abilities;
   auto has = [in_game](int a) { return (in_game >> a) & 1u; };
+  constexpr uint32_t kExpansion = 1u << kFroth | 1u << kConsume | 1u << kPupate | 1u << kSnooze | 1u << kPull | 1u << kProphecize | 1u << kGust | 1u << kRemix | 1u << kHaggle | 1u << kExpedite | 1u << kEngineer | 1u << kHack | 1u << kExperiment | 1u << kRepeat | 1u << kGamble | 1u << kRewrite | 1u << kSell | 1u << kTrendset;
+  if (!(in_game & kExpansion) && !cfg->chaos_spells) return;  // one test for the duel's crews, not eighteen
   if (has(kFroth) || has(kConsume)) expel_legal(out);
   if (has(kPupate)) pupate_legal(out);
   if (has(kSnooze)) snooze_legal(out);
@@ -496,7 +498,7 @@ void State::settle() {
 void State::reshuffle(int player) {
   PlayerState& p = players[player];
   if (Events* ev = events()) story::reshuffled(*ev, *this, player);
-  for (const uint8_t c : p.discard) p.deck.add_unknown(c);
+  p.deck.add_unknown_sorted(p.discard.c, p.discard.n);  // the discard pile is sorted
   p.discard.clear();
 }
 
@@ -570,9 +572,9 @@ void State::win_supervillain(int player, int crew) {
 void State::start_cleanup(int player) {
   if (Events* ev = events()) story::cleanup(*ev, *this, player);
   PlayerState& p = players[player];
-  for (const uint8_t c : p.in_play) p.discard.add(c);
+  p.discard.add_all(p.in_play);
   p.in_play.clear();
-  for (const uint8_t c : p.bought) p.discard.add(c);
+  p.discard.add_all(p.bought);
   p.bought.clear();
   // Unplayed cards go to the discard pile, except the Explodey Bot, which
   // stays in hand; keeping it there shows everyone it is there.
@@ -673,7 +675,39 @@ void State::apply(Action action) {
   const bool track_tokens = ((cfg->abilities >> kRepeat) & 1u) && action != kEndTurn;
   uint8_t tokens_before[kNumAbilities];
   if (track_tokens) std::copy(me.tokens, me.tokens + kNumAbilities, tokens_before);
-  if (action == kEndTurn) {
+  // The three kinds of every turn first (the lowest ids): most actions are
+  // plays and buys, and each test below costs them a branch.
+  if (action < kAttach) {
+    const uint8_t card = static_cast<uint8_t>(action - kPlay);
+    remove_from_hand(me, card);
+    me.power = static_cast<int16_t>(me.power + modified_power(me_idx, card));
+    const int a = cfg->ability[card];
+    if (a != kNoAbility) ++me.tokens[a];
+    if (card == kExplodeyBot) expelled.add(card);  // it explodes: gone for good
+    else me.in_play.add(card);
+  } else if (action < kBuy) {
+    remove_from_hand(me, action - kAttach);
+    attach_minion(me_idx, action - kAttach, seat_zone(me_idx, kHandZone));
+  } else if (action < kTransfer_) {
+    const uint8_t card = static_cast<uint8_t>(action - kBuy);
+    pay(card);
+    if (card == kScaredyBot) {
+      --scaredy_left;
+      me.bought.add(card);
+    } else if (is_upgrade(card)) {
+      upgrade_row = kNoCard;
+      me.upgrades_pending.add(card);
+      push_task(TaskKind::kRefillUpgrade, me_idx, 0, 1);
+      if (me.upgrades.size() + me.upgrades_pending.size() > cfg->upgrade_slots) pending = Pending::kReturnUpgrade;
+    } else if (me.stash.remove(card)) {
+      me.bought.add(card);
+    } else {
+      const int slot = row_slot_of(card);
+      row[slot] = kNoCard;
+      me.bought.add(card);
+      push_task(TaskKind::kRefillRow, me_idx, slot, 1);
+    }
+  } else if (action == kEndTurn) {
     start_cleanup(me_idx);
   } else if (action >= kDiscombobulate_) {
     apply_gizzard(action);  // tells its own events (a spell only its owner sees)
@@ -770,43 +804,13 @@ void State::apply(Action action) {
     --me.tokens[kHarvest];
     me.discard.remove(static_cast<uint8_t>(action - kHarvest_));
     me.deck.put_bottom(static_cast<uint8_t>(action - kHarvest_));
-  } else if (action >= kTransfer_) {
+  } else {  // kTransfer_
     // The Scaredy Bot is expelled; its power stays in the pool.
     --me.tokens[kTransfer];
     me.in_play.remove(kScaredyBot);
     expelled.add(kScaredyBot);
     me.discard.remove(static_cast<uint8_t>(action - kTransfer_));
     attach_minion(me_idx, action - kTransfer_, seat_zone(me_idx, kDiscardZone));
-  } else if (action >= kBuy) {
-    const uint8_t card = static_cast<uint8_t>(action - kBuy);
-    pay(card);
-    if (card == kScaredyBot) {
-      --scaredy_left;
-      me.bought.add(card);
-    } else if (is_upgrade(card)) {
-      upgrade_row = kNoCard;
-      me.upgrades_pending.add(card);
-      push_task(TaskKind::kRefillUpgrade, me_idx, 0, 1);
-      if (me.upgrades.size() + me.upgrades_pending.size() > cfg->upgrade_slots) pending = Pending::kReturnUpgrade;
-    } else if (me.stash.remove(card)) {
-      me.bought.add(card);
-    } else {
-      const int slot = row_slot_of(card);
-      row[slot] = kNoCard;
-      me.bought.add(card);
-      push_task(TaskKind::kRefillRow, me_idx, slot, 1);
-    }
-  } else if (action >= kAttach) {
-    remove_from_hand(me, action - kAttach);
-    attach_minion(me_idx, action - kAttach, seat_zone(me_idx, kHandZone));
-  } else {
-    const uint8_t card = static_cast<uint8_t>(action - kPlay);
-    remove_from_hand(me, card);
-    me.power = static_cast<int16_t>(me.power + modified_power(me_idx, card));
-    const int a = cfg->ability[card];
-    if (a != kNoAbility) ++me.tokens[a];
-    if (card == kExplodeyBot) expelled.add(card);  // it explodes: gone for good
-    else me.in_play.add(card);
   }
   if (track_tokens) note_tokens(action, tokens_before);
   if (pupated[0] | pupated[1]) drop_lost_pupate_marks();

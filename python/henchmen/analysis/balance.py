@@ -128,11 +128,14 @@ def balance_table(
     ordered = sorted(r.length for r in records)
     median = ordered[len(ordered) // 2] if ordered else 0
     setups_note = f", {len(tournaments)} setups" if len(tournaments) > 1 else ""
+    # A table from a card_data table of one's own must not pass for the built-in cards'.
+    own_cards = "; its own card_data table" if first.options.get("card_data") else ""
     lines = [
         f"{game.info.title}: {len(records)} games, {first.bots[0]} in every seat, "
-        f"{game.num_players} players{setups_note}, seed {first.seed}; {median} actions a game "
-        f"(median)" + (f"; {len(records) - len(finished)} hit the length limit" if
-                       len(finished) < len(records) else ""),
+        f"{game.num_players} players{setups_note}, seed {first.seed}{own_cards}; "
+        f"{median} actions a game (median)"
+        + (f"; {len(records) - len(finished)} hit the length limit"
+           if len(finished) < len(records) else ""),
         "",
     ]  # fmt: skip
     seats = [(r.label, r, None) for r in seat_advantage(records, cooperative)]

@@ -271,7 +271,7 @@ def cmd_balance(args: argparse.Namespace, out: TextOut, err: TextOut, bar: TextO
     finished = False
     try:
         for i, (t, path) in enumerate(zip(tournaments, paths, strict=True)):
-            setup = ", ".join(f"{k}={v}" for k, v in t.options.items()) or "default options"
+            setup = ", ".join(f"{k}={_shown(v)}" for k, v in t.options.items()) or "default options"
             err.write(
                 f"henchmen: {info.name} setup {i + 1} of {len(tournaments)} ({setup}): "
                 f"{t.total_games} games of {t.bots[0]} in every seat, into {path}\n"
@@ -296,6 +296,12 @@ def cmd_balance(args: argparse.Namespace, out: TextOut, err: TextOut, bar: TextO
     out.write(balance_table(tournaments, records, min_games) + "\n")
     out.write(f"Results in {folder}\n")
     return 0
+
+
+def _shown(value: Any) -> str:
+    """An option as the progress line names it: a card table by its size, not its whole text."""
+    text = str(value)
+    return text if len(text) <= 60 else f"<{len(text):,} characters>"
 
 
 def cmd_report(args: argparse.Namespace, out: TextOut) -> int:
