@@ -123,10 +123,10 @@ def test_a_pupated_card_is_seen_by_everyone() -> None:
 def test_consume_gains_the_doubled_power() -> None:
     """Pig Out's clarification: a consumed card whose power Pupate doubled gives that
     modified power (+1)."""
-    s = position(hands={0: ["Cocoon Conquest 9"]}, decks={0: ["Pig Out 3"] + ["Tiny Bot"] * 4})
+    s = position(hands={0: ["Cocoon Conquest 9"]}, decks={0: ["Pig Out 5"] + ["Tiny Bot"] * 4})
     play(s, "play Cocoon Conquest 9", "pupate Cocoon Conquest 9")
     next_turn_of_0(s)
-    play(s, "play Pig Out 3")
+    play(s, "play Pig Out 5")
     assert "consume Cocoon Conquest 9" in moves(s)
     play(s, "consume Cocoon Conquest 9")
     assert me(s, 0)["power"] == 2 + 2 * 3 + 1

@@ -22,8 +22,8 @@ def _pig_out() -> Iterator[None]:
 
 def test_consume_expels_a_hand_card_for_its_power_plus_one() -> None:
     """Consume: you may expel 1 card in your hand to gain its power +1."""
-    s = position(hands={0: ["Pig Out 3", "Royal Rule 7", "Tiny Bot"]})
-    play(s, "play Pig Out 3")
+    s = position(hands={0: ["Pig Out 5", "Royal Rule 7", "Tiny Bot"]})
+    play(s, "play Pig Out 5")
     assert me(s, 0)["power"] == 2 and me(s, 0)["abilities"] == {"Consume": 1}
     assert {"consume Royal Rule 7", "consume Tiny Bot"} <= set(moves(s))
     play(s, "consume Royal Rule 7")
@@ -33,15 +33,15 @@ def test_consume_expels_a_hand_card_for_its_power_plus_one() -> None:
 
 
 def test_consume_is_optional() -> None:
-    s = position(hands={0: ["Pig Out 3", "Royal Rule 7"]})
-    play(s, "play Pig Out 3", "end turn")
+    s = position(hands={0: ["Pig Out 5", "Royal Rule 7"]})
+    play(s, "play Pig Out 5", "end turn")
     assert "Royal Rule 7" in me(s, 0)["discard"]
 
 
 def test_a_consumed_card_is_removed_from_the_game() -> None:
     """When a card is expelled it is permanently removed from the game."""
-    s = position(hands={0: ["Pig Out 3", "Royal Rule 7"]})
-    play(s, "play Pig Out 3", "consume Royal Rule 7", "end turn")
+    s = position(hands={0: ["Pig Out 5", "Royal Rule 7"]})
+    play(s, "play Pig Out 5", "consume Royal Rule 7", "end turn")
     p = me(s, 0)
     assert "Royal Rule 7" not in p["discard"] + p["hand"] + p["deck"]["unknown"]
     assert "Royal Rule 7" in pos(s)["expelled"]
@@ -50,18 +50,18 @@ def test_a_consumed_card_is_removed_from_the_game() -> None:
 def test_a_consumed_card_is_not_played() -> None:
     """When you choose to expel a card from your hand, you do not get to use that card's
     power and/or ability as you are not able to both play and expel that card."""
-    s = position(hands={0: ["Pig Out 3", "Freezer Burn 3"]})
-    play(s, "play Pig Out 3", "consume Freezer Burn 3")
+    s = position(hands={0: ["Pig Out 5", "Freezer Burn 3"]})
+    play(s, "play Pig Out 5", "consume Freezer Burn 3")
     p = me(s, 0)
-    assert p["abilities"] == {} and p["in_play"] == ["Pig Out 3"]  # no Freeze
+    assert p["abilities"] == {} and p["in_play"] == ["Pig Out 5"]  # no Freeze
     assert "play Freezer Burn 3" not in moves(s)
 
 
 def test_the_power_comes_from_consume() -> None:
     """With this ability specifically, you do get the expelled card's power but that is
     coming from the Consume ability, not from playing the expelled card."""
-    s = position(hands={0: ["Pig Out 3", "Junky Bot"]})
-    play(s, "play Pig Out 3", "consume Junky Bot")
+    s = position(hands={0: ["Pig Out 5", "Junky Bot"]})
+    play(s, "play Pig Out 5", "consume Junky Bot")
     assert me(s, 0)["power"] == 2 + 0 + 1  # a 0-power card still gives Consume's +1
     assert s.last_events("spectator")[0].kind == "consume"
 
@@ -73,15 +73,15 @@ def test_consume_gains_the_power_as_modified() -> None:
     Pupate is another crew's (not built on this branch); Consume reads the card's power
     through State::modified_power (expel.cpp), where Pupate hooks in. Without a modifier
     that is the printed power, which the story reports as the gain."""
-    s = position(hands={0: ["Pig Out 3", "Royal Rule 9"]})
-    play(s, "play Pig Out 3", "consume Royal Rule 9")
+    s = position(hands={0: ["Pig Out 5", "Royal Rule 9"]})
+    play(s, "play Pig Out 5", "consume Royal Rule 9")
     event = s.last_events(1)[0]
     assert "+5 power" in event.text and me(s, 0)["power"] == 2 + 5
 
 
 def test_consumed_card_is_shown_to_everyone() -> None:
-    s = position(hands={0: ["Pig Out 3", "Royal Rule 7"]})
-    play(s, "play Pig Out 3", "consume Royal Rule 7")
+    s = position(hands={0: ["Pig Out 5", "Royal Rule 7"]})
+    play(s, "play Pig Out 5", "consume Royal Rule 7")
     for reader in (1, "spectator"):
         assert "Royal Rule 7" in s.last_events(reader)[0].text
 
@@ -95,8 +95,8 @@ def test_the_feeding_trough_upgrade_gives_consume() -> None:
 
 
 def test_consume_action_info_and_json_round_trip() -> None:
-    s = position(hands={0: ["Pig Out 3", "Royal Rule 7"]})
-    play(s, "play Pig Out 3")
+    s = position(hands={0: ["Pig Out 5", "Royal Rule 7"]})
+    play(s, "play Pig Out 5")
     action = next(a for a in s.legal_actions if str(a) == "consume Royal Rule 7")
     assert s.action_info(action) == {
         "card": "Royal Rule 7",
@@ -108,12 +108,12 @@ def test_consume_action_info_and_json_round_trip() -> None:
 
 
 def test_consume_without_the_ability_or_card_is_refused() -> None:
-    s = position(hands={0: ["Pig Out 3", "Royal Rule 7"]})
+    s = position(hands={0: ["Pig Out 5", "Royal Rule 7"]})
     before = s.serialize()
     with pytest.raises(NotationError, match="not a legal move"):
         s.apply("consume Royal Rule 7")  # no Consume in the pool yet
     assert before == s.serialize()
-    play(s, "play Pig Out 3")
+    play(s, "play Pig Out 5")
     with pytest.raises(NotationError, match="not a legal move"):
         s.apply("consume Royal Rule 8")  # not in the hand
     after = s.serialize()
@@ -124,7 +124,7 @@ def test_consume_without_the_ability_or_card_is_refused() -> None:
 
 def test_the_explodey_bot_can_be_consumed() -> None:
     """Designed: Consume names any card in hand, so the Explodey Bot may go (1 + 1 power)."""
-    s = position(hands={0: ["Pig Out 3", "Explodey Bot"]})
-    play(s, "play Pig Out 3", "consume Explodey Bot")
+    s = position(hands={0: ["Pig Out 5", "Explodey Bot"]})
+    play(s, "play Pig Out 5", "consume Explodey Bot")
     assert me(s, 0)["power"] == 2 + 1 + 1 and me(s, 0)["hand"] == []
     assert me(s, 0)["hand_public"] == [] and "Explodey Bot" in pos(s)["expelled"]
