@@ -151,3 +151,39 @@ def test_the_balance_table_reads_the_turn_order_when_the_first_player_varies() -
     assert "| 1st to play | 2 | 0.000 |" in table and "| 2nd to play | 2 | 1.000 |" in table
     fixed = [GameRecord(0, 0, 0, (0, 0), (1.0, -1.0), 90, False, ({}, {}), {}, first=0)]
     assert "to play" not in balance_table([t], fixed)
+
+
+def _super_game(returns: tuple[float, ...], powers: tuple[str, ...]) -> GameRecord:
+    return GameRecord(
+        0, 0, 0, (0, 0, 0), returns, 300, False, tuple({f"power {p}": 1} for p in powers), {}
+    )
+
+
+def test_the_table_names_what_is_far_out_of_line() -> None:
+    """A row is far out of line when its whole 95% interval leaves the reference +-10%: the
+    fair share for seats, the pooled score for groups. Here Quake wins every one of 90 games
+    (seat 1 always held it): both are named; Inferno and Renewal share the rest."""
+    t = Tournament("super", ("greedy",), games_per_table=90, options={"players": 3})
+    rows = [
+        _super_game((1.0, -0.5, -0.5), ("Quake", "Inferno" if i % 2 else "Renewal", "Tailwind"))
+        for i in range(90)
+    ]
+    text = balance_table([t], rows)
+    seat_line, power_line = (line for line in text.splitlines() if line.startswith("Far out"))
+    assert seat_line.endswith(
+        "the fair share 0.333 +-10%): seat 1 1.000, seat 2 0.000, seat 3 0.000."
+    )
+    assert "pooled score 0.333" in power_line
+    assert power_line.endswith("Inferno 0.000, Quake 1.000, Renewal 0.000, Tailwind 0.000.")
+
+
+def test_a_fair_table_says_nothing_is_far_out_of_line() -> None:
+    t = Tournament("super", ("greedy",), games_per_table=80)
+    rows = [
+        GameRecord(0, 0, 0, (0, 0), (1.0, -1.0) if i % 2 else (-1.0, 1.0), 200, False,
+                   ({"power Quake": 1}, {"power Inferno": 1}) if i % 4 < 2
+                   else ({"power Inferno": 1}, {"power Quake": 1}), {})
+        for i in range(80)
+    ]  # fmt: skip
+    verdicts = [line for line in balance_table([t], rows).splitlines() if line.startswith("Far")]
+    assert len(verdicts) == 2 and all(v.endswith(": none.") for v in verdicts)

@@ -38,6 +38,39 @@ from henchmen.analysis.stats import Rate, contributions, regroup, seat_advantage
 #: The bot of a balance study unless told: the strength the rules pages' tables use.
 DEFAULT_BOT = "ismcts:iterations=100"
 
+#: A row is far out of line when its whole 95% interval lies more than this share of its
+#: reference away from the reference: the fair share for a seat or a place in the turn order;
+#: for a group, the groups' pooled score (the player who holds the most of anything tends to
+#: be the one ahead, so crews run above the fair share together). The rules pages' "no deck,
+#: crew, power or seat far out of line" is this test.
+TOLERANCE = 0.10
+
+
+def out_of_line(rows: Sequence[Rate], reference: float, tolerance: float = TOLERANCE) -> list[Rate]:
+    """The rows whose 95% interval lies wholly outside ``reference`` +- ``tolerance`` of it.
+
+    >>> rows = [Rate("Quake", 0, 76), Rate("Inferno", 13, 85), Rate("Renewal", 22, 83)]
+    >>> [r.label for r in out_of_line(rows, 0.1)]
+    ['Quake', 'Renewal']
+    """
+    low, high = reference * (1 - tolerance), reference * (1 + tolerance)
+    return [r for r in rows if r.games and (r.interval[1] < low or r.interval[0] > high)]
+
+
+Row = tuple[str, Rate, float | None]  # a table row: name, rate, the rate without it (or None)
+
+
+def _verdict(rows: Sequence[Row], reference: float, of: str) -> list[str]:
+    """The line under a table that names its rows far out of line (or says none is)."""
+    far = {id(r) for r in out_of_line([r for _, r, _ in rows], reference)}
+    named = ", ".join(f"{name} {r.rate:.3f}" for name, r, _ in rows if id(r) in far) or "none"
+    low, high = reference * (1 - TOLERANCE), reference * (1 + TOLERANCE)
+    return [
+        "",
+        f"Far out of line (interval wholly outside {low:.3f}-{high:.3f}, {of} "
+        f"{reference:.3f} +-{TOLERANCE:.0%}): {named}.",
+    ]
+
 
 def setups(game: str, options: Mapping[str, Any]) -> list[dict[str, Any]]:
     """The option sets a study of ``game`` sweeps (one empty set: nothing to sweep).
@@ -114,12 +147,16 @@ def balance_table(
     | seat 1 | 2 | 1.000 | [0.342, 1.000] |
     | seat 2 | 2 | 0.000 | [0.000, 0.658] |
     <BLANKLINE>
+    Far out of line (interval wholly outside 0.450-0.550, the fair share 0.500 +-10%): none.
+    <BLANKLINE>
     Each power: the score of the player who had the most of it, a fair share 0.500.
     <BLANKLINE>
     | power | games | score | 95% Wilson interval |
     |---|---:|---:|---|
     | Inferno | 2 | 0.500 | [0.095, 0.905] |
     | Quake | 2 | 0.500 | [0.095, 0.905] |
+    <BLANKLINE>
+    Far out of line (interval wholly outside 0.450-0.550, pooled score 0.500 +-10%): none.
     """
     first = tournaments[0]
     game = first.make_game()
@@ -138,18 +175,22 @@ def balance_table(
            if len(finished) < len(records) else ""),
         "",
     ]  # fmt: skip
+    fair = 1.0 / game.num_players
     seats = [(r.label, r, None) for r in seat_advantage(records, cooperative)]
     lines += _table("who", seats, cooperative)
+    if not cooperative:
+        lines += _verdict(seats, fair, "the fair share")
     order = [] if cooperative else turn_order(records)
+    place_rows = [(r.label, r, None) for r in order]
     if order:
         lines += [
             "",
             "By turn order (the first player drawn by chance): the score of the player who "
             "decided first, second, ...",
             "",
-            *_table("place", [(r.label, r, None) for r in order], cooperative),
+            *_table("place", place_rows, cooperative),
+            *_verdict(place_rows, fair, "the fair share"),
         ]
-    fair = 1.0 / game.num_players
     for name, group in groupings(game).items():
         found = contributions(regroup(records, group), cooperative, min_games)
         if not found:
@@ -170,6 +211,9 @@ def balance_table(
             for c in sorted(found, key=lambda c: c.feature)
         ]  # fmt: skip
         lines += ["", note, "", *_table(name, rows, cooperative)]
+        if not cooperative:
+            pooled = sum(c.successes for c in found) / sum(c.games for c in found)
+            lines += _verdict(rows, pooled, "pooled score")
     # A curve's X needs a tenth of the games: past that the rows are noise.
     support = max(min_games, len(records) // 10)
     for curve in curves(records, first.game, first.measures or (), cooperative, support):
@@ -230,4 +274,12 @@ def _curve_table(c: Curve) -> list[str]:
     return lines
 
 
-__all__ = ["DEFAULT_BOT", "balance_table", "results_files", "setups", "study"]
+__all__ = [
+    "DEFAULT_BOT",
+    "TOLERANCE",
+    "balance_table",
+    "out_of_line",
+    "results_files",
+    "setups",
+    "study",
+]
