@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 
 import henchmen
+from henchmen.errors import IllegalActionError
 
-from .builder import DECKS, deck, me, moves, pass_all, play, pos, position, resolve
+from .builder import DECKS, deck, grid, me, moves, pass_all, play, pos, position, resolve
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 6])
@@ -70,6 +71,35 @@ def test_three_actions_per_turn() -> None:
     play(s, "play Spider Monkey at front right")
     assert pos(s)["actions"] == 0
     assert moves(s) == ["end turn"]
+
+
+def test_attacks_are_not_simultaneous_only_the_turn_player_attacks() -> None:
+    """A player must wait until his turn to attack: off turn, only pass or a Segue."""
+    segue = "Meanwhile, in the Jungle..."
+    ranks = {0: {"front left": "Silverback"}, 1: {"front left": "Gorilla Grunt"}}
+
+    def start() -> henchmen.State:
+        hands = {0: ["Howler Monkey"], 1: [segue, "Spider Monkey"]}
+        return position(decks=["Mugga Mugga"] * 2, hands=hands, grids=ranks)
+
+    # Player 2's Grunt could attack player 1's Silverback, on player 2's turn.
+    s = position(decks=["Mugga Mugga"] * 2, turn_player=1, hands={0: [], 1: []}, grids=ranks)
+    back = next(a for a in s.legal_actions if str(a).startswith("attack player 1 front left"))
+    # On player 1's turn, player 2 decides only in a Segue window: a card about to be played ...
+    s = start()
+    assert s.current_player == 0 and not any(m.startswith("attack player 1") for m in moves(s))
+    play(s, "play Howler Monkey at front center")
+    assert s.current_player == 1 and moves(s) == ["pass", f"play {segue}"]
+    with pytest.raises(IllegalActionError):
+        s.apply(back.id)
+    assert s.current_player == 1 and moves(s) == ["pass", f"play {segue}"]  # left as it was
+    # ... or an attack declared: still no attack back, the attack is not answered by one.
+    s = start()
+    play(s, "attack player 2 front left with front left")
+    assert s.current_player == 1 and moves(s) == ["pass", f"play {segue}"]
+    play(s, "pass")
+    assert s.current_player == 0 and grid(s, 1) == {}  # A! 5 against D! 2, resolved alone
+    assert grid(s, 0) == {"front left": "Silverback"}
 
 
 def test_exchange_discards_one_card_and_draws_a_fresh_one() -> None:
