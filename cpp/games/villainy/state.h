@@ -340,7 +340,9 @@ struct State {
   void settle();
   void push_task(TaskKind kind, int player, int count);
   void draw_card(int player, int card);
+  void draw_for(Task& t, int card);  // a card drawn for the draw under way
   void reshuffle(int player);
+  void run_out(Task& t);  // the draw pile run out: reshuffle, draw to five
   void start_turn(int player);
   void begin_refill();
   void next_turn();
