@@ -65,6 +65,14 @@ def test_hands_fill_to_five_at_the_start_of_each_turn() -> None:
     assert len(me(s, 1)["hand"]) == 5
 
 
+def test_only_the_turn_player_fills_their_hand() -> None:
+    """Decision 15: each player fills at the beginning of his own turn, not at every turn's."""
+    s = position(players=3, decks=["Mugga Mugga"] * 3, hands={0: [], 1: ["Howler Monkey"], 2: []})
+    play(s, "end turn")
+    resolve(pass_all(s))
+    assert [len(me(s, p)["hand"]) for p in range(3)] == [0, 5, 0]
+
+
 def test_three_actions_per_turn() -> None:
     s = position(
         hands={0: ["Howler Monkey", "Howler Monkey", "Spider Monkey", "Spider Monkey"], 1: []}
