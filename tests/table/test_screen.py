@@ -117,3 +117,22 @@ def test_card_faces_and_moves() -> None:
     assert all(line.startswith("         [") for line in flowed[1:])
     # A stranger's card name cannot send escape sequences to the terminal.
     assert move_lines([("1", "play \x1b[2J")]) == ["  Moves: [1] play \\x1b[2J"]
+
+
+def test_null_is_an_empty_space_never_a_face_down_card() -> None:
+    """A grid's or a row's empty places are null (docs/authoring.md); the count is the cards."""
+    layout: dict[str, Any] = {
+        "title": "Game",
+        "zones": [
+            {"id": "ranks", "name": "Ranks", "kind": "grid", "owner": 0, "count": 1,
+             "cards": [None, {"name": "Imp", "attack": 1}, None, None]},
+            {"id": "slots", "name": "Slots", "kind": "row", "owner": 0, "count": 0,
+             "cards": [None, None, None]},
+            {"id": "city", "name": "City", "kind": "city", "owner": None, "count": 2,
+             "cards": [None, {"name": "Sentinel"}, {"back": True}]},
+        ],
+    }  # fmt: skip
+    lines = draw(layout, 0)
+    assert "  Ranks (1):" in lines and "    Imp (attack 1)" in lines
+    assert lines[1] == "  Slots: empty"
+    assert "  City (2): and 1 face down" in lines

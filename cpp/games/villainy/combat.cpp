@@ -117,7 +117,7 @@ static int minion_stat(const State& s, int player, int spot, int stat, Foe foe) 
     v += pick(g.attack, g.defense);
     if (stat == 0 && foe == Foe::kMonster) v += g.vs_monsters;
   }
-  if (sp.temp != kNoCard) v += pick(s.def(sp.temp).attack, s.def(sp.temp).defense);
+  if (sp.temp != kNoCard) v += pick(s.def(sp.temp).attack, s.def(sp.temp).defense);  // never beside a Gear card
   for (const uint8_t c : pl.lasting) {
     const Bonus& b = s.def(c).bonus;
     if (applies(b, type)) v += pick(b.attack, b.defense);
@@ -143,7 +143,7 @@ static int minion_stat(const State& s, int player, int spot, int stat, Foe foe) 
       case Condition::kAgainstMonsters: holds = foe == Foe::kMonster; break;
       case Condition::kFrontRow: holds = front_row(spot); break;
       case Condition::kBackRow: holds = !front_row(spot); break;
-      case Condition::kWithGear: holds = sp.gear != kNoCard; break;
+      case Condition::kWithGear: holds = sp.gear != kNoCard || sp.temp != kNoCard; break;  // temporary Gear is Gear
       case Condition::kMinionType: holds = deck_of_card(pl.setup[2]) == deck_of_card(sp.minion) && c.condition_type == type; break;
     }
     if (holds) v += s.def(pl.setup[0]).amount;

@@ -4,12 +4,12 @@
 
 namespace henchmen::villainy {
 
-// "A Minion may not have more than one Gear card at a time"; some Gear is
-// for one type of Minion only (of its own deck).
+// "A Minion may not have more than one Gear card at a time", temporary Gear
+// counted (kNoGear); some Gear is for one type of Minion only (of its own deck).
 uint8_t State::bare_minions(int player) const {
-  // A Minion (byte 0 not kNoCard) without Gear (byte 1 kNoCard).
+  // A Minion (byte 0 not kNoCard) without Gear (bytes 1 and 3 kNoCard).
   const Spot (&grid)[kSpots] = players[player].grid;
-  return static_cast<uint8_t>(spots_where(grid, 0xFF00, kNoCard << 8) & ~spots_where(grid, 0xFF, kNoCard));
+  return static_cast<uint8_t>(spots_where(grid, kGearBytes, kNoGear) & ~spots_where(grid, 0xFF, kNoCard));
 }
 
 
@@ -61,13 +61,8 @@ void State::move_gear(int from, int to) {
 // into a choice it cannot make).
 bool State::special_usable(int player, int card, const Reach* reach_now) const {
   if (specials >= kMaxSpecialsPerTurn) return false;
-  const Player& pl = players[player];
   switch (def(card).effect) {
-    case Effect::kTempGear:
-      for (const Spot& s : pl.grid) {
-        if (s.minion != kNoCard && s.temp == kNoCard) return true;
-      }
-      return false;
+    case Effect::kTempGear: return bare_minions(player) != 0;
     case Effect::kRally:
     case Effect::kDraw:
     case Effect::kFreeMove: return true;  // the Master can always move
@@ -82,8 +77,9 @@ bool State::special_usable(int player, int card, const Reach* reach_now) const {
         for (const Spot& s : players[q].grid) {
           if (s.minion == kNoCard) continue;
           if (def(card).effect == Effect::kShove && free_spots > 0) return true;
+          // Disarm discards temporary Gear too (decision 14); it is never taken.
+          if (def(card).effect == Effect::kDisarm && (s.gear != kNoCard || s.temp != kNoCard)) return true;
           if (s.gear == kNoCard) continue;
-          if (def(card).effect == Effect::kDisarm) return true;
           if (def(card).effect == Effect::kStealGear && gear_spots(s.gear, player)) return true;
         }
       }
@@ -153,8 +149,11 @@ void State::apply_choice(Action a) {
       const int q = (a - kTargetEnemy) / kTargets;
       const int spot = (a - kTargetEnemy) % kTargets;
       Spot& s = players[q].grid[spot];
-      const uint8_t gear = s.gear;
-      const uint8_t owner = s.gear_owner;
+      // Its one Gear: a Gear card, or temporary Gear (always its player's).
+      const bool temp = s.gear == kNoCard;
+      const uint8_t gear = temp ? s.temp : s.gear;
+      const uint8_t owner = temp ? static_cast<uint8_t>(q) : s.gear_owner;
+      if (temp) s.temp = kNoCard;
       s.gear = kNoCard;
       s.gear_owner = 0;
       respot(q, spot);

@@ -170,8 +170,9 @@ void State::legal_main(ActionList& out) const {
     return;
   }
   const uint32_t mine = minion_spots(p);
-  // bare_minions, from the Minion spots already read: those without Gear.
-  const uint8_t bare = static_cast<uint8_t>(spots_where(pl.grid, 0xFF00, kNoCard << 8) & mine);
+  // bare_minions, from the Minion spots already read: those without Gear,
+  // temporary Gear included.
+  const uint8_t bare = static_cast<uint8_t>(spots_where(pl.grid, kGearBytes, kNoGear) & mine);
   for_each_bit(kinds & deck.spot_kinds, [&](int k) {
     const uint32_t spots = deck.gear_kinds >> k & 1 ? fits_among(id(p, k), p, bare) : ~mine & kAllSpots;
     out.add_spots(kPlayAt + k * kSpots, spots);
@@ -179,9 +180,11 @@ void State::legal_main(ActionList& out) const {
   const Reach r = reach(p);
   for_each_bit(plays(kinds, &r), [&](int k) { out.add(kPlay + k); });
   legal_moves(mine, out);
-  // From each Minion with Gear; the spot it leaves holds Gear, so it is
+  // From each Minion with a Gear card (temporary Gear stays on the Minion it
+  // was played on: decision 14); the spot it leaves holds Gear, so it is
   // never among the fits.
-  for_each_bit(mine & ~bare, [&](int from) {
+  const uint32_t geared = mine & ~spots_where(pl.grid, 0xFF00, kNoCard << 8);
+  for_each_bit(geared, [&](int from) {
     out.add_spots(kMoveGear + from * kSpots, fits_among(pl.grid[from].gear, p, bare));
   });
   if (pl.master_column > 0) out.add(kMoveMaster + 0);
@@ -199,9 +202,7 @@ void State::legal_choice(ActionList& out) const {
   const CardDef& d = def(choice.card);
   switch (d.effect) {
     case Effect::kTempGear:
-      for (int s = 0; s < kSpots; ++s) {
-        if (minion_at(p, s) && players[p].grid[s].temp == kNoCard) out.add(kTargetOwn + s);
-      }
+      for_each_bit(bare_minions(p), [&](int s) { out.add(kTargetOwn + s); });
       return;
     case Effect::kFreeMove: {
       legal_moves(minion_spots(p), out);
@@ -241,10 +242,8 @@ void State::legal_choice(ActionList& out) const {
       if (sp.minion == kNoCard) continue;
       bool ok = false;
       if (d.effect == Effect::kShove) ok = free_spots > 0;
-      else if (sp.gear != kNoCard && d.effect == Effect::kDisarm) ok = true;
-      else if (sp.gear != kNoCard) {
-        ok = gear_spots(sp.gear, p) != 0;
-      }
+      else if (d.effect == Effect::kDisarm) ok = sp.gear != kNoCard || sp.temp != kNoCard;
+      else if (sp.gear != kNoCard) ok = gear_spots(sp.gear, p) != 0;
       if (ok) out.add(kTargetEnemy + q * kTargets + s);
     }
   }

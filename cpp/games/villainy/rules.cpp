@@ -153,6 +153,25 @@ void State::reshuffle(int player) {
   }
 }
 
+// "... If he has less than five cards in his hand, he draws a number of
+// cards to get five then play resumes" (decision 13): the reshuffle, then
+// the draw under way owes at least enough for five. A refill to six or a
+// Special Action's draw that owes more keeps its count.
+void State::run_out(Task& t) {
+  reshuffle(t.player);
+  const int to_five = kHandSize - players[t.player].hand.size();
+  if (t.count < to_five) t.count = static_cast<uint8_t>(to_five);
+}
+
+// A card drawn for the draw under way. Decision 13: a player runs out the
+// moment a draw takes the last card of the pile, not at the next draw.
+void State::draw_for(Task& t, int card) {
+  draw_card(t.player, card);
+  --t.count;
+  const Player& pl = players[t.player];
+  if (pl.draw.empty() && !pl.discard.empty()) run_out(t);
+}
+
 // Runs the queued work until it is done or needs a chance outcome. A draw
 // is chance unless it is certain from public counts (the last card, or the
 // whole pile drawn).
@@ -162,16 +181,17 @@ void State::settle() {
     if (t.kind == TaskKind::kFirstPlayer) return;
     if (t.kind == TaskKind::kDraw) {
       Player& pl = players[t.player];
-      const int room = kHandCap - pl.hand.size();
-      if (t.count > room) t.count = static_cast<uint8_t>(room);
+      // Found empty with a card owed: run out, unless nothing is left to
+      // reshuffle (the pile emptied while the discard pile was empty).
       if (t.count > 0 && pl.draw.empty()) {
         if (pl.discard.empty()) t.count = 0;
-        else reshuffle(t.player);
+        else run_out(t);
       }
+      const int room = kHandCap - pl.hand.size();
+      if (t.count > room) t.count = static_cast<uint8_t>(room);
       if (t.count > 0) {
         if (pl.draw.size() > 1 && t.count < pl.draw.size()) return;  // chance decides
-        draw_card(t.player, pl.draw.c[0]);
-        --t.count;
+        draw_for(t, pl.draw.c[0]);
         continue;
       }
     }
@@ -413,8 +433,7 @@ void State::resolve_play() {
 
 void State::apply(Action a) {
   if (a >= kDraw) {
-    draw_card(tasks[0].player, a - kDraw);
-    --tasks[0].count;
+    draw_for(tasks[0], a - kDraw);
   } else if (a >= kFirstPlayer) {
     const int p = a - kFirstPlayer;
     for (int i = 1; i < n_tasks; ++i) tasks[i - 1] = tasks[i];
@@ -448,9 +467,11 @@ void State::apply_main(Action a) {
     next_turn();
   } else if (a >= kExchange) {
     // "Discard any one card in his hand and draw a fresh one": a pile run
-    // out is reshuffled first, so the fresh card is never the one let go.
+    // out is reshuffled first, so the fresh card is never the one let go,
+    // and the hand is then drawn up to five (decision 13).
     --actions;
-    if (pl.draw.empty()) reshuffle(p);
+    const bool ran_out = pl.draw.empty();
+    if (ran_out) reshuffle(p);
     const int card = id(p, a - kExchange);
     from_hand(p, card);
     to_discard(p, card);
@@ -459,7 +480,7 @@ void State::apply_main(Action a) {
       e.with("card", cfg->name[static_cast<size_t>(card)]).fact(CardFact::move(hand_zone(p), discard_zone(p), card));
       ev->add(e);
     }
-    push_task(TaskKind::kDraw, p, 1);
+    push_task(TaskKind::kDraw, p, ran_out ? std::max(1, kHandSize - pl.hand.size()) : 1);
   } else if (a >= kAttack) {
     const int x = a - kAttack;
     declare_attack(x / (kMaxPlayers * kTargets), x / kTargets % kMaxPlayers, x % kTargets, false, 0);

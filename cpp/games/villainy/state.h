@@ -231,6 +231,13 @@ inline uint8_t spots_where(const Spot (&grid)[kSpots], uint32_t mask, uint32_t v
 #endif
 }
 
+// A spot's two Gear bytes (its Gear, byte 1, and its temporary Gear, byte 3)
+// and what they hold on a Minion without Gear: temporary Gear is the
+// Minion's one Gear while it lasts ("A Minion may not have more than one
+// Gear card at a time"; some Special Actions "act as Gear, only temporary").
+constexpr uint32_t kGearBytes = 0xFF00FF00u;
+constexpr uint32_t kNoGear = uint32_t{kNoCard} << 8 | uint32_t{kNoCard} << 24;
+
 // A Minion is ranged by its own card, its Gear or its temporary Gear.
 inline bool ranged_spot(const Config& c, const Spot& s) { return (int{c.ranged[s.minion]} | int{c.ranged[s.gear]} | int{c.ranged[s.temp]}) != 0; }
 
@@ -321,7 +328,7 @@ struct State {
 
   bool special_usable(int player, int card, const Reach* reach_now = nullptr) const;  // reach_now: reach(player), if already worked out
   uint8_t gear_spots(int gear, int player) const { return fits_among(gear, player, bare_minions(player)); }  // bit per spot whose Minion the Gear fits
-  uint8_t bare_minions(int player) const;  // bit per spot holding a Minion without Gear
+  uint8_t bare_minions(int player) const;  // bit per spot holding a Minion without Gear, temporary or not
   uint8_t fits_among(int gear, int player, uint8_t bare) const {  // gear_spots, given bare_minions; inline: listed per Gear each decision
     const uint16_t want = cfg->fit[static_cast<size_t>(gear)];
     if (want == 0) return bare;
@@ -340,7 +347,9 @@ struct State {
   void settle();
   void push_task(TaskKind kind, int player, int count);
   void draw_card(int player, int card);
+  void draw_for(Task& t, int card);  // a card drawn for the draw under way
   void reshuffle(int player);
+  void run_out(Task& t);  // the draw pile run out: reshuffle, draw to five
   void start_turn(int player);
   void begin_refill();
   void next_turn();

@@ -59,6 +59,7 @@ void State::validate() const {
         broken(who(p) + "'s " + spot_name(s) + " names a Gear owner without Gear");
       }
       if (sp.temp != kNoCard) {
+        if (sp.gear != kNoCard) broken(who(p) + "'s Minion at " + spot_name(s) + " holds more than one Gear (" + c.name[sp.gear] + " and temporary " + c.name[sp.temp] + ")");
         mine(sp.temp, spot_name(s));
         if (def(sp.temp).type != Type::kSpecial || def(sp.temp).effect != Effect::kTempGear) broken(c.name[sp.temp] + " is not a Special Action acting as Gear");
       }

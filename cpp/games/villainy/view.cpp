@@ -417,6 +417,8 @@ Json State::layout(int viewer) const {
     Json hand = Json(Json::Array{});
     for (const uint8_t card : pl.hand) hand.push_back(p == viewer ? face(c, card) : back());
     zones.push_back(zone("hand-" + tag, whose(p, viewer) + " hand", p, "hand", pl.hand.size(), hand));
+    // A zone's count is the cards there; null keeps an empty spot's place
+    // (the layout contract, docs/authoring.md), drawn as a space, not a back.
     Json ranks = Json(Json::Array{});
     for (int s = 0; s < kSpots; ++s) {
       const Spot& sp = pl.grid[s];
@@ -428,11 +430,12 @@ Json State::layout(int viewer) const {
       f["spot"] = spot_name(s);
       f["attack"] = attack_value(p, s, p, 0, 0);
       f["defense"] = defense_value(p, s, p, 0);
-      if (sp.gear != kNoCard) f["gear"] = face(c, sp.gear);
-      if (sp.temp != kNoCard) f["temp"] = face(c, sp.temp);
+      // A name, not a nested face: tables show a face's scalar fields only.
+      if (sp.gear != kNoCard) f["gear"] = c.name[sp.gear];
+      if (sp.temp != kNoCard) f["gear"] = c.name[sp.temp] + " (temporary)";
       ranks.push_back(f);
     }
-    Json rz = zone("ranks-" + tag, whose(p, viewer) + " Minions", p, "grid", 0, ranks);
+    Json rz = zone("ranks-" + tag, whose(p, viewer) + " Minions", p, "grid", __builtin_popcount(pl.minions), ranks);
     rz["rows"] = 2;
     rz["columns"] = kColumns;
     zones.push_back(rz);
@@ -440,11 +443,12 @@ Json State::layout(int viewer) const {
     for (const uint8_t card : {pl.left, pl.right}) {
       if (card != kNoCard) hide.push_back(face(c, card));
     }
-    Json hz = zone("hideout-" + tag, whose(p, viewer) + " Hideout", p, "row", static_cast<int>(hide.as_array("cards").size()), hide);
+    Json hz = zone("hideout-" + tag, whose(p, viewer) + " Hideout additions", p, "row", static_cast<int>(hide.as_array("cards").size()), hide);
     hz["master_column"] = static_cast<int>(pl.master_column);
     hz["state"] = kHideoutNames[static_cast<int>(pl.hideout)];
     zones.push_back(hz);
     Json parts = Json(Json::Array{});
+    int played_parts = 0;
     for (const Part& part : pl.monster) {
       if (!part.n) {
         parts.push_back(Json());
@@ -453,12 +457,17 @@ Json State::layout(int viewer) const {
       Json f = face(c, part.top());
       f["active"] = part.active;
       parts.push_back(f);
+      ++played_parts;
     }
-    zones.push_back(zone("monster-" + tag, whose(p, viewer) + " " + c.deck_def(p).monster, p, "row", 4, parts));
+    zones.push_back(zone("monster-" + tag, whose(p, viewer) + " " + c.deck_def(p).monster, p, "row", played_parts, parts));
     Json setup = Json(Json::Array{});
-    for (const uint8_t card : pl.setup) setup.push_back(card == kNoCard ? Json() : face(c, card));
+    int set_cards = pl.lasting.size();
+    for (const uint8_t card : pl.setup) {
+      setup.push_back(card == kNoCard ? Json() : face(c, card));
+      set_cards += card != kNoCard;
+    }
     for (const uint8_t card : pl.lasting) setup.push_back(face(c, card));
-    zones.push_back(zone("setup-" + tag, whose(p, viewer) + " Setup and lasting cards", p, "row", static_cast<int>(setup.as_array("cards").size()), setup));
+    zones.push_back(zone("setup-" + tag, whose(p, viewer) + " Setup and lasting cards", p, "row", set_cards, setup));
     zones.push_back(zone("draw-" + tag, whose(p, viewer) + " draw pile", p, "deck", pl.draw.size(), Json(Json::Array{})));
     Json discard = Json(Json::Array{});
     for (const uint8_t card : pl.discard) discard.push_back(face(c, card));
@@ -472,6 +481,16 @@ Json State::layout(int viewer) const {
     h["owner"] = p;
     h["value"] = static_cast<int>(players[p].hits);
     h["max"] = kHideoutHits;
+    counters.push_back(h);
+  }
+  // Each addition absorbs a hit, so the score line tells them with the hits
+  // (one Left and one Right at most).
+  for (int p = 0; p < c.players; ++p) {
+    Json h;
+    h["name"] = "Hideout additions";
+    h["owner"] = p;
+    h["value"] = (players[p].left != kNoCard ? 1 : 0) + (players[p].right != kNoCard ? 1 : 0);
+    h["max"] = 2;
     counters.push_back(h);
   }
   Json a;

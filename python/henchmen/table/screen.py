@@ -84,7 +84,8 @@ def _grouped(cards: Sequence[Any]) -> list[tuple[dict[str, Any], int]]:
 
 
 def _backs(cards: Sequence[Any]) -> int:
-    return sum(1 for c in cards if not isinstance(c, dict) or c.get("back"))
+    """The face-down cards: null is an empty space (a grid spot, a slot), not a card."""
+    return sum(1 for c in cards if c is not None and (not isinstance(c, dict) or c.get("back")))
 
 
 def _count(zone: dict[str, Any]) -> int:

@@ -84,7 +84,7 @@ def test_destroying_the_last_opposing_master_wins_and_the_cards_leave_play() -> 
         hideouts={1: "removed"},
         dead=[2],
     )
-    play(s, "attack player 2 Master with front left")  # A! 4 against D! 4
+    play(s, "attack player 2 Master with front left")  # Silverback A! 5 against the Master's D! 4
     assert s.is_terminal and s.returns == (1.0, -0.5, -0.5)
     assert grid(s, 1) == {} and me(s, 1)["alive"] is False
     assert [e.kind for e in s.last_events("spectator")][-1] == "game-over"

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import pytest
+
+from henchmen.errors import SerializationError
+
 from .builder import grid, me, moves, play, pos, position, resolve
 
 MM = ["Mugga Mugga", "Mugga Mugga"]
@@ -70,3 +74,91 @@ def test_stealing_gear_onto_your_own_minion() -> None:
 def test_a_special_action_with_nothing_to_act_on_is_not_offered() -> None:
     s = position(decks=MM, hands={0: ["Grabby Hands", "Banana Barrage"], 1: []})
     assert "play Grabby Hands" not in moves(s) and "play Banana Barrage" not in moves(s)
+
+
+# "A Minion may not have more than one Gear card at a time"; "some Special Action cards act
+# as Gear, only temporary": temporary Gear is the Minion's one Gear while it lasts.
+DR = ["Dr. Oblongata", "Mugga Mugga"]
+SERUM = "Experimental Serum"
+
+
+def test_temporary_gear_goes_only_on_a_minion_without_gear() -> None:
+    s = position(
+        decks=DR,
+        hands={0: [SERUM], 1: []},
+        grids={
+            0: {
+                "front left": {"minion": "Lab Tech", "gear": "Robotic Arm"},
+                "front center": "Hunchbacked Assistant",
+            }
+        },
+    )
+    play(s, f"play {SERUM}")
+    assert moves(s) == ["choose front center"]
+    s = position(
+        decks=DR,
+        hands={0: [SERUM], 1: []},
+        grids={0: {"front left": {"minion": "Lab Tech", "gear": "Robotic Arm"}}},
+    )
+    assert f"play {SERUM}" not in moves(s)  # no Minion to take it
+
+
+def test_no_gear_is_put_or_moved_onto_a_minion_with_temporary_gear() -> None:
+    s = position(
+        decks=DR,
+        hands={0: ["Robotic Arm"], 1: []},
+        grids={
+            0: {
+                "front left": {"minion": "Lab Tech", "temp": SERUM},
+                "front center": "Hunchbacked Assistant",
+                "back left": {"minion": "Goggled Intern", "gear": "Ray Gun"},
+            }
+        },
+    )
+    gear = [m for m in moves(s) if m.startswith(("play Robotic Arm", "move Ray Gun"))]
+    assert gear == [
+        "play Robotic Arm on front center",
+        "move Ray Gun from back left to front center",
+    ]
+    # Temporary Gear stays on the Minion it was played on: no Gear move takes it away.
+    assert not any(m.startswith("move") and "from front left" in m for m in moves(s))
+
+
+def test_temporary_gear_counts_for_a_setup_with_gear() -> None:
+    s = position(
+        decks=DR,
+        hands={0: [], 1: []},
+        grids={0: {"front left": {"minion": "Hunchbacked Assistant", "temp": SERUM}}},
+        setups={0: ["Experiment: +1", "Experiment: A!", "Experiment: with Gear"]},
+    )
+    assert s.observation(0)["players"][0]["grid"][0]["attack"] == 2 + 2 + 1
+
+
+def test_disarm_discards_temporary_gear_and_gear_taking_leaves_it() -> None:
+    """Removed by an opposing Special Action like any Gear; but it never changes Minion."""
+    s = position(
+        decks=["Mallory Maleficarum", "Dr. Oblongata"],
+        hands={0: ["Dispel"], 1: []},
+        grids={1: {"front left": {"minion": "Lab Tech", "temp": SERUM}}},
+    )
+    play(s, "play Dispel", "choose player 2 front left")
+    assert me(s, 1)["grid"][0]["temp"] is None and me(s, 1)["discard"] == [SERUM]
+    assert grid(s, 1) == {"front left": "Lab Tech"}
+    s = position(
+        decks=["Mugga Mugga", "Dr. Oblongata"],
+        hands={0: ["Grabby Hands"], 1: []},
+        grids={
+            0: {"front left": "Howler Monkey"},
+            1: {"front left": {"minion": "Lab Tech", "temp": SERUM}},
+        },
+    )
+    assert "play Grabby Hands" not in moves(s)
+
+
+def test_a_minion_with_gear_and_temporary_gear_is_an_invalid_position() -> None:
+    with pytest.raises(SerializationError, match="more than one Gear"):
+        position(
+            decks=DR,
+            hands={0: [], 1: []},
+            grids={0: {"front left": {"minion": "Lab Tech", "gear": "Robotic Arm", "temp": SERUM}}},
+        )
