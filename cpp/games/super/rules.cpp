@@ -418,13 +418,17 @@ void State::apply(Action a) {
     return;
   }
   if (a >= kPartingTop) {
+    const int p = chooser;
+    choice = kNoChoice;
     if (a < kPartingSecond) {
       parting_top = static_cast<uint8_t>(a - kPartingTop);
-      choice = kNoChoice;
-      part(chooser);
+      // Public, like the hand it comes from (shown face up on elimination).
+      if (Events* ev = events()) {
+        ev->add(Event("parting-top", "{P} {choose|chooses} {card} to go on top of the discard pile", p).with("card", cfg->name[parting_top]));
+      }
+      part(p);
     } else {
-      choice = kNoChoice;
-      finish_parting(chooser, a - kPartingSecond);
+      finish_parting(p, a - kPartingSecond);
     }
     settle();
     return;

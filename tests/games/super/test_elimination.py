@@ -127,3 +127,22 @@ def test_overtime_needs_everyone_out_in_the_same_turn() -> None:
 def test_the_eliminated_are_never_targets_again() -> None:
     s = position(players=3, hands={0: ["Fireball", "Gust"], 2: ["Gust"]}, health={1: 0})
     assert "attack player 2 with Fireball" not in moves(s)
+
+
+def test_choosing_the_parting_top_is_told_to_everyone() -> None:
+    """Every applied action produces events: the chosen top card is public (the hand was shown)."""
+    s = position(
+        players=3,
+        hands={0: ["Fireball", "Gust"], 1: ["Gust", "Stone Wall", "Heat Sink"], 2: ["Rock Throw"]},
+        health={1: 3},
+        discard=["Ice Wall", "Power Up"],
+    )
+    play(s, "attack player 2 with Fireball", "take the hit", "parting top Gust")
+    told = {
+        reader: [(e.kind, e.data.get("card"), e.player) for e in s.last_events(reader)]
+        for reader in (0, 1, 2, "spectator")
+    }
+    assert told[0] == [("parting-top", "Gust", 1)]
+    assert all(events == told[0] for events in told.values())
+    assert s.last_events(2)[0].text == "Player 2 chooses Gust to go on top of the discard pile"
+    assert s.current_player == 1 and hand(s, 1) == {"Gust": 1, "Stone Wall": 1, "Heat Sink": 1}
