@@ -30,6 +30,10 @@ State State::initial(const Config& cfg) {
     }
     e.fact(CardFact::shuffle(kDeckZone));
     ev->add(e);
+    // The picks come before any turn: a heading of their own (a "phase"
+    // event), so a log does not file them under a turn that has not begun.
+    const char* order = cfg.power_order == kArrival ? "in seat order" : cfg.power_order == kDrawnValue ? "by drawn value" : "the last seat first";
+    ev->add(Event("phase", std::string("Choosing Super Powers, ") + order));
   }
   s.phase = kPicking;
   s.picker = cfg.power_order == kArrival ? 0 : cfg.power_order == kNewestFirst ? static_cast<uint8_t>(cfg.players - 1) : kNoCard;
