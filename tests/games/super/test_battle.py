@@ -261,3 +261,27 @@ def test_a_pass_is_seen_by_nobody_else() -> None:
     assert "pass" not in [e.kind for e in s.last_events("spectator")]
     assert hand(s, 1) == {"Gust": 1}
     assert pos(s)["hits"] == []
+
+
+def test_a_storms_second_defender_reads_the_first_defenders_card() -> None:
+    """Bonuses read the pile as it is: the second defender's bonus reads the first one's Shield."""
+    s = position(
+        players=3,
+        hands={0: ["Firestorm", "Gust"], 1: ["Ice Wall", "Gust"], 2: ["Undertow", "Gust"]},
+        discard=["Gust", "Power Up"],
+    )
+    play(s, "attack everyone with Firestorm")
+    assert s.current_player == 1
+    play(s, "shield with Ice Wall")
+    # Undertow (Water Drain) shields on a Water top discard: Ice Wall, not the Fire Storm.
+    assert s.current_player == 2 and "shield with Undertow" in moves(s)
+    play(s, "shield with Undertow")
+    assert hp(s) == [40, 40, 40] and top(s) == ["Undertow", "Ice Wall"]
+    s = position(
+        players=3,
+        hands={0: ["Firestorm", "Gust"], 1: ["Force Field", "Gust"], 2: ["Stone Wall", "Gust"]},
+        health={2: 30},
+        discard=["Gust", "Power Up"],
+    )
+    play(s, "attack everyone with Firestorm", "shield with Force Field", "shield with Stone Wall")
+    assert hp(s) == [40, 40, 32]  # Stone Wall's bonus (Earth) holds on the Universal Force Field
