@@ -442,18 +442,21 @@ void State::apply(Action a) {
     const int k = a - kCounterWith;
     choice = kNoChoice;
     const CardType& t = cfg->type_of(k);
-    // Overcharge boosts an attack card's counterattack too; a counter power's limit comes last.
-    const int full = cfg->value[k] + counter_bonus + boost(p, k);
+    // The counterattacking card lands on the pile like any discard, so its
+    // own bonus reads the pile before it lands (the Counter card just
+    // discarded), for damage as for a Recover's health. attack_damage also
+    // holds Overcharge's boost; a counter power's limit comes last.
+    const bool bonus = bonus_holds(p, k);
+    const int full = attack_damage(p, k) + counter_bonus;
     const int damage = counter_most > 0 ? std::min(full, static_cast<int>(counter_most)) : full;
     const bool drain = t.attack_effect == kDrainEffect || (power_state[p] == kActive && cfg->powers[power[p]].ability == kPowDrain);
-    const bool recover_bonus = t.gives == kPlusHeal && bonus_holds(p, k);
     discard_card(p, k);
     if (Events* ev = events()) {
       ev->add(Event("counterattack", "{P} {attack|attacks} {q} back with {card} for {damage}", p, counter_at)
-                  .with("card", cfg->name[k]).with("damage", damage).fact(CardFact::move(hand_zone(p), kDiscardZone, k)));
+                  .with("card", cfg->name[k]).with("damage", damage).with("bonus", bonus).fact(CardFact::move(hand_zone(p), kDiscardZone, k)));
     }
     if (t.passive_heal) heal(p, t.passive_heal, "a passive effect");
-    if (t.ability == kAbRecover) heal(p, cfg->value[k] + (recover_bonus ? bonus_amount(p, k) : 0), cfg->name[k].c_str());
+    if (t.ability == kAbRecover) heal(p, cfg->value[k] + (t.gives == kPlusHeal && bonus ? bonus_amount(p, k) : 0), cfg->name[k].c_str());
     if (t.ability == kAbPowerUp) power_up(p, "Power Up card");
     queue_hit(counter_at, p, damage, static_cast<uint8_t>(k), drain, true);
     after_discard(p);
