@@ -146,3 +146,28 @@ def test_choosing_the_parting_top_is_told_to_everyone() -> None:
     assert all(events == told[0] for events in told.values())
     assert s.last_events(2)[0].text == "Player 2 chooses Gust to go on top of the discard pile"
     assert s.current_player == 1 and hand(s, 1) == {"Gust": 1, "Stone Wall": 1, "Heat Sink": 1}
+
+
+def test_the_eliminated_discard_their_hand_after_every_hit_of_the_battle() -> None:
+    """Designed: a Storm's later defenders read the pile without the eliminated player's hand."""
+    s = position(
+        players=3,
+        hands={
+            0: ["Firestorm", "Gust"],
+            1: ["Water Jet", "Rock Throw"],
+            2: ["Ember Leech", "Gust"],
+        },
+        health={1: 2},
+        discard=["Ice Wall", "Power Up"],
+    )
+    play(s, "attack everyone with Firestorm", "take the hit")
+    assert hp(s)[1] == 0 and hand(s, 1) == {"Water Jet": 1, "Rock Throw": 1}  # not yet discarded
+    # Ember Leech (Fire Drain) shields on the Fire Storm still on top.
+    assert s.current_player == 2 and "shield with Ember Leech" in moves(s)
+    play(s, "shield with Ember Leech")
+    assert s.current_player == 1 and set(moves(s)) == {
+        "parting top Water Jet",
+        "parting top Rock Throw",
+    }
+    play(s, "parting top Water Jet")
+    assert top(s) == ["Water Jet", "Rock Throw"] and hand(s, 1) == {}

@@ -265,3 +265,24 @@ def test_elemental_mastery_as_its_text_says() -> None:
     assert hp(s)[0] == 20 + 2 + 8
     play(s, "end turn", "end turn", "attack player 1 with Boulder Crush")
     assert "shield with Ember Leech" not in moves(s)  # deactivated at the start of its turn
+
+
+@pytest.mark.parametrize(
+    ("order", "first"), [("arrival", 0), ("newest-first", 2), ("drawn-value", 2)]
+)
+def test_seat_1_takes_the_first_turn_whatever_the_pick_order(order: str, first: int) -> None:
+    """Designed: the pick order is for the powers only; the first turn is always seat 1's."""
+    s = henchmen.Game("super", players=3, power_order=order).new_initial_state(auto_chance=False)
+    pickers = []
+    for power in ("Inferno", "Quake", "Renewal"):
+        if s.is_chance:
+            s.apply(s.chance_outcomes[-1][0])  # drawn value: the last seat left picks next
+        pickers.append(s.current_player)
+        play(s, f"choose {power}")
+    assert pickers[0] == first
+    while s.is_chance:
+        s.apply(s.chance_outcomes[0][0])
+    assert s.turn_player == 0 and s.current_player == 0
+    assert [e.text for e in s.events_for("spectator") if e.kind == "turn"] == [
+        "Turn 1: Player 1's turn"
+    ]
