@@ -189,3 +189,31 @@ def test_a_step_the_game_tells_nothing_of_shows_only_what_is_certain(
     assert "chance:" not in mine and "draw Strike" not in mine and "draw Parry" not in mine
     assert "  chance: draw " in everything and "  Player 2: end turn" in everything
     assert "== Turn 1: Player 1 ==" in mine and "== Turn 2: Player 2 ==" in mine
+
+
+@pytest.mark.parametrize("reader", [0, "spectator"])
+def test_super_heads_its_power_picks_and_tells_every_step(reader: int | str) -> None:
+    # Super!'s picks come before any turn: the game heads them with a "phase" event, so the
+    # narrator invents no turn for them; seed 9 has an eliminated player choose their top card.
+    state = random_game("super", 9, players=3)
+    log = told(state, reader)
+    assert narration._NO_EVENTS_NOTE not in log and "(a move)" not in log
+    headings = [line for line in log.splitlines() if line.startswith("== ")]
+    events = state.events_for(reader)
+    assert headings[0] == "== Setup =="
+    assert headings[1] == "== Choosing Super Powers, in seat order =="
+    assert headings[1:] == [f"== {e.text} ==" for e in events if e.kind in ("phase", "turn")]
+    assert "parting-top" in [e.kind for e in events]
+
+
+def test_a_person_choosing_a_super_power_sees_no_turn_heading_yet() -> None:
+    state = henchmen.new_game("super", seed=1)
+    out = io.StringIO()
+    narrator = Narrator(out, state.game, 0, SEATS)
+    narrator.follow(state)
+    narrator.before_decision()
+    assert out.getvalue().splitlines() == [
+        "== Setup ==",
+        "  The 76 Playing Cards are shuffled into the deck; every player starts with 40 health",
+        "== Choosing Super Powers, in seat order ==",
+    ]

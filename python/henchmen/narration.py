@@ -55,6 +55,9 @@ if TYPE_CHECKING:
 
 #: Counter names that are a player's victory points (for the cooperative ranking).
 VP_COUNTERS = ("vp", "victory points")
+#: Event kinds told as headings: a turn (with the score under it), or a part of the
+#: game before or between turns (Super!'s Super Power picks).
+HEADINGS = ("turn", "phase")
 
 _NO_EVENTS_NOTE = (
     "  (this game does not tell its moves as events yet: only what is certain to be seen is shown)"
@@ -261,7 +264,7 @@ class Narrator:
         self._shadow = self.game._core.new_initial_state()  # explicit chance: one step at a time
         self._done = -1  # the next step to tell; -1: the setup's events first
         self._heading = False
-        self._turn_events = False  # the game heads its turns itself ("turn" events)
+        self._turn_events = False  # the game heads its log itself ("turn" and "phase" events)
         self._turn = 0
         self._turn_player: int | None = None
         self._last_decider: int | None = None
@@ -393,10 +396,11 @@ class Narrator:
         first = True
         for e in events:
             text = printable(e.text)
-            if e.kind == "turn":
+            if e.kind in HEADINGS:
                 self._turn_events = True
                 self._write(f"== {text} ==\n")
-                self._score()
+                if e.kind == "turn":
+                    self._score()
                 continue
             self._write(f"{self._prefix(step, first)}{text}\n")
             first = False
@@ -467,7 +471,7 @@ class Narrator:
         self.out.write(text)
 
     def _fallback_heading(self, turn_player: int) -> None:
-        # Only for a game without turn events: a new turn when another player's turn begins.
+        # Only for a game without heading events: a new turn when another player's turn begins.
         if self._turn_events or turn_player == self._turn_player:
             return
         self._turn += 1

@@ -68,7 +68,7 @@ PINS: dict[tuple[str, int, str, int], int] = {
     ("super", 4, "midgame", 5): 161704,
     ("super", 5, "initial", 5): 95040,
     ("super", 6, "initial", 5): 95040,
-    ("super", 6, "midgame", 8): 579357,
+    ("super", 6, "midgame", 8): 579381,
     ("super", 7, "initial", 5): 95040,
     ("super", 8, "initial", 5): 95040,
     ("super", 9, "initial", 5): 95040,

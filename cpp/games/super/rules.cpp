@@ -30,6 +30,10 @@ State State::initial(const Config& cfg) {
     }
     e.fact(CardFact::shuffle(kDeckZone));
     ev->add(e);
+    // The picks come before any turn: a heading of their own (a "phase"
+    // event), so a log does not file them under a turn that has not begun.
+    const char* order = cfg.power_order == kArrival ? "in seat order" : cfg.power_order == kDrawnValue ? "by drawn value" : "the last seat first";
+    ev->add(Event("phase", std::string("Choosing Super Powers, ") + order));
   }
   s.phase = kPicking;
   s.picker = cfg.power_order == kArrival ? 0 : cfg.power_order == kNewestFirst ? static_cast<uint8_t>(cfg.players - 1) : kNoCard;
@@ -418,13 +422,17 @@ void State::apply(Action a) {
     return;
   }
   if (a >= kPartingTop) {
+    const int p = chooser;
+    choice = kNoChoice;
     if (a < kPartingSecond) {
       parting_top = static_cast<uint8_t>(a - kPartingTop);
-      choice = kNoChoice;
-      part(chooser);
+      // Public, like the hand it comes from (shown face up on elimination).
+      if (Events* ev = events()) {
+        ev->add(Event("parting-top", "{P} {choose|chooses} {card} to go on top of the discard pile", p).with("card", cfg->name[parting_top]));
+      }
+      part(p);
     } else {
-      choice = kNoChoice;
-      finish_parting(chooser, a - kPartingSecond);
+      finish_parting(p, a - kPartingSecond);
     }
     settle();
     return;
@@ -434,18 +442,21 @@ void State::apply(Action a) {
     const int k = a - kCounterWith;
     choice = kNoChoice;
     const CardType& t = cfg->type_of(k);
-    // Overcharge boosts an attack card's counterattack too; a counter power's limit comes last.
-    const int full = cfg->value[k] + counter_bonus + boost(p, k);
+    // The counterattacking card lands on the pile like any discard, so its
+    // own bonus reads the pile before it lands (the Counter card just
+    // discarded), for damage as for a Recover's health. attack_damage also
+    // holds Overcharge's boost; a counter power's limit comes last.
+    const bool bonus = bonus_holds(p, k);
+    const int full = attack_damage(p, k) + counter_bonus;
     const int damage = counter_most > 0 ? std::min(full, static_cast<int>(counter_most)) : full;
     const bool drain = t.attack_effect == kDrainEffect || (power_state[p] == kActive && cfg->powers[power[p]].ability == kPowDrain);
-    const bool recover_bonus = t.gives == kPlusHeal && bonus_holds(p, k);
     discard_card(p, k);
     if (Events* ev = events()) {
       ev->add(Event("counterattack", "{P} {attack|attacks} {q} back with {card} for {damage}", p, counter_at)
-                  .with("card", cfg->name[k]).with("damage", damage).fact(CardFact::move(hand_zone(p), kDiscardZone, k)));
+                  .with("card", cfg->name[k]).with("damage", damage).with("bonus", bonus).fact(CardFact::move(hand_zone(p), kDiscardZone, k)));
     }
     if (t.passive_heal) heal(p, t.passive_heal, "a passive effect");
-    if (t.ability == kAbRecover) heal(p, cfg->value[k] + (recover_bonus ? bonus_amount(p, k) : 0), cfg->name[k].c_str());
+    if (t.ability == kAbRecover) heal(p, cfg->value[k] + (t.gives == kPlusHeal && bonus ? bonus_amount(p, k) : 0), cfg->name[k].c_str());
     if (t.ability == kAbPowerUp) power_up(p, "Power Up card");
     queue_hit(counter_at, p, damage, static_cast<uint8_t>(k), drain, true);
     after_discard(p);

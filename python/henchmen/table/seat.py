@@ -32,6 +32,7 @@ from collections.abc import Sequence
 from typing import Any, TextIO
 
 from henchmen.action import Action
+from henchmen.narration import HEADINGS
 from henchmen.printable import TextOut, printable
 from henchmen.state import State
 from henchmen.table.cards import CardIndex
@@ -261,7 +262,7 @@ class HumanSeat:
         if not events:
             self.say("nothing to show yet" if n else "log 0 shows nothing")
         for e in events:
-            self.say(f"== {printable(e.text)} ==" if e.kind == "turn" else printable(e.text))
+            self.say(f"== {printable(e.text)} ==" if e.kind in HEADINGS else printable(e.text))
 
     def _cards(self, state: State, me: int) -> CardIndex:
         if self._index is None:

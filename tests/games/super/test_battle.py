@@ -261,3 +261,66 @@ def test_a_pass_is_seen_by_nobody_else() -> None:
     assert "pass" not in [e.kind for e in s.last_events("spectator")]
     assert hand(s, 1) == {"Gust": 1}
     assert pos(s)["hits"] == []
+
+
+def test_a_storms_second_defender_reads_the_first_defenders_card() -> None:
+    """Bonuses read the pile as it is: the second defender's bonus reads the first one's Shield."""
+    s = position(
+        players=3,
+        hands={0: ["Firestorm", "Gust"], 1: ["Ice Wall", "Gust"], 2: ["Undertow", "Gust"]},
+        discard=["Gust", "Power Up"],
+    )
+    play(s, "attack everyone with Firestorm")
+    assert s.current_player == 1
+    play(s, "shield with Ice Wall")
+    # Undertow (Water Drain) shields on a Water top discard: Ice Wall, not the Fire Storm.
+    assert s.current_player == 2 and "shield with Undertow" in moves(s)
+    play(s, "shield with Undertow")
+    assert hp(s) == [40, 40, 40] and top(s) == ["Undertow", "Ice Wall"]
+    s = position(
+        players=3,
+        hands={0: ["Firestorm", "Gust"], 1: ["Force Field", "Gust"], 2: ["Stone Wall", "Gust"]},
+        health={2: 30},
+        discard=["Gust", "Power Up"],
+    )
+    play(s, "attack everyone with Firestorm", "shield with Force Field", "shield with Stone Wall")
+    assert hp(s) == [40, 40, 32]  # Stone Wall's bonus (Earth) holds on the Universal Force Field
+
+
+def test_a_counterattack_reads_its_own_bonus_on_the_counter_card() -> None:
+    """The counterattacking card lands on the Counter card just discarded: its bonus reads that."""
+    # Damage: Fireball (Fire Blast, +2 on Fire) lands on Backdraft (Fire), whatever the attack.
+    s = position(
+        hands={0: ["Water Jet", "Gust"], 1: ["Backdraft", "Fireball", "Gust"]},
+        discard=["Rock Throw", "Power Up"],
+    )
+    play(s, "attack player 2 with Water Jet", "counter with Backdraft")
+    assert hp(s) == [40, 37]  # Water Jet 3; Backdraft's own bonus (Fire on Water) does not hold
+    play(s, "counterattack with Fireball", "take the hit")
+    assert hp(s) == [35, 37]  # Fireball 3 + 2: Fire on Backdraft
+    s = position(
+        hands={0: ["Water Jet", "Gust"], 1: ["Tidal Return", "Fireball", "Gust"]},
+        discard=["Rock Throw", "Power Up"],
+    )
+    play(s, "attack player 2 with Water Jet", "counter with Tidal Return")
+    play(s, "counterattack with Fireball", "take the hit")
+    assert hp(s) == [35, 37]  # Fireball 3 + Tidal Return's 2 (Water on Water), no Fire bonus
+    # Health: Warm Glow (Fire Recover, +2 on Fire) read the same way, on Backdraft.
+    s = position(
+        hands={0: ["Water Jet", "Gust"], 1: ["Backdraft", "Warm Glow", "Gust"]},
+        health={1: 20},
+        discard=["Rock Throw", "Power Up"],
+    )
+    play(s, "attack player 2 with Water Jet", "counter with Backdraft")
+    play(s, "counterattack with Warm Glow")
+    assert hp(s) == [40, 22]  # 20 - 3 + 3 + 2
+    play(s, "take the hit")
+    assert hp(s) == [37, 22]
+    s = position(
+        hands={0: ["Water Jet", "Gust"], 1: ["Tidal Return", "Warm Glow", "Gust"]},
+        health={1: 20},
+        discard=["Fire Wall", "Power Up"],
+    )
+    play(s, "attack player 2 with Water Jet", "counter with Tidal Return")
+    play(s, "counterattack with Warm Glow")
+    assert hp(s) == [40, 20]  # 20 - 3 + 3: Fire on Tidal Return, no bonus (the Fire Wall is below)

@@ -127,3 +127,47 @@ def test_overtime_needs_everyone_out_in_the_same_turn() -> None:
 def test_the_eliminated_are_never_targets_again() -> None:
     s = position(players=3, hands={0: ["Fireball", "Gust"], 2: ["Gust"]}, health={1: 0})
     assert "attack player 2 with Fireball" not in moves(s)
+
+
+def test_choosing_the_parting_top_is_told_to_everyone() -> None:
+    """Every applied action produces events: the chosen top card is public (the hand was shown)."""
+    s = position(
+        players=3,
+        hands={0: ["Fireball", "Gust"], 1: ["Gust", "Stone Wall", "Heat Sink"], 2: ["Rock Throw"]},
+        health={1: 3},
+        discard=["Ice Wall", "Power Up"],
+    )
+    play(s, "attack player 2 with Fireball", "take the hit", "parting top Gust")
+    told = {
+        reader: [(e.kind, e.data.get("card"), e.player) for e in s.last_events(reader)]
+        for reader in (0, 1, 2, "spectator")
+    }
+    assert told[0] == [("parting-top", "Gust", 1)]
+    assert all(events == told[0] for events in told.values())
+    assert s.last_events(2)[0].text == "Player 2 chooses Gust to go on top of the discard pile"
+    assert s.current_player == 1 and hand(s, 1) == {"Gust": 1, "Stone Wall": 1, "Heat Sink": 1}
+
+
+def test_the_eliminated_discard_their_hand_after_every_hit_of_the_battle() -> None:
+    """Designed: a Storm's later defenders read the pile without the eliminated player's hand."""
+    s = position(
+        players=3,
+        hands={
+            0: ["Firestorm", "Gust"],
+            1: ["Water Jet", "Rock Throw"],
+            2: ["Ember Leech", "Gust"],
+        },
+        health={1: 2},
+        discard=["Ice Wall", "Power Up"],
+    )
+    play(s, "attack everyone with Firestorm", "take the hit")
+    assert hp(s)[1] == 0 and hand(s, 1) == {"Water Jet": 1, "Rock Throw": 1}  # not yet discarded
+    # Ember Leech (Fire Drain) shields on the Fire Storm still on top.
+    assert s.current_player == 2 and "shield with Ember Leech" in moves(s)
+    play(s, "shield with Ember Leech")
+    assert s.current_player == 1 and set(moves(s)) == {
+        "parting top Water Jet",
+        "parting top Rock Throw",
+    }
+    play(s, "parting top Water Jet")
+    assert top(s) == ["Water Jet", "Rock Throw"] and hand(s, 1) == {}

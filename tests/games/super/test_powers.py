@@ -218,3 +218,71 @@ def test_a_power_grows_by_its_per_rival_amount_for_each_rival_beyond_the_first(
     )
     play(s, "activate the power", "attack player 2 with Fireball", "take the hit")
     assert hp(s)[1] == 40 - 3 - extra  # Fireball's 3, + 5 + 3 for each rival past the first
+
+
+def test_elemental_mastery_as_its_text_says() -> None:
+    """Every element condition holds; every bonus giving damage or health gives 8 more (2 players).
+
+    A Storm's condition (the top two discards are attacks) is no element one: it must still hold,
+    and then gives 8 more too. Bonuses that give a use (as a Shield, as an attack) give no more.
+    """
+    text = {p["name"]: p["text"] for p in TABLE["powers"]}["Elemental Mastery"]
+    assert "every bonus of your cards that gives damage or health gives 8 more" in text
+    assert "the element conditions of your cards' bonuses always hold" in text
+
+    def mastered(
+        hands: dict[int, list[str]], discard: list[str], health: int = 40, turn_player: int = 0
+    ) -> henchmen.State:
+        return position(
+            hands=hands,
+            powers={0: "Elemental Mastery"},
+            power_states={0: "active"},
+            discard=discard,
+            health={0: health},
+            turn_player=turn_player,
+        )
+
+    s = mastered({0: ["Firestorm", "Gust"], 1: ["Gust"]}, ["Rock Throw", "Tornado"])
+    play(s, "attack everyone with Firestorm", "take the hit")
+    assert hp(s)[1] == 40 - 2 - 1 - 8  # the Storm's bonus holds on two attacks: 1 + 8
+    s = mastered({0: ["Firestorm", "Gust"], 1: ["Gust"]}, ["Rock Throw", "Ice Wall"])
+    play(s, "attack everyone with Firestorm", "take the hit")
+    assert hp(s)[1] == 40 - 2  # one attack on top: no bonus, Mastery or not
+    s = mastered({0: ["Heat Sink", "Gust"], 1: ["Gust"]}, ["Rock Throw", "Ice Wall"])
+    play(s, "attack player 2 with Heat Sink", "take the hit")  # Absorb's use, on any pile
+    assert hp(s)[1] == 40 - 2
+    # Off its owner's turn (active until the start of their next): a Shield's regain gives 8 more,
+    # and a Drain shields on any attack.
+    s = mastered(
+        {0: ["Ice Wall", "Ember Leech"], 1: ["Rock Throw", "Boulder Crush", "Gust"]},
+        ["Gust", "Power Up"],
+        health=20,
+        turn_player=1,
+    )
+    play(s, "attack player 1 with Rock Throw")
+    assert {"shield with Ice Wall", "shield with Ember Leech"} <= set(moves(s))
+    play(s, "shield with Ice Wall")
+    assert hp(s)[0] == 20 + 2 + 8
+    play(s, "end turn", "end turn", "attack player 1 with Boulder Crush")
+    assert "shield with Ember Leech" not in moves(s)  # deactivated at the start of its turn
+
+
+@pytest.mark.parametrize(
+    ("order", "first"), [("arrival", 0), ("newest-first", 2), ("drawn-value", 2)]
+)
+def test_seat_1_takes_the_first_turn_whatever_the_pick_order(order: str, first: int) -> None:
+    """Designed: the pick order is for the powers only; the first turn is always seat 1's."""
+    s = henchmen.Game("super", players=3, power_order=order).new_initial_state(auto_chance=False)
+    pickers = []
+    for power in ("Inferno", "Quake", "Renewal"):
+        if s.is_chance:
+            s.apply(s.chance_outcomes[-1][0])  # drawn value: the last seat left picks next
+        pickers.append(s.current_player)
+        play(s, f"choose {power}")
+    assert pickers[0] == first
+    while s.is_chance:
+        s.apply(s.chance_outcomes[0][0])
+    assert s.turn_player == 0 and s.current_player == 0
+    assert [e.text for e in s.events_for("spectator") if e.kind == "turn"] == [
+        "Turn 1: Player 1's turn"
+    ]

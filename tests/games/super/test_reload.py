@@ -78,3 +78,19 @@ def test_a_refresh_keeps_the_top_discard_and_its_bonus() -> None:
     assert sum(doc["discard"].values()) == 1
     play(s, "attack player 2 with Boulder Crush", "take the hit")
     assert hp(s)[1] == 33  # 5 + 2: Rock Throw (Earth) still on top
+
+
+def test_countering_with_the_last_card_reloads_before_the_counterattack() -> None:
+    """Designed: the Reload is immediate (decision 8), so the counterattack takes a fresh card."""
+    s = position(
+        hands={0: ["Fireball", "Gust"], 1: ["Backdraft"]},
+        deck=["Water Jet", "Rock Throw", "Tornado", "Stone Wall", "Fire Wall", "Healing Rain"],
+        discard=["Ice Wall", "Power Up"],
+    )
+    play(s, "attack player 2 with Fireball", "counter with Backdraft")
+    assert hp(s) == [40, 37] and s.is_chance  # five cards for player 2, before anything else
+    play(s, "dealt Water Jet", "dealt Rock Throw", "dealt Tornado", "dealt Fire Wall")
+    play(s, "dealt Healing Rain")
+    assert s.current_player == 1 and sum(hand(s, 1).values()) == 5
+    play(s, "counterattack with Rock Throw", "take the hit")
+    assert hp(s) == [35, 37] and sum(hand(s, 1).values()) == 4  # 3, + 2: Backdraft on Fire

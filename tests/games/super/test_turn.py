@@ -86,3 +86,36 @@ def test_illegal_moves_are_refused_and_change_nothing() -> None:
     with pytest.raises(henchmen.errors.NotationError):
         s.apply("attack player 1 with Fireball")
     assert s.serialize() == before
+
+
+def test_the_round_limit_gives_the_game_to_the_most_health() -> None:
+    """Designed (decision 13): after max_rounds rounds the most health wins."""
+    s = position(
+        players=3,
+        hands={0: ["Gust"], 2: ["Gust"]},
+        health={0: 30, 1: 0, 2: 25},
+        turn=15,
+        turn_player=2,
+        options={"max_rounds": 5},
+    )
+    play(s, "end turn")
+    assert s.is_terminal and s.returns == (1.0, -0.5, -0.5)
+    assert s.last_events("spectator")[-1].text == (
+        "The round limit is reached: Player 1 wins with the most health"
+    )
+
+
+def test_the_round_limit_with_the_most_health_shared_is_a_draw() -> None:
+    s = position(
+        players=3,
+        hands={0: ["Gust"], 1: ["Gust"], 2: ["Gust"]},
+        health={0: 30, 1: 20, 2: 30},
+        turn=14,
+        turn_player=1,
+        options={"max_rounds": 5},
+    )
+    play(s, "end turn")
+    assert not s.is_terminal and s.turn_player == 2  # the last turn of the last round
+    play(s, "end turn")
+    assert s.is_terminal and s.returns == (0.0, 0.0, 0.0)
+    assert s.last_events("spectator")[-1].kind == "game-over"
