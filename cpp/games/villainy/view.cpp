@@ -379,6 +379,33 @@ Json zone(const std::string& id, const std::string& name, int owner, const char*
   z["cards"] = std::move(cards);
   return z;
 }
+const char* const kColumnNames[] = {"left", "center", "right"};
+
+// What a player must know of a Master is told in his zone's name (as Super
+// tells its power's state), not as fields of his face: tables cut a face's
+// line to the width, never a zone's name. A Minion in front keeps him, and
+// the Hideout over him, from attacking and being attacked.
+std::string master_zone_name(const State& s, int p, int viewer) {
+  const Player& pl = s.players[p];
+  std::string name = whose(p, viewer) + " Master (";
+  if (!pl.alive) return name + "destroyed)";
+  name += std::string(kColumnNames[pl.master_column]) + " column, ";
+  if (pl.hideout == HideoutState::kStanding) name += "hidden under the Hideout";
+  else if (pl.hideout == HideoutState::kFallen) name += "exposed on " + (p == viewer ? std::string("your") : "Player " + std::to_string(p + 1) + "'s") + " next turn";
+  else name += "exposed";
+  if (s.master_blocked(p)) name += ", a Minion in front";
+  return name + ")";
+}
+
+Json master_face(const Config& cfg, int p) {
+  const DeckDef& d = cfg.deck_def(p);
+  Json f;
+  f["name"] = d.name;
+  f["kind"] = "master";
+  f["attack"] = static_cast<int>(d.master_attack);
+  f["defense"] = static_cast<int>(d.master_defense);
+  return f;
+}
 }  // namespace
 
 Json State::layout(int viewer) const {
@@ -439,27 +466,34 @@ Json State::layout(int viewer) const {
     rz["rows"] = 2;
     rz["columns"] = kColumns;
     zones.push_back(rz);
+    zones.push_back(zone("master-" + tag, master_zone_name(*this, p, viewer), p, "row", 1, Json(Json::Array{master_face(c, p)})));
     Json hide = Json(Json::Array{});
     for (const uint8_t card : {pl.left, pl.right}) {
       if (card != kNoCard) hide.push_back(face(c, card));
     }
-    Json hz = zone("hideout-" + tag, whose(p, viewer) + " Hideout additions", p, "row", static_cast<int>(hide.as_array("cards").size()), hide);
-    hz["master_column"] = static_cast<int>(pl.master_column);
-    hz["state"] = kHideoutNames[static_cast<int>(pl.hideout)];
-    zones.push_back(hz);
+    zones.push_back(zone("hideout-" + tag, whose(p, viewer) + " Hideout additions", p, "row", static_cast<int>(hide.as_array("cards").size()), hide));
+    // The Monster is in play only once complete, so the zone's name says
+    // whether it is, or which parts it lacks (their places are null, which
+    // the tables draw as nothing).
     Json parts = Json(Json::Array{});
+    std::string missing;
     int played_parts = 0;
-    for (const Part& part : pl.monster) {
+    for (int k = 0; k < 4; ++k) {
+      const Part& part = pl.monster[k];
       if (!part.n) {
         parts.push_back(Json());
+        missing += (missing.empty() ? "no " : ", no ") + c.deck_def(p).parts[k];
         continue;
       }
       Json f = face(c, part.top());
-      f["active"] = part.active;
+      if (!part.active) f["flipped"] = true;
       parts.push_back(f);
       ++played_parts;
     }
-    zones.push_back(zone("monster-" + tag, whose(p, viewer) + " " + c.deck_def(p).monster, p, "row", played_parts, parts));
+    std::string monster = whose(p, viewer) + " " + c.deck_def(p).monster;
+    if (played_parts == 4) monster += " (complete, in play)";
+    else if (played_parts > 0) monster += " (incomplete, not yet in play: " + missing + ")";
+    zones.push_back(zone("monster-" + tag, monster, p, "row", played_parts, parts));
     Json setup = Json(Json::Array{});
     int set_cards = pl.lasting.size();
     for (const uint8_t card : pl.setup) {
