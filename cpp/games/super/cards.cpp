@@ -144,7 +144,7 @@ void read_card_table(const Json& table, Config& cfg) {
   cfg.powers.clear();
   for (const Json& p : powers.as_array("powers")) {
     const std::string where = "power " + std::to_string(cfg.powers.size() + 1);
-    keys(p, {"name", "element", "ability", "amount", "per_rival", "until", "text", "designed"}, where);
+    keys(p, {"name", "element", "ability", "amount", "per_rival", "most_rivals", "until", "text", "designed"}, where);
     designed_flag(p, where);
     Power pw;
     pw.name = text(p, "name", where, kMaxName);
@@ -160,13 +160,17 @@ void read_card_table(const Json& table, Config& cfg) {
     }
     if ((pw.ability == kPowDraw || pw.ability == kPowShield) && pw.amount > 5) bad(where + " (" + pw.name + "): a draw or shield power draws at most 5");
     // Designed: a power may grow with the table, by per_rival for each rival
-    // beyond the first, up to kMostRivalsScaled rivals (a damage boost worth
-    // winning a duel with is worth little against three rivals, who all
-    // strike back; past four rivals the table is chaos enough).
+    // beyond the first, counting at most most_rivals rivals (kMostRivalsScaled
+    // unless told): a damage boost worth winning a duel with is worth little
+    // against three rivals, who all strike back, and each power stops growing
+    // where its worth stops growing (a counter feared alone is one threat among
+    // many in a crowd; health regained counts in full at any count).
     const int per_rival = p.has("per_rival") ? number(p, "per_rival", where, 0, 5) : 0;
     if (per_rival > 0 && (pw.ability == kPowDraw || pw.ability == kPowShield)) bad(where + " (" + pw.name + "): per_rival scales an amount of damage or health, not cards drawn");
+    const int most_rivals = p.has("most_rivals") ? number(p, "most_rivals", where, 1, kMaxPlayers - 1) : kMostRivalsScaled;
+    if (p.has("most_rivals") && per_rival == 0) bad(where + " (" + pw.name + "): most_rivals caps a per_rival growth, and this power has none");
     pw.per_rival = per_rival;
-    pw.amount += per_rival * std::min(cfg.players - 2, kMostRivalsScaled - 1);
+    pw.amount += per_rival * std::min(cfg.players - 2, most_rivals - 1);
     names.push_back(pw.name);
     cfg.powers.push_back(pw);
   }

@@ -43,7 +43,7 @@ struct CardType {
   int amount = 0;
 };
 
-constexpr int kMostRivalsScaled = 4;  // a power's per_rival counts at most this many rivals
+constexpr int kMostRivalsScaled = 4;  // a power's per_rival counts at most this many rivals, unless its most_rivals says
 
 struct Power {
   std::string name, text;

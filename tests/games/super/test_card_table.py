@@ -56,6 +56,8 @@ def test_card_data_replaces_the_table() -> None:
         (lambda t: t["powers"][3].update(amount=6), "draws at most 5"),  # Tailwind, a shield
         (lambda t: t["powers"][3].update(per_rival=1), "not cards drawn"),
         (lambda t: t["powers"][0].update(per_rival=6), "per_rival must be an integer"),
+        (lambda t: t["powers"][1].update(most_rivals=10), "most_rivals must be an integer"),
+        (lambda t: t["powers"][0].update(most_rivals=3), "this power has none"),  # Inferno
         (lambda t: t["types"][0]["bonus"].update(gives="as-attack"), "only a defense card"),
         (lambda t: t.update(cards=t["cards"][:2]), "too small"),
     ],

@@ -220,6 +220,30 @@ def test_a_power_grows_by_its_per_rival_amount_for_each_rival_beyond_the_first(
     assert hp(s)[1] == 40 - 3 - extra  # Fireball's 3, + 5 + 3 for each rival past the first
 
 
+@pytest.mark.parametrize(("players", "most_rivals", "extra"), [(4, 2, 8), (6, 4, 14), (6, 5, 17)])
+def test_a_power_grows_for_at_most_its_most_rivals(
+    players: int, most_rivals: int, extra: int
+) -> None:
+    """most_rivals caps the rivals a per_rival growth counts (4 unless told): Overcharge 5, +3 a
+    rival, counting at most 2 rivals, is 8 at 4 players; counting 4, 14 at 6; counting 5, 17."""
+    table = json.loads(json.dumps(TABLE))
+    for pw in table["powers"]:
+        if pw["name"] == "Overcharge":
+            pw.update(amount=5, per_rival=3, most_rivals=most_rivals)
+    if most_rivals == 4:
+        del next(pw for pw in table["powers"] if pw["name"] == "Overcharge")["most_rivals"]
+    rivals = {p: ["Gust" if p < 4 else "Water Jet"] for p in range(1, players)}
+    s = position(
+        players=players,
+        hands={0: ["Fireball", "Gust"], **rivals},
+        powers={0: "Overcharge", 5: "Inferno"},  # seat 6 would hold Overcharge by default
+        discard=["Ice Wall", "Power Up"],
+        options={"card_data": json.dumps(table)},
+    )
+    play(s, "activate the power", "attack player 2 with Fireball", "take the hit")
+    assert hp(s)[1] == 40 - 3 - extra
+
+
 def test_elemental_mastery_as_its_text_says() -> None:
     """Every element condition holds; every bonus giving damage or health gives 8 more (2 players).
 
