@@ -48,7 +48,7 @@ const GameInfo& Traits::info() {
         {"supervillains", "revealed (face up), deck_size (still face down), danger_zone, attached (each Supervillain's Minions and reputation per player; in the Classic per team, players 1 & 3 first) and won (who won each)"},
         {"scaredy_bots", "Scaredy Bots left in their pile"},
         {"expelled", "cards removed from the game"},
-        {"pupated", "cards whose base power Pupate doubled (Cocoon Conquest): in play, set aside or in a hand, public"},
+        {"pupated", "cards whose base power Pupate doubled (Cocoon Conquest): in play, set aside or in a hand (face down for a Gamble too), public"},
         {"haggled", "cards that cost 2 less this turn (Haggle, Yard-Sailers), public"},
         {"hack_power", "the turn player's power that can only buy an Upgrade (Hack, Raccoon Rebellion)"},
         {"explodey_bots", "Explodey Bots left in the Explodey pile (Experiment, Pandamonium; 0 in games without it)"},

@@ -254,7 +254,8 @@ struct State {
   uint8_t scaredy_left = 0;
   Multiset<kPileCap + 40> expelled;
   // Cards whose base power Pupate doubled (a bit per card id): public, and
-  // kept only while the card stays in a hand, in play or set aside.
+  // kept only while the card stays in a hand (face down for a Gamble too), in
+  // play or set aside.
   uint64_t pupated[2] = {};
   // Haggle (this turn only, public): row slots whose refill will be 2
   // cheaper, and the cards that came so (a bit per card id).
@@ -362,7 +363,7 @@ struct State {
   bool is_pupated(int card) const { return (pupated[card >> 6] >> (card & 63)) & 1u; }
   void pupate_legal(std::vector<Action>& out) const;
   void apply_pupate(Action action);
-  void drop_lost_pupate_marks();  // a doubled card that left hand, play and the set-aside pile is plain again
+  void drop_lost_pupate_marks();  // a doubled card that left hand (or Gamble's face-down place), play and the set-aside pile is plain again
   // Snooze (snooze.cpp), and replacing a Minion row card (Snooze, Haggle).
   void snooze_legal(std::vector<Action>& out) const;
   void apply_snooze(Action action);

@@ -221,17 +221,18 @@ void State::validate() const {
     }
   }
   // A doubled card is a card of Pupate, in view where it was marked: in
-  // play, set aside, or in a hand (known to everyone there).
+  // play, set aside, or in a hand (known to everyone there), or face down
+  // for a Gamble on its way back to the hand.
   for (int card = 0; card < kCardIds; ++card) {
     if (!is_pupated(card)) continue;
     if (!c.valid_card(card) || c.ability[static_cast<size_t>(card)] != kPupate) broken("a card is marked pupated that has no Pupate");
-    bool carried = false;
+    bool carried = gamble_card == card;
     for (int p = 0; p < n && !carried; ++p) {
       const PlayerState& pl = players[p];
       const uint8_t u = static_cast<uint8_t>(card);
       carried = pl.in_play.contains(u) || pl.frozen_public.contains(u) || pl.hand_public.contains(u);
     }
-    if (!carried) broken(c.name[static_cast<size_t>(card)] + " is marked pupated but is not in play, set aside or in a hand where everyone saw it go");
+    if (!carried) broken(c.name[static_cast<size_t>(card)] + " is marked pupated but is not in play, set aside, face down for a Gamble or in a hand where everyone saw it go");
   }
   if (explodey_left > c.explodey_pile) broken("the Explodey pile holds more than its " + std::to_string(c.explodey_pile) + " Bots");
   // Repeat's record is of the turn player's pool: Minion cards gave some of
