@@ -54,7 +54,7 @@ const GameInfo& Traits::info() {
         {"explodey_bots", "Explodey Bots left in the Explodey pile (Experiment, Pandamonium; 0 in games without it)"},
         {"repeatable", "the ability Repeat would copy now: the most recent Minion card ability the turn player used this turn (Telemacawters), or null"},
         {"minion_abilities", "how many of the turn player's ability tokens a Minion card gave, by ability (the rest an Upgrade's, a Bot's or their copies; Repeat)"},
-        {"gamble", "null, or while a Gamble's guess is asked (Monkey Mischief): player (whose card lies face down), guesser, and card (for its owner only, else null)"},
+        {"gamble", "null, or while a Gamble's guess is asked (Monkey Mischief): player (whose card lies face down), guesser, card (for its owner only, else null) and known (the cards everyone knew in that hand before: each is in the hand or face down)"},
         {"looked", "null, or while Rewrite (Tall Tales) or Sell (Salesweasels) looks at cards off the top of a deck, or Trendset (Dinomite Dressers) off the top of the Minion deck: player (who looks), from ('deck', theirs, or 'minion deck') and cards, top first (a card the viewer did not know is null)"},
         {"chaos_spell_deck", "null in games without Chaos Spells (Gizzard Wizards); else the face-down Chaos Spell deck: size, bottom (the spells played under it, in order) and unseen (the spells you cannot place: its unknown part and the others' spell books, but for what you saw)"},
         {"players", "one entry per seat, in seat order, with the keys players[].* below"},

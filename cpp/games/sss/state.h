@@ -274,6 +274,12 @@ struct State {
   // Gamble (sss-climb): the turn player's card face down (only they know it)
   // while the opponent the reaction window asks guesses its power's parity.
   uint8_t gamble_card = kNoCard;
+  // What everyone knew of that hand (its hand_public) when the card went
+  // down: each of these is now in the hand or face down, nobody but the owner
+  // knows which, so hand_public is empty meanwhile; the card shown is the one
+  // that went down, so the hand is whole again and all of it is known again.
+  // Empty while no card lies face down (public).
+  Multiset<kSmallPile> gamble_known;
   Reactions<1, kMaxPlayers> reactions;
   // Rewrite and Sell (sss-tales): the cards the turn player has taken off
   // the top of their deck to look at, top first, and who knew each (a bit
