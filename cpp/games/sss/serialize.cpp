@@ -362,7 +362,13 @@ State State::from_json(const Config& c, const Json& o) {
   if (const Json* hp = o.find("hack_power")) s.hack_power = static_cast<int16_t>(hp->as_int("hack_power", 0, 999));
   if (const Json* eb = o.find("explodey_bots")) {
     if (c.explodey_pile == 0) throw SerializationError("explodey_bots: this game has no Explodey pile (only games with Experiment, Pandamonium, have one)");
-    s.explodey_left = static_cast<uint8_t>(eb->as_int("explodey_bots", 0, c.explodey_pile));
+    const int64_t left = eb->as_int("explodey_bots", 0, 99);
+    if (left > c.explodey_pile) {
+      // Positions written before the pile lost the Bots the mode deals had 10 there at every player count.
+      throw SerializationError("explodey_bots: " + std::to_string(left) + " Explodey Bots in the pile, but this game's pile holds at most " + std::to_string(c.explodey_pile) +
+                               " (11 Explodey Bots in all, " + std::to_string(c.explodey_total()) + " dealt to the players' hands; a position written when the pile always held 10 does not load)");
+    }
+    s.explodey_left = static_cast<uint8_t>(left);
   } else if (c.explodey_pile > 0) {
     throw SerializationError("position: missing key \"explodey_bots\" (the Explodey pile of a game with Experiment, 0 to " + std::to_string(c.explodey_pile) + ")");
   }

@@ -223,6 +223,9 @@ void State::validate() const {
     else if (card == kJunkyBot) want = 2 * n;
     else if (card == kScaredyBot) want = c.scaredy_bots - scaredy_left;
     else if (card == kExplodeyBot) want = c.explodey_total() + c.explodey_pile - explodey_left;
+    if (count[card] != want && card == kExplodeyBot && c.explodey_pile) {
+      broken("there should be " + std::to_string(want) + " Explodey Bots outside the Explodey pile (11 in all, " + std::to_string(explodey_left) + " in the pile), found " + std::to_string(count[card]));
+    }
     if (count[card] != want) {
       broken(c.valid_card(card) ? "there should be " + std::to_string(want) + " of " + c.name[static_cast<size_t>(card)] + " in the game, found " + std::to_string(count[card])
                                 : "an unknown card appears");
