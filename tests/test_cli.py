@@ -136,6 +136,26 @@ def test_play_with_options(tmp_path: Path) -> None:
             "--bots names 6 bot(s) but the game has 1 to 5 players",
         ),
         (("play", SSS, "--replay", "a.json", "--no-replay"), "not allowed with argument"),
+        # The count came from --bots, not from a players option: the error says so, and
+        # what the mode asks for, not a players=1 nobody typed.
+        (
+            ("play", SSS, "--option", "mode=classic", "--bots", "greedy"),
+            "--bots names 1 bot(s) but --option mode=classic asks for 4 players; "
+            "give one bot per player",
+        ),
+        (
+            ("simulate", SSS, "--option", "mode=brawl", "--bots", "greedy,random"),
+            "--bots names 2 bot(s) but --option mode=brawl asks for 3 or 4 players",
+        ),
+        (
+            ("play", SSS, "--option", "mode=gambler", "--bots", "greedy,greedy"),
+            "--bots names 2 bot(s) but --option mode=gambler asks for 1 player;",
+        ),
+        # A count given is the user's own: the game names it (one player, not "1 players").
+        (
+            ("play", SSS, "--option", "mode=gambler", "--option", "players=2"),
+            "the Gambler is for 1 player, got players=2",
+        ),
     ],
 )
 def test_errors_are_one_line_and_exit_2(

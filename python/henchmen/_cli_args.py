@@ -123,8 +123,40 @@ def seats_and_options(args: argparse.Namespace, info: GameInfo) -> tuple[list[st
             f"--bots names {len(bot_list)} bot(s) but the game has {span} players; "
             "give one bot per player"
         )
+    elif not said and options:
+        _bots_fit_the_options(info, options, args.option, players)
     options["players"] = players  # out of range only if --option said so: the game names it
     return bot_list, options
+
+
+def _bots_fit_the_options(
+    info: GameInfo, options: dict[str, Any], given: Sequence[str], players: int
+) -> None:
+    """The count came from ``--bots``: if the other options rule it out (a mode played at
+    other counts), the error names the bots and the counts those options allow, not a
+    ``players=N`` nobody typed; options wrong at every count get the game's own message."""
+    from henchmen.game import Game
+
+    def fits(n: int) -> bool:
+        try:
+            Game(info.name, **options, players=n)
+        except OptionError:
+            return False
+        return True
+
+    if fits(players):
+        return
+    allowed = [n for n in range(info.min_players, info.max_players + 1) if fits(n)]
+    if not allowed:
+        return  # the game refuses the options themselves, and says why
+    last = str(allowed[-1])
+    counts = f"{', '.join(map(str, allowed[:-1]))} or {last}" if len(allowed) > 1 else last
+    flags = " ".join(f"--option {text}" for text in given)
+    noun = "player" if allowed == [1] else "players"
+    raise OptionError(
+        f"--bots names {players} bot(s) but {flags} asks for {counts} {noun}; "
+        "give one bot per player"
+    )
 
 
 __all__ = ["int_arg", "parse_option", "seats_and_options", "seed_for_bot"]

@@ -13,7 +13,10 @@ static_assert(sizeof(kAbilityNames) / sizeof(kAbilityNames[0]) == kPowerBoost + 
 
 // A number check_card_table has already bounded.
 int number(const Json& obj, const char* key) { return static_cast<int>(obj.at(key, "card").as_int(key)); }
-constexpr int kExperimentPile = 10;  // "The expansion comes with an additional 10 Explodey Bots."
+// "1 Explodey Bot" in the base game, and "the expansion comes with an
+// additional 10 Explodey Bots": eleven in a game with Experiment, whatever
+// the mode deals into the hands.
+constexpr int kExplodeyBotsInAll = 1 + 10;
 
 // The Chaos Spell deck of a game with Discombobulate: "There are 10
 // different spells" (check_card_table has checked their fields).
@@ -168,7 +171,10 @@ Config make_config(const Json& options) {
       if (a > kNoAbility && a < kNumAbilities) cfg.abilities |= 1u << a;
     }
   }
-  if ((cfg.abilities >> kExperiment) & 1u) cfg.explodey_pile = kExperimentPile;
+  // The Bots a mode deals beyond the base game's one (the Brawl's, the
+  // Classic's and the Secretive's three at four players) are the expansion's,
+  // so they come out of the pile; a solo game deals none and piles all eleven.
+  if ((cfg.abilities >> kExperiment) & 1u) cfg.explodey_pile = kExplodeyBotsInAll - cfg.explodey_total();
   return cfg;
 }
 

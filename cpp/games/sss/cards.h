@@ -113,8 +113,9 @@ struct Config {
   int hand_size = 5;
   int max_turns = 200;
   int scaredy_bots = 10;
-  // The expansion's extra Explodey Bots, a pile only in games where a card
-  // gives Experiment (Pandamonium): "an additional 10 Explodey Bots".
+  // The Explodey Bots not dealt to a hand, a pile only in games where a card
+  // gives Experiment (Pandamonium): the base game's 1 and the expansion's
+  // "additional 10", less the mode's Bots in the hands (10 in the duel).
   int explodey_pile = 0;
   // The Chaos Spell deck, only in games where a card gives Discombobulate
   // (Gizzard Wizards), as the Explodey pile only with Experiment.

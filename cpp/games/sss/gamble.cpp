@@ -2,7 +2,8 @@
 // down, an opponent guesses odd or even. Draw if they guessed wrong." The
 // card comes from the hand (never a played card); the guess is the
 // opponent's decision, asked through the core's reaction window
-// (core/reactions.h); then the card is shown and goes back to the hand.
+// (core/reactions.h); then the card is shown and goes back to the hand,
+// where the others know again every card they knew before.
 // Designed: the guesser is the next player in turn order; what is odd or
 // even is the card's printed (base) power, and zero is even; with no
 // opponent (a solo game) there is nobody to guess, so Gamble is not offered.
@@ -40,9 +41,11 @@ void State::apply_gamble(Action action) {
       ev->add_private(me_idx, mine, others);
     }
     // Others do not see which card left, so any card they knew was in the
-    // hand may be the one: none stays known (whatever the card was, so the
-    // loss itself tells nothing).
+    // hand may be the one: none is known to be in the hand meanwhile
+    // (whatever the card was, so the loss itself tells nothing), and what
+    // they knew waits in gamble_known for the card to come back.
     me.hand.remove(card);
+    gamble_known = me.hand_public;
     me.hand_public.clear();
     open_gamble(card);
     return;
@@ -69,7 +72,12 @@ void State::apply_gamble(Action action) {
   reactions.close();
   gamble_card = kNoCard;
   me.hand.add(card);
-  me.hand_public.add(card);  // shown to everyone on its way back
+  // The card shown is the one that went down, so the hand is as it was:
+  // what everyone knew of it is known again, and the card shown besides
+  // unless it is one of those (a known Explodey Bot gambled is one card).
+  me.hand_public = gamble_known;
+  if (!me.hand_public.contains(card)) me.hand_public.add(card);
+  gamble_known.clear();
   if (wrong) push_task(TaskKind::kDrawGamble, me_idx, 0, 1);
 }
 

@@ -56,6 +56,10 @@ uint64_t State::hash() const {
     if (minion_tokens[a]) h.add(static_cast<uint64_t>(a) << 8 | minion_tokens[a] | (uint64_t{1} << 43));
   }
   if (gamble_card != kNoCard) h.add(gamble_card | (uint64_t{1} << 44));  // likewise for Gamble
+  if (!gamble_known.empty()) {  // likewise for what the others knew of that hand
+    h.add(uint64_t{1} << 48);
+    h.add_pile(gamble_known);
+  }
   if (n_looked) {  // likewise for Rewrite and Sell
     h.add(n_looked | (uint64_t{1} << 47));
     h.add_bytes(looked, n_looked);

@@ -32,6 +32,9 @@ std::string counts_of(const ModeDef& m) {
   return m.min_players == m.max_players ? std::to_string(m.min_players) : std::to_string(m.min_players) + " or " + std::to_string(m.max_players);
 }
 
+// "for 1 player", "for 3 or 4 players".
+std::string players_of(const ModeDef& m) { return counts_of(m) + (m.max_players == 1 ? " player" : " players"); }
+
 const ModeDef& def_of(Mode mode) {
   for (const ModeDef& m : kModes) {
     if (m.mode == mode) return m;
@@ -125,7 +128,7 @@ void apply_mode(const std::string& name, Config& cfg) {
   if (cfg.players < m->min_players || cfg.players > m->max_players) {
     std::string modes;
     for (const ModeDef& d : kModes) modes += std::string(modes.empty() ? "" : ", ") + d.name + " for " + counts_of(d);
-    throw OptionError(std::string("the ") + m->title + " is for " + counts_of(*m) + " players, got players=" + std::to_string(cfg.players) + " (modes: " + modes + ")");
+    throw OptionError(std::string("the ") + m->title + " is for " + players_of(*m) + ", got players=" + std::to_string(cfg.players) + " (modes: " + modes + ")");
   }
   if (cfg.mode == Mode::kBrawl) {
     // The Brawl: free for all, each player attaching to their own side.

@@ -1,7 +1,9 @@
 // Seven Secret Supervillains: Pupate (Cocoon Conquest). A card played this
 // turn is set aside to join the hand next turn (set_aside.h), its base power
 // doubled; the mark is public (the card was in play) and lasts while the card
-// stays in a hand, in play or set aside, however many turns it pupates.
+// stays in a hand, in play or set aside, however many turns it pupates. A card
+// a Gamble puts face down is still the hand's (it goes back there), so it
+// keeps its mark.
 #include "games/sss/set_aside.h"
 #include "games/sss/state.h"
 
@@ -30,7 +32,7 @@ void State::drop_lost_pupate_marks() {
   for (int word = 0; word < 2; ++word) {
     for (uint64_t bits = pupated[word]; bits; bits &= bits - 1) {
       const uint8_t card = static_cast<uint8_t>(word * 64 + __builtin_ctzll(bits));
-      bool carried = false;
+      bool carried = gamble_card == card;
       for (int p = 0; p < cfg->players && !carried; ++p) {
         const PlayerState& pl = players[p];
         carried = pl.hand.contains(card) || pl.in_play.contains(card) || pl.frozen.contains(card);

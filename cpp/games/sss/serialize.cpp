@@ -200,6 +200,9 @@ Json State::to_json() const {
   }
   if (!from_minions.as_object("").empty()) o["minion_abilities"] = from_minions;
   if (gamble_card != kNoCard) o["gamble"] = c.name[gamble_card];  // face down, its guess still to come
+  // What the others knew of that hand: only when there is something, so that
+  // positions without it read (and hash) as before.
+  if (!gamble_known.empty()) o["gamble_known"] = card_names(c, gamble_known);
   if (n_looked > 0) {  // Rewrite or Sell: off the top of the turn player's deck, top first
     Json cards = Json(Json::Array{});
     for (int i = 0; i < n_looked; ++i) {
@@ -283,7 +286,7 @@ State State::from_json(const Config& c, const Json& o) {
   s.cfg = &c;
   const std::string w = "position";
   json_expect_keys(o, {"turn", "turn_player", "pending", "over", "winner", "supervillain_deck", "supervillain_slots", "danger_zone", "won_by",
-                       "attached", "minion_row", "minion_deck", "upgrade_row", "upgrade_deck", "scaredy_bots", "expelled", "pupated", "haggle_slots", "haggled", "hack_power", "explodey_bots", "repeatable", "minion_abilities", "gamble", "looked", "chaos_spell_deck", "tasks", "players"},
+                       "attached", "minion_row", "minion_deck", "upgrade_row", "upgrade_deck", "scaredy_bots", "expelled", "pupated", "haggle_slots", "haggled", "hack_power", "explodey_bots", "repeatable", "minion_abilities", "gamble", "gamble_known", "looked", "chaos_spell_deck", "tasks", "players"},
                    w);
   s.turn = static_cast<uint16_t>(o.at("turn", w).as_int("turn", 1, c.max_turns + 1));
   s.turn_player_ = static_cast<uint8_t>(o.at("turn_player", w).as_int("turn_player", 0, c.players - 1));
@@ -359,7 +362,13 @@ State State::from_json(const Config& c, const Json& o) {
   if (const Json* hp = o.find("hack_power")) s.hack_power = static_cast<int16_t>(hp->as_int("hack_power", 0, 999));
   if (const Json* eb = o.find("explodey_bots")) {
     if (c.explodey_pile == 0) throw SerializationError("explodey_bots: this game has no Explodey pile (only games with Experiment, Pandamonium, have one)");
-    s.explodey_left = static_cast<uint8_t>(eb->as_int("explodey_bots", 0, c.explodey_pile));
+    const int64_t left = eb->as_int("explodey_bots", 0, 99);
+    if (left > c.explodey_pile) {
+      // Positions written before the pile lost the Bots the mode deals had 10 there at every player count.
+      throw SerializationError("explodey_bots: " + std::to_string(left) + " Explodey Bots in the pile, but this game's pile holds at most " + std::to_string(c.explodey_pile) +
+                               " (11 Explodey Bots in all, " + std::to_string(c.explodey_total()) + " dealt to the players' hands; a position written when the pile always held 10 does not load)");
+    }
+    s.explodey_left = static_cast<uint8_t>(left);
   } else if (c.explodey_pile > 0) {
     throw SerializationError("position: missing key \"explodey_bots\" (the Explodey pile of a game with Experiment, 0 to " + std::to_string(c.explodey_pile) + ")");
   }
@@ -375,6 +384,12 @@ State State::from_json(const Config& c, const Json& o) {
     }
   }
   if (const Json* g = o.find("gamble")) s.gamble_card = static_cast<uint8_t>(card_id(c, *g, "gamble"));
+  // Positions written before gamble_known existed forgot the hand while the
+  // card was down: they load knowing nothing of it, as they did.
+  if (const Json* known = o.find("gamble_known")) {
+    if (s.gamble_card == kNoCard) throw SerializationError("gamble_known: no card lies face down (\"gamble\"); what the others knew of a hand is kept only while a Gamble's card is down");
+    read_pile(c, *known, s.gamble_known, "gamble_known");
+  }
   if (const Json* lk = o.find("looked")) {
     const auto& arr = lk->as_array("looked");
     if (arr.size() > static_cast<size_t>(kLookedCap)) throw SerializationError("looked holds more cards than Rewrite looks at (3)");
@@ -485,8 +500,15 @@ void State::resample(int observer, Rng& rng) {
     const PlayerState original = pl;
     uint8_t pool[kPileCap + kSmallPile + 8 + kDeckTopCap + kLookedCap];
     int n = 0;
+    // Gamble's face-down card is one of the hand's to the observer: the hand
+    // and it are dealt together, every card the others knew there kept.
+    const bool face_down = gamble_card != kNoCard && p == turn_player_;
     Multiset<kSmallPile> rest = original.hand;
+    if (face_down) rest.add(gamble_card);
     for (const uint8_t card : original.hand_public) rest.remove(card);
+    for (const uint8_t card : gamble_known) {
+      if (face_down) rest.remove(card);
+    }
     for (const uint8_t card : rest) pool[n++] = card;
     Multiset<8> frozen_rest = original.frozen;
     for (const uint8_t card : original.frozen_public) frozen_rest.remove(card);
@@ -507,10 +529,17 @@ void State::resample(int observer, Rng& rng) {
     }
     for (int i = n - 1; i > 0; --i) std::swap(pool[i], pool[rng.below(static_cast<uint32_t>(i + 1))]);
     pl.hand = original.hand_public;
+    if (face_down) pl.hand.add_all(gamble_known);
     pl.frozen = original.frozen_public;
     pl.deck.clear();
     int k = 0;
     for (int i = 0; i < rest.size(); ++i) pl.hand.add(pool[k++]);
+    if (face_down) {
+      // Which of them lies face down: any, as far as the observer knows.
+      gamble_card = pl.hand.c[rng.below(static_cast<uint32_t>(pl.hand.size()))];
+      pl.hand.remove(gamble_card);
+      reactions.top().arg = gamble_card;
+    }
     for (int i = 0; i < frozen_rest.size(); ++i) pl.frozen.add(pool[k++]);
     for (int i = 0; looks && i < n_looked; ++i) {
       if (!((looked_seen[i] >> observer) & 1u)) looked[i] = pool[k++];

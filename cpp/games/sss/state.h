@@ -254,7 +254,8 @@ struct State {
   uint8_t scaredy_left = 0;
   Multiset<kPileCap + 40> expelled;
   // Cards whose base power Pupate doubled (a bit per card id): public, and
-  // kept only while the card stays in a hand, in play or set aside.
+  // kept only while the card stays in a hand (face down for a Gamble too), in
+  // play or set aside.
   uint64_t pupated[2] = {};
   // Haggle (this turn only, public): row slots whose refill will be 2
   // cheaper, and the cards that came so (a bit per card id).
@@ -273,6 +274,12 @@ struct State {
   // Gamble (sss-climb): the turn player's card face down (only they know it)
   // while the opponent the reaction window asks guesses its power's parity.
   uint8_t gamble_card = kNoCard;
+  // What everyone knew of that hand (its hand_public) when the card went
+  // down: each of these is now in the hand or face down, nobody but the owner
+  // knows which, so hand_public is empty meanwhile; the card shown is the one
+  // that went down, so the hand is whole again and all of it is known again.
+  // Empty while no card lies face down (public).
+  Multiset<kSmallPile> gamble_known;
   Reactions<1, kMaxPlayers> reactions;
   // Rewrite and Sell (sss-tales): the cards the turn player has taken off
   // the top of their deck to look at, top first, and who knew each (a bit
@@ -362,7 +369,7 @@ struct State {
   bool is_pupated(int card) const { return (pupated[card >> 6] >> (card & 63)) & 1u; }
   void pupate_legal(std::vector<Action>& out) const;
   void apply_pupate(Action action);
-  void drop_lost_pupate_marks();  // a doubled card that left hand, play and the set-aside pile is plain again
+  void drop_lost_pupate_marks();  // a doubled card that left hand (or Gamble's face-down place), play and the set-aside pile is plain again
   // Snooze (snooze.cpp), and replacing a Minion row card (Snooze, Haggle).
   void snooze_legal(std::vector<Action>& out) const;
   void apply_snooze(Action action);

@@ -106,9 +106,17 @@ void State::validate() const {
     if (over || n_tasks || pending != Pending::kNone || c.players < 2) broken("Gamble's card lies face down, but its guess is not the decision now");
     if (!reactions.open()) broken("Gamble's card lies face down, but nobody is asked to guess");
     ++count[gamble_card];
+    // What the others knew of the hand waits in gamble_known meanwhile: each
+    // such card is in the hand or face down, and nothing else is known there.
+    const PlayerState& gambler = players[turn_player_];
+    if (!gambler.hand_public.empty()) broken("Gamble's card lies face down, but the others still know cards in that hand (what they knew waits in gamble_known)");
+    for (const uint8_t card : gamble_known) {
+      if (gamble_known.count(card) > gambler.hand.count(card) + (card == gamble_card ? 1 : 0)) broken("gamble_known names a card that is neither in the hand nor face down");
+    }
   } else if (reactions.open()) {
     broken("a guess is asked with no card face down");
   }
+  if (gamble_card == kNoCard && !gamble_known.empty()) broken("gamble_known holds cards, but no card lies face down (it is kept only while a Gamble's card is down)");
   // Rewrite and Sell: cards off the top of the turn player's deck, looked at
   // while the look goes on or its decision is pending.
   if (n_looked > kLookedCap) broken("more cards are looked at than Rewrite looks at (3)");
@@ -215,23 +223,27 @@ void State::validate() const {
     else if (card == kJunkyBot) want = 2 * n;
     else if (card == kScaredyBot) want = c.scaredy_bots - scaredy_left;
     else if (card == kExplodeyBot) want = c.explodey_total() + c.explodey_pile - explodey_left;
+    if (count[card] != want && card == kExplodeyBot && c.explodey_pile) {
+      broken("there should be " + std::to_string(want) + " Explodey Bots outside the Explodey pile (11 in all, " + std::to_string(explodey_left) + " in the pile), found " + std::to_string(count[card]));
+    }
     if (count[card] != want) {
       broken(c.valid_card(card) ? "there should be " + std::to_string(want) + " of " + c.name[static_cast<size_t>(card)] + " in the game, found " + std::to_string(count[card])
                                 : "an unknown card appears");
     }
   }
   // A doubled card is a card of Pupate, in view where it was marked: in
-  // play, set aside, or in a hand (known to everyone there).
+  // play, set aside, or in a hand (known to everyone there; while a Gamble's
+  // card is down, known to be in the hand or face down).
   for (int card = 0; card < kCardIds; ++card) {
     if (!is_pupated(card)) continue;
     if (!c.valid_card(card) || c.ability[static_cast<size_t>(card)] != kPupate) broken("a card is marked pupated that has no Pupate");
-    bool carried = false;
+    bool carried = gamble_known.contains(static_cast<uint8_t>(card));
     for (int p = 0; p < n && !carried; ++p) {
       const PlayerState& pl = players[p];
       const uint8_t u = static_cast<uint8_t>(card);
       carried = pl.in_play.contains(u) || pl.frozen_public.contains(u) || pl.hand_public.contains(u);
     }
-    if (!carried) broken(c.name[static_cast<size_t>(card)] + " is marked pupated but is not in play, set aside or in a hand where everyone saw it go");
+    if (!carried) broken(c.name[static_cast<size_t>(card)] + " is marked pupated but is not in play, set aside, face down for a Gamble or in a hand where everyone saw it go");
   }
   if (explodey_left > c.explodey_pile) broken("the Explodey pile holds more than its " + std::to_string(c.explodey_pile) + " Bots");
   // Repeat's record is of the turn player's pool: Minion cards gave some of

@@ -127,6 +127,7 @@ Json State::observation(int viewer) const {
     g["player"] = static_cast<int>(turn_player_);
     g["guesser"] = gamble_guesser();
     g["card"] = viewer == turn_player_ ? Json(c.name[gamble_card]) : Json();
+    g["known"] = card_names(c, gamble_known);  // in the hand or face down, known to all
     o["gamble"] = g;
   }
   o["looked"] = Json();  // null unless Rewrite, Sell or Trendset is looking at cards

@@ -16,8 +16,9 @@ Where the unspecified cards go:
   other player's deck).
 - Scaredy Bots not named: the Scaredy pile.  Explodey Bots not named:
   expelled (as if already played), except that in a game with Experiment
-  (Pandamonium) the expansion's Explodey pile of 10 is filled first (or
-  holds ``explodey_bots``).  In a hand they are public by default.
+  (Pandamonium) the Explodey pile is filled first (or holds ``explodey_bots``):
+  11 Bots in all, less those the mode deals (10 in the duel).  In a hand they
+  are public by default.
 - Upgrades: ``upgrade_row`` defaults to the first one not named; the rest go
   to the unknown part of the Upgrade deck.
 - Supervillains not in a slot, the Danger Zone or ``won_by``: the deck.
@@ -51,8 +52,8 @@ MINIONS: list[str] = [f"{c['name']} {m['reputation']}" for c in CREWS for m in c
 UPGRADES: list[str] = [c["upgrade"]["name"] for c in CREWS]
 SUPERVILLAINS: list[str] = [c["supervillain"] for c in CREWS]
 BOTS_PER_PLAYER = {"Tiny Bot": 8, "Junky Bot": 2}
-EXPLODEY_BOTS = 1  # in the game: the duel's one; the Brawl deals three at 4 players
-EXPLODEY_PILE = 10  # the expansion's, in games where a card gives Experiment
+EXPLODEY_BOTS = 1  # dealt to the hands: the duel's one; the Brawl deals three at 4 players
+EXPLODEY_IN_ALL = 11  # the base game's 1 and the expansion's 10, in games with Experiment
 SCAREDY_BOTS = 10
 
 
@@ -68,11 +69,12 @@ def _chaos_spells() -> bool:
 
 
 def _explodey_pile() -> int:
-    """The Explodey pile of the crews in force: 10 when a Minion or Upgrade gives Experiment."""
+    """The Explodey pile of the crews in force: when a Minion or Upgrade gives Experiment, the
+    11 Explodey Bots less those dealt to the hands (10 in the duel)."""
     gives = any(
         c["ability"] == "Experiment" or c["upgrade"]["ability"] == "Experiment" for c in CREWS
     )
-    return EXPLODEY_PILE if gives else 0
+    return EXPLODEY_IN_ALL - EXPLODEY_BOTS if gives else 0
 
 
 PerPlayer = Mapping[int, Sequence[str]]

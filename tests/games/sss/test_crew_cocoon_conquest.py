@@ -104,6 +104,68 @@ def test_the_doubling_ends_when_the_card_is_discarded() -> None:
     assert "Cocoon Conquest 9" in me(s, 0)["discard"] and "pupated" not in pos(s)
 
 
+#: Cocoon Conquest beside Monkey Mischief, whose Gamble puts a hand card face down.
+PUPATE_GAMBLE_CREWS = (
+    "Royal Rule",
+    "Freezer Burn",
+    "Health Hazards",
+    "Hoppy Hunters",
+    "Cocoon Conquest",
+    "Monkey Mischief",
+    "Fire Starters",
+)
+
+
+@pytest.mark.parametrize("guess", ["guess odd", "guess even"])
+def test_a_pupated_card_gambled_face_down_stays_doubled(guess: str) -> None:
+    """The base power is doubled once, however many turns: a Gamble puts the pupated card
+    face down and shows it back into the hand (it never left the hand for good), so it
+    keeps its doubled power, face down and back in the hand, whatever the guess."""
+    with crews(*PUPATE_GAMBLE_CREWS):
+        s = position(
+            hands={0: ["Cocoon Conquest 9"]},
+            decks={0: ["Tiny Bot"] * 5},
+            upgrades={0: ["Loaded Coin"]},
+            upgrade_row="Golden Throne",
+        )
+        play(s, "play Cocoon Conquest 9", "pupate Cocoon Conquest 9")
+        next_turn_of_0(s)
+        play(s, "activate Loaded Coin", "gamble Cocoon Conquest 9")
+        assert pos(s)["gamble"] == "Cocoon Conquest 9"
+        assert pos(s)["pupated"] == ["Cocoon Conquest 9"]  # face down, still doubled
+        assert s.observation(1)["pupated"] == ["Cocoon Conquest 9"]
+        henchmen.deserialize(s.serialize())  # validate() accepts the mark face down
+        play(s, guess)
+        resolve(s)  # a wrong guess draws a card
+        assert "Cocoon Conquest 9" in me(s, 0)["hand"]
+        assert pos(s)["pupated"] == ["Cocoon Conquest 9"]
+        play(s, "play Cocoon Conquest 9")
+        assert me(s, 0)["power"] == 6  # 2 x 3
+
+
+def test_a_pupated_card_kept_in_hand_through_a_gamble_stays_doubled_and_known() -> None:
+    """Another card gambled: the pupated card stays in the hand, its mark public; the others
+    cannot tell it from the face-down card meanwhile, and know it in the hand again once the
+    card is shown (validate() accepts every step)."""
+    with crews(*PUPATE_GAMBLE_CREWS):
+        s = position(
+            hands={0: ["Cocoon Conquest 9"]},
+            decks={0: ["Tiny Bot"] * 5},
+            upgrades={0: ["Loaded Coin"]},
+            upgrade_row="Golden Throne",
+        )
+        play(s, "play Cocoon Conquest 9", "pupate Cocoon Conquest 9")
+        next_turn_of_0(s)
+        play(s, "activate Loaded Coin", "gamble Tiny Bot")
+        assert s.observation(1)["gamble"]["known"] == ["Cocoon Conquest 9"]
+        assert henchmen.deserialize(s.serialize()) == s
+        play(s, "guess odd")
+        assert s.observation(1)["players"][0]["hand_known"] == ["Cocoon Conquest 9", "Tiny Bot"]
+        assert henchmen.deserialize(s.serialize()) == s
+        play(s, "play Cocoon Conquest 9")
+        assert me(s, 0)["power"] == 6
+
+
 def test_a_pupated_card_is_seen_by_everyone() -> None:
     """The play note (put the card sideways in front of you): the pupated card is public,
     in the events, the observation and the opponent's known cards."""

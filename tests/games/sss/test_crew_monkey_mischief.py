@@ -93,15 +93,123 @@ def test_an_empty_deck_shuffles_the_discard_pile_to_draw() -> None:
 
 def test_the_face_down_card_is_hidden_from_everyone_else() -> None:
     """Designed: only its owner sees the face-down card until it is turned over; the others
-    see a card leave the hand (and forget which of its cards they knew were there)."""
+    see a card leave the hand (and no longer know which of its cards are still there)."""
     s = _gambling("Tiny Bot", hands={0: ["Monkey Mischief 3", "Tiny Bot", "Royal Rule 4"]})
     mine, theirs = s.observation(0), s.observation(1)
-    assert mine["gamble"] == {"player": 0, "guesser": 1, "card": "Tiny Bot"}
-    assert theirs["gamble"] == {"player": 0, "guesser": 1, "card": None}
+    assert mine["gamble"] == {"player": 0, "guesser": 1, "card": "Tiny Bot", "known": []}
+    assert theirs["gamble"] == {"player": 0, "guesser": 1, "card": None, "known": []}
     assert "Tiny Bot" in theirs["players"][0]["unseen"]
     put = next(e for e in s.last_events("spectator") if e.kind == "gamble")
     assert "card" not in put.data and "Tiny Bot" not in put.text
     assert s.layout(1)["prompt"].startswith("Player 1 put a card face down: guess odd or even")
+
+
+def _known(s: henchmen.State, viewer: int = 1) -> list[str]:
+    return sorted(s.observation(viewer)["players"][0]["hand_known"])
+
+
+@pytest.mark.parametrize(
+    ("gambled", "guess", "known_after"),
+    [
+        # Another card: the Explodey Bot everyone saw is known again, beside the card shown.
+        ("Tiny Bot", "guess even", ["Explodey Bot", "Tiny Bot"]),
+        ("Tiny Bot", "guess odd", ["Explodey Bot", "Tiny Bot"]),
+        # The known card itself: shown, it is the one they knew, not a second one.
+        ("Explodey Bot", "guess odd", ["Explodey Bot"]),
+    ],
+)
+def test_what_the_others_knew_of_the_hand_is_known_again_once_the_card_is_shown(
+    gambled: str, guess: str, known_after: list[str]
+) -> None:
+    """Designed: the card shown is the one that went face down, so the hand is whole again:
+    every card the others knew there is known again, and the card shown besides unless it is
+    one of those (multiset: a known Explodey Bot gambled and shown is still one)."""
+    s = position(
+        hands={0: ["Explodey Bot", "Tiny Bot", "Royal Rule 4"]},
+        decks={0: ["Fire Starters 4"]},
+        abilities={0: {"Gamble": 1}},
+    )
+    assert _known(s) == ["Explodey Bot"]
+    play(s, f"gamble {gambled}")
+    theirs = s.observation(1)
+    assert theirs["players"][0]["hand_known"] == []  # any card may be the face-down one
+    assert theirs["gamble"]["known"] == ["Explodey Bot"]  # in the hand or face down
+    assert henchmen.deserialize(s.serialize()) == s  # validate() and the JSON agree
+    play(s, guess)
+    builder.resolve(s)  # a wrong guess draws Fire Starters 4, unseen by player 1
+    assert _known(s) == known_after
+    assert "gamble_known" not in pos(s)
+
+
+def test_nothing_leaks_while_the_card_is_face_down() -> None:
+    """Whichever card went face down, the known Explodey Bot or another, the others see the
+    same observation, tensor and events: what they knew waits, hand and face-down card
+    together."""
+    hands = {0: ["Explodey Bot", "Tiny Bot", "Royal Rule 4"]}
+    states = []
+    for card in ("Explodey Bot", "Tiny Bot", "Royal Rule 4"):
+        s = position(hands=hands, abilities={0: {"Gamble": 1}})
+        play(s, f"gamble {card}")
+        states.append(s)
+    views = [s.observation(1) for s in states]
+    assert all(v == views[0] for v in views)
+    for reader in (1, "spectator"):
+        events = [[(e.kind, e.text, e.data) for e in s.last_events(reader)] for s in states]
+        assert all(e == events[0] for e in events), reader
+    tensors = [s.observation_tensor(1).tolist() for s in states]
+    assert all(t == tensors[0] for t in tensors)
+
+
+def test_a_resample_from_the_position_alone_keeps_what_the_others_knew() -> None:
+    """From a position with no history, a resample for the guesser redraws the face-down card
+    among the hand's cards (it is one of them to the guesser) and keeps every card they knew
+    in the hand or face down."""
+    s = position(
+        hands={0: ["Explodey Bot", "Tiny Bot", "Royal Rule 4"]}, abilities={0: {"Gamble": 1}}
+    )
+    play(s, "gamble Royal Rule 4")
+    down, known = set(), set()
+    for seed in range(40):
+        other = s.resample(1, seed=seed)
+        other.validate()
+        assert other.observation(1) == s.observation(1)
+        p = pos(other)
+        down.add(p["gamble"])
+        assert "Explodey Bot" in [*p["players"][0]["hand"], p["gamble"]]
+        play(other, "guess odd")
+        known.add(tuple(_known(other)))
+    assert "Explodey Bot" in down and len(down) > 2
+    assert all("Explodey Bot" in k for k in known)
+
+
+def test_gamble_known_round_trips_and_is_checked() -> None:
+    """Position key gamble_known (only while a card lies face down and the others knew
+    something of the hand); a position from before it (no key) loads knowing nothing, as
+    it did; one that names cards the hand has not got, or with no card face down, is
+    refused."""
+    s = position(hands={0: ["Explodey Bot", "Tiny Bot"]}, abilities={0: {"Gamble": 1}})
+    play(s, "gamble Tiny Bot")
+    doc = json.loads(s.serialize())
+    assert doc["position"]["gamble_known"] == ["Explodey Bot"]
+    assert henchmen.deserialize(json.dumps(doc)) == s
+    old = json.loads(s.serialize())
+    del old["position"]["gamble_known"]
+    old["history"] = []  # the position on its own
+    old.pop("origin", None)
+    before = henchmen.deserialize(json.dumps(old))
+    assert before.observation(1)["gamble"]["known"] == []
+    play(before, "guess odd")
+    assert _known(before) == ["Tiny Bot"]  # what that engine knew
+    bad = json.loads(s.serialize())
+    bad["history"] = []
+    bad.pop("origin", None)
+    bad["position"]["gamble_known"] = ["Explodey Bot", "Royal Rule 4"]
+    with pytest.raises(henchmen.errors.SerializationError, match="neither in the hand nor"):
+        henchmen.deserialize(json.dumps(bad))
+    none_down = json.loads(position(hands={0: ["Explodey Bot"]}).serialize())
+    none_down["position"]["gamble_known"] = ["Explodey Bot"]
+    with pytest.raises(henchmen.errors.SerializationError, match="no card lies face down"):
+        henchmen.deserialize(json.dumps(none_down))
 
 
 def test_a_resample_for_the_guesser_redraws_the_face_down_card() -> None:

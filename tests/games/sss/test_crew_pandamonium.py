@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 from collections.abc import Iterator
 
 import pytest
@@ -10,6 +11,7 @@ import pytest
 import henchmen
 from henchmen.errors import NotationError, SerializationError
 
+from . import builder
 from .builder import crews, me, moves, play, pos, position, position_doc, power, resolve
 
 CREWS = (
@@ -58,7 +60,8 @@ def test_experiment_adds_an_explodey_bot_to_your_hand_next_turn() -> None:
 
 def test_the_expansion_adds_10_explodey_bots_in_a_pile() -> None:
     """The expansion comes with an additional 10 Explodey Bots: designed, a face-up pile that
-    exists only in games where a card gives Experiment."""
+    exists only in games where a card gives Experiment (in the duel, whose one Bot is dealt,
+    all ten; in every mode, the 11 less those dealt: below)."""
     g = henchmen.new_game(GAME, seed=3, crews=list(CREWS))
     assert pos(g)["explodey_bots"] == 10 and g.observation(1)["explodey_bots"] == 10
     g.validate()
@@ -71,8 +74,83 @@ def test_the_expansion_adds_10_explodey_bots_in_a_pile() -> None:
             henchmen.deserialize(json.dumps(doc))
 
 
+def _explodey_bots_in_all(position: object) -> int:
+    """Every Explodey Bot of a position: in its piles and zones (the public copies of a
+    hand or a frozen pile, and what the others knew of a Gambler's hand, name cards counted
+    elsewhere), and the Explodey pile's count."""
+    if isinstance(position, dict):
+        return sum(
+            _explodey_bots_in_all(v)
+            for k, v in position.items()
+            if not k.endswith("_public") and k not in ("gamble_known", "explodey_bots")
+        ) + int(position.get("explodey_bots", 0))
+    if isinstance(position, list):
+        return sum(_explodey_bots_in_all(v) for v in position)
+    return int(position == "Explodey Bot")
+
+
+@pytest.mark.parametrize(
+    ("options", "dealt"),
+    [
+        ({}, 1),  # the duel: the second player's
+        ({"mode": "brawl", "players": 3}, 2),  # players 2 and 3
+        ({"mode": "brawl", "players": 4}, 3),  # player 3's one, player 4's two
+        ({"mode": "classic"}, 3),
+        ({"mode": "secretive", "players": 3}, 2),
+        ({"mode": "secretive", "players": 4}, 3),
+        ({"mode": "gambler"}, 0),
+        ({"mode": "climb"}, 0),
+    ],
+    ids=[
+        "duel",
+        "brawl-3p",
+        "brawl-4p",
+        "classic",
+        "secretive-3p",
+        "secretive-4p",
+        "gambler",
+        "climb",
+    ],
+)
+def test_the_game_holds_11_explodey_bots_in_every_mode(
+    options: dict[str, object], dealt: int
+) -> None:
+    """Components: 1 Explodey Bot, and the expansion comes with an additional 10: eleven in a
+    game with Pandamonium. The Bots a mode deals beyond the duel's one are the expansion's
+    (the rules page, the Brawl), so the pile holds the rest: 11 less those dealt, in every
+    mode, and play keeps every one of them."""
+    brawl = options.get("mode") == "brawl"
+    names = [*CREWS, "Llamaristas", "Pig Out"] if brawl else list(CREWS)
+    s = henchmen.new_game(GAME, seed=3, crews=names, **options)  # type: ignore[arg-type]
+    start = pos(s)
+    assert sum(p["hand"].count("Explodey Bot") for p in start["players"]) == dealt
+    assert start["explodey_bots"] == 11 - dealt
+    assert s.observation(0)["explodey_bots"] == 11 - dealt
+    assert _explodey_bots_in_all(start) == 11
+    rng = random.Random(5)
+    for _ in range(600):  # random play that prefers Experiment, then every Bot still counted
+        if s.is_terminal:
+            break
+        legal = list(s.legal_actions)
+        keen = [a for a in legal if str(a) == "experiment" or "Pandamonium" in str(a)]
+        s.apply(rng.choice(keen or legal))
+    s.validate()
+    assert _explodey_bots_in_all(pos(s)) == 11
+
+
+def test_a_position_with_the_old_pile_of_10_says_why_it_does_not_load() -> None:
+    """Positions written when the pile held 10 at every player count: in a mode that deals
+    three Bots, a pile of 10 is refused with a message naming the 11 and the Bots dealt."""
+    with builder.mode(mode="brawl", players=4, crews=[*CREWS, "Llamaristas", "Pig Out"]):
+        doc = position_doc()
+    assert doc["position"]["explodey_bots"] == 8
+    doc["position"]["explodey_bots"] = 10
+    with pytest.raises(SerializationError, match=r"at most 8 \(11 Explodey Bots in all, 3 dealt"):
+        henchmen.deserialize(json.dumps(doc))
+
+
 def test_the_pile_counts_every_bot() -> None:
-    """Every card conserved: the game holds the dealt Explodey Bots plus the pile's 10, one
+    """Every card conserved: the game holds 11 Explodey Bots (the pile and the rest), one
     more in the pile than the position says is a broken position."""
     doc = position_doc(explodey_bots=4)
     doc["position"]["explodey_bots"] = 5

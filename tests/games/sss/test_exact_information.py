@@ -23,7 +23,7 @@ import pytest
 
 import henchmen
 
-from .builder import GAME, from_start, me
+from .builder import CREWS_REPEAT_GAMBLE, GAME, from_start, me
 
 ORACLE_PATH = Path(__file__).resolve().parents[2] / "conformance" / "test_infosets.py"
 
@@ -192,3 +192,51 @@ def test_the_frozen_card_joins_the_hand_as_the_tracker_saw_it() -> None:
     knowledge = json.loads(s._s.knowledge_json(1))
     assert knowledge["exact"] and knowledge["ghosts"] == 0
     assert all(z["check"] == "" for z in knowledge["zones"])
+
+
+def test_a_gamble_resamples_only_worlds_the_guesser_cannot_rule_out() -> None:
+    """Monkey Mischief's Gamble with cards the guesser knows in the hand (three Explodey
+    Bots from Pandamonium's Experiment): face down, and once the card is shown back into the
+    hand, every resample for the guesser is a world the oracle enumerates from the
+    observations and events alone (what they knew of the hand is the same in each: none of
+    it while the card is down, all of it again once it is shown). Random play from seed 10
+    that prefers those two crews reaches "gamble Tiny Bot" at ply 116, "guess odd" at 117.
+
+    Only the worlds are compared here, not their frequencies: the tracker counts the
+    Gamble's unseen choice once per physical card it could have been, the oracle once per
+    action (see the rules page, Monkey Mischief)."""
+    game = henchmen.Game(GAME, crews=list(CREWS_REPEAT_GAMBLE))
+    rng = random.Random(10)
+    state = game.new_initial_state(auto_chance=False)
+    chosen: dict[int, str] = {}
+    for point in (116, 117):
+        while len(state.history_ids()) < point:
+            if state.is_chance:
+                x, acc = rng.random(), 0.0
+                choice = state.chance_outcomes[-1][0].id
+                for o, p in state.chance_outcomes:
+                    acc += p
+                    if x < acc:
+                        choice = o.id
+                        break
+            else:
+                moves = list(state.legal_actions)
+                keen = [
+                    m
+                    for m in moves
+                    if str(m).split()[0] in ("gamble", "experiment")
+                    or any(n in str(m) for n in ("Monkey", "Pandamonium"))
+                ]
+                move = rng.choice(keen or moves)
+                chosen[len(state.history_ids()) + 1] = str(move)
+                choice = move.id
+            state.apply(choice)
+        belief = ORACLE.follow(game, state.history_ids(), 1)
+        for seed in range(300):
+            world = state.resample(1, seed)
+            assert ORACLE.position_key(world) in belief.worlds, f"ply {point}, seed {seed}"
+    assert chosen[116] == "gamble Tiny Bot" and chosen[117] == "guess odd"
+    assert sorted(state.observation(1)["players"][0]["hand_known"]) == [
+        *["Explodey Bot"] * 3,
+        "Tiny Bot",
+    ]

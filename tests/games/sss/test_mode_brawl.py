@@ -92,6 +92,16 @@ def test_turns_pass_round_the_table() -> None:
         assert pos(s)["turn_player"] == 0 and pos(s)["turn"] == 5
 
 
+@pytest.mark.parametrize("players", [3, 4])
+def test_the_brawl_reveals_three_of_its_nine_supervillains(players: int) -> None:
+    """Designed: the setup's "reveal 3" stands in the Brawl (its list changes the crews, not
+    the reveal): three of the nine face up, six in the deck, and a Supervillain that reaches
+    the Danger Zone brings out a fourth (test_danger_zone_is_eight_reputation)."""
+    start = _start(players)
+    assert len([c for c in start["supervillain_slots"] if c]) == 3
+    assert len(start["supervillain_deck"]) == 6 and start["danger_zone"] == []
+
+
 def test_danger_zone_is_eight_reputation() -> None:
     """Danger Zone is 8 reputation."""
     with builder.mode(players=4):
@@ -101,6 +111,7 @@ def test_danger_zone_is_eight_reputation() -> None:
         s = position(hands={0: ["Royal Rule 7"]}, attached={"King Cobra": {0: ["Royal Rule 1"]}})
         play(s, "attach Royal Rule 7")  # 8
         assert pos(s)["danger_zone"] == ["King Cobra"] and pos(s)["supervillain_slots"][0] is None
+        assert s.is_chance and len(s.chance_outcomes) == 6  # the slot's refill: a fourth face up
 
 
 def test_eleven_reputation_wins_a_supervillain() -> None:

@@ -59,7 +59,7 @@ def test_one_player_vs_yourself_with_a_goal_set(options: dict, goal: str, target
 @pytest.mark.parametrize(
     ("options", "message"),
     [
-        ({**CLIMB, "players": 2}, "the Climb is for 1 players, got players=2"),
+        ({**CLIMB, "players": 2}, "the Climb is for 1 player, got players=2"),
         (
             {**CLIMB, "goal": "villains"},
             "option 'goal'.*supervillains, clear, reputation, upgrades",

@@ -41,7 +41,7 @@ def test_one_player_plays_the_gambler(options: dict) -> None:
 @pytest.mark.parametrize(
     ("options", "message"),
     [
-        ({**GAMBLER, "players": 2}, "the Gambler is for 1 players, got players=2"),
+        ({**GAMBLER, "players": 2}, "the Gambler is for 1 player, got players=2"),
         ({**GAMBLER, "chaos_dice": 5}, "option 'chaos_dice' .* must be an integer from 2 to 4"),
         ({**GAMBLER, "chaos_dice": 1}, "option 'chaos_dice' .* must be an integer from 2 to 4"),
         (
