@@ -40,6 +40,7 @@ const GameInfo& Traits::info() {
         {"discard_top", "the top discard, then the one below it (the bonuses read them)"},
         {"hits", "the Battle Phase's hits still to settle, the first one being defended"},
         {"choice", "a decision inside the battle: counterattack, parting top, parting second"},
+        {"parting_top", "the card an eliminated player chose to go on top, while they choose the one below it (null otherwise)"},
     };
     return g;
   }();

@@ -44,8 +44,9 @@ std::string State::action_to_string(Action a) const {
 
 int observation_length(const Config&) {
   // hand, per seat (health, cards, alive, 3 power states, power id), top two
-  // (one-hot + none), discard counts, deck size, phase, hit, mover, turn.
-  return K + P * 7 + 2 * (K + 1) + K + 1 + 5 + 4 + 2;
+  // (one-hot + none), discard counts, deck size, phase, hit, mover, turn, the
+  // battle's choice (3), the parting top card (one-hot + none).
+  return K + P * 7 + 2 * (K + 1) + K + 1 + 5 + 4 + 2 + 3 + (K + 1);
 }
 
 namespace {
@@ -117,6 +118,9 @@ Json State::observation(int viewer) const {
   for (int i = 0; i < n_hits; ++i) hs.push_back(hit_json(*cfg, hits[i]));
   o["hits"] = hs;
   o["choice"] = choice == kNoChoice ? Json() : Json(kChoiceNames[choice]);
+  // Chosen in public (the hand was shown), it stays in the hand until the
+  // second card is chosen, so the hand alone would not tell it.
+  o["parting_top"] = parting_top == kNoCard ? Json() : Json(cfg->name[parting_top]);
   return o;
 }
 
@@ -263,6 +267,8 @@ void State::observation_tensor(int viewer, float* out) const {
   const int mover = current_player();
   *s++ = mover >= 0 ? static_cast<float>((mover - viewer + n) % n) : -1.0f;
   *s++ = static_cast<float>(turn) / static_cast<float>(cfg->max_turns());
+  for (int c = kCounterChoice; c <= kPartingSecondChoice; ++c) *s++ = choice == c ? 1.0f : 0.0f;
+  for (int k = 0; k <= K; ++k) *s++ = (parting_top == kNoCard ? k == K : k == parting_top) ? 1.0f : 0.0f;
 }
 
 std::string State::to_string() const {

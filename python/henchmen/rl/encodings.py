@@ -298,6 +298,13 @@ def _super(game: Game) -> list[Slice]:
     lay.add(1, "hit by a power", "1 if a Super Power made the attack (-1 when none)")
     lay.add(1, "to act", "seats from the viewer to the player to act (-1 when over)")
     lay.add(1, "turn", "turn / the turn limit")
+    for name in ("counterattack", "parting top", "parting second"):
+        lay.add(1, f"choice {name}", "1 while this decision inside the battle is open")
+    lay.add(
+        SUPER_KINDS + 1,
+        "parting top card",
+        "one-hot: the card chosen to go on top, the last entry when none",
+    )
     return lay.out
 
 

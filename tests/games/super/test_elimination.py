@@ -148,6 +148,30 @@ def test_choosing_the_parting_top_is_told_to_everyone() -> None:
     assert s.current_player == 1 and hand(s, 1) == {"Gust": 1, "Stone Wall": 1, "Heat Sink": 1}
 
 
+def test_the_parting_top_is_in_everyones_observation_and_tensor() -> None:
+    """The chosen top card stays in the hand until the second is chosen, so the observation says
+    it (and the tensor): two choices give two different observations, for every reader."""
+    seen = []
+    for chosen in ("Gust", "Stone Wall"):
+        s = position(
+            players=3,
+            hands={
+                0: ["Fireball", "Gust"],
+                1: ["Gust", "Stone Wall", "Heat Sink"],
+                2: ["Rock Throw"],
+            },
+            health={1: 3},
+            discard=["Ice Wall", "Power Up"],
+        )
+        play(s, "attack player 2 with Fireball", "take the hit")
+        assert s.observation(2)["parting_top"] is None
+        play(s, f"parting top {chosen}")
+        assert all(s.observation(p)["parting_top"] == chosen for p in range(3))
+        assert s.observation(1)["choice"] == "parting second"
+        seen.append([s.observation_tensor(p).tolist() for p in range(3)])
+    assert all(a != b for a, b in zip(*seen, strict=True))
+
+
 def test_the_eliminated_discard_their_hand_after_every_hit_of_the_battle() -> None:
     """Designed: a Storm's later defenders read the pile without the eliminated player's hand."""
     s = position(
