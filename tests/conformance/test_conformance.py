@@ -17,8 +17,10 @@ the cheap checks at every step; the expensive ones (round trips, clones,
 resamples) run at every step of the first sixth of each configuration's
 games and at a random tenth of the steps of the others, and look through at
 most four seats a step (drawn at random), which keeps hundreds of games, some
-of ten players, within a few minutes.  ``pytest --slow`` plays five times as many;
-HENCHMEN_CONFORMANCE_GAMES sets the total.  The totals are printed at the end.
+of ten players, within a few minutes.  The option sets beyond the defaults
+(VARIANTS: crew sets, modes) play half a configuration's games.  ``pytest
+--slow`` plays five times as many; HENCHMEN_CONFORMANCE_GAMES sets the total.
+The totals are printed at the end.
 """
 
 from __future__ import annotations
@@ -100,6 +102,21 @@ def games_of(players: int) -> tuple[int, int]:
         games = max(MIN_GAMES * 3 // 4, games * 3 // 5)
         return games, max(2, games // 6)
     return games, max(4, games // 6)
+
+
+def variant_games_of(players: int, slow: bool) -> tuple[int, int]:
+    """Games for an option set beyond the defaults: half a configuration's (two a chunk at
+    least), two of them fully checked. A variant adds crews or a mode to a configuration whose
+    contract its own games already check; what it brings is the new abilities' steps, and
+    those crews and modes have scripted tests of their own. ``--slow`` plays a
+    configuration's count five times over, as for the configurations; the sanitizer job
+    (HENCHMEN_CONFORMANCE_GAMES) its own count."""
+    games, full = games_of(players)
+    if slow:
+        return games * 5, full * 5
+    if "HENCHMEN_CONFORMANCE_GAMES" in os.environ:
+        return games, full
+    return max(2 * CHUNKS, games // 2), max(2, full // 2)
 
 
 @dataclass
@@ -489,10 +506,10 @@ def _variant_id(v: tuple[str, int, dict[str, object]]) -> str:
     ("name", "players", "options"), VARIANTS, ids=[_variant_id(v) for v in VARIANTS]
 )
 def test_variant_options_keep_the_contract(
-    name: str, players: int, options: dict[str, object], chunk: int
+    name: str, players: int, options: dict[str, object], chunk: int, request: pytest.FixtureRequest
 ) -> None:
     tally = Tally()
-    games, full_games = games_of(players)
+    games, full_games = variant_games_of(players, request.config.getoption("--slow"))
     for seed in range(chunk, games, CHUNKS):
         first = play(
             name, players, seed, tally, check=True, full=seed < full_games, options=options
