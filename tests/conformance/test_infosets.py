@@ -39,6 +39,7 @@ from tests.games.sss.builder import (
     CREWS_TRENDSET,
     EXPEL_CREWS,
     MONKEY_CREWS,
+    keen_step,
 )
 
 import henchmen
@@ -485,24 +486,9 @@ def _keen_walk(
     chosen: list[str] = []
     for point in points:
         while len(history) < point and not state.is_terminal:
-            if state.is_chance:
-                x, acc = rng.random(), 0.0
-                choice = state.chance_outcomes[-1][0].id
-                for o, p in state.chance_outcomes:
-                    acc += p
-                    if x < acc:
-                        choice = o.id
-                        break
-            else:
-                moves = list(state.legal_actions)
-                keen = [
-                    m
-                    for m in moves
-                    if str(m).split()[0] in verbs or any(n in str(m) for n in names)
-                ]
-                move = rng.choice(keen or moves)
-                chosen.append(str(move))
-                choice = move.id
+            choice, move = keen_step(state, rng, verbs, names)
+            if move is not None:
+                chosen.append(move)
             state.apply(choice)
             history.append(choice)
         for observer in range(game.num_players):

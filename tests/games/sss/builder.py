@@ -34,6 +34,7 @@ True
 from __future__ import annotations
 
 import json
+import random
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -645,3 +646,23 @@ CREWS_TRENDSET = (
     "Yard-Sailers",
     "Tourist Trap",
 )
+
+
+def keen_step(
+    state: henchmen.State, rng: random.Random, verbs: Sequence[str], names: Sequence[str]
+) -> tuple[int, str | None]:
+    """One step of seeded random play (explicit chance) that prefers the moves starting with
+    one of ``verbs`` or naming one of ``names``: a chance outcome drawn by its probability, or
+    a move; the action id and the move's text (None at chance). The walks that steer play
+    toward a crew's abilities are made of these."""
+    if state.is_chance:
+        x, acc = rng.random(), 0.0
+        for o, p in state.chance_outcomes:
+            acc += p
+            if x < acc:
+                return o.id, None
+        return state.chance_outcomes[-1][0].id, None
+    moves = list(state.legal_actions)
+    keen = [m for m in moves if str(m).split()[0] in verbs or any(n in str(m) for n in names)]
+    move = rng.choice(keen or moves)
+    return move.id, str(move)

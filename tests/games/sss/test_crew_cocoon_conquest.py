@@ -116,20 +116,27 @@ PUPATE_GAMBLE_CREWS = (
 )
 
 
+def _pupated_with_a_coin() -> henchmen.State:
+    """Cocoon Conquest 9 pupated last turn, back in the hand doubled, a Loaded Coin to Gamble with
+    (call inside ``crews(*PUPATE_GAMBLE_CREWS)``)."""
+    s = position(
+        hands={0: ["Cocoon Conquest 9"]},
+        decks={0: ["Tiny Bot"] * 5},
+        upgrades={0: ["Loaded Coin"]},
+        upgrade_row="Golden Throne",
+    )
+    play(s, "play Cocoon Conquest 9", "pupate Cocoon Conquest 9")
+    next_turn_of_0(s)
+    return s
+
+
 @pytest.mark.parametrize("guess", ["guess odd", "guess even"])
 def test_a_pupated_card_gambled_face_down_stays_doubled(guess: str) -> None:
     """The base power is doubled once, however many turns: a Gamble puts the pupated card
     face down and shows it back into the hand (it never left the hand for good), so it
     keeps its doubled power, face down and back in the hand, whatever the guess."""
     with crews(*PUPATE_GAMBLE_CREWS):
-        s = position(
-            hands={0: ["Cocoon Conquest 9"]},
-            decks={0: ["Tiny Bot"] * 5},
-            upgrades={0: ["Loaded Coin"]},
-            upgrade_row="Golden Throne",
-        )
-        play(s, "play Cocoon Conquest 9", "pupate Cocoon Conquest 9")
-        next_turn_of_0(s)
+        s = _pupated_with_a_coin()
         play(s, "activate Loaded Coin", "gamble Cocoon Conquest 9")
         assert pos(s)["gamble"] == "Cocoon Conquest 9"
         assert pos(s)["pupated"] == ["Cocoon Conquest 9"]  # face down, still doubled
@@ -148,14 +155,7 @@ def test_a_pupated_card_kept_in_hand_through_a_gamble_stays_doubled_and_known() 
     cannot tell it from the face-down card meanwhile, and know it in the hand again once the
     card is shown (validate() accepts every step)."""
     with crews(*PUPATE_GAMBLE_CREWS):
-        s = position(
-            hands={0: ["Cocoon Conquest 9"]},
-            decks={0: ["Tiny Bot"] * 5},
-            upgrades={0: ["Loaded Coin"]},
-            upgrade_row="Golden Throne",
-        )
-        play(s, "play Cocoon Conquest 9", "pupate Cocoon Conquest 9")
-        next_turn_of_0(s)
+        s = _pupated_with_a_coin()
         play(s, "activate Loaded Coin", "gamble Tiny Bot")
         assert s.observation(1)["gamble"]["known"] == ["Cocoon Conquest 9"]
         assert henchmen.deserialize(s.serialize()) == s

@@ -23,7 +23,7 @@ import pytest
 
 import henchmen
 
-from .builder import CREWS_REPEAT_GAMBLE, GAME, from_start, me
+from .builder import CREWS_REPEAT_GAMBLE, GAME, from_start, keen_step, me
 
 ORACLE_PATH = Path(__file__).resolve().parents[2] / "conformance" / "test_infosets.py"
 
@@ -211,25 +211,11 @@ def test_a_gamble_resamples_only_worlds_the_guesser_cannot_rule_out() -> None:
     chosen: dict[int, str] = {}
     for point in (116, 117):
         while len(state.history_ids()) < point:
-            if state.is_chance:
-                x, acc = rng.random(), 0.0
-                choice = state.chance_outcomes[-1][0].id
-                for o, p in state.chance_outcomes:
-                    acc += p
-                    if x < acc:
-                        choice = o.id
-                        break
-            else:
-                moves = list(state.legal_actions)
-                keen = [
-                    m
-                    for m in moves
-                    if str(m).split()[0] in ("gamble", "experiment")
-                    or any(n in str(m) for n in ("Monkey", "Pandamonium"))
-                ]
-                move = rng.choice(keen or moves)
-                chosen[len(state.history_ids()) + 1] = str(move)
-                choice = move.id
+            choice, move = keen_step(
+                state, rng, ("gamble", "experiment"), ("Monkey", "Pandamonium")
+            )
+            if move is not None:
+                chosen[len(state.history_ids()) + 1] = move
             state.apply(choice)
         belief = ORACLE.follow(game, state.history_ids(), 1)
         for seed in range(300):
