@@ -277,6 +277,8 @@ def check_events(
 ) -> None:
     """What each reader saw is a function of what they could know.
 
+    0. Every action and chance outcome produces events: some reader (a player
+       or the spectator) reads at least one.
     1. Two actions (or chance outcomes) after which a player's observation
        is the same give that player the same events: events never tell apart
        what the observation does not. (Not for the player who chose: they
@@ -300,6 +302,9 @@ def check_events(
         after[a] = child
         tally.event_checks += 1
         spectator = _events(child, "spectator")
+        assert spectator or any(child.last_events(p) for p in range(state.game.num_players)), (
+            f"{state.action_to_string(a)!r} told nobody anything: every step has its events"
+        )
         for p in observers:
             mine = _events(child, p)
             assert all(ev in mine or ev[0] in {x[0] for x in mine} for ev in spectator), (

@@ -168,6 +168,15 @@ void State::apply_choice(Action a) {
         choice.stage = 1;
         choice.player = static_cast<uint8_t>((a - kTargetEnemy) / kTargets);
         choice.spot = static_cast<uint8_t>((a - kTargetEnemy) % kTargets);
+        // Chosen on the table, in everyone's view: told now, so every step has its event.
+        if (ev) {
+          const Spot& at = players[choice.player].grid[choice.spot];
+          const bool steal = d.effect == Effect::kStealGear;
+          Event e("target", steal ? "{P} {pick|picks} {gear} on {q's} {minion} at {spot} for {card}" : "{P} {pick|picks} {q's} {minion} at {spot} for {card}", p, choice.player);
+          e.with("card", d.name).with("minion", cfg->name[at.minion]).with("spot", spot_name(choice.spot));
+          if (steal) e.with("gear", cfg->name[at.gear]);
+          ev->add(e);
+        }
         return;
       }
       if (d.effect == Effect::kStealGear) {

@@ -66,7 +66,16 @@ def test_stealing_gear_onto_your_own_minion() -> None:
             1: {"front left": {"minion": "Spider Monkey", "gear": "Big Stick", "gear_owner": 1}},
         },
     )
-    play(s, "play Grabby Hands", "choose player 2 front left", "choose front left")
+    play(s, "play Grabby Hands", "choose player 2 front left")
+    # The first choice is on the table: everyone is told it (every step has its events).
+    for reader in (0, 1, "spectator"):
+        [told] = s.last_events(reader)
+        assert told.kind == "target" and told.data["gear"] == "Big Stick"
+    assert (
+        told.text
+        == "Player 1 picks Big Stick on Player 2's Spider Monkey at front left for Grabby Hands"
+    )
+    play(s, "choose front left")
     assert me(s, 0)["grid"][0]["gear"] == "Big Stick" and me(s, 0)["grid"][0]["gear_owner"] == 1
     assert me(s, 1)["grid"][0]["gear"] is None
 
@@ -162,3 +171,33 @@ def test_a_minion_with_gear_and_temporary_gear_is_an_invalid_position() -> None:
             hands={0: [], 1: []},
             grids={0: {"front left": {"minion": "Lab Tech", "gear": "Robotic Arm", "temp": SERUM}}},
         )
+
+
+def test_detention_moves_an_opposing_minion_to_a_free_spot_of_its_ranks() -> None:
+    """Detention! (designed): "Move an opposing Minion to any free spot of its owner's ranks";
+    its Gear goes with it, both choices are told to everyone, and it costs no action."""
+    s = position(
+        decks=["Mallory Maleficarum", "Mugga Mugga"],
+        hands={0: ["Detention!"], 1: []},
+        grids={
+            1: {
+                "front left": {"minion": "Spider Monkey", "gear": "Big Stick", "gear_owner": 1},
+                "front center": "Howler Monkey",
+            }
+        },
+    )
+    play(s, "play Detention!")
+    resolve(s)  # the others may Segue the card about to be played: they pass
+    assert "choose player 2 front left" in moves(s)
+    play(s, "choose player 2 front left")
+    assert s.last_events("spectator")[0].text == (
+        "Player 1 picks Player 2's Spider Monkey at front left for Detention!"
+    )
+    assert moves(s) == ["to front right", "to back left", "to back center", "to back right"]
+    play(s, "to back right")  # a free spot of its owner's ranks: not front center, held
+    assert grid(s, 1) == {"front center": "Howler Monkey", "back right": "Spider Monkey"}
+    assert me(s, 1)["grid"][5]["gear"] == "Big Stick"
+    assert s.last_events(1)[0].text == (
+        "Player 1 moves your Spider Monkey from front left to back right"
+    )
+    assert pos(s)["actions"] == 3
