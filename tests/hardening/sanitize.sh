@@ -16,7 +16,9 @@
 # exception. pytest captures at the sys level only, so a report written to
 # file descriptor 2 reaches the log even when the process halts.
 # HENCHMEN_CONFORMANCE_GAMES (default 1: one game of each
-# configuration), HENCHMEN_INFOSET_SEEDS (default 1) and
+# configuration; an option set's game is sample-checked, a tenth of its steps
+# getting every check), HENCHMEN_INFOSET_SEEDS (default 1; the keen infoset
+# walks resample and validate without the Python oracle) and
 # HENCHMEN_NATIVE_SIM_GAMES (default 200) size the run, and
 # HENCHMEN_EXTREME_PLAYERS (default 1) plays each game at its fewest and most
 # players only (0: every count); HENCHMEN_LONG=1 runs the full-size variants.
