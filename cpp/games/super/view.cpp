@@ -297,12 +297,15 @@ double State::heuristic(int p) const {
   if (over) return returns(p);
   if (!alive(p)) return -1.0;
   // Health, less most of what the hits still queued will take; a card in
-  // hand and a power in hand are worth a little. Against the others' mean
-  // (the eliminated count 0), so that any hit, and above all a kill, helps.
+  // hand and a power in hand are worth a little, and so is a power still
+  // working face up (a lasting one), else switching a boost on would cost
+  // its worth at once and pay back only on later turns, past the leaf.
+  // Against the others' mean (the eliminated count 0), so that any hit, and
+  // above all a kill, helps.
   double pending[P] = {};
   for (int i = 0; i < n_hits; ++i) pending[hits[i].target] += 0.6 * hits[i].damage;
   auto effective = [&](int q) { return alive(q) ? std::max(0.0, health[q] - pending[q]) : 0.0; };
-  const double mine = effective(p) + 0.15 * hand_n[p] + (power_state[p] == kUp ? 1.5 : 0.0);
+  const double mine = effective(p) + 0.15 * hand_n[p] + (power_state[p] != kDown ? 1.5 : 0.0);
   double others = 0.0;
   for (int q = 0; q < cfg->players; ++q) {
     if (q != p) others += effective(q);

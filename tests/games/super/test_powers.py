@@ -66,7 +66,7 @@ def test_inferno_is_defended_only_by_a_defense_power() -> None:
         health={0: 30},
     )
     play(s, "activate the power on player 2")
-    assert hp(s) == [34, 36]  # 4 taken, and regained by Inferno's owner
+    assert hp(s) == [35, 35]  # 5 taken, and regained by Inferno's owner
     assert s.current_player == 0  # nobody could answer: not asked
 
 
@@ -80,12 +80,16 @@ def test_quake_hits_everyone() -> None:
     assert hp(s) == [40, 35, 35]
 
 
-def test_tailwind_blocks_then_draws_two() -> None:
+def test_tailwind_blocks_any_attack_and_mirror_ward_then_draws_one() -> None:
     s = position(hands={0: ["Gust"], 1: ["Gust"]}, powers={0: "Inferno", 1: "Tailwind"})
     play(s, "activate the power on player 2")
     assert moves(s) == ["defend with the power", "take the hit"]  # even a Super Power's attack
-    play(s, "defend with the power", "dealt Fireball", "dealt Gust")
-    assert hp(s) == [40, 40] and hand(s, 1) == {"Gust": 2, "Fireball": 1} and not s.is_chance
+    play(s, "defend with the power")
+    assert hp(s) == [40, 40] and hand(s, 1) == {"Gust": 1} and not s.is_chance
+    assert pos(s)["power_states"] == ["down", "down"] and s.current_player == 0
+    s = position(hands={0: ["Gust"], 1: ["Gust"]}, powers={0: "Inferno", 1: "Mirror Ward"})
+    play(s, "activate the power on player 2", "defend with the power", "dealt Fireball")
+    assert hp(s) == [40, 40] and hand(s, 1) == {"Gust": 1, "Fireball": 1} and not s.is_chance
     assert pos(s)["power_states"] == ["down", "down"] and s.current_player == 0
 
 
@@ -148,7 +152,7 @@ def test_overcharge_lasts_and_boosts_a_counterattack_with_an_attack_card() -> No
     assert hp(s) == [40, 27]  # the Fire bonus applies on Ice Wall, and gives 2 + 8
 
 
-def test_phoenix_flame_rebound_and_retaliate_defend() -> None:
+def test_phoenix_flame_and_rebound_defend() -> None:
     s = position(
         hands={0: ["Fireball", "Gust"], 1: ["Gust"]},
         powers={1: "Phoenix Flame"},
@@ -176,6 +180,32 @@ def test_phoenix_flame_rebound_and_retaliate_defend() -> None:
     assert moves(s) == ["defend with the power", "take the hit"]  # no third player: a block
     play(s, "defend with the power")
     assert hp(s) == [40, 30] and pos(s)["power_states"][1] == "down"  # a block regains nothing
+
+
+@pytest.mark.parametrize(("players", "most"), [(2, 1), (3, 4), (4, 4), (6, 4)])
+def test_retaliate_takes_the_hit_then_counterattacks_for_at_most_its_limit(
+    players: int, most: int
+) -> None:
+    """Retaliate: take the hit, then attack back who sent it with any card, for its value and
+    bonus (Flame Lance 5, +2 on a Fire discard: 7), at most 1, or 4 with two rivals or more
+    (1, 3 more for the second rival, counting up to two rivals)."""
+    others = ["Gust"] * 3 + ["Water Jet"] * 3
+    s = position(
+        players=players,
+        hands={
+            0: ["Fireball", "Gust"],
+            1: ["Flame Lance", "Water Jet"],
+            **{p: [others[p - 2]] for p in range(2, players)},
+        },
+        powers={0: "Inferno", 1: "Retaliate"},
+        power_states={p: "down" for p in range(2, players)},
+        discard=["Ice Wall", "Power Up"],
+    )
+    play(s, "attack player 2 with Fireball", "defend with the power")
+    assert hp(s)[1] == 37  # Retaliate takes the damage
+    assert moves(s) == ["counterattack with Flame Lance", "counterattack with Water Jet"]
+    play(s, "counterattack with Flame Lance", "take the hit")
+    assert hp(s)[0] == 40 - most and pos(s)["power_states"][1] == "down"
 
 
 def test_rebound_regains_at_most_the_attacks_value() -> None:
@@ -244,6 +274,35 @@ def test_a_power_grows_for_at_most_its_most_rivals(
     assert hp(s)[1] == 40 - 3 - extra
 
 
+@pytest.mark.parametrize(("players", "each"), [(3, 5), (5, 7), (6, 8), (7, 8), (10, 8)])
+def test_quake_grows_for_up_to_five_rivals(players: int, each: int) -> None:
+    """Quake: 4, 1 more for each rival beyond the first, counting up to five rivals."""
+    cards = ["Gust"] * 4 + ["Water Jet"] * 4 + ["Rock Throw"]
+    s = position(
+        players=players,
+        hands={0: ["Fireball"], **{p: [cards[p - 1]] for p in range(1, players)}},
+        powers={0: "Quake", 1: "Inferno"},
+        power_states={p: "down" for p in range(1, players)},  # no defense power answers
+    )
+    play(s, "activate the power")
+    assert hp(s) == [40] + [40 - each] * (players - 1)
+
+
+@pytest.mark.parametrize(("players", "extra"), [(2, 6), (4, 12), (6, 18), (8, 24), (10, 24)])
+def test_overcharge_grows_for_up_to_seven_rivals(players: int, extra: int) -> None:
+    """Overcharge: 6 more, 3 more for each rival beyond the first, counting up to seven."""
+    cards = ["Gust"] * 3 + ["Water Jet"] * 4 + ["Rock Throw"] * 2
+    s = position(
+        players=players,
+        hands={0: ["Fireball", "Gust"], **{p: [cards[p - 1]] for p in range(1, players)}},
+        powers={0: "Overcharge", 5: "Inferno"} if players > 5 else {0: "Overcharge"},
+        power_states={p: "down" for p in range(1, players)},  # no defense power answers
+        discard=["Ice Wall", "Power Up"],
+    )
+    play(s, "activate the power", "attack player 2 with Fireball", "take the hit")
+    assert hp(s)[1] == 40 - 3 - extra  # Fireball's 3 (no bonus: Ice Wall is Water)
+
+
 def test_elemental_mastery_as_its_text_says() -> None:
     """Every element condition holds; every bonus giving damage or health gives 8 more (2 players).
 
@@ -310,3 +369,19 @@ def test_seat_1_takes_the_first_turn_whatever_the_pick_order(order: str, first: 
     assert [e.text for e in s.events_for("spectator") if e.kind == "turn"] == [
         "Turn 1: Player 1's turn"
     ]
+
+
+def test_the_bots_evaluation_keeps_a_lasting_powers_worth_while_it_works() -> None:
+    # State::heuristic: a power in hand is worth 1.5 health, and so is a lasting
+    # power switched on (until it deactivates); a power face down is worth nothing.
+    s = position(hands={0: ["Fireball", "Gust"], 1: ["Gust"]}, powers={0: "Overcharge"})
+    before = s.heuristic(0)
+    play(s, "activate the power")
+    assert pos(s)["power_states"][0] == "active" and s.heuristic(0) == pytest.approx(before)
+    s = position(
+        hands={0: ["Fireball", "Gust"], 1: ["Gust"]}, powers={0: "Renewal"}, health={0: 20}
+    )
+    before = s.heuristic(0)
+    play(s, "activate the power")  # Renewal works at once and goes face down
+    assert pos(s)["power_states"][0] == "down"
+    assert s.heuristic(0) - before == pytest.approx((5 - 1.5) / 45)  # (health + 5) scale
