@@ -13,7 +13,11 @@ the games already in its results are kept and only the rest are played.
 from __future__ import annotations
 
 import argparse
+import contextlib
+import signal
+import threading
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -22,12 +26,42 @@ from henchmen._cli_args import int_arg, parse_option
 from henchmen.analysis.balance import DEFAULT_BOT, balance_table, results_files, study
 from henchmen.analysis.plan import Tournament
 from henchmen.analysis.progress import measures_of
-from henchmen.analysis.run import dask_executor, local_executor, run_tournament
+from henchmen.analysis.run import dask_executor, local_executor, run_tournament, stop_pool
 from henchmen.analysis.store import ResultsFile, read_results
 from henchmen.analysis.summary import summarize, text_report
 from henchmen.errors import OptionError
 from henchmen.game import GameInfo, game_info
 from henchmen.printable import TextOut
+
+
+@contextlib.contextmanager
+def sigterm_stops() -> Iterator[None]:
+    """While inside, a SIGTERM stops the run as Ctrl-C does (a KeyboardInterrupt).
+
+    A batch system or ``kill`` ends a run with SIGTERM, which by default ends
+    the process at once: the results file unclosed and the worker processes
+    playing on. As an interrupt it keeps what is finished and ends the workers.
+
+    >>> import os
+    >>> with sigterm_stops():
+    ...     try:
+    ...         os.kill(os.getpid(), signal.SIGTERM)
+    ...     except KeyboardInterrupt:
+    ...         print("stopped")
+    stopped
+    """
+    if threading.current_thread() is not threading.main_thread():
+        yield  # only the main thread may set a handler; the caller's stays
+        return
+
+    def stop(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt
+
+    before = signal.signal(signal.SIGTERM, stop)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, before)
 
 
 def add_commands(sub: Any) -> None:
@@ -199,15 +233,16 @@ def cmd_tournament(args: argparse.Namespace, out: TextOut, err: TextOut, bar: Te
         f"table(s) of {tournament.games_per_table}), seats rotated, on {where}\n"
     )
     try:
-        run = run_tournament(
-            tournament,
-            args.out,
-            executor=executor,
-            workers=workers,
-            batch_size=batch,
-            replays=args.replays,
-            progress=_Progress(bar),
-        )
+        with sigterm_stops():
+            run = run_tournament(
+                tournament,
+                args.out,
+                executor=executor,
+                workers=workers,
+                batch_size=batch,
+                replays=args.replays,
+                progress=_Progress(bar),
+            )
     except KeyboardInterrupt:
         raise KeyboardInterrupt(
             f"interrupted; the finished games are in {args.out}: the same command resumes"
@@ -270,19 +305,22 @@ def cmd_balance(args: argparse.Namespace, out: TextOut, err: TextOut, bar: TextO
     records = []
     finished = False
     try:
-        for i, (t, path) in enumerate(zip(tournaments, paths, strict=True)):
-            setup = ", ".join(f"{k}={_shown(v)}" for k, v in t.options.items()) or "default options"
-            err.write(
-                f"henchmen: {info.name} setup {i + 1} of {len(tournaments)} ({setup}): "
-                f"{t.total_games} games of {t.bots[0]} in every seat, into {path}\n"
-            )
-            run = run_tournament(
-                t, path, executor=executor, workers=workers, batch_size=batch,
-                progress=_Progress(bar),
-            )  # fmt: skip
-            if run.resumed:
-                err.write(f"henchmen: resumed: {run.resumed} games were already in {path}\n")
-            records += run.records
+        with sigterm_stops():
+            for i, (t, path) in enumerate(zip(tournaments, paths, strict=True)):
+                setup = (
+                    ", ".join(f"{k}={_shown(v)}" for k, v in t.options.items()) or "default options"
+                )
+                err.write(
+                    f"henchmen: {info.name} setup {i + 1} of {len(tournaments)} ({setup}): "
+                    f"{t.total_games} games of {t.bots[0]} in every seat, into {path}\n"
+                )
+                run = run_tournament(
+                    t, path, executor=executor, workers=workers, batch_size=batch,
+                    progress=_Progress(bar),
+                )  # fmt: skip
+                if run.resumed:
+                    err.write(f"henchmen: resumed: {run.resumed} games were already in {path}\n")
+                records += run.records
         finished = True
     except KeyboardInterrupt:
         raise KeyboardInterrupt(
@@ -292,7 +330,7 @@ def cmd_balance(args: argparse.Namespace, out: TextOut, err: TextOut, bar: TextO
         if client is not None:
             client.close()
         else:
-            executor.shutdown(wait=finished, cancel_futures=True)
+            stop_pool(executor, finished=finished)
     out.write(balance_table(tournaments, records, min_games) + "\n")
     out.write(f"Results in {folder}\n")
     return 0

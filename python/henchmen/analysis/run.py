@@ -15,8 +15,15 @@ import importlib
 import json
 import multiprocessing
 import os
+import threading
 from collections.abc import Callable
-from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
+from concurrent.futures import (
+    Executor,
+    Future,
+    InvalidStateError,
+    ProcessPoolExecutor,
+    as_completed,
+)
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -76,6 +83,49 @@ def local_executor(workers: int) -> Executor:
     ctx = multiprocessing.get_context("forkserver")
     ctx.set_forkserver_preload(["henchmen.analysis.play"])
     return ProcessPoolExecutor(max_workers=workers, mp_context=ctx)
+
+
+def stop_pool(pool: Executor, *, finished: bool) -> None:
+    """Shut ``pool`` down; after a stop (``finished`` False), end its running batches too.
+
+    ``shutdown(wait=False)`` drops the batches not yet started, but each local
+    worker would play the one it holds to the end, unseen, taking the machine
+    from whatever comes next: a stopped run ends its worker processes.
+
+    >>> pool = local_executor(1)
+    >>> pool.submit(pow, 2, 3).result()
+    8
+    >>> workers = list(pool._processes.values())
+    >>> stop_pool(pool, finished=False)
+    >>> [w.join(10) for w in workers] and [w.is_alive() for w in workers]
+    [False]
+    """
+    if finished:
+        pool.shutdown(wait=True)
+        return
+    # shutdown forgets the processes, so they are taken first. (Python 3.14
+    # has ProcessPoolExecutor.terminate_workers; before it, this is the way.)
+    workers = list((getattr(pool, "_processes", None) or {}).values())
+    manager = getattr(pool, "_executor_manager_thread", None)
+    pool.shutdown(wait=False, cancel_futures=True)
+    if not workers:
+        return
+    hook = threading.excepthook
+
+    def quiet(args: Any) -> None:
+        # Python 3.11's pool manager, finding its workers gone, sets an error
+        # on every batch, and trips on those already cancelled (3.12 fixed it).
+        if args.thread is not manager or not isinstance(args.exc_value, InvalidStateError):
+            hook(args)
+
+    threading.excepthook = quiet
+    try:
+        for worker in workers:
+            worker.terminate()
+        if manager is not None:
+            manager.join(10)
+    finally:
+        threading.excepthook = hook
 
 
 def dask_executor(scheduler: str) -> tuple[Executor, Any]:
@@ -171,10 +221,16 @@ def run_tournament(
                 for f in futures:
                     f.cancel()
                 if own:
-                    # After a stop, batches still running are abandoned, not waited for.
-                    pool.shutdown(wait=finished, cancel_futures=True)
+                    stop_pool(pool, finished=finished)
         records = sorted(store.records.values(), key=lambda r: r.key)
     return TournamentRun(tournament, records, played, resumed)
 
 
-__all__ = ["Progress", "TournamentRun", "dask_executor", "local_executor", "run_tournament"]
+__all__ = [
+    "Progress",
+    "TournamentRun",
+    "dask_executor",
+    "local_executor",
+    "run_tournament",
+    "stop_pool",
+]
