@@ -10,12 +10,23 @@
 
 namespace henchmen::super {
 
-// Asked by what everyone sees: a live target holding Playing Cards, or
-// Powered Up with a defense Super Power (a Super Power's attack only that).
+// Whether t's Super Power may defend against h: Powered Up, a defense
+// power, and h an attack it stops (public facts all: damage, health).
+bool State::power_defends(int t, const Hit& h) const {
+  if (power_state[t] != kUp || !cfg->powers[power[t]].defense()) return false;
+  switch (cfg->powers[power[t]].stops) {
+    case kStopsCards: return h.card != kPowerSource;
+    case kStopsKnockouts: return h.damage >= health[t];
+    default: return true;
+  }
+}
+
+// Asked by what everyone sees: a live target holding Playing Cards, or one
+// whose defense Super Power stops this attack (a Super Power's attack only that).
 uint32_t State::askable(const Hit& h) const {
   const int t = h.target;
   if (!alive(t)) return 0;
-  const bool power_defense = power_state[t] == kUp && cfg->powers[power[t]].defense();
+  const bool power_defense = power_defends(t, h);
   const bool can = h.card == kPowerSource ? power_defense : (hand_n[t] > 0 || power_defense);
   return can ? 1u << t : 0u;
 }

@@ -41,6 +41,7 @@ const char* const kWhen[] = {"never", "top-element", "top-two-element", "top-two
 const char* const kGives[] = {"nothing", "damage", "heal", "as-shield", "as-attack"};
 const char* const kPowerAbilities[] = {"attack", "attack-all", "heal", "draw", "guard", "boost", "drain", "mastery", "attack-drain", "shield", "absorb", "deflect", "counter"};
 const char* const kUntil[] = {"now", "end-of-turn", "start-of-next-turn"};
+const char* const kStops[] = {"any", "cards", "knockouts"};
 const char* const kElementWords[] = {"Fire", "Water", "Earth", "Air", "Universal"};
 
 }  // namespace
@@ -144,7 +145,7 @@ void read_card_table(const Json& table, Config& cfg) {
   cfg.powers.clear();
   for (const Json& p : powers.as_array("powers")) {
     const std::string where = "power " + std::to_string(cfg.powers.size() + 1);
-    keys(p, {"name", "element", "ability", "amount", "per_rival", "most_rivals", "until", "text", "designed"}, where);
+    keys(p, {"name", "element", "ability", "amount", "per_rival", "most_rivals", "until", "stops", "text", "designed"}, where);
     designed_flag(p, where);
     Power pw;
     pw.name = text(p, "name", where, kMaxName);
@@ -153,6 +154,8 @@ void read_card_table(const Json& table, Config& cfg) {
     pw.ability = static_cast<PowerAbility>(pick(p, "ability", where, kPowerAbilities));
     pw.amount = number(p, "amount", where, 0, 20);
     pw.until = static_cast<Until>(pick(p, "until", where, kUntil));
+    pw.stops = p.has("stops") ? static_cast<Stops>(pick(p, "stops", where, kStops)) : kStopsAny;
+    if (p.has("stops") && !pw.defense()) bad(where + " (" + pw.name + "): stops says what a defense power defends, and this power is used on its owner's turn");
     const bool lasting = pw.ability == kPowGuard || pw.ability == kPowBoost || pw.ability == kPowDrain || pw.ability == kPowMastery;
     if (lasting == (pw.until == kNow)) bad(where + " (" + pw.name + "): guard, boost, drain and mastery last (end-of-turn or start-of-next-turn); every other power deactivates now");
     if ((pw.ability == kPowAttack || pw.ability == kPowAttackDrain || pw.ability == kPowAttackAll || pw.ability == kPowHeal || pw.ability == kPowDraw || pw.ability == kPowGuard) && pw.amount < 1) {

@@ -30,6 +30,9 @@ enum PowerAbility : uint8_t {
   kPowShield, kPowAbsorb, kPowDeflect, kPowCounter,
 };
 enum Until : uint8_t { kNow, kEndOfTurn, kStartOfNextTurn };
+// What a defense power may stop: any attack, a card's only (a Super Power's
+// attack gets past it), or only one that would knock its owner out.
+enum Stops : uint8_t { kStopsAny, kStopsCards, kStopsKnockouts };
 enum PowerOrder : uint8_t { kArrival, kDrawnValue, kNewestFirst };
 
 struct CardType {
@@ -52,6 +55,7 @@ struct Power {
   int amount = 0;     // at this table: the card table's amount, + per_rival for each rival beyond the first
   int per_rival = 0;
   Until until = kNow;
+  Stops stops = kStopsAny;
   // Used off the turn, when attacked (a guard then lasts: Stone Skin).
   bool defense() const { return ability >= kPowShield || ability == kPowGuard; }
 };

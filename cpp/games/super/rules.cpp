@@ -158,7 +158,7 @@ void State::legal_actions(std::vector<Action>& out) const {
         }
       }
     }
-    if (power_state[cp] == kUp) {
+    if (power_defends(cp, h)) {
       const PowerAbility a = cfg->powers[power[cp]].ability;
       if (a == kPowShield || a == kPowAbsorb || a == kPowGuard || (a == kPowCounter && may_counter)) out.push_back(kPowerDefend);
       if (a == kPowDeflect && may_deflect) {

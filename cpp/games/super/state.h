@@ -174,6 +174,7 @@ struct State {
   void part(int p);
   void finish_parting(int p, int second);
   uint32_t askable(const Hit& h) const;
+  bool power_defends(int t, const Hit& h) const;
   void pick_order_next();
 };
 

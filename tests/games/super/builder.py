@@ -33,6 +33,24 @@ GAME = "super"
 TABLE: dict[str, Any] = henchmen.Game(GAME).card_table()
 CARDS: dict[str, dict[str, Any]] = {c["name"]: c for c in TABLE["cards"]}
 POWERS: list[str] = [p["name"] for p in TABLE["powers"]]
+PLAIN = ("Gust", "Water Jet", "Rock Throw")  # attack cards with no use in defense
+
+
+def one_card_each(
+    players: int, *, first: int = 1, taken: Sequence[str] = ()
+) -> dict[int, list[str]]:
+    """A one-card hand of a plain attack card for each player from ``first`` on.
+
+    Enough for ten players: what the table has of ``PLAIN``, less the cards
+    the test places elsewhere (``taken``). A rival holding a card stays
+    askable, and holds nothing that could defend.
+
+    >>> one_card_each(4, taken=["Gust", "Gust"])
+    {1: ['Gust'], 2: ['Gust'], 3: ['Water Jet']}
+    """
+    left = Counter({name: int(CARDS[name]["count"]) for name in PLAIN}) - Counter(taken)
+    spare = [name for name in PLAIN for _ in range(left[name])]
+    return {p: [spare[p - first]] for p in range(first, players)}
 
 
 def position_doc(

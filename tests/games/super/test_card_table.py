@@ -57,7 +57,9 @@ def test_card_data_replaces_the_table() -> None:
         (lambda t: t["powers"][3].update(per_rival=1), "not cards drawn"),
         (lambda t: t["powers"][0].update(per_rival=6), "per_rival must be an integer"),
         (lambda t: t["powers"][1].update(most_rivals=10), "most_rivals must be an integer"),
-        (lambda t: t["powers"][0].update(most_rivals=3), "this power has none"),  # Inferno
+        (lambda t: t["powers"][3].update(most_rivals=3), "this power has none"),  # Tailwind
+        (lambda t: t["powers"][0].update(stops="cards"), "used on its owner's turn"),  # Inferno
+        (lambda t: t["powers"][3].update(stops="powers"), "stops must be one of any, cards"),
         (lambda t: t["types"][0]["bonus"].update(gives="as-attack"), "only a defense card"),
         (lambda t: t.update(cards=t["cards"][:2]), "too small"),
     ],

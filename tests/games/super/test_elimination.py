@@ -82,9 +82,9 @@ def test_elimination_deactivates_an_active_power() -> None:
         health={1: 1},
         powers={1: "Stone Skin"},
         power_states={1: "active"},
-        discard=["Ice Wall", "Power Up"],
+        discard=["Fireball", "Power Up"],
     )
-    play(s, "attack player 2 with Flame Lance", "take the hit")  # 5 - 4 = 1
+    play(s, "attack player 2 with Flame Lance", "take the hit")  # 5 + 2 (Fire on Fire) - 5 = 2
     assert hp(s)[1] == 0 and pos(s)["power_states"][1] == "down"
     assert "deactivate" in [e.kind for e in s.events_for("spectator", since=0)]
 
