@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 
@@ -341,15 +342,25 @@ def test_a_power_grows_for_at_most_its_most_rivals(
     assert hp(s)[1] == 40 - 3 - extra
 
 
+def holding(power: str, players: int, **spec: Any) -> henchmen.State:
+    """Seat 1 holds ``power`` and Fireball and Gust on the draw option; every rival one plain
+    card and a power face down (none answers). The seat that would hold ``power`` by default
+    holds Inferno, seat 1's."""
+    default_seat = POWERS.index(power)
+    return position(
+        players=players,
+        hands={0: ["Fireball", "Gust"], **one_card_each(players, taken=["Gust"])},
+        powers={0: power, **({default_seat: POWERS[0]} if 0 < default_seat < players else {})},
+        power_states={p: "down" for p in range(1, players)},
+        discard=["Ice Wall", "Power Up"],
+        **spec,
+    )
+
+
 @pytest.mark.parametrize(("players", "each"), [(2, 5), (3, 6), (4, 7), (5, 8), (6, 8), (10, 8)])
 def test_quake_grows_for_up_to_four_rivals(players: int, each: int) -> None:
     """Quake: 5, 1 more for each rival beyond the first, counting up to four rivals."""
-    s = position(
-        players=players,
-        hands={0: ["Fireball"], **one_card_each(players)},
-        powers={0: "Quake", 1: "Inferno"},
-        power_states={p: "down" for p in range(1, players)},  # no defense power answers
-    )
+    s = holding("Quake", players)
     play(s, "activate the power")
     assert hp(s) == [40] + [40 - each] * (players - 1)
 
@@ -357,13 +368,7 @@ def test_quake_grows_for_up_to_four_rivals(players: int, each: int) -> None:
 @pytest.mark.parametrize(("players", "extra"), [(2, 7), (4, 13), (6, 19), (8, 25), (10, 25)])
 def test_overcharge_grows_for_up_to_seven_rivals(players: int, extra: int) -> None:
     """Overcharge: 7 more, 3 more for each rival beyond the first, counting up to seven."""
-    s = position(
-        players=players,
-        hands={0: ["Fireball", "Gust"], **one_card_each(players, taken=["Gust"])},
-        powers={0: "Overcharge", 5: "Inferno"} if players > 5 else {0: "Overcharge"},
-        power_states={p: "down" for p in range(1, players)},  # no defense power answers
-        discard=["Ice Wall", "Power Up"],
-    )
+    s = holding("Overcharge", players)
     play(s, "activate the power", "attack player 2 with Fireball", "take the hit")
     assert hp(s)[1] == 40 - 3 - extra  # Fireball's 3 (no bonus: Ice Wall is Water)
 
@@ -371,13 +376,7 @@ def test_overcharge_grows_for_up_to_seven_rivals(players: int, extra: int) -> No
 @pytest.mark.parametrize(("players", "damage"), [(2, 4), (3, 5), (4, 5), (10, 5)])
 def test_inferno_grows_for_up_to_two_rivals(players: int, damage: int) -> None:
     """Inferno: 4, or 5 with two rivals or more; its owner regains what it takes."""
-    s = position(
-        players=players,
-        hands={0: ["Gust"], **one_card_each(players, taken=["Gust"])},
-        powers={0: "Inferno"},
-        power_states={p: "down" for p in range(1, players)},  # no defense power answers
-        health={0: 30},
-    )
+    s = holding("Inferno", players, health={0: 30})
     play(s, "activate the power on player 2")
     assert hp(s)[:2] == [30 + damage, 40 - damage]
 
@@ -385,14 +384,7 @@ def test_inferno_grows_for_up_to_two_rivals(players: int, damage: int) -> None:
 @pytest.mark.parametrize(("players", "extra"), [(2, 7), (3, 9), (6, 15), (10, 23)])
 def test_vampiric_aura_grows_with_every_rival(players: int, extra: int) -> None:
     """Vampiric Aura: what an attack takes, + 7, 2 more for each rival beyond the first."""
-    s = position(
-        players=players,
-        hands={0: ["Fireball", "Gust"], **one_card_each(players, taken=["Gust"])},
-        powers={0: "Vampiric Aura", 6: "Inferno"} if players > 6 else {0: "Vampiric Aura"},
-        power_states={p: "down" for p in range(1, players)},  # no defense power answers
-        health={0: 10},
-        discard=["Ice Wall", "Power Up"],
-    )
+    s = holding("Vampiric Aura", players, health={0: 10})
     play(s, "activate the power", "attack player 2 with Fireball", "take the hit")
     assert hp(s)[:2] == [10 + 3 + extra, 37]  # Fireball's 3 taken, and regained
 
@@ -400,12 +392,7 @@ def test_vampiric_aura_grows_with_every_rival(players: int, extra: int) -> None:
 @pytest.mark.parametrize(("players", "amount"), [(2, 6), (3, 7), (4, 8), (5, 8), (10, 8)])
 def test_renewal_grows_for_up_to_three_rivals(players: int, amount: int) -> None:
     """Renewal: regain 6, 1 more for each rival beyond the first, counting up to three."""
-    s = position(
-        players=players,
-        hands={0: ["Gust"], **one_card_each(players, taken=["Gust"])},
-        powers={0: "Renewal", 2: "Inferno"},  # seat 3 would hold Renewal by default
-        health={0: 20},
-    )
+    s = holding("Renewal", players, health={0: 20})
     play(s, "activate the power")
     assert hp(s)[0] == 20 + amount
 
@@ -414,13 +401,7 @@ def test_renewal_grows_for_up_to_three_rivals(players: int, amount: int) -> None
 def test_elemental_mastery_grows_for_up_to_four_rivals(players: int, extra: int) -> None:
     """Elemental Mastery: a bonus gives 5 more, 4 more for each rival beyond the first, counting
     up to four; Fireball's Fire bonus (2) holds on Ice Wall under it."""
-    s = position(
-        players=players,
-        hands={0: ["Fireball", "Gust"], **one_card_each(players, taken=["Gust"])},
-        powers={0: "Elemental Mastery", 7: "Inferno"} if players > 7 else {0: "Elemental Mastery"},
-        power_states={p: "down" for p in range(1, players)},  # no defense power answers
-        discard=["Ice Wall", "Power Up"],
-    )
+    s = holding("Elemental Mastery", players)
     play(s, "activate the power", "attack player 2 with Fireball", "take the hit")
     assert hp(s)[1] == 40 - 3 - 2 - extra
 
