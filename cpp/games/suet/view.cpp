@@ -144,7 +144,8 @@ Json State::layout(int viewer) const {
     if (w.trigger == kOnSetback) {
       prompt = std::string(cfg->name[strike_card]) + " strikes you: sacrifice your Enhancement to stop it, or pass";
     } else if (w.trigger == kBetweenTurns) {
-      prompt = seat(turn_player_, viewer) + (turn_player_ == viewer ? "r" : "'s") + " turn is over: play an Instant Action before the next turn, or pass";
+      const std::string whose = seat(turn_player_, viewer) + (turn_player_ == viewer ? "r" : "'s") + " turn is over: ";
+      prompt = mover == viewer ? whose + "play an Instant Action before the next turn, or pass" : whose + seat(mover, viewer) + " may play an Instant Action before the next turn";
     } else {
       prompt = seat(w.opener, viewer) + " plays " + cfg->name[w.arg] + (w.trigger == kOnBlock ? " on " + cfg->name[play_card] : std::string()) + ": block it, or pass";
     }

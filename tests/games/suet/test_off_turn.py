@@ -32,6 +32,10 @@ def test_between_turns_every_other_player_with_cards_is_asked_in_seat_order() ->
     assert pos(s)["windows"][0]["asked"] == [1, 3]  # not the turn player, not an empty hand
     assert s.current_player == 1 and moves(s) == ["pass"]
     assert s.observation(1)["window"] == "between turns"
+    assert s.layout(1)["prompt"].endswith("play an Instant Action before the next turn, or pass")
+    assert s.layout(0)["prompt"] == (
+        "Your turn is over: Player 2 may play an Instant Action before the next turn"
+    )
     play(s, "pass")
     assert s.current_player == 3 and moves(s) == ["play Draw 1 Extra Card", "pass"]
     play(s, "pass")
