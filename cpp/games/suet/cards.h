@@ -47,6 +47,9 @@ struct Config {
   bool long_game = false;
   bool future_cards = false;
   int max_rounds = 20;
+  // Instant Actions off turn: the printed "whenever you want" (between-turns
+  // windows and Blocks), or Blocks alone (the earlier reading, kept to compare).
+  bool block_only = false;
   int hand_size = 5;
   int hand_limit = 7;
   int draws_per_turn = 1;

@@ -26,13 +26,33 @@ void State::to_discard_from_play(int k) {
   ++discard_n;
 }
 
-void State::discard_from_hand(int p, int k, const char* why) {
+// Every card a player has to discard from a hand comes through here. "If a
+// player ever has to discard a Component it is placed into the Black market,
+// not the Discard pile, unless a card says specifically to place it in the
+// Discard Pile": no card that discards from a hand says so. Returns whether
+// the card went to the Black Market.
+bool State::discard_from_hand(int p, int k, Event* e) {
   --hand[p][k];
   --hand_n[p];
+  if (cfg->kind[k] == kComponent) {
+    to_market(k, p, e);
+    return true;
+  }
   ++discard[k];
   ++discard_n;
+  if (e && events()) e->fact(CardFact::move(p, kDiscardZone, k));
+  return false;
+}
+
+// A card the player picks to discard (as the action, down to the maximum
+// hand, a repair's price, Everyone Discards One Card).
+void State::discard_by_choice(int p, int k, const char* why) {
+  Event e("discard", "", p);
+  e.with("card", cfg->name[k]);
+  const bool to_black_market = discard_from_hand(p, k, &e);
   if (Events* ev = events()) {
-    ev->add(Event("discard", std::string("{P} {discard|discards} {card} (") + why + ")", p).with("card", cfg->name[k]).fact(CardFact::move(p, kDiscardZone, k)));
+    e.say(std::string("{P} {discard|discards} {card} (") + why + ")" + (to_black_market ? ": a Component goes to the Black Market" : ""));
+    ev->add(e);
   }
 }
 
@@ -103,7 +123,7 @@ void State::play(int p, int k, int target) {
   const int kind = cfg->kind[k];
   if (kind == kAction || kind == kEnhancement || kind == kSetback) --actions_left;
   if (Events* ev = events()) {
-    std::string text = cheat_play ? "{P} {play|plays} a Cheat Card with {card}" : "{P} {play|plays} {card}";
+    std::string text = cheat_play ? "{P} {play|plays} a Cheat Card with {card}" : p == turn_player_ ? "{P} {play|plays} {card}" : "{P} {play|plays} {card} between turns";
     Event e("play", "", p);
     e.with("card", cfg->name[k]).with("kind", kKindWords[kind]);
     if (target >= kTargetPlayer && target != kTargetCheat) {
@@ -184,6 +204,10 @@ void State::pass_window() {
     return;
   }
   if (!reactions.pass()) return;
+  if (reactions.top().trigger == kBetweenTurns) {
+    end_between_turns();
+    return;
+  }
   if (reactions.top().trigger == kOnBlock) {
     reactions.close();
     block_succeeds();
@@ -247,8 +271,13 @@ void State::resolve_play() {
       e.with("n", static_cast<int>(cfg->amount[k]));
       break;
     case kExtraTurn:
-      extra_turn = true;
-      e.say("{P} will take another turn after this one");
+      if (p == turn_player_) {
+        extra_turn = true;
+        e.say("{P} will take another turn after this one");
+      } else {
+        extra_later = static_cast<uint8_t>(extra_later | (1u << p));  // played off turn: after their next turn
+        e.say("{P} will take another turn after {p's} next one");
+      }
       break;
     case kMarketTop: {
       const int x = market[--market_n];
@@ -380,16 +409,8 @@ void State::resolve_play() {
       Json cards = Json(Json::Array{});
       for (int j = 0; j < cfg->kinds; ++j) {
         while (hand[q][j]) {
-          --hand[q][j];
-          --hand_n[q];
-          cards.push_back(cfg->name[j]);
-          if (cfg->kind[j] == kComponent) {
-            to_market(j, q, &e);
-          } else {
-            ++discard[j];
-            ++discard_n;
-            if (events()) e.fact(CardFact::move(q, kDiscardZone, j));
-          }
+          if (!e.muted) cards.push_back(cfg->name[j]);
+          discard_from_hand(q, j, &e);
         }
       }
       e.with("cards", cards);
@@ -674,16 +695,16 @@ void State::choose(int k) {
       return;
     }
     case kDiscardDown:
-      discard_from_hand(p, k, "down to the maximum hand");
+      discard_by_choice(p, k, "down to the maximum hand");
       if (hand_n[p] <= hand_limit(p)) choice = kNoChoice;
       return;
     case kPayCost:
       choice = kNoChoice;
-      discard_from_hand(p, k, "Cash Flow's Hindrance: the price of a repair");
+      discard_by_choice(p, k, "Cash Flow's Hindrance: the price of a repair");
       after_cost();
       return;
     case kEveryoneDiscard: {
-      discard_from_hand(p, k, "everyone discards one");
+      discard_by_choice(p, k, "everyone discards one");
       discarders = static_cast<uint8_t>(discarders & ~(1u << p));
       choice = kNoChoice;
       for (int i = 1; i < cfg->players; ++i) {

@@ -16,6 +16,8 @@ const GameInfo& Traits::info() {
         OptionSpec{"players", OptionSpec::Kind::Int, Json(2), 2, kMaxPlayers, {}, "Number of players."},
         OptionSpec{"long_game", OptionSpec::Kind::Bool, Json(false), 0, 0, {}, "The Long Game: each round the first player rolls its colour (or a Black Market round); only that colour's Components are placed."},
         OptionSpec{"future_cards", OptionSpec::Kind::Bool, Json(false), 0, 0, {}, "Add the rulebook's future card Everyone Discards One Card to the deck."},
+        OptionSpec{"instants", OptionSpec::Kind::Choice, Json("printed"), 0, 0, {"printed", "block_only"},
+                   "Instant Actions off your turn: printed (any the card text allows, Take 1/2/3 Extra Actions excepted, in a window between turns; Block an Action on the card it blocks) or block_only (Block an Action alone, the earlier reading)."},
         OptionSpec{"max_rounds", OptionSpec::Kind::Int, Json(20), 3, 200, {}, "Designed: after this many rounds the player with the most working Components wins (a tie is a draw)."},
         OptionSpec{"card_data", OptionSpec::Kind::Text, Json(""), 0, 0, {}, "A replacement card table as JSON text (same shape as the built-in one); empty for the built-in table."},
     };
@@ -39,13 +41,14 @@ const GameInfo& Traits::info() {
         {"players[].enhancement", "the Enhancement in the Lab (null for none)"},
         {"players[].hindrance", "whether it shows its Hindrance side"},
         {"players[].waiting", "Setbacks waiting in the Lab: the player loses their next turn"},
+        {"players[].extra_turn", "Take an Extra Turn played off turn: the player takes another turn after their next one"},
         {"deck_size", "cards left in the deck"},
         {"discard", "the discard pile (face up), name to count"},
         {"black_market", "the Black Market, top first"},
         {"in_play", "the card being played, the Blocks on it and a Setback striking"},
         {"pending", "the card being played: card, by, action, blocks (null for none)"},
         {"setback", "the Setback striking: card, victim, by (-1: drawn), or null"},
-        {"window", "the reaction window open: block, counter-block or sacrifice (null for none)"},
+        {"window", "the reaction window open: block, counter-block, sacrifice or between turns (null for none)"},
         {"choice", "a choice inside a card's effect, or null"},
     };
     return g;
@@ -59,6 +62,7 @@ std::shared_ptr<const Config> Traits::configure(const Json& options) {
   c->long_game = options.at("long_game", "options").as_bool("long_game");
   c->future_cards = options.at("future_cards", "options").as_bool("future_cards");
   c->max_rounds = static_cast<int>(options.at("max_rounds", "options").as_int("max_rounds"));
+  c->block_only = options.at("instants", "options").as_string("instants") == "block_only";
   const std::string& data = options.at("card_data", "options").as_string("card_data");
   Json table;
   if (data.empty()) {

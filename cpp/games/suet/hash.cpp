@@ -34,6 +34,7 @@ uint64_t State::hash() const {
   if (pick_from != kNone) h.add(static_cast<uint64_t>(pick_from) | static_cast<uint64_t>(pick_for) << 8 | static_cast<uint64_t>(pick_mode) << 16);
   h.add(static_cast<uint64_t>(choice) | static_cast<uint64_t>(chooser) << 8);
   h.add(static_cast<uint64_t>(discarders) | static_cast<uint64_t>(static_cast<uint8_t>(winner)) << 8 | static_cast<uint64_t>(win_reason) << 16);
+  if (extra_later) h.add(extra_later);  // only when set: positions without one hash as before
   h.add(reactions.depth);
   for (int d = 0; d < reactions.depth; ++d) {
     const auto& w = reactions.windows[d];

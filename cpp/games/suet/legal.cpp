@@ -47,6 +47,10 @@ void State::legal_actions(std::vector<Action>& out) const {
   if (reactions.open()) {
     if (reactions.top().trigger == kOnSetback) {
       out.push_back(kSacrifice);
+    } else if (reactions.top().trigger == kBetweenTurns) {
+      for_each_bit(nonzero_bits(hand[cp]), [&](int k) {
+        if (cfg->kind[k] == kInstant && playable_off_turn(cp, k)) out.push_back(play_at(k, 0));
+      });
     } else if (cfg->block_card >= 0 && hand[cp][cfg->block_card]) {
       out.push_back(kBlockAction);
     }

@@ -70,6 +70,51 @@ uint32_t State::block_askable(int opener) const {
   return m;
 }
 
+// The Instant Actions the card text lets a player play off turn, now, by
+// what everyone can see: all but Take 1/2/3 Extra Actions ("You must play
+// this card on your turn"), Block an Action (it answers a card, in its own
+// window) and the Cheat Card (it goes with a Component, placed as the
+// turn's action).
+bool State::off_turn_card(int k) const {
+  switch (cfg->effect[k]) {
+    case kDraw:
+      return deck_n + discard_n > 0;
+    case kExtraTurn:
+      return true;
+    case kMarketTop:
+      return market_n > 0;
+    default:
+      return false;
+  }
+}
+
+bool State::playable_off_turn(int p, int k) const {
+  return off_turn_card(k) && (cfg->effect[k] != kExtraTurn || !((extra_later >> p) & 1));
+}
+
+// Who is asked between turns, by what everyone can see: every other player
+// holding cards, unless every copy of the Instant Actions playable now lies
+// face up (then nobody could play one, and nobody is asked).
+uint32_t State::between_askable() const {
+  if (cfg->block_only) return 0;
+  bool could = false;
+  for (int k = 0; k < cfg->kinds && !could; ++k) {
+    could = cfg->kind[k] == kInstant && off_turn_card(k) && discard[k] + inplay[k] < copies(k);
+  }
+  if (!could) return 0;
+  uint32_t m = 0;
+  for (int q = 0; q < cfg->players; ++q) {
+    if (q != turn_player_ && hand_n[q] > 0) m |= 1u << q;
+  }
+  return m;
+}
+
+// The between-turns window closed with everyone passing: the next turn.
+void State::end_between_turns() {
+  reactions.close();
+  advance_turn();
+}
+
 namespace {
 // The player whose draw is served next: seat order from the turn player.
 int next_drawer(const State& s) {
@@ -207,6 +252,10 @@ bool State::check_win() {
 void State::begin_turn() {
   const int p = turn_player_;
   starting = false;
+  if ((extra_later >> p) & 1) {  // Take an Extra Turn played off turn: after this turn, another
+    extra_later = static_cast<uint8_t>(extra_later & ~(1u << p));
+    extra_turn = true;
+  }
   actions_left = static_cast<uint8_t>(cfg->actions_per_turn);
   free_place_used = free_repair_used = false;
   if (Events* ev = events()) ev->add(Event("turn", "Turn {turn}: {p's} turn", p).with("turn", static_cast<int>(turn)).with("round", static_cast<int>(round)));
@@ -287,6 +336,9 @@ void State::settle() {
         chooser = static_cast<uint8_t>(p);
         return;
       }
+      // Between turns the others may play Instant Actions (end_between_turns
+      // moves on once they all pass); asked again after each one played.
+      if (reactions.open_window(kBetweenTurns, p, between_askable(), cfg->players)) return;
       advance_turn();
       continue;
     }
@@ -340,9 +392,9 @@ void State::apply(Action a) {
     const int q = pick_from;
     const int p = pick_for;
     pick_from = kNone;
-    --hand[q][k];
-    --hand_n[q];
     if (pick_mode == kPickSteal) {
+      --hand[q][k];
+      --hand_n[q];
       ++hand[p][k];
       ++hand_n[p];
       if (Events* ev = events()) {
@@ -353,10 +405,11 @@ void State::apply(Action a) {
         ev->add((1u << p) | (1u << q), full, others);
       }
     } else {
-      ++discard[k];
-      ++discard_n;
+      Event e("discard-at-random", "", p, q);
+      e.with("card", cfg->name[k]);
+      const bool to_black_market = discard_from_hand(q, k, &e);
       if (Events* ev = events()) {
-        ev->add(Event("discard-at-random", "{card} is discarded at random from {q's} hand", p, q).with("card", cfg->name[k]).fact(CardFact::move(q, kDiscardZone, k)));
+        ev->add(e.say(to_black_market ? "{card} is discarded at random from {q's} hand: a Component goes to the Black Market" : "{card} is discarded at random from {q's} hand"));
       }
     }
     settle();
@@ -423,6 +476,16 @@ void State::apply(Action a) {
     settle();
     return;
   }
+  if (reactions.open()) {
+    // An Instant Action played off turn in the between-turns window: the
+    // window closes while the card is played (its Blocks, its draws) and
+    // opens again, asking everyone anew, once it has resolved.
+    const int r = reactions.responder();
+    reactions.close();
+    play(r, (a - kPlay) / kTargets, 0);
+    settle();
+    return;
+  }
   const int p = turn_player_;
   if (a >= kMarketGive) {
     const int k = a - kMarketGive;
@@ -448,7 +511,7 @@ void State::apply(Action a) {
   }
   if (a >= kDiscardCard) {
     --actions_left;
-    discard_from_hand(p, a - kDiscardCard, "as the action");
+    discard_by_choice(p, a - kDiscardCard, "as the action");
     settle();
     return;
   }

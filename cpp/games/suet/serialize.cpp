@@ -11,7 +11,7 @@ namespace {
 
 const char* const kPhaseWords[] = {"geniuses", "playing", "over"};
 const char* const kChoiceWords[kChoices] = {"none", "take-from-discard", "take-from-market", "trade-from-market", "discard-down", "pay-cost", "everyone-discards", "slot-break", "slot-back"};
-const char* const kTriggerWords[] = {"play", "block", "setback"};
+const char* const kTriggerWords[kTriggers] = {"play", "block", "setback", "between-turns"};
 const char* const kPickWords[] = {"steal", "discard"};
 
 int card_id(const Config& cfg, const std::string& name, const std::string& what) {
@@ -86,6 +86,13 @@ Json State::to_json() const {
   j["free_place_used"] = free_place_used;
   j["free_repair_used"] = free_repair_used;
   j["extra_turn"] = extra_turn;
+  if (extra_later) {  // written only when set: positions without one read and write as before
+    Json later = Json(Json::Array{});
+    for (int p = 0; p < n; ++p) {
+      if ((extra_later >> p) & 1) later.push_back(p);
+    }
+    j["extra_turn_later"] = later;
+  }
   j["again"] = again;
   j["starting"] = starting;
   j["ending"] = ending;
@@ -105,7 +112,7 @@ Json State::to_json() const {
     Json o;
     o["trigger"] = kTriggerWords[w.trigger];
     o["opener"] = static_cast<int>(w.opener);
-    o["card"] = cfg->name[w.arg];
+    o["card"] = w.trigger == kBetweenTurns ? Json() : Json(cfg->name[w.arg]);  // between turns no card is answered
     Json order = Json(Json::Array{});
     for (int i = 0; i < w.n; ++i) order.push_back(static_cast<int>(w.order[i]));
     o["asked"] = order;
@@ -145,7 +152,7 @@ Json State::to_json() const {
 State State::from_json(const Config& cfg, const Json& doc) {
   if (!doc.is_object()) broken_position("a position must be a JSON object");
   json_expect_keys(doc, {"phase", "players", "deck", "discard", "in_play", "black_market", "turn_player", "turn", "round", "round_colour", "actions_left", "free_place_used",
-                         "free_repair_used", "extra_turn", "again", "starting", "ending", "rolling", "first_draw", "play", "windows", "setback", "pick", "choice", "chooser",
+                         "free_repair_used", "extra_turn", "extra_turn_later", "again", "starting", "ending", "rolling", "first_draw", "play", "windows", "setback", "pick", "choice", "chooser",
                          "discarders", "winner", "win_reason"},
                    "position");
   const int n = cfg.players;
@@ -196,6 +203,9 @@ State State::from_json(const Config& cfg, const Json& doc) {
   s.free_place_used = doc.at("free_place_used", "position").as_bool("free_place_used");
   s.free_repair_used = doc.at("free_repair_used", "position").as_bool("free_repair_used");
   s.extra_turn = doc.at("extra_turn", "position").as_bool("extra_turn");
+  if (const Json* later = doc.find("extra_turn_later")) {
+    for (const Json& x : later->as_array("extra_turn_later")) s.extra_later = static_cast<uint8_t>(s.extra_later | (1u << x.as_int("extra_turn_later", 0, n - 1)));
+  }
   s.again = doc.at("again", "position").as_bool("again");
   s.starting = doc.at("starting", "position").as_bool("starting");
   s.ending = doc.at("ending", "position").as_bool("ending");
@@ -216,7 +226,9 @@ State State::from_json(const Config& cfg, const Json& doc) {
     auto& w = s.reactions.windows[s.reactions.depth++];
     w.trigger = word(wj.at("trigger", "window"), kTriggerWords, "trigger");
     w.opener = static_cast<int8_t>(wj.at("opener", "window").as_int("opener", 0, n - 1));
-    w.arg = static_cast<uint8_t>(card_id(cfg, wj.at("card", "window").as_string("card"), "window"));
+    const Json& card = wj.at("card", "window");
+    if (card.is_null() != (w.trigger == kBetweenTurns)) broken_position("a window names the card it answers (null between turns)");
+    w.arg = card.is_null() ? 0 : static_cast<uint8_t>(card_id(cfg, card.as_string("card"), "window"));
     const auto& asked = wj.at("asked", "window").as_array("asked");
     if (asked.empty() || static_cast<int>(asked.size()) > n) broken_position("a window asks 1 to " + std::to_string(n) + " players");
     for (const auto& a : asked) w.order[w.n++] = static_cast<uint8_t>(a.as_int("asked", 0, n - 1));

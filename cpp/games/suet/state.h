@@ -8,6 +8,9 @@
 // windows (core/reactions.h) asked of the players who could hold a Block by
 // what everyone can see; a Setback's victim is asked alone whether to
 // sacrifice an Enhancement, and only when everyone can see they have one.
+// Between turns a window asks the others whether to play an Instant Action
+// off turn (the printed reading; option instants=block_only keeps Blocks
+// the only off-turn card).
 #pragma once
 #include <cstdint>
 #include <cstring>
@@ -69,7 +72,7 @@ constexpr int kZones = kLabZone + P;
 
 enum Phase : uint8_t { kGeniusPhase, kPlaying, kOver };
 enum Choice : uint8_t { kNoChoice, kTakeFromDiscard, kTakeFromMarket, kTradeFromMarket, kDiscardDown, kPayCost, kEveryoneDiscard, kSlotBreak, kSlotBack, kChoices };
-enum Trigger : uint8_t { kOnPlay = 0, kOnBlock = 1, kOnSetback = 2 };
+enum Trigger : uint8_t { kOnPlay = 0, kOnBlock = 1, kOnSetback = 2, kBetweenTurns = 3, kTriggers = 4 };
 enum PickMode : uint8_t { kPickSteal, kPickDiscard };
 
 struct State {
@@ -100,6 +103,7 @@ struct State {
   bool free_place_used = false;
   bool free_repair_used = false;
   bool extra_turn = false;
+  uint8_t extra_later = 0;     // a bit per player: Take an Extra Turn played off turn, for their next turn
   bool again = false;          // this turn is an extra turn (the round's colour stays)
   bool starting = false;       // the turn has not begun yet (lost turns, the first draw)
   bool ending = false;         // the turn is over: discard down, then the next turn
@@ -201,6 +205,9 @@ struct State {
   bool can_place(int p) const { return actions_left > 0 || (enhanced(p, kInspiration) && !free_place_used); }
   bool needs_cost(int p, int k) const;
   uint32_t block_askable(int opener) const;
+  uint32_t between_askable() const;
+  bool off_turn_card(int k) const;
+  bool playable_off_turn(int p, int k) const;
   int left_of(int p) const { return (p + 1) % cfg->players; }
   bool has_hand_card_besides(int p, int k, bool non_instant) const;
 
@@ -231,7 +238,9 @@ struct State {
   void finish_strike();
   void choose(int k);
   void choose_slot(int c);
-  void discard_from_hand(int p, int k, const char* why);
+  bool discard_from_hand(int p, int k, Event* e);
+  void discard_by_choice(int p, int k, const char* why);
+  void end_between_turns();
   void lose_next_turn(int victim, int k);
   void game_over(int w, int reason);
 };

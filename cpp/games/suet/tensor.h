@@ -8,7 +8,7 @@
 namespace henchmen::suet {
 
 constexpr int kSeatPlane = 1 + kGeniuses + kColours * 4 + 4 + 1 + 1;
-constexpr int kTensorLength = K + P * kSeatPlane + 1 + 3 * K + (kColours + 2) + 2 + 2 * P + kChoices + 3 + 1 + P + 1;
+constexpr int kTensorLength = K + P * kSeatPlane + 1 + 3 * K + (kColours + 2) + 2 + 2 * P + kChoices + kTriggers + 1 + P + 1 + P;
 
 template <class Out>
 void write_tensor(const State& s, int viewer, Out& out) {
@@ -70,11 +70,15 @@ void write_tensor(const State& s, int viewer, Out& out) {
   out(i + s.choice, 1.0f);
   i += kChoices;
   if (s.reactions.open()) out(i + s.reactions.top().trigger, 1.0f);
-  i += 3;
+  i += kTriggers;
   out(i++, s.chain);
   if (s.strike_card != kNone) out(i + (s.strike_victim - viewer + n) % n, 1.0f);
   i += P;
   out(i++, static_cast<float>(s.round) / static_cast<float>(cfg.max_rounds));
+  for (int seat = 0; seat < n; ++seat) {
+    if ((s.extra_later >> ((viewer + seat) % n)) & 1) out(i + seat, 1.0f);
+  }
+  i += P;
 }
 
 }  // namespace henchmen::suet

@@ -57,6 +57,8 @@ void State::validate() const {
     }
   }
   if (hindrance >> n) broken_rule("a Hindrance belongs to a player");
+  if (extra_later >> n) broken_rule("an extra turn played off turn belongs to a player");
+  if (extra_later && cfg->block_only) broken_rule("with instants=block_only no Instant Action is played off turn");
   uint8_t market_count[K] = {};
   if (market_n > kMaxMarket) broken_rule("the Black Market is too large");
   for (int i = 0; i < market_n; ++i) {
@@ -84,7 +86,7 @@ void State::validate() const {
     bool owing = false;
     for (int p = 0; p < n; ++p) owing = owing || owed[p];
     if (turn != 1 || round != 1 || turn_player_ != 0 || rolling || starting || ending || choice || reactions.open() || play_card != kNone || strike_card != kNone || pick_from != kNone ||
-        winner != -1 || win_reason || first_draw || extra_turn || again || actions_left || free_place_used || free_repair_used || round_colour != kNone || owing || discarders || hindrance || chain) {
+        winner != -1 || win_reason || first_draw || extra_turn || extra_later || again || actions_left || free_place_used || free_repair_used || round_colour != kNone || owing || discarders || hindrance || chain) {
       broken_rule("nothing happens before every genius is dealt");
     }
     return;
@@ -126,7 +128,7 @@ void State::validate() const {
   if (reactions.depth > 8) broken_rule("too many windows");
   for (int d = 0; d < reactions.depth; ++d) {
     const auto& w = reactions.windows[d];
-    if (w.trigger > kOnSetback || w.n == 0 || w.n > n || w.next >= w.n || w.passes >= w.n || w.opener < 0 || w.opener >= n) broken_rule("a window asks its players in turn");
+    if (w.trigger >= kTriggers || w.n == 0 || w.n > n || w.next >= w.n || w.passes >= w.n || w.opener < 0 || w.opener >= n) broken_rule("a window asks its players in turn");
     for (int i = 0; i < w.n; ++i) {
       if (w.order[i] >= n) broken_rule("a window asks players");
       for (int j = 0; j < i; ++j) {
@@ -137,6 +139,13 @@ void State::validate() const {
       broken_rule("a sacrifice window asks a Setback's victim, who has a working Enhancement");
     }
     if (w.trigger == kOnPlay && (d != 0 || play_card == kNone)) broken_rule("the first window answers the card being played");
+    if (w.trigger == kBetweenTurns) {
+      if (cfg->block_only) broken_rule("with instants=block_only there is no window between turns");
+      if (reactions.depth != 1 || !ending || play_card != kNone || strike_card != kNone || choice != kNoChoice || w.opener != turn_player_) {
+        broken_rule("the window between turns opens alone, once the turn is over, after the turn player");
+      }
+      if (hand_n[turn_player_] > hand_limit(turn_player_)) broken_rule("the window between turns follows the discard down to the maximum hand");
+    }
     if (w.trigger == kOnBlock && (d == 0 || cfg->block_card < 0)) broken_rule("a Block's window follows the one it answers");
     if (w.trigger != kOnSetback) {
       for (int i = 0; i < w.n; ++i) {

@@ -13,7 +13,7 @@ std::string player_word(int p) { return "player " + std::to_string(p + 1); }
 const char* const kChoiceNames[kChoices] = {"", "take a card from the discard pile", "take a Component from the Black Market", "take a Component from the Black Market in trade",
                                             "discard down to the maximum hand", "discard a card to pay for the repair", "discard one card", "choose a Component to break",
                                             "choose a Component to put back in its owner's hand"};
-const char* const kTriggerNames[3] = {"block", "counter-block", "sacrifice"};
+const char* const kTriggerNames[kTriggers] = {"block", "counter-block", "sacrifice", "between turns"};
 std::string round_name(int r) { return r == kNone ? "none" : r == kBlackMarketRound ? "Black Market" : kColourNames[r]; }
 }  // namespace
 
@@ -100,6 +100,7 @@ Json State::observation(int viewer) const {
     j["enhancement"] = enh[p] == kNone ? Json() : Json(cfg->name[enh[p]]);
     j["hindrance"] = static_cast<bool>((hindrance >> p) & 1);
     j["waiting"] = card_counts(*cfg, front[p], cfg->kinds);
+    j["extra_turn"] = static_cast<bool>((extra_later >> p) & 1);
     players.push_back(j);
   }
   o["players"] = players;
@@ -142,6 +143,9 @@ Json State::layout(int viewer) const {
     const auto& w = reactions.top();
     if (w.trigger == kOnSetback) {
       prompt = std::string(cfg->name[strike_card]) + " strikes you: sacrifice your Enhancement to stop it, or pass";
+    } else if (w.trigger == kBetweenTurns) {
+      const std::string whose = seat(turn_player_, viewer) + (turn_player_ == viewer ? "r" : "'s") + " turn is over: ";
+      prompt = mover == viewer ? whose + "play an Instant Action before the next turn, or pass" : whose + seat(mover, viewer) + " may play an Instant Action before the next turn";
     } else {
       prompt = seat(w.opener, viewer) + " plays " + cfg->name[w.arg] + (w.trigger == kOnBlock ? " on " + cfg->name[play_card] : std::string()) + ": block it, or pass";
     }

@@ -430,13 +430,20 @@ def _suet(game: Game) -> list[Slice]:
     lay.add(SUET_MAX_PLAYERS, "turn player", "one-hot: seats from the viewer to the turn player")
     lay.add(SUET_CHOICES, "choice", "one-hot: the choice being made (none first)")
     lay.add(
-        3, "window trigger", "one-hot: the open reaction window's trigger (play, block, setback)"
+        4,
+        "window trigger",
+        "one-hot: the open reaction window's trigger (play, block, setback, between turns)",
     )
     lay.add(1, "block chain", "Blocks played on the card in play")
     lay.add(
         SUET_MAX_PLAYERS, "setback victim", "one-hot: seats from the viewer to a Setback's victim"
     )
     lay.add(1, "round", "round / the round limit")
+    lay.add(
+        SUET_MAX_PLAYERS,
+        "extra turn later",
+        "seats from the viewer with Take an Extra Turn played off turn, for their next turn",
+    )
     return lay.out
 
 

@@ -41,6 +41,7 @@ def test_take_an_extra_action_needs_a_card_to_play_with_it() -> None:
 def test_take_an_extra_turn() -> None:
     s = position(hands={0: ["Take an Extra Turn"], 1: ["Minions"]})
     play(s, "play Take an Extra Turn", "pass", "end turn")
+    play(s, "pass")  # player 2, asked between the two turns
     assert s.turn_player == 0 and pos(s)["again"] and s.is_chance
 
 

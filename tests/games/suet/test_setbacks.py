@@ -17,7 +17,9 @@ def test_a_setback_on_the_first_draw_strikes_and_ends_the_turn() -> None:
     assert s.is_chance
     play(s, "draw Break All of Your Components")
     assert sorted(player(s, 0)["broken"]) == ["Blue", "Red"]
-    assert s.turn_player == 1  # the turn ended at once
+    assert s.current_player == 1 and moves(s) == ["pass"]  # the turn ended at once: between turns
+    play(s, "pass")
+    assert s.turn_player == 1
     assert pos(s)["discard"]["Break All of Your Components"] == 1
     assert hand(s, 0) == {"Trade Hands": 1}
 
@@ -100,7 +102,7 @@ def test_component_breaks_played_you_select_the_component_and_protection_does_no
 
 def test_lose_your_turn_drawn_ends_the_turn() -> None:
     s = at_turn_start(hands={0: ["Trade Hands"], 1: ["Minions"]})
-    play(s, "draw Lose Your Turn")
+    play(s, "draw Lose Your Turn", "pass")  # player 2 passes between turns
     assert s.turn_player == 1 and pos(s)["discard"] == {"Lose Your Turn": 1}
 
 
@@ -108,8 +110,9 @@ def test_lose_your_turn_played_waits_and_the_next_turn_is_lost() -> None:
     s = position(hands={0: ["Lose Your Turn"], 1: ["Minions"]})
     play(s, "play Lose Your Turn on player 2")
     assert player(s, 1)["waiting"] == {"Lose Your Turn": 1}
-    play(s, "end turn")
-    # Player 2's turn is lost at once (no draw); player 1 plays again.
+    play(s, "end turn", "pass")  # player 2 passes between turns
+    # Player 2's turn is lost at once (no draw); player 1, with no card, is not asked after it
+    # and plays again.
     assert s.turn_player == 0 and s.is_chance
     assert player(s, 1)["waiting"] == {} and pos(s)["discard"]["Lose Your Turn"] == 1
     assert hand(s, 1) == {"Minions": 1}
