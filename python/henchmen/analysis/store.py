@@ -202,6 +202,10 @@ class Results:
     """A results file as read: the tournament, its games (by table and game), repeats dropped.
 
     ``repeats`` are the numbers of the lines that repeated a game already read word for word.
+
+    >>> from henchmen.analysis.plan import Tournament
+    >>> Results(Tournament("parry", ("random", "greedy")), [], (4,)).repeats
+    (4,)
     """
 
     tournament: Tournament
