@@ -8,6 +8,7 @@ import os
 import subprocess
 import sys
 import textwrap
+import time
 from pathlib import Path
 from typing import Any
 
@@ -159,3 +160,31 @@ def test_a_pipe_or_a_link_to_a_device_is_refused_as_results_file(
     assert done.stderr == (
         f"henchmen: error: cannot use {path} as a results file: it is {what}; give a regular file\n"
     )
+
+
+def test_two_tournaments_on_one_file_the_second_is_refused_and_the_first_writes_each_game_once(
+    tmp_path: Path,
+) -> None:
+    out = tmp_path / "r.jsonl"
+    command = [sys.executable, "-m", "henchmen", "tournament", "parry", "--bots",
+               "ismcts:iterations=2000,greedy", "--games", "40", "--batch", "2",
+               "--out", str(out)]  # fmt: skip
+    first = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    try:
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline and first.poll() is None:
+            if out.exists() and out.read_bytes().count(b"\n") >= 1:  # the header: it is open
+                break
+            time.sleep(0.02)
+        assert first.poll() is None, "the first run finished before the second started"
+        second = subprocess.run(command, capture_output=True, text=True, timeout=120)
+        assert second.returncode == 2 and second.stdout == "", second.stderr
+        assert f"is being written by another run (process {first.pid}" in second.stderr
+        _, err = first.communicate(timeout=600)
+        assert first.returncode == 0, err
+    finally:
+        if first.poll() is None:
+            first.kill()
+            first.wait()
+    keys = [(r["table"], r["game"]) for r in records(out)]
+    assert keys == [(0, g) for g in range(40)]
