@@ -49,6 +49,7 @@ reflects its update schedule.
 from __future__ import annotations
 
 import math
+from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -56,6 +57,7 @@ import numpy as np
 import numpy.typing as npt
 
 from henchmen.analysis.play import GameRecord
+from henchmen.analysis.stats import team_won
 
 #: Elo points per unit of log-odds.
 ELO = 400.0 / math.log(10.0)
@@ -106,40 +108,32 @@ def fit_ratings(
     basis = _sum_zero_basis(k)
     # Games give few distinct rows (a pair of bots and a result; a team and
     # a result): each is kept once, with the weights of its games added.
-    weights: dict[tuple[tuple[float, ...], float], float] = {}
+    weights: defaultdict[tuple[tuple[int, ...], float], float] = defaultdict(float)
     for r in games:
         n = len(r.seats)
         if cooperative:
-            x = np.zeros(k)
-            for b in r.seats:
-                x[b] += 1.0 / n
-            y = (
-                1.0
-                if all(v > 0 for v in r.returns)
-                else 0.0
-                if all(v < 0 for v in r.returns)
-                else 0.5
-            )
-            key = (tuple(np.concatenate(([1.0], x @ basis))), y)
-            weights[key] = weights.get(key, 0.0) + 1.0
+            weights[(tuple(sorted(r.seats)), team_won(r))] += 1.0
             continue
         for s in range(n):
             for t in range(s + 1, n):
                 a, b = r.seats[s], r.seats[t]
                 if a == b:
                     continue
-                x = np.zeros(k)
-                x[a], x[b] = 1.0, -1.0
                 ra, rb = r.returns[s], r.returns[t]
-                key = (tuple(x @ basis), 1.0 if ra > rb else 0.0 if ra < rb else 0.5)
-                weights[key] = weights.get(key, 0.0) + 1.0 / (n - 1)
+                weights[((a, b), 1.0 if ra > rb else 0.0 if ra < rb else 0.5)] += 1.0 / (n - 1)
     if not weights:
         return [Rating(i, labels[i], 0.0, -math.inf, math.inf, played[i]) for i in range(k)]
-    fit = _Fit(
-        np.array([x for x, _ in weights]),
-        np.array([y for _, y in weights]),
-        np.array(list(weights.values())),
-    )
+    rows = []
+    for bots, _ in weights:
+        x = np.zeros(k)
+        if cooperative:
+            for b in bots:
+                x[b] += 1.0 / len(bots)
+            rows.append(np.concatenate(([1.0], x @ basis)))
+        else:
+            x[bots[0]], x[bots[1]] = 1.0, -1.0
+            rows.append(x @ basis)
+    fit = _Fit(np.array(rows), np.array([y for _, y in weights]), np.array(list(weights.values())))
     beta, _ = fit.maximize()
     best = fit.loglik(beta)
     out = []
