@@ -307,4 +307,33 @@ void bind_search(py::module_& m) {
                                         },
                                         py::is_method(game), py::arg("bots"), py::arg("games"), py::arg("seed") = 0, py::arg("threads") = 1, py::arg("cancel") = py::none(),
                                         py::arg("max_seconds") = 0.0));
+  // A tournament's games: bots by seat and a seed for each game; every
+  // game's actions come back, and (with `events`) what happened in it,
+  // each event as (step, kind, player, other, [the strings of its data]).
+  py::setattr(game, "play_recorded", py::cpp_function(
+                                         [](const Game& g, const py::list& seated, const std::vector<uint64_t>& seeds, bool events, int threads, const py::object& cancel) {
+                                           if (seeds.size() > 1000000) throw OptionError("at most 1000000 games at once");
+                                           std::vector<std::vector<BotSpec>> specs;
+                                           for (const auto& bots : seated) {
+                                             specs.emplace_back();
+                                             for (const auto& b : bots.cast<py::list>()) specs.back().push_back(bot_spec(b.cast<py::dict>()));
+                                           }
+                                           check_threads(threads);
+                                           const Engine& engine = engine_for(g);
+                                           const std::vector<RecordedGame> r = stoppable(cancel, 0.0, [&](Stop& stop) { return engine.play_recorded(g, specs, seeds, events, threads, stop); });
+                                           py::list out;
+                                           for (const RecordedGame& one : r) {
+                                             py::dict d;
+                                             d["history"] = one.history;
+                                             d["returns"] = one.returns;
+                                             py::list briefs;
+                                             for (const EventBrief& e : one.events) briefs.append(py::make_tuple(e.step, e.kind, e.player, e.other, e.names));
+                                             d["events"] = briefs;
+                                             d["first"] = one.first;
+                                             d["truncated"] = one.truncated;
+                                             out.append(d);
+                                           }
+                                           return out;
+                                         },
+                                         py::is_method(game), py::arg("seated"), py::arg("seeds"), py::arg("events") = true, py::arg("threads") = 1, py::arg("cancel") = py::none()));
 }

@@ -26,6 +26,8 @@ class Engine {
   virtual Action bot_action(const State& s, const BotSpec& bot, Rng& rng, Stop& stop) const = 0;
   virtual PlayoutStats random_playouts(const Game& g, int64_t games, uint64_t seed, int threads, Stop& stop) const = 0;
   virtual MatchResult play_matches(const Game& g, const std::vector<BotSpec>& bots, int64_t games, uint64_t seed, int threads, Stop& stop) const = 0;
+  // Games with bots by seat and seeds given per game, each game's actions (and events) kept.
+  virtual std::vector<RecordedGame> play_recorded(const Game& g, const std::vector<std::vector<BotSpec>>& seated, const std::vector<uint64_t>& seeds, bool events, int threads, Stop& stop) const = 0;
   // For bench/: one operation's cost, and the flat state's size in bytes.
   virtual double cost_ns(const State& s, const std::string& operation, int64_t repeats) const = 0;
   virtual int64_t state_bytes() const = 0;
@@ -65,6 +67,15 @@ class EngineFor final : public Engine {
     const int n = game.num_players();
     if (static_cast<int>(bots.size()) != n) throw OptionError("a match needs one bot per player (" + std::to_string(n) + "), got " + std::to_string(bots.size()));
     return henchmen::play_matches<T>(*game.config(), n, game.max_game_length(), bots, games, seed, threads, stop);
+  }
+  std::vector<RecordedGame> play_recorded(const Game& g, const std::vector<std::vector<BotSpec>>& seated, const std::vector<uint64_t>& seeds, bool events, int threads, Stop& stop) const override {
+    const auto& game = native(g);
+    const int n = game.num_players();
+    if (seated.size() != seeds.size()) throw OptionError("give one seed per game: " + std::to_string(seated.size()) + " games, " + std::to_string(seeds.size()) + " seeds");
+    for (const auto& bots : seated) {
+      if (static_cast<int>(bots.size()) != n) throw OptionError("a game needs one bot per player (" + std::to_string(n) + "), got " + std::to_string(bots.size()));
+    }
+    return henchmen::play_recorded<T>(*game.config(), n, game.max_game_length(), seated, seeds, events, threads, stop);
   }
   double cost_ns(const State& s, const std::string& operation, int64_t repeats) const override { return henchmen::cost_ns(native(s), operation, repeats); }
   int64_t state_bytes() const override { return static_cast<int64_t>(sizeof(typename T::S)); }

@@ -5,6 +5,7 @@
 #include <chrono>
 #include <cstdint>
 #include <limits>
+#include <string>
 #include <vector>
 
 #include "core/cancel.h"
@@ -147,6 +148,96 @@ MatchResult play_matches(const typename T::Config& cfg, int n, int64_t limit, co
   run_threads(threads, work, [&] { stop.set(Stopped::Why::kCancelled); });
   for (const int64_t k : truncated) out.truncated += k;
   out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return out;
+}
+
+// An event as analysis counts it: its step (-1: the setup), kind, players
+// (-1: none) and the strings its data carries (names of cards, crews,
+// heroes: the strings of its fields, and of its lists, in field order).
+struct EventBrief {
+  int64_t step = -1;
+  std::string kind;
+  int player = -1;
+  int other = -1;
+  std::vector<std::string> names;
+};
+
+// One game of a recorded batch: every action in order (chance outcomes
+// included), what everybody saw of it (the omniscient events, when asked
+// for), the returns by seat (zeros if truncated) and the first player to
+// decide (-1: none did).
+struct RecordedGame {
+  std::vector<Action> history;
+  std::vector<EventBrief> events;
+  std::vector<double> returns;
+  int first = -1;
+  bool truncated = false;
+};
+
+inline void add_briefs(const Events& events, int64_t step, int players, std::vector<EventBrief>& out) {
+  for (const Event* e : events.read_by(kOmniscient, players)) {
+    EventBrief b{step, e->kind, e->player, e->other, {}};
+    if (e->data.is_object()) {
+      for (const auto& [key, value] : e->data.as_object("event data")) {
+        if (value.is_string()) b.names.push_back(value.as_string(key));
+        if (!value.is_array()) continue;
+        for (const Json& item : value.as_array(key)) {
+          if (item.is_string()) b.names.push_back(item.as_string(key));
+        }
+      }
+    }
+    out.push_back(std::move(b));
+  }
+}
+
+// Games with their bots given by seat and their seeds given one by one (a
+// tournament's games, wherever they fall in it), played as play_matches plays
+// them: one generator per game, seeded with the game's seed, for chance and
+// the bots alike. With `events`, each game's events are caught as its real
+// moves are applied (never the bots' thinking, which runs on copies outside
+// the scope). Game i is played by thread i % threads, so the result never
+// depends on the thread count.
+template <class T>
+std::vector<RecordedGame> play_recorded(const typename T::Config& cfg, int n, int64_t limit, const std::vector<std::vector<BotSpec>>& seated, const std::vector<uint64_t>& seeds, bool events, int threads, Stop& stop) {
+  const int64_t games = static_cast<int64_t>(seeds.size());
+  std::vector<RecordedGame> out(static_cast<size_t>(games));
+  threads = std::max(1, std::min<int>(threads, static_cast<int>(std::max<int64_t>(1, games))));
+  auto work = [&](int t) {
+    std::vector<Action> scratch;
+    Stop::Probe probe(stop);
+    for (int64_t g = t; g < games; g += threads) {
+      const std::vector<BotSpec>& bots = seated[static_cast<size_t>(g)];
+      RecordedGame& game = out[static_cast<size_t>(g)];
+      typename T::S s;
+      {
+        Events setup;
+        EventScope scope(events ? &setup : nullptr);
+        s = T::initial_state(cfg);
+        if (events) add_briefs(setup, -1, n, game.events);
+      }
+      Rng rng(seeds[static_cast<size_t>(g)]);
+      while (s.current_player() != kTerminal && static_cast<int64_t>(game.history.size()) < limit) {
+        probe.check();
+        const int p = s.current_player();
+        if (p != kChance && game.first < 0) game.first = p;
+        const Action a = p == kChance ? s.sample_chance(rng) : bot_choice(s, bots[static_cast<size_t>(p)], rng, scratch, &stop);
+        if (events) {
+          Events step;
+          {
+            EventScope scope(&step);
+            s.apply(a);
+          }
+          add_briefs(step, static_cast<int64_t>(game.history.size()), n, game.events);
+        } else {
+          s.apply(a);
+        }
+        game.history.push_back(a);
+      }
+      game.truncated = s.current_player() != kTerminal;
+      for (int seat = 0; seat < n; ++seat) game.returns.push_back(game.truncated ? 0.0 : s.returns(seat));
+    }
+  };
+  run_threads(threads, work, [&] { stop.set(Stopped::Why::kCancelled); });
   return out;
 }
 

@@ -76,6 +76,14 @@ class Game:
         cancel: CancelToken | None = None,
         max_seconds: float = 0.0,
     ) -> dict[str, Any]: ...
+    def play_recorded(
+        self,
+        seated: list[list[dict[str, Any]]],
+        seeds: list[int],
+        events: bool = True,
+        threads: int = 1,
+        cancel: CancelToken | None = None,
+    ) -> list[dict[str, Any]]: ...
     def make_batch(self, games: int, seed: int = 0, threads: int = 1) -> Batch: ...
 
 def derive_seed(seed: int, index: int) -> int: ...

@@ -175,6 +175,12 @@ def wilson_interval(successes: float, n: int, z: float = 1.96) -> tuple[float, f
     (0.625, 0.877)
     >>> wilson_interval(0, 0)
     (0.0, 1.0)
+
+    The interval always holds the rate: at 6 of 6 the formula's upper bound
+    rounds to 0.9999999999999999, so the bounds at the edges are exact.
+
+    >>> wilson_interval(6, 6)[1], wilson_interval(0, 11)[0]
+    (1.0, 0.0)
     """
     if n <= 0:
         return (0.0, 1.0)
@@ -182,7 +188,11 @@ def wilson_interval(successes: float, n: int, z: float = 1.96) -> tuple[float, f
     denom = 1.0 + z * z / n
     centre = (p + z * z / (2 * n)) / denom
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    # Rounding can put a bound a hair on the wrong side of the rate (6 of 6,
+    # 0 of 11); the interval always holds the rate.
+    low = min(max(0.0, centre - half), p)
+    high = max(min(1.0, centre + half), p)
+    return (low, high)
 
 
 @dataclass(frozen=True)

@@ -43,13 +43,12 @@ import json
 import math
 import os
 import re
-import stat
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Union
 
-from henchmen import _checks, _core
+from henchmen import _checks, _core, _files
 from henchmen.errors import ActionTypeError, HenchmenError, OptionError, SerializationError
 from henchmen.game import Game
 from henchmen.state import State
@@ -682,21 +681,7 @@ __all__ = [
 
 
 # ------------------------------------------------------------------ reading
-_NOT_REGULAR = (
-    (stat.S_ISDIR, "a directory"),
-    (stat.S_ISFIFO, "a named pipe (FIFO)"),
-    (stat.S_ISCHR, "a character device"),
-    (stat.S_ISBLK, "a block device"),
-    (stat.S_ISSOCK, "a socket"),
-)
-
-
-def _check_regular(path: PathLike, mode: int, size: int) -> None:
-    if not stat.S_ISREG(mode):
-        kind = next((what for test, what in _NOT_REGULAR if test(mode)), "not a regular file")
-        raise SerializationError(
-            f"cannot read replay {path}: it is {kind}; a replay is a regular (JSON) file"
-        )
+def _check_size(path: PathLike, size: int) -> None:
     if size > MAX_REPLAY_BYTES:
         raise SerializationError(
             f"cannot read replay {path}: it is {size} bytes, more than the {_mb(MAX_REPLAY_BYTES)} "
@@ -714,20 +699,18 @@ def _read_replay_file(path: PathLike) -> str:
     def failed(e: OSError) -> SerializationError:
         return SerializationError(f"cannot read replay {path}: {e.strerror or e}")
 
+    def refused(kind: str) -> SerializationError:
+        return SerializationError(
+            f"cannot read replay {path}: it is {kind}; a replay is a regular (JSON) file"
+        )
+
     try:
-        before = os.stat(path)
+        # Never a pipe or a device: opening a FIFO waits for a writer, a device may act on open.
+        fd = _files.open_regular(path, os.O_RDONLY, refused)
     except OSError as e:
         raise failed(e) from None
-    # Refused before opening: opening a FIFO waits for a writer, a device may act on open.
-    _check_regular(path, before.st_mode, before.st_size)
     try:
-        # O_NONBLOCK: if a FIFO took the file's place since the check, open does not wait.
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
-    except OSError as e:
-        raise failed(e) from None
-    try:
-        st = os.fstat(fd)
-        _check_regular(path, st.st_mode, st.st_size)
+        _check_size(path, os.fstat(fd).st_size)
         with os.fdopen(fd, "rb", closefd=False) as f:
             data = f.read(MAX_REPLAY_BYTES + 1)  # a file still growing stops here
     except OSError as e:

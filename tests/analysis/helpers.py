@@ -8,6 +8,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from henchmen.analysis import GameRecord, ResultsFile, Tournament
 from henchmen.cli import main
 
 #: Four bots, native and Python: the field of the end-to-end tournaments.
@@ -26,3 +27,41 @@ def records(path: Path) -> list[dict[str, Any]]:
     """The game records of a results file, sorted by table and game."""
     lines = path.read_text(encoding="utf-8").splitlines()
     return sorted((json.loads(line) for line in lines[1:]), key=lambda r: (r["table"], r["game"]))
+
+
+def game_row(
+    t: Tournament,
+    table: int,
+    game: int,
+    returns: tuple[float, ...],
+    features: tuple[dict[str, int], ...] | None = None,
+) -> dict[str, Any]:
+    """A valid record of game ``game`` of ``table`` (its seed and seats), as a JSON dict."""
+    seats = t.seats(table, game)
+    return GameRecord(
+        table, game, t.game_seed(table, game), seats, returns, 12, False,
+        features or ({},) * len(seats), {},
+    ).to_json()  # fmt: skip
+
+
+def write_results(path: Path, t: Tournament, rows: list[dict[str, Any]]) -> None:
+    """A results file of ``t`` holding ``rows``, each line as a run writes it."""
+    with ResultsFile.open(path, t):
+        pass
+    with path.open("a", encoding="utf-8") as f:
+        f.writelines(json.dumps(r, sort_keys=True) + "\n" for r in rows)
+
+
+def _session_of(pid: int) -> int | None:
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return None
+    fields = stat[stat.rindex(")") + 2 :].split()
+    return None if fields[0] == "Z" else int(fields[3])  # a zombie has ended
+
+
+def alive_in(session: int) -> list[int]:
+    """The living processes of a session (Linux: read from /proc)."""
+    pids = (int(p.name) for p in Path("/proc").iterdir() if p.name.isdigit())
+    return [pid for pid in pids if _session_of(pid) == session]

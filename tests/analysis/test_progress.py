@@ -10,6 +10,7 @@ import pytest
 
 from henchmen.analysis import GameRecord, ResultsFile, Tournament, read_results, run_tournament
 from henchmen.analysis.progress import Measure, Steps, first_to, measures_of, record_progress
+from henchmen.analysis.seen import Seen, brief
 from henchmen.analysis.summary import summarize, text_report
 from henchmen.errors import OptionError
 from henchmen.events import Event
@@ -80,8 +81,8 @@ def test_a_team_curve_is_drawn_where_no_game_got_there_late() -> None:
     assert 'id="first-to"' in page and "team total of Villains defeated" in page
 
 
-def _event(kind: str, player: int | None, other: int | None = None, **data: object) -> Event:
-    return Event(3, kind, player, other, dict(data), "", "")
+def _event(kind: str, player: int | None, other: int | None = None, **data: object) -> Seen:
+    return brief(Event(3, kind, player, other, dict(data), "", ""))
 
 
 def test_a_measure_counts_its_kind_and_name_for_its_player_or_the_other() -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 import random
 
+import numpy as np
 import pytest
 
 from henchmen.analysis.play import GameRecord
@@ -85,3 +86,50 @@ def test_seat_advantage_head_to_head_and_contributions_count_what_happened() -> 
     assert h2h[0][1] is not None and h2h[0][1].rate == 1.0 and h2h[1][0].rate == 0.0  # type: ignore[union-attr]
     (x,) = contributions(games, cooperative=False, min_games=1)
     assert (x.feature, x.successes, x.games, x.baseline) == ("buy X", 4, 4, 0.5)
+
+
+def _profile_by_scan(wins: int, losses: int) -> tuple[float, float]:
+    """The 95% profile interval of bot 0 against bot 1, found independently by a fine scan.
+
+    Two bots: ratings r and -r (they sum to zero), so bot 0 beats bot 1 with
+    probability 1 / (1 + exp(-2r)); the ridge (0.01 on the one free parameter
+    r * sqrt 2) adds -0.01 r^2.  The interval is where the log-likelihood is
+    within 1.92 (half the chi-square 95% point, 3.84) of its maximum.
+    """
+    r = np.linspace(-30.0, 30.0, 600_001)
+    loglik = -wins * np.logaddexp(0.0, -2 * r) - losses * np.logaddexp(0.0, 2 * r) - 0.01 * r * r
+    inside = r[loglik >= loglik.max() - 1.959963984540054**2 / 2]
+    return ELO * float(inside.min()), ELO * float(inside.max())
+
+
+@pytest.mark.parametrize(("wins", "losses"), [(0, 40), (40, 0), (30, 10), (0, 1)])
+def test_rating_intervals_are_profile_likelihood_intervals_honest_at_the_edges(
+    wins: int, losses: int
+) -> None:
+    records = [_game((0, 1), (1.0, -1.0))] * (wins // 2) + [_game((1, 0), (-1.0, 1.0))] * (
+        wins - wins // 2
+    )
+    records += [_game((0, 1), (-1.0, 1.0))] * (losses // 2)
+    records += [_game((1, 0), (1.0, -1.0))] * (losses - losses // 2)
+    a, b = fit_ratings(records, ["a", "b"], cooperative=False)
+    low, high = _profile_by_scan(wins, losses)
+    assert a.low == pytest.approx(low, abs=0.05) and a.high == pytest.approx(high, abs=0.05)
+    assert (b.low, b.high) == pytest.approx((-a.high, -a.low), abs=1e-6)
+    assert a.low < a.rating < a.high
+    if wins == 0 and losses >= 40:
+        # Wald's interval about the ridge's estimate reached past 0 (-790 [-1785, +204]).
+        assert a.high < -200 and b.low > 200
+    if losses == 0:
+        assert a.low > 200
+
+
+def test_a_bot_that_lost_every_game_of_three_rates_below_zero_with_its_whole_interval() -> None:
+    records = [_game((1, 0), (1.0, -1.0)), _game((0, 2), (-1.0, 1.0))] * 20
+    records += [_game((1, 2), (1.0, -1.0)), _game((2, 1), (1.0, -1.0))] * 20
+    loser, b, c = fit_ratings(records, ["loser", "b", "c"], cooperative=False)
+    assert loser.high < 0 < min(b.low, c.low)
+    # A cooperative team that never won with bot 0 at the table.
+    team = [_game((0, 0), (-1.0, -1.0))] * 20 + [_game((1, 1), (1.0, 1.0))] * 10
+    team += [_game((1, 1), (-1.0, -1.0))] * 10
+    weak, strong = fit_ratings(team, ["weak", "strong"], cooperative=True)
+    assert weak.high < 0 < strong.low

@@ -10,23 +10,11 @@ from pathlib import Path
 
 import pytest
 
+from .helpers import alive_in
+
 pytestmark = pytest.mark.skipif(
     not Path("/proc/self/stat").exists(), reason="reads the process table from /proc (Linux)"
 )
-
-
-def _session_of(pid: int) -> int | None:
-    try:
-        stat = Path(f"/proc/{pid}/stat").read_text()
-    except OSError:
-        return None
-    fields = stat[stat.rindex(")") + 2 :].split()
-    return None if fields[0] == "Z" else int(fields[3])  # a zombie has ended
-
-
-def _alive_in(session: int) -> list[int]:
-    pids = (int(p.name) for p in Path("/proc").iterdir() if p.name.isdigit())
-    return [pid for pid in pids if _session_of(pid) == session]
 
 
 def _games_in(folder: Path) -> int:
@@ -65,12 +53,12 @@ def test_a_stopped_balance_run_ends_its_workers_and_keeps_its_games(
             f"henchmen: interrupted; the finished games are in {folder}: the same command resumes"
         )
         deadline = time.monotonic() + 10
-        while _alive_in(proc.pid) and time.monotonic() < deadline:
+        while alive_in(proc.pid) and time.monotonic() < deadline:
             time.sleep(0.05)
-        assert _alive_in(proc.pid) == [], "worker processes outlived the stopped run"
+        assert alive_in(proc.pid) == [], "worker processes outlived the stopped run"
         assert 25 <= _games_in(folder) < 400
     finally:
-        for pid in _alive_in(proc.pid):
+        for pid in alive_in(proc.pid):
             subprocess.run(["kill", "-9", str(pid)], check=False)
         if proc.poll() is None:
             proc.kill()

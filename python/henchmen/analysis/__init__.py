@@ -28,13 +28,14 @@ from henchmen.analysis.plan import Batch, SeatedBot, Tournament, batches
 from henchmen.analysis.play import GameRecord, play_batch
 from henchmen.analysis.ratings import Rating, fit_ratings
 from henchmen.analysis.run import TournamentRun, dask_executor, local_executor, run_tournament
-from henchmen.analysis.store import ResultsFile, read_results
+from henchmen.analysis.store import Results, ResultsFile, load_results, read_results
 from henchmen.analysis.summary import Summary, summarize, text_report
 
 __all__ = [
     "Batch",
     "GameRecord",
     "Rating",
+    "Results",
     "ResultsFile",
     "SeatedBot",
     "Summary",
@@ -43,6 +44,7 @@ __all__ = [
     "batches",
     "dask_executor",
     "fit_ratings",
+    "load_results",
     "local_executor",
     "play_batch",
     "read_results",

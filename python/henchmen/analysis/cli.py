@@ -27,7 +27,7 @@ from henchmen.analysis.balance import DEFAULT_BOT, balance_table, results_files,
 from henchmen.analysis.plan import Tournament
 from henchmen.analysis.progress import measures_of
 from henchmen.analysis.run import dask_executor, local_executor, run_tournament, stop_pool
-from henchmen.analysis.store import ResultsFile, read_results
+from henchmen.analysis.store import ResultsFile, load_results
 from henchmen.analysis.summary import summarize, text_report
 from henchmen.errors import OptionError
 from henchmen.game import GameInfo, game_info
@@ -360,9 +360,18 @@ def cmd_report(args: argparse.Namespace, out: TextOut) -> int:
     ...
     game length: mean ... actions, median ..., from ... to ...
     """
-    tournament, records = read_results(args.results)
-    summary = summarize(tournament, records, int_arg(args.min_games, "--min-games", 0, 10**9))
+    loaded = load_results(args.results)
+    min_games = int_arg(args.min_games, "--min-games", 0, 10**9)
+    summary = summarize(loaded.tournament, loaded.records, min_games)
     out.write(text_report(summary) + "\n")
+    if loaded.repeats:
+        lines = ", ".join(map(str, loaded.repeats[:10])) + (
+            ", ..." if len(loaded.repeats) > 10 else ""
+        )
+        out.write(
+            f"Note: {len(loaded.repeats)} line(s) of {args.results} repeat a game already read, "
+            f"word for word, and were left out (line {lines})\n"
+        )
     if args.html:
         from henchmen.analysis.html import html_report
 

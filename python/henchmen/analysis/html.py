@@ -57,18 +57,37 @@ def _svg(fig: Any) -> str:
     return re.sub(r"<metadata>.*?</metadata>", "", text[text.index("<svg") :], flags=re.S)
 
 
+def _error_bars(values: list[float], bounds: list[tuple[float, float]]) -> list[list[float]]:
+    """Matplotlib's error bars (below, above) of each value, never negative.
+
+    A bound a hair on the wrong side of its value (rounding at a rate of 0 or
+    1) would make matplotlib refuse the whole plot.
+
+    >>> _error_bars([1.0, 0.5], [(0.6, 0.9999999999999999), (0.25, 0.75)])
+    [[0.4, 0.25], [0.0, 0.25]]
+    """
+    return [
+        [max(0.0, v - lo) for v, (lo, _) in zip(values, bounds, strict=True)],
+        [max(0.0, hi - v) for v, (_, hi) in zip(values, bounds, strict=True)],
+    ]
+
+
 def _ratings(plt: Any, s: Summary) -> str:
     order = sorted(s.ratings, key=lambda r: r.rating)
     fig, ax = plt.subplots(figsize=(7, 0.5 * len(order) + 1.2))
     ys = list(range(len(order)))
-    finite = [r for r in order if math.isfinite(r.low) and math.isfinite(r.high)]
     ax.errorbar(
         [r.rating for r in order],
         ys,
-        xerr=[
-            [r.rating - r.low if r in finite else 0 for r in order],
-            [r.high - r.rating if r in finite else 0 for r in order],
-        ],
+        xerr=_error_bars(
+            [r.rating for r in order],
+            [
+                (r.low, r.high)
+                if math.isfinite(r.low) and math.isfinite(r.high)
+                else (r.rating,) * 2
+                for r in order
+            ],
+        ),
         fmt="s",
         color=COLOURS["ratings"],
         ecolor=COLOURS["ratings"],
@@ -132,10 +151,7 @@ def _contributions(plt: Any, s: Summary, top: int) -> str:
     ax.errorbar(
         [c.rate for c in shown],
         ys,
-        xerr=[
-            [c.rate - c.interval[0] for c in shown],
-            [c.interval[1] - c.rate for c in shown],
-        ],
+        xerr=_error_bars([c.rate for c in shown], [c.interval for c in shown]),
         fmt="none",
         ecolor="black",
         elinewidth=1,
@@ -160,10 +176,7 @@ def _seats(plt: Any, s: Summary) -> str:
     ax.errorbar(
         xs,
         [r.rate for r in s.seats],
-        yerr=[
-            [r.rate - r.interval[0] for r in s.seats],
-            [r.interval[1] - r.rate for r in s.seats],
-        ],
+        yerr=_error_bars([r.rate for r in s.seats], [r.interval for r in s.seats]),
         fmt="none",
         ecolor="black",
         capsize=6,
@@ -187,11 +200,7 @@ def _curve(plt: Any, c: Curve) -> str:
         ax.errorbar(
             [x + shift for x, _ in points],
             [r.rate for r in rates],
-            # Clamped: at a rate of 0 or 1 rounding can put the bound a hair inside it.
-            yerr=[
-                [max(0.0, r.rate - r.interval[0]) for r in rates],
-                [max(0.0, r.interval[1] - r.rate) for r in rates],
-            ],
+            yerr=_error_bars([r.rate for r in rates], [r.interval for r in rates]),
             fmt="-o",
             color=colour,
             ecolor=colour,

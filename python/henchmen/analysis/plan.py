@@ -30,8 +30,12 @@ from henchmen.errors import OptionError
 from henchmen.game import Game
 from henchmen.matches import BotSpec
 
-#: The version of the tournament description kept in a results file's first line.
-FORMAT = 1
+#: The version of the tournament description kept in a results file's first line. Format 2:
+#: tables of native bots are played by the native match runner (format 1 chose each native
+#: move from Python, with other games as a result); format 1 files are still read.
+FORMAT = 2
+#: The formats read.
+FORMATS = (1, 2)
 
 #: A spec prefix that asks for a bot's Python implementation even where a native twin exists.
 PYTHON_PREFIX = "python:"
@@ -92,6 +96,8 @@ class Tournament:
     gauntlet: bool = False
     options: dict[str, Any] = field(default_factory=dict)
     measures: tuple[str, ...] | None = None
+    #: The format of the file it was read from (:data:`FORMAT` for a new one): not compared.
+    format: int = field(default=FORMAT, compare=False)
 
     def __post_init__(self) -> None:
         if not isinstance(self.bots, tuple):
@@ -193,7 +199,7 @@ class Tournament:
         True
         """
         return {
-            "format": FORMAT,
+            "format": self.format,
             "game": self.game,
             "options": self.options,
             "bots": list(self.bots),
@@ -215,9 +221,10 @@ class Tournament:
         ...
         henchmen.errors.OptionError: tournament description lacks or mangles 'bots'
         """
-        if not isinstance(doc, dict) or doc.get("format") != FORMAT:
+        if not isinstance(doc, dict) or doc.get("format") not in FORMATS:
             raise OptionError(
-                f"not a henchmen tournament description of format {FORMAT}: {json.dumps(doc)[:80]}"
+                f"not a henchmen tournament description of format {' or '.join(map(str, FORMATS))}"
+                f": {json.dumps(doc)[:80]}"
             )
         try:
             return cls(
@@ -229,6 +236,7 @@ class Tournament:
                 options=dict(doc["options"]),
                 # A file from before first-to-X curves names none: the game's defaults.
                 measures=None if doc.get("measures") is None else tuple(doc["measures"]),
+                format=doc["format"],
             )
         except (KeyError, TypeError) as e:
             raise OptionError(f"tournament description lacks or mangles {e}") from None

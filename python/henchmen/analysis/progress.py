@@ -39,12 +39,12 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from henchmen import _checks
+from henchmen.analysis.seen import Seen, event_names
 from henchmen.errors import OptionError
 
 if TYPE_CHECKING:
     from henchmen.analysis.play import GameRecord
     from henchmen.analysis.stats import Rate
-    from henchmen.events import Event
 
 #: The prefix of a measure counted for an event's second player.
 OTHER = "other:"
@@ -101,21 +101,18 @@ class Measure:
             )
         return cls(text, kind, name.strip() or None, other)
 
-    def seat(self, event: Event) -> int | None:
+    def seat(self, event: Seen) -> int | None:
         """Whose count ``event`` adds to (None: nobody's), or -1 if it does not count.
 
-        >>> import henchmen
-        >>> state = henchmen.new_game("parry", seed=1)
-        >>> state.apply("end turn")
-        >>> draw = next(e for e in state.events_for("omniscient") if e.kind == "draw")
-        >>> Measure.parse("draw").seat(draw) == draw.player, Measure.parse("buy").seat(draw)
-        (True, -1)
+        >>> draw = Seen(3, "draw", 1, None, ["Strike"])
+        >>> Measure.parse("draw").seat(draw), Measure.parse("draw Strike").seat(draw)
+        (1, 1)
+        >>> Measure.parse("buy").seat(draw), Measure.parse("draw Parry").seat(draw)
+        (-1, -1)
         """
         if event.kind != self.kind:
             return -1
-        if self.name is not None and not any(
-            _names_it(n, self.name) for n in event_names(event.data)
-        ):
+        if self.name is not None and not any(_names_it(n, self.name) for n in event.names):
             return -1
         return event.other if self.other else event.player
 
@@ -144,16 +141,18 @@ def label(game: str, spec: str) -> str:
 
 
 def record_progress(
-    events: Sequence[Event], measures: Sequence[str], players: int
+    events: Sequence[Seen], measures: Sequence[str], players: int
 ) -> dict[str, Steps]:
     """For each measure, the events that count, as (seat, step) in order.
 
     A seat outside the table (a malformed event) counts for nobody.
 
     >>> import henchmen
+    >>> from henchmen.analysis.seen import brief
     >>> state = henchmen.new_game("parry", seed=1)
     >>> state.apply("end turn")
-    >>> steps = record_progress(state.events_for("omniscient"), ["draw"], 2)["draw"]
+    >>> seen = [brief(e) for e in state.events_for("omniscient")]
+    >>> steps = record_progress(seen, ["draw"], 2)["draw"]
     >>> all(seat in (0, 1) for seat, _ in steps), steps == tuple(sorted(steps, key=lambda x: x[1]))
     (True, True)
     """
@@ -300,21 +299,6 @@ def curves(
         first_to(records, Measure.parse(m), min_games, cooperative, label(game, m))
         for m in measures
     ]
-
-
-def event_names(data: Mapping[str, Any]) -> list[str]:
-    """The names an event's data carries: its strings, and the strings of its lists.
-
-    >>> event_names({"card": "Tiny Bot", "cost": 2, "cards": ["A", "B", 3]})
-    ['Tiny Bot', 'A', 'B']
-    """
-    out: list[str] = []
-    for value in data.values():
-        if isinstance(value, str):
-            out.append(value)
-        elif isinstance(value, list):
-            out += [v for v in value if isinstance(v, str)]
-    return out
 
 
 def _names_it(name: str, text: str) -> bool:

@@ -11,11 +11,15 @@ machine, on a cluster, or resumed after a stop gives the same records.
 
 from __future__ import annotations
 
+import ctypes
 import importlib
 import json
 import multiprocessing
 import os
+import signal
+import sys
 import threading
+import time
 from collections.abc import Callable
 from concurrent.futures import (
     Executor,
@@ -82,7 +86,63 @@ def local_executor(workers: int) -> Executor:
     workers = _checks.count(workers, "workers", 1, 1024)
     ctx = multiprocessing.get_context("forkserver")
     ctx.set_forkserver_preload(["henchmen.analysis.play"])
-    return ProcessPoolExecutor(max_workers=workers, mp_context=ctx)
+    return ProcessPoolExecutor(
+        max_workers=workers,
+        mp_context=ctx,
+        initializer=end_with_parent,
+        initargs=(os.getpid(),),
+    )
+
+
+#: How often a worker looks whether the run that started it is still there, in seconds.
+WATCH_SECONDS = 0.5
+_PR_SET_PDEATHSIG = 1  # from <linux/prctl.h>
+
+
+def end_with_parent(run: int) -> None:
+    """In a worker process: end it when the run (process ``run``) that started it ends.
+
+    A run killed outright (SIGKILL, the out-of-memory killer) cannot stop its
+    workers, which would play on unseen, or hang writing results nobody
+    reads.  On Linux the kernel ends the worker when its parent (the fork
+    server, which itself ends when the run does) dies (``PR_SET_PDEATHSIG``);
+    everywhere, a thread of the worker looks twice a second whether its
+    parent changed (it was orphaned) or the run is gone, and ends it.
+    tests/analysis/test_orphans.py kills a run with SIGKILL and finds no worker left.
+
+    >>> import os
+    >>> _orphaned(os.getpid(), os.getppid())  # this process is the run, and alive
+    False
+    """
+    parent = os.getppid()
+    if sys.platform.startswith("linux"):
+        try:
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+        except (OSError, AttributeError):
+            pass  # the watch below still ends it
+    if _orphaned(run, parent):  # it died before the kernel was asked to tell
+        os._exit(1)
+    threading.Thread(target=_watch, args=(run, parent), name="henchmen-watch", daemon=True).start()
+
+
+def _orphaned(run: int, parent: int) -> bool:
+    """Whether this process's parent changed (it was orphaned) or the run has ended."""
+    if os.getppid() != parent:
+        return True
+    try:
+        os.kill(run, 0)
+    except ProcessLookupError:
+        return True
+    except PermissionError:
+        return True  # the pid is another user's now: the run, ours, has ended
+    return False
+
+
+def _watch(run: int, parent: int) -> None:
+    while not _orphaned(run, parent):
+        time.sleep(WATCH_SECONDS)
+    os._exit(1)  # not sys.exit: the worker may be stuck in native code or a pipe write
 
 
 def stop_pool(pool: Executor, *, finished: bool) -> None:
