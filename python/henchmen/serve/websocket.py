@@ -24,6 +24,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from henchmen.errors import UsageError
+from henchmen.serve.protocol import ProtocolError, encode, error
 from henchmen.serve.server import Server
 
 try:
@@ -137,7 +138,15 @@ async def serve_websocket(
         async def write(line: str) -> None:
             await ws.send(line)
 
-        conn = server.connect(write, f"ws {ws.remote_address}")
+        peer = ws.remote_address
+        address = str(peer[0]) if isinstance(peer, tuple) and peer else str(peer)
+        try:
+            conn = server.connect(write, f"ws {peer}", address)
+        except ProtocolError as e:  # too many connections: told why, then closed
+            with contextlib.suppress(ConnectionClosed):
+                await ws.send(encode(error(None, None, e)))
+                await ws.close(1013, "too many connections")
+            return
         closing: list[asyncio.Task[None]] = []
 
         def overflow() -> None:
