@@ -10,7 +10,6 @@ next key in turn, and no key runs more than its share of the workers
 waits.  So one client's four 30-second hints take one worker of two while
 another client's hint waits, not all of them.
 
->>> import asyncio
 >>> async def demo():
 ...     pool = FairPool(1, "demo")
 ...     try:
@@ -74,7 +73,11 @@ class FairPool:
 
     @property
     def busy(self) -> int:
-        """Workers running a job now."""
+        """Workers running a job now.
+
+        >>> FairPool(2, "idle").busy
+        0
+        """
         return self._busy
 
     def waiting(self, key: Hashable | None = None) -> int:
@@ -92,6 +95,15 @@ class FairPool:
 
         Cancelling the awaiting task drops a job still waiting; a job already
         running finishes on its thread (stop it with its own cancel token).
+
+        >>> async def square():
+        ...     pool = FairPool(1, "square")
+        ...     try:
+        ...         return await pool.run("me", pow, 7, 2)
+        ...     finally:
+        ...         pool.shutdown()
+        >>> asyncio.run(square())
+        49
         """
         job = _Job(fn, args, asyncio.get_running_loop().create_future())
         self._waiting.setdefault(key, deque()).append(job)
@@ -177,7 +189,18 @@ class FairPool:
         self._dispatch()
 
     def shutdown(self) -> None:
-        """Stop taking jobs; wait for those running (their cancel tokens stop searches)."""
+        """Stop taking jobs; wait for those running (their cancel tokens stop searches).
+
+        >>> pool = FairPool(1, "done")
+        >>> pool.shutdown()
+        >>> async def late():
+        ...     try:
+        ...         await pool.run("me", abs, -1)
+        ...     except RuntimeError as e:
+        ...         return "refused"
+        >>> asyncio.run(late())
+        'refused'
+        """
         for queue in self._waiting.values():
             for job in queue:
                 job.future.cancel()

@@ -80,7 +80,12 @@ Handler = Callable[[Connection, Request], Awaitable[dict[str, Any]]]
 
 @dataclass
 class KeptReplay:
-    """The replay of a game that expired, kept for ``save_replay`` with one of its tokens."""
+    """The replay of a game that expired, kept for ``save_replay`` with one of its tokens.
+
+    >>> kept = KeptReplay("{...}", "host", ["seat-0"], terminal=False, kept_at=0.0)
+    >>> Server._kept_replay(kept, "host")
+    '{...}'
+    """
 
     text: str
     host_token: str
@@ -699,12 +704,17 @@ class Server:
         token = request.cancel or CancelToken()
         version = room.version
         room.hints.add(token)
-        start = time.perf_counter()
+        position = state.clone()
+
+        def think() -> tuple[int, float]:
+            # Timed on the worker: the reply tells the thinking, not the wait for a worker.
+            start = time.perf_counter()
+            return bot.choose(position, token), time.perf_counter() - start
+
         try:
-            action = await self.slow_pool.run(conn.id, bot.choose, state.clone(), token)
+            action, seconds = await self.slow_pool.run(conn.id, think)
         finally:
             room.hints.discard(token)
-        seconds = time.perf_counter() - start
         if room.closed:
             raise ProtocolError("cancelled", "the game was closed while the bot thought")
         if room.version != version:
