@@ -116,6 +116,8 @@ class Connection:
     # subscription id -> the room it watches
     subscriptions: dict[str, Room] = field(default_factory=dict)
     closed: bool = False
+    #: Whether it was cut off for leaving more than ``max_outbound_bytes`` unread.
+    overflowed: bool = False
     #: Messages received so far (an error that cannot answer an id names its message by it).
     received: int = 0
     on_overflow: Callable[[], None] | None = None
@@ -191,6 +193,7 @@ class Connection:
 
     def _overflow(self) -> None:
         self.closed = True
+        self.overflowed = True
         self._lines = deque(x for x in self._lines if x is None)  # let go of the text now
         self._queued_bytes = 0
         self._room_freed.set()

@@ -109,7 +109,7 @@ class Limits:
     #: A game no open connection attends (made it, or used one of its tokens) closes this soon.
     unattended_game_seconds: float = 120.0
     max_kept_replays: int = 256
-    max_outbound_bytes: int = 4 << 20
+    max_outbound_bytes: int = 1 << 20
     write_timeout: float = 10.0
 
     def to_json(self) -> dict[str, Any]:

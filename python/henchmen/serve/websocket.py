@@ -149,8 +149,17 @@ async def serve_websocket(
             return
         closing: list[asyncio.Task[None]] = []
 
+        async def cut_off() -> None:
+            # A client that reads nothing never answers the close either: after a short
+            # wait its socket is aborted, so that what the kernel and the library hold
+            # for it is let go now rather than after the usual close timeout.
+            try:
+                await asyncio.wait_for(ws.close(1008, "too far behind"), 2.0)
+            except asyncio.TimeoutError:
+                ws.transport.abort()
+
         def overflow() -> None:
-            closing.append(asyncio.ensure_future(ws.close(1008, "too far behind")))
+            closing.append(asyncio.ensure_future(cut_off()))
 
         conn.on_overflow = overflow
         try:
