@@ -181,6 +181,28 @@ def test_an_unattended_game_expires_soon_and_keeps_its_replay_if_asked() -> None
     run(body())
 
 
+def test_one_address_keeps_no_more_replays_than_it_may_have_games() -> None:
+    async def body() -> None:
+        server = Server(Limits(max_games_per_address=2, **FAST), threads=1)
+        made: list[str] = []
+        other = Client(server)
+        other.conn.address = "addr-b"
+        theirs = await other.ok("create_game", game="parry", keep_replay=True)
+        await server.disconnect(other.conn)
+        for _ in range(3):  # three rounds of two games, each left to expire
+            c = Client(server)
+            c.conn.address = "addr-a"
+            for _ in range(2):
+                made.append((await c.ok("create_game", game="parry", keep_replay=True))["game_id"])
+            await server.disconnect(c.conn)
+            server.sweep(time.monotonic() + server.limits.unattended_game_seconds + 1)
+        assert server.rooms == {}
+        assert list(server.kept) == [theirs["game_id"], *made[-2:]]
+        await server.close()
+
+    run(body())
+
+
 def test_the_outbound_queue_is_capped_in_bytes_and_let_go_when_exceeded() -> None:
     async def body() -> None:
         server = Server(Limits(max_outbound_bytes=40_000, write_timeout=0.2, **FAST), threads=1)

@@ -108,6 +108,7 @@ class KeptReplay:
     seat_tokens: list[str]
     terminal: bool
     kept_at: float
+    address: str = "local"
 
 
 class Server:
@@ -238,6 +239,7 @@ class Server:
                 room.attendees.discard(conn.id)
                 if not room.attendees:
                     room.unattended_since = now
+        self.owned.pop(conn.id, None)  # its games stay, counted for their address
         # A client that left much unread (cut off, or gone with its queue full).
         held_much = conn.overflowed or conn.queued_bytes >= self.limits.max_outbound_bytes // 4
         await conn.drain()
@@ -400,19 +402,25 @@ class Server:
             self.kept.popitem(last=False)
 
     def _expire(self, room: Room, reason: str, now: float) -> None:
-        if room.keep_replay and room.review is None:
-            room.closed = True  # so that the replay says abandoned if unfinished
-            self.kept[room.id] = KeptReplay(
-                room.replay().to_json(),
-                room.host_token,
-                [s.token for s in room.seats if s.token],
-                room.state.is_terminal,
-                now,
-            )
-            room.closed = False
-            while len(self.kept) > self.limits.max_kept_replays:
-                self.kept.popitem(last=False)
-        self._drop(room, reason)
+        self._drop(room, reason)  # closed first: an unfinished game's replay says abandoned
+        if not room.keep_replay or room.review is not None:
+            return
+        address = room.owner_address
+        self.kept[room.id] = KeptReplay(
+            room.replay().to_json(),
+            room.host_token,
+            [s.token for s in room.seats if s.token],
+            room.state.is_terminal,
+            now,
+            address,
+        )
+        # One address keeps no more than it may have games open, so that churning
+        # games cannot push out the replays kept for everyone else.
+        mine = [gid for gid, k in self.kept.items() if k.address == address]
+        for gid in mine[: max(0, len(mine) - self.limits.max_games_per_address)]:
+            del self.kept[gid]
+        while len(self.kept) > self.limits.max_kept_replays:
+            self.kept.popitem(last=False)
 
     async def close(self) -> None:
         """Close every game and stop the worker threads.
