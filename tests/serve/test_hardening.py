@@ -107,6 +107,31 @@ def test_hints_take_turns_between_connections() -> None:
     run(body())
 
 
+def test_a_hint_waiting_for_a_thread_is_cancelled_at_once() -> None:
+    async def body() -> None:
+        server = Server(Limits(**FAST), threads=1, hint_threads=1)
+        c = Client(server)
+        made = await c.ok("create_game", game="parry", seed=2, seats=[{"kind": "human"}] * 2)
+        gid = made["game_id"]
+        token = made["tokens"][(await c.ok("view", game_id=gid))["current_player"]]["token"]
+        for rid in ("thinking", "waiting"):
+            hint = {"id": rid, "type": "ask_bot", "game_id": gid, "token": token,
+                    "bot": "ismcts", "iterations": 200_000, "seconds": 3}  # fmt: skip
+            await server.receive(c.conn, json.dumps(hint))
+        await asyncio.sleep(0.1)
+        asked = time.monotonic()
+        assert (await c.ok("cancel", request="waiting"))["cancelled"] is True
+        while not any(m.get("id") == "waiting" for m in c.said):
+            await asyncio.sleep(0.005)
+        assert time.monotonic() - asked < 1.0  # not after the hint ahead of it
+        answer = next(m for m in c.said if m.get("id") == "waiting")
+        assert answer["code"] == "cancelled"
+        assert not any(m.get("id") == "thinking" for m in c.said)  # that one thinks on
+        await server.close()
+
+    run(body())
+
+
 def test_games_are_capped_per_address_across_connections() -> None:
     async def body() -> None:
         limits = Limits(max_games_per_connection=2, max_games_per_address=3, **FAST)

@@ -769,7 +769,10 @@ class Server:
             )
         slow = conn.slow.get(target)
         if slow is not None:
+            # The token stops a search under way within milliseconds; cancelling the
+            # task too answers at once a hint still waiting for a thread.
             slow.token.cancel()
+            slow.task.cancel()
         return {"request": target, "cancelled": slow is not None}
 
     async def _undo(self, conn: Connection, request: Request) -> dict[str, Any]:
