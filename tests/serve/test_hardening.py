@@ -73,6 +73,26 @@ def test_hints_never_hold_back_a_seated_bot() -> None:
     run(body())
 
 
+def test_a_greedy_bot_never_waits_behind_seated_searches() -> None:
+    """Two all-ismcts games hold both seat-bot threads for seconds a move; the greedy
+    bot in another client's game still answers at once."""
+
+    async def body() -> None:
+        server = Server(Limits(**FAST), threads=2)
+        searching = Client(server)
+        searching.conn.address = "addr-a"
+        seats = [{"kind": "bot", "bot": "ismcts", "iterations": 200_000, "seconds": 3}] * 2
+        for seed in (1, 2):
+            await searching.ok("create_game", game="legendary", seed=seed, seats=seats)
+        await asyncio.sleep(0.3)
+        assert server.seat_bots.busy == 2
+        waits = await _play_against_greedy(server, Client(server), 6)
+        assert max(waits) < 1.0, sorted(waits)[-3:]
+        await server.close()
+
+    run(body())
+
+
 def test_hints_take_turns_between_connections() -> None:
     """One connection's four hints do not hold back another's one: it runs second."""
 

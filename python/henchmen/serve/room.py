@@ -570,11 +570,18 @@ class Room:
             return None
         return self.seats[p].bot
 
-    def kick(self, pool: FairPool, on_error: Callable[[Room, BaseException], None]) -> None:
+    def kick(
+        self,
+        pool: FairPool,
+        on_error: Callable[[Room, BaseException], None],
+        quick: FairPool | None = None,
+    ) -> None:
         """Start the bots playing if a bot decides now and none is thinking.
 
-        The bots play (on ``pool``, in the turn of the address that made the
-        game) until a person is to decide:
+        The bots play (a search on ``pool``, in the turn of the address that
+        made the game; a bot that answers at once, such as greedy, on
+        ``quick`` if given, so that it never waits behind a search) until a
+        person is to decide:
 
         >>> import asyncio
         >>> from henchmen.serve.protocol import Limits
@@ -594,16 +601,20 @@ class Room:
         """
         if self.bot_to_move() is None or (self._bot_task and not self._bot_task.done()):
             return
-        self._bot_task = asyncio.get_running_loop().create_task(self._drive(pool, on_error))
+        self._bot_task = asyncio.get_running_loop().create_task(
+            self._drive(pool, on_error, quick or pool)
+        )
 
-    async def _drive(self, pool: FairPool, on_error: Callable[[Room, BaseException], None]) -> None:
+    async def _drive(
+        self, pool: FairPool, on_error: Callable[[Room, BaseException], None], quick: FairPool
+    ) -> None:
         try:
-            await self._play_bots(pool, on_error)
+            await self._play_bots(pool, on_error, quick)
         except Exception as e:  # told, not lost in a task nobody awaits
             on_error(self, e)
 
     async def _play_bots(
-        self, pool: FairPool, on_error: Callable[[Room, BaseException], None]
+        self, pool: FairPool, on_error: Callable[[Room, BaseException], None], quick: FairPool
     ) -> None:
         loop = asyncio.get_running_loop()
         while (bot := self.bot_to_move()) is not None:
@@ -613,7 +624,8 @@ class Room:
             position = self.state.clone()
             started = loop.time()
             try:
-                action = await pool.run(self.owner_address, bot.choose, position, token)
+                lane = pool if bot.searches else quick
+                action = await lane.run(self.owner_address, bot.choose, position, token)
             except Cancelled:
                 return
             except Exception as e:  # a bot's bug must not end the server

@@ -8,9 +8,11 @@ the slow ones (a bot's suggestion, loading a replay) run as tasks, so a
 a client sends ends the server: every failure is an error message, and an
 unexpected one is logged and answered with code ``internal``.
 
-Bots think on two pools of worker threads (:mod:`henchmen.serve.pool`):
-the bots seated in games on one, the slow requests (hints, replays) on the
-other, each shared fairly, so hints can never hold back a game's bot.
+Bots think on pools of worker threads (:mod:`henchmen.serve.pool`), each
+shared fairly: the search bots seated in games on one, the seated bots that
+answer at once (greedy, random) on another, the slow requests (hints,
+replays) on a third, so hints never hold back a game's bot, nor searches a
+greedy one.
 Games are counted per connection and per address; a game that no open
 connection attends closes after ``unattended_game_seconds``, keeping its
 replay for ``save_replay`` if its maker asked for that.
@@ -152,8 +154,10 @@ class Server:
         self.owned: dict[int, set[str]] = {}
         self.connections: set[Connection] = set()
         cores = os.cpu_count() or 2
-        #: The bots seated in games think here, in turn per address that made the game.
+        #: The search bots seated in games think here, in turn per address that made the game.
         self.seat_bots = FairPool(threads or cores, "bots")
+        #: The seated bots that answer at once (greedy, random): never behind a search.
+        self.quick_bots = FairPool(1, "quick-bots")
         #: Hints and replay loading run here, in turn per connection: never beside seat bots.
         self.slow_pool = FairPool(hint_threads or max(1, cores // 2), "hints")
         #: Replays of expired games whose makers asked to keep them, oldest first.
@@ -444,6 +448,7 @@ class Server:
         if self._janitor is not None:
             self._janitor.cancel()
         self.seat_bots.shutdown()
+        self.quick_bots.shutdown()
         self.slow_pool.shutdown()
 
     # -------------------------------------------------------------- helpers
@@ -478,7 +483,7 @@ class Server:
                 del c.subscriptions[sid]
 
     def _kick(self, room: Room) -> None:
-        room.kick(self.seat_bots, self._bot_failed)
+        room.kick(self.seat_bots, self._bot_failed, self.quick_bots)
 
     def _bot_failed(self, room: Room, e: BaseException) -> None:
         log.error("a bot failed in game %s: %r", room.id, e)
