@@ -354,6 +354,8 @@ def test_view_with_a_seat_the_token_does_not_stand_for_is_an_error() -> None:
         other = await c.request("view", game_id=gid, token=mine, seat=1)
         assert other["code"] == "bad_request" and other["details"] == {"field": "seat", "seat": 0}
         assert (await c.ok("view", game_id=gid, token=mine, seat=0))["seat"] == 0
+        assert (await c.request("view", game_id=gid, token=made["tokens"][1]["token"],
+                                seat=True))["code"] == "bad_request"  # fmt: skip
         spectator = await c.request("view", game_id=gid, seat=1)
         assert spectator["code"] == "bad_request" and spectator["details"]["field"] == "seat"
         watched = await c.request("subscribe", game_id=gid, token=mine, seat=1)

@@ -515,7 +515,7 @@ class Server:
             return SPECTATOR
         who = room.who(request.get("token"))
         if who != HOST:
-            if seat is not None and seat != who:
+            if seat is not None and (type(seat) is not int or seat != who):
                 raise ProtocolError(
                     "bad_request",
                     f"the token is seat {who}'s, but 'seat' asks for {_short(seat)}: a seat's "
