@@ -1,14 +1,19 @@
 """Worker threads shared fairly between the server's clients.
 
-The server thinks on two of these pools: one for the bots that sit at
-seats (so a game's bot is never queued behind anyone's hints) and one for
-the slow requests clients make (``ask_bot`` hints, loading a replay).
-Jobs wait in a queue per key (a connection for hints, the address that
-made the game for seated bots); a free worker takes the oldest job of the
-next key in turn, and no key runs more than its share of the workers
-(the workers divided by the keys with work, rounded up) while another
-waits.  So one client's four 30-second hints take one worker of two while
-another client's hint waits, not all of them.
+The server thinks on three of these pools: one for the search bots that sit
+at seats, one for the seated bots that answer at once (greedy, random), so
+that neither is ever queued behind anyone's hints nor the second behind a
+search, and one for the slow requests clients make (``ask_bot`` hints,
+loading a replay).  Jobs wait in a line per key (a connection for hints,
+the address that made the game for seated bots); a free worker takes the
+oldest job of the key served least recently, and no key runs more than its
+share of the workers (the workers divided by the keys with work, rounded
+up) while another waits.  So one client's four 30-second hints take one
+worker of two while another client's hint waits, not all of them.
+
+The workers choose their next job themselves, under a lock, so a job
+starts as soon as a worker is free, without a round trip through the event
+loop.
 
 >>> async def demo():
 ...     pool = FairPool(1, "demo")
@@ -23,8 +28,8 @@ another client's hint waits, not all of them.
 from __future__ import annotations
 
 import asyncio
-import concurrent.futures
-from collections import OrderedDict, deque
+import threading
+from collections import deque
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import Any, TypeVar
@@ -37,6 +42,7 @@ class _Job:
     fn: Callable[..., Any]
     args: tuple[Any, ...]
     future: asyncio.Future[Any]
+    loop: asyncio.AbstractEventLoop
 
 
 class FairPool:
@@ -44,14 +50,14 @@ class FairPool:
 
     A key with many jobs does not hold back another key's one:
 
-    >>> import asyncio, threading, time
+    >>> import time
     >>> async def fair():
     ...     pool, order = FairPool(1, "fair"), []
     ...     def job(name):
-    ...         time.sleep(0.01)
+    ...         time.sleep(0.05)
     ...         order.append(name)
-    ...     greedy = [pool.run("greedy", job, f"g{i}") for i in range(3)]
-    ...     await asyncio.sleep(0)
+    ...     greedy = [asyncio.ensure_future(pool.run("greedy", job, f"g{i}")) for i in range(3)]
+    ...     await asyncio.sleep(0.01)  # g0 is running, g1 and g2 wait
     ...     await asyncio.gather(*greedy, pool.run("other", job, "o"))
     ...     pool.shutdown()
     ...     return order
@@ -61,15 +67,16 @@ class FairPool:
 
     def __init__(self, workers: int, name: str) -> None:
         self.workers = max(1, workers)
-        self._executor = concurrent.futures.ThreadPoolExecutor(
-            self.workers, thread_name_prefix=f"henchmen-{name}"
-        )
-        self._waiting: OrderedDict[Hashable, deque[_Job]] = OrderedDict()
+        self.name = name
+        self._lock = threading.Condition()
+        self._waiting: dict[Hashable, deque[_Job]] = {}
         self._running: dict[Hashable, int] = {}
         # When each key with work was last served (a count): the least recent goes first.
         self._served: dict[Hashable, int] = {}
         self._serves = 0
         self._busy = 0
+        self._closed = False
+        self._threads: list[threading.Thread] = []
 
     @property
     def busy(self) -> int:
@@ -86,9 +93,9 @@ class FairPool:
         >>> FairPool(1, "idle").waiting()
         0
         """
-        if key is not None:
-            return sum(not j.future.done() for j in self._waiting.get(key, ()))
-        return sum(not j.future.done() for q in self._waiting.values() for j in q)
+        with self._lock:
+            lines = [self._waiting.get(key, deque())] if key is not None else self._waiting.values()
+            return sum(not j.future.cancelled() for line in lines for j in line)
 
     async def run(self, key: Hashable, fn: Callable[..., T], *args: Any) -> T:
         """``fn(*args)`` on a worker when ``key``'s turn comes; its result or its exception.
@@ -105,33 +112,51 @@ class FairPool:
         >>> asyncio.run(square())
         49
         """
-        job = _Job(fn, args, asyncio.get_running_loop().create_future())
-        self._waiting.setdefault(key, deque()).append(job)
-        self._dispatch()
+        loop = asyncio.get_running_loop()
+        job = _Job(fn, args, loop.create_future(), loop)
+        with self._lock:
+            if self._closed:
+                raise RuntimeError(f"the {self.name} pool is shut down")
+            self._waiting.setdefault(key, deque()).append(job)
+            while len(self._threads) < self.workers:  # started on first use
+                self._start_worker()
+            self._lock.notify()
         result: T = await job.future
         return result
 
+    def _start_worker(self) -> None:
+        worker = threading.Thread(
+            target=self._work,
+            name=f"henchmen-{self.name}-{len(self._threads)}",
+            daemon=True,
+        )
+        self._threads.append(worker)
+        worker.start()
+
     def _share(self) -> int:
-        active = set(self._waiting) | {k for k, n in self._running.items() if n}
+        active = set(self._waiting) | set(self._running)
         return max(1, -(-self.workers // max(1, len(active))))
 
     def _next(self) -> tuple[Hashable, _Job] | None:
+        """The job to start now, taken from its line (with the lock held), or None."""
         share = self._share()
         for key in sorted(self._waiting, key=lambda k: self._served.get(k, -1)):
-            queue = self._waiting[key]
-            while queue and queue[0].future.done():  # cancelled while it waited
-                queue.popleft()
-            if not queue:
+            line = self._waiting[key]
+            while line and line[0].future.cancelled():  # dropped while it waited
+                line.popleft()
+            if not line:
                 del self._waiting[key]
                 self._forget(key)
                 continue
             if self._running.get(key, 0) >= share:
                 continue
-            job = queue.popleft()
-            if not queue:
+            job = line.popleft()
+            if not line:
                 del self._waiting[key]
             self._serves += 1
             self._served[key] = self._serves
+            self._running[key] = self._running.get(key, 0) + 1
+            self._busy += 1
             return key, job
         return None
 
@@ -139,54 +164,33 @@ class FairPool:
         if key not in self._waiting and not self._running.get(key):
             self._served.pop(key, None)
 
-    def _dispatch(self) -> None:
-        loop = asyncio.get_running_loop()
-        while self._busy < self.workers:
-            found = self._next()
-            if found is None:
-                return
+    def _work(self) -> None:
+        while True:
+            with self._lock:
+                found = self._next()
+                while found is None:
+                    if self._closed:
+                        return
+                    self._lock.wait()
+                    found = self._next()
             key, job = found
-            self._busy += 1
-            self._running[key] = self._running.get(key, 0) + 1
+            result: Any = None
+            failure: BaseException | None = None
             try:
-                done = self._executor.submit(job.fn, *job.args)
-            except RuntimeError as e:  # shut down: the server is stopping
-                self._finish(key, job, None, e)
-                return
-
-            def report(
-                f: concurrent.futures.Future[Any], key: Hashable = key, job: _Job = job
-            ) -> None:
-                try:
-                    loop.call_soon_threadsafe(self._finish, key, job, f, None)
-                except RuntimeError:  # the event loop is closed: nobody waits any more
-                    pass
-
-            done.add_done_callback(report)
-
-    def _finish(
-        self,
-        key: Hashable,
-        job: _Job,
-        done: concurrent.futures.Future[Any] | None,
-        failure: BaseException | None,
-    ) -> None:
-        self._busy -= 1
-        self._running[key] -= 1
-        if not self._running[key]:
-            del self._running[key]
-            self._forget(key)
-        if not job.future.done():
-            if done is not None and done.cancelled():
-                job.future.cancel()
-            else:
-                error = failure if done is None else done.exception()
-                if error is not None:
-                    job.future.set_exception(error)
-                else:
-                    assert done is not None
-                    job.future.set_result(done.result())
-        self._dispatch()
+                result = job.fn(*job.args)
+            except BaseException as e:  # handed to the awaiting task, whatever it is
+                failure = e
+            with self._lock:
+                self._busy -= 1
+                self._running[key] -= 1
+                if not self._running[key]:
+                    del self._running[key]
+                    self._forget(key)
+                self._lock.notify_all()  # a line held back by its share may go on now
+            try:
+                job.loop.call_soon_threadsafe(_settle, job.future, result, failure)
+            except RuntimeError:  # the event loop is closed: nobody waits any more
+                pass
 
     def shutdown(self) -> None:
         """Stop taking jobs; wait for those running (their cancel tokens stop searches).
@@ -201,11 +205,28 @@ class FairPool:
         >>> asyncio.run(late())
         'refused'
         """
-        for queue in self._waiting.values():
-            for job in queue:
-                job.future.cancel()
-        self._waiting.clear()
-        self._executor.shutdown(wait=True, cancel_futures=True)
+        with self._lock:
+            self._closed = True
+            for line in self._waiting.values():
+                for job in line:
+                    try:
+                        job.loop.call_soon_threadsafe(job.future.cancel)
+                    except RuntimeError:  # its event loop is closed
+                        pass
+            self._waiting.clear()
+            self._lock.notify_all()
+        for worker in self._threads:
+            if worker is not threading.current_thread():
+                worker.join()
+
+
+def _settle(future: asyncio.Future[Any], result: Any, failure: BaseException | None) -> None:
+    if future.done():  # cancelled while it ran
+        return
+    if failure is not None:
+        future.set_exception(failure)
+    else:
+        future.set_result(result)
 
 
 __all__ = ["FairPool"]

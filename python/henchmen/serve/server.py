@@ -157,7 +157,7 @@ class Server:
         #: The search bots seated in games think here, in turn per address that made the game.
         self.seat_bots = FairPool(threads or cores, "bots")
         #: The seated bots that answer at once (greedy, random): never behind a search.
-        self.quick_bots = FairPool(1, "quick-bots")
+        self.quick_bots = FairPool(threads or cores, "quick-bots")
         #: Hints and replay loading run here, in turn per connection: never beside seat bots.
         self.slow_pool = FairPool(hint_threads or max(1, cores // 2), "hints")
         #: Replays of expired games whose makers asked to keep them, oldest first.
