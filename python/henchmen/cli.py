@@ -181,6 +181,18 @@ def _serve_arguments(sub: argparse._SubParsersAction[_Parser]) -> None:
     serve.add_argument(
         "--rate", default=None, help="requests a second per connection (default 200)"
     )
+    serve.add_argument(
+        "--hint-threads", default=None, help="threads for hints (default: half the cores)"
+    )
+    serve.add_argument(
+        "--max-games-per-address", default=None, help="open games an address may make (64)"
+    )
+    serve.add_argument(
+        "--max-outbound-bytes", default=None, help="output a client may leave unread (1 MiB)"
+    )
+    serve.add_argument(
+        "--write-timeout", default=None, help="seconds a reply waits for that room (10)"
+    )
 
 
 def _cmd_games(out: TextOut) -> int:
@@ -418,10 +430,23 @@ def _cmd_serve(args: argparse.Namespace, out: OutputStream) -> int:
     if args.rate is not None:
         rate = int_arg(args.rate, "--rate", 1, 1_000_000)
         changes.update(requests_per_second=float(rate), burst=2 * rate)
+    if args.max_games_per_address is not None:
+        changes["max_games_per_address"] = int_arg(
+            args.max_games_per_address, "--max-games-per-address", 1, 100_000
+        )
+    if args.max_outbound_bytes is not None:
+        changes["max_outbound_bytes"] = int_arg(
+            args.max_outbound_bytes, "--max-outbound-bytes", 1024, 1 << 30
+        )
+    if args.write_timeout is not None:
+        changes["write_timeout"] = float(int_arg(args.write_timeout, "--write-timeout", 1, 3600))
     limits = dataclasses.replace(limits, **changes)  # type: ignore[arg-type]
     threads = None if args.threads is None else int_arg(args.threads, "--threads", 1, 256)
+    hints = (
+        None if args.hint_threads is None else int_arg(args.hint_threads, "--hint-threads", 1, 256)
+    )
     if args.stdio:
-        serve.run_stdio(limits, threads)
+        serve.run_stdio(limits, threads, hints)
         return 0
     port = int_arg(args.port, "--port", 0, 65535)
 
@@ -434,7 +459,7 @@ def _cmd_serve(args: argparse.Namespace, out: OutputStream) -> int:
         out.flush()
 
     try:
-        serve.run_port(args.host, port, limits, threads, announce)
+        serve.run_port(args.host, port, limits, threads, announce, hints)
     except OSError as e:
         raise OptionError(f"cannot serve on {args.host}:{port}: {e.strerror or e}") from None
     return 0

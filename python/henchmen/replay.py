@@ -26,14 +26,14 @@ The document (format version 1)::
      "players": [{"name": "Player 1", "bot": "greedy", "seed": 11}, ...],
      "actions": [{"step": 1, "player": "chance", "move": "...", "id": 17}, ...],
      "checkpoints": [{"step": 0, "hash": "9f0c2d6e1b7a3c55"}, ...],
-     "result": {"terminal": true, "returns": [1.0, -1.0], "winners": [0]}}
+     "result": {"terminal": true, "returns": [1.0, -1.0], "winners": [0], "outcome": "won"}}
 
 A game stopped before its end (a player quit, Ctrl-C) is marked
 ``"abandoned": true`` in its result.  A game whose options define a measure
 (:attr:`henchmen.Game.measure_name`: the Seven Secret Supervillains Climb's
 turns to its goal) records it in the result too, null until it is had::
 
-     "result": {"terminal": true, "returns": [0.895], "winners": [],
+     "result": {"terminal": true, "returns": [0.895], "winners": [], "outcome": "score",
                 "measure": {"name": "turns", "value": 22}}
 """
 
@@ -49,8 +49,9 @@ from pathlib import Path
 from typing import Any, Union
 
 from henchmen import _checks, _core, _files
+from henchmen import outcome as _outcome
 from henchmen.errors import ActionTypeError, HenchmenError, OptionError, SerializationError
-from henchmen.game import Game
+from henchmen.game import Game, game_info
 from henchmen.state import State
 
 FORMAT = "henchmen-replay"
@@ -166,10 +167,24 @@ class Replay:
     final_state: State | None = field(default=None, compare=False, repr=False)
 
     @property
-    def winners(self) -> list[int]:
-        """The players with the best return at the end; empty if unfinished or all tied.
+    def cooperative(self) -> bool:
+        """Whether the players win or lose as a team (the game is not zero-sum: Legendary).
 
-        Players are numbered from 0, as in :attr:`returns`.
+        >>> import henchmen
+        >>> make_replay(henchmen.new_game("parry")).cooperative
+        False
+        """
+        try:
+            return game_info(self.game).zero_sum is False
+        except HenchmenError:  # a game this engine does not know: read as competitive
+            return False
+
+    @property
+    def winners(self) -> list[int]:
+        """Who won (:func:`henchmen.outcome.winners`); empty if unfinished, drawn or lost.
+
+        Players are numbered from 0, as in :attr:`returns`.  In a cooperative
+        game every player wins with the team, and nobody when it loses.
 
         >>> import henchmen
         >>> state = henchmen.new_game("parry", seed=1)
@@ -181,11 +196,20 @@ class Replay:
         >>> replay.returns, replay.winners
         ((1.0, -1.0), [0])
         """
-        if not self.terminal or not self.returns:
+        if not self.terminal:
             return []
-        best = max(self.returns)
-        top = [p for p, r in enumerate(self.returns) if r == best]
-        return [] if len(top) == len(self.returns) else top
+        return _outcome.winners(self.returns, self.cooperative)
+
+    @property
+    def outcome(self) -> _outcome.Outcome | None:
+        """``"won"``, ``"lost"`` (a cooperative team), ``"draw"`` or ``"score"`` (one player
+        of a competitive game); None while unfinished (:func:`henchmen.outcome.outcome`).
+
+        >>> import henchmen
+        >>> make_replay(henchmen.new_game("parry")).outcome is None
+        True
+        """
+        return _outcome.outcome(self.returns, self.cooperative) if self.terminal else None
 
     def to_json(self) -> str:
         """The replay document: JSON with one action per line, easy to read and diff.
@@ -221,11 +245,13 @@ class Replay:
         lines[-1] += ",\n    ".join(actions) + ("\n  ]," if actions else "],")
         marks = [json.dumps({"step": k, "hash": v}) for k, v in sorted(self.checkpoints.items())]
         lines.append('  "checkpoints": [\n    ' + ",\n    ".join(marks) + "\n  ],")
-        result = {
+        result: dict[str, Any] = {
             "terminal": self.terminal,
             "returns": list(self.returns),
             "winners": self.winners,
         }
+        if self.terminal:  # only then: an unfinished game has no outcome yet
+            result["outcome"] = self.outcome
         if self.abandoned:  # only then, so every other replay reads as before the field existed
             result["abandoned"] = True
         if self.measure is not None:  # likewise: only games with a measure write one

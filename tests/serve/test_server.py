@@ -20,7 +20,7 @@ import henchmen
 from henchmen.events import SPECTATOR
 from henchmen.game import Game, games
 from henchmen.serve import Server
-from henchmen.serve.protocol import ERROR_CODES, Limits
+from henchmen.serve.protocol import ERROR_CODES, Limits, ProtocolError
 
 
 class Client:
@@ -245,6 +245,13 @@ def test_every_error_code_is_answered_and_none_ends_the_server() -> None:
         await slow.ok("ping")
         await expect("rate_limited", slow, "ping")
         await tight.close()
+        # Connections per address: the second from one address is refused.
+        crowded = Server(Limits(max_connections_per_address=1))
+        crowded.connect(_quiet, address="addr-a")
+        with pytest.raises(ProtocolError) as refused:
+            crowded.connect(_quiet, address="addr-a")
+        seen.add(refused.value.code)
+        await crowded.close()
         assert hot2["game_id"] in server.rooms
         assert seen == set(ERROR_CODES)
         await server.close()
@@ -256,9 +263,13 @@ async def _broken(conn: Any, request: Any) -> dict[str, Any]:
     raise RuntimeError("a bug")
 
 
+async def _quiet(line: str) -> None:
+    pass
+
+
 def test_a_reader_that_never_reads_is_cut_off_and_the_game_goes_on() -> None:
     async def body() -> None:
-        server = Server(Limits(max_outbound_messages=8))
+        server = Server(Limits(max_outbound_bytes=2000))
         stuck = asyncio.Event()
 
         async def never(line: str) -> None:

@@ -32,7 +32,9 @@ from henchmen.serve.protocol import VERSION, Limits
 from henchmen.serve.server import Server
 
 
-def run_stdio(limits: Limits | None = None, threads: int | None = None) -> None:
+def run_stdio(
+    limits: Limits | None = None, threads: int | None = None, hint_threads: int | None = None
+) -> None:
     """Serve one client on standard input and output until its input ends.
 
     >>> import os, sys, tempfile
@@ -55,7 +57,7 @@ def run_stdio(limits: Limits | None = None, threads: int | None = None) -> None:
     from henchmen.serve.stdio import serve_stdio
 
     async def main() -> None:
-        server = Server(limits, threads)
+        server = Server(limits, threads, hint_threads)
         try:
             await serve_stdio(server)
         finally:
@@ -70,6 +72,7 @@ def run_port(
     limits: Limits | None = None,
     threads: int | None = None,
     announce: Callable[[int], None] | None = None,
+    hint_threads: int | None = None,
 ) -> None:
     """Serve WebSocket clients and the browser table on ``host:port`` until interrupted.
 
@@ -96,7 +99,7 @@ def run_port(
     from henchmen.serve.websocket import serve_websocket
 
     async def main() -> None:
-        server = Server(limits, threads)
+        server = Server(limits, threads, hint_threads)
         try:
             await serve_websocket(server, host, port, announce)
         finally:

@@ -204,6 +204,15 @@ class SeatBot:
         return out
 
     @property
+    def searches(self) -> bool:
+        """Whether the bot searches (with a budget); the others answer in about a millisecond.
+
+        >>> SeatBot.from_spec({"bot": "greedy"}, seed=1, limits=Limits()).searches
+        False
+        """
+        return self.name in _SEARCH
+
+    @property
     def label(self) -> str:
         """How a replay names the bot: ``ismcts:iterations=800``.
 

@@ -1,10 +1,11 @@
 """One client's connection: its outgoing queue, its rate limit, its slow requests and subscriptions.
 
 A transport (standard input and output, or a WebSocket) reads messages and
-hands each to :meth:`Connection.receive`; everything the server says to the
-client goes through one bounded queue, written out by one task, so a client
-that stops reading cannot make the server hold unbounded output: past the
-limit the connection is closed.
+hands each to :meth:`Server.receive`; everything the server says to the
+client goes through one queue bounded in bytes (``Limits.max_outbound_bytes``),
+written out by one task, so a client that stops reading cannot make the
+server hold unbounded output: past the limit the connection is closed and
+what it held is let go at once.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import itertools
 import time
+from collections import deque
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -106,20 +108,40 @@ class Connection:
     write: Callable[[str], Awaitable[None]]
     limits: Limits
     label: str = "client"
+    #: Where the client connects from (its IP address); limits per address count by it.
+    address: str = "local"
     id: int = field(default_factory=lambda: next(_ids))
     bucket: Bucket = field(init=False)
     slow: dict[object, Slow] = field(default_factory=dict)
     # subscription id -> the room it watches
     subscriptions: dict[str, Room] = field(default_factory=dict)
-    games: set[str] = field(default_factory=set)
     closed: bool = False
-    _queue: asyncio.Queue[str | None] = field(init=False)
-    _writer: asyncio.Task[None] | None = None
+    #: Whether it was cut off for leaving more than ``max_outbound_bytes`` unread.
+    overflowed: bool = False
+    #: Messages received so far (an error that cannot answer an id names its message by it).
+    received: int = 0
     on_overflow: Callable[[], None] | None = None
+    _lines: deque[str | None] = field(default_factory=deque)
+    _queued_bytes: int = 0
+    _ready: asyncio.Event = field(default_factory=asyncio.Event)
+    _room_freed: asyncio.Event = field(default_factory=asyncio.Event)
+    _writer: asyncio.Task[None] | None = None
 
     def __post_init__(self) -> None:
         self.bucket = Bucket(self.limits.requests_per_second, self.limits.burst)
-        self._queue = asyncio.Queue(self.limits.max_outbound_messages)
+
+    @property
+    def queued_bytes(self) -> int:
+        """How many bytes wait to be written out (the message being written not counted).
+
+        >>> async def never(line):
+        ...     pass
+        >>> conn = Connection(never, Limits())
+        >>> conn.send({"type": "ping"})
+        >>> conn.queued_bytes
+        15
+        """
+        return self._queued_bytes
 
     def start(self) -> None:
         """Start the task that writes the queue out (in a running event loop).
@@ -142,9 +164,14 @@ class Connection:
 
     async def _write_out(self) -> None:
         while True:
-            line = await self._queue.get()
+            while not self._lines:
+                self._ready.clear()
+                await self._ready.wait()
+            line = self._lines.popleft()
             if line is None:
                 return
+            self._queued_bytes -= len(line)
+            self._room_freed.set()
             if self.closed:
                 continue  # drained unwritten, so that no reply waits on a full queue
             try:
@@ -152,27 +179,47 @@ class Connection:
             except Exception:  # the client went away; the transport notices and closes
                 self.closed = True
 
+    def _put(self, line: str | None) -> None:
+        self._lines.append(line)
+        self._queued_bytes += 0 if line is None else len(line)
+        self._ready.set()
+
+    def _fits(self, line: str) -> bool:
+        # An empty queue takes any one message, so that a reply larger than the
+        # limit (a long game's replay) still goes out.
+        return self._queued_bytes == 0 or self._queued_bytes + len(line) <= (
+            self.limits.max_outbound_bytes
+        )
+
+    def _overflow(self) -> None:
+        self.closed = True
+        self.overflowed = True
+        self._lines = deque(x for x in self._lines if x is None)  # let go of the text now
+        self._queued_bytes = 0
+        self._room_freed.set()
+        if self.on_overflow is not None:
+            self.on_overflow()
+
     def send(self, message: dict[str, Any]) -> None:
         """Queue a message; a client so far behind that the queue is full is cut off.
 
         >>> async def never(line):
         ...     pass
         >>> cut = []
-        >>> conn = Connection(never, Limits(max_outbound_messages=2))
+        >>> conn = Connection(never, Limits(max_outbound_bytes=60))
         >>> conn.on_overflow = lambda: cut.append(True)
         >>> for n in range(3):
         ...     conn.send({"type": "events", "n": n})
-        >>> conn.closed, cut
-        (True, [True])
+        >>> conn.closed, cut, conn.queued_bytes
+        (True, [True], 0)
         """
         if self.closed:
             return
-        try:
-            self._queue.put_nowait(encode(message))
-        except asyncio.QueueFull:
-            self.closed = True
-            if self.on_overflow is not None:
-                self.on_overflow()
+        line = encode(message)
+        if not self._fits(line):
+            self._overflow()
+            return
+        self._put(line)
 
     async def reply(self, message: dict[str, Any]) -> None:
         """Queue a reply, waiting while the queue is full (so a flooder is slowed, not cut).
@@ -182,7 +229,7 @@ class Connection:
         >>> async def stuck():
         ...     async def never(line):
         ...         pass
-        ...     conn = Connection(never, Limits(max_outbound_messages=1, write_timeout=0.01))
+        ...     conn = Connection(never, Limits(max_outbound_bytes=30, write_timeout=0.01))
         ...     await conn.reply({"id": 1, "type": "ping"})  # queued at once
         ...     first = conn.closed
         ...     await conn.reply({"id": 2, "type": "ping"})  # nobody writes the queue out
@@ -193,19 +240,24 @@ class Connection:
         if self.closed:
             return
         line = encode(message)
-        try:
-            # At once when there is room: a reply must follow the pushes sent before it
-            # was made and precede those after (wait_for would put it from a new task).
-            self._queue.put_nowait(line)
+        # At once when there is room: a reply must follow the pushes sent before it
+        # was made and precede those after.
+        if self._fits(line):
+            self._put(line)
             return
-        except asyncio.QueueFull:
-            pass
-        try:
-            await asyncio.wait_for(self._queue.put(line), self.limits.write_timeout)
-        except asyncio.TimeoutError:
-            self.closed = True
-            if self.on_overflow is not None:
-                self.on_overflow()
+        deadline = time.monotonic() + self.limits.write_timeout
+        while not self.closed and not self._fits(line):
+            left = deadline - time.monotonic()
+            if left <= 0:
+                self._overflow()
+                return
+            self._room_freed.clear()
+            try:
+                await asyncio.wait_for(self._room_freed.wait(), left)
+            except asyncio.TimeoutError:
+                pass
+        if not self.closed:
+            self._put(line)
 
     def allow(self) -> bool:
         """Whether the rate limit lets one more request through now.
@@ -237,11 +289,13 @@ class Connection:
         """
         if self._writer is None:
             return
+        self._put(None)
         try:
-            self._queue.put_nowait(None)
             await asyncio.wait_for(self._writer, timeout=5)
-        except (asyncio.QueueFull, asyncio.TimeoutError):
+        except asyncio.TimeoutError:
             self._writer.cancel()
+        self._lines.clear()
+        self._queued_bytes = 0
 
 
 __all__ = ["Bucket", "Connection", "Slow"]

@@ -4,9 +4,11 @@ Every message is one JSON object on one line.  A request carries ``type``
 and an ``id`` (a string of up to 64 characters or an integer) that its reply
 repeats; a reply has the request's ``type``, an error has ``type: "error"``,
 a ``code`` from :data:`ERROR_CODES`, a ``message`` for people and the
-``request`` type it answers.  Messages the server pushes on its own (events
+``request`` type it answers.  An error whose ``id`` is null (the id could not
+be read, or was not given) names the message by its ``position`` on the
+connection in ``details``.  Messages the server pushes on its own (events
 of a subscription, a game closed) carry no ``id``.  docs/protocol.md tells
-every message; ``schema.json`` beside this file is their JSON Schema.
+every message; ``protocol.schema.json`` beside this file is their JSON Schema.
 
 >>> request = parse('{"id": 7, "type": "ping"}', Limits())
 >>> request.id, request.type
@@ -22,6 +24,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from dataclasses import asdict, dataclass
 from typing import Any
 
@@ -39,7 +42,8 @@ ERROR_CODES: dict[str, str] = {
     "unsupported_version": "the request asks for a protocol version the server does not speak",
     "rate_limited": "too many requests too fast on this connection",
     "busy": "too many slow requests (bot moves) under way on this connection",
-    "too_many_games": "the connection or the server holds as many games as allowed",
+    "too_many_games": "the connection, its address or the server holds as many games as allowed",
+    "too_many_connections": "the address or the server holds as many connections as allowed",
     "too_many_subscriptions": "the connection holds as many subscriptions as allowed",
     "unknown_game": "no game of that name in the registry",
     "bad_option": "a game option or a bot setting is not allowed",
@@ -91,6 +95,9 @@ class Limits:
     max_message_bytes: int = 1 << 20
     max_games: int = 256
     max_games_per_connection: int = 16
+    max_games_per_address: int = 64
+    max_connections: int = 1024
+    max_connections_per_address: int = 64
     max_subscriptions_per_connection: int = 64
     max_in_flight_per_connection: int = 4
     requests_per_second: float = 200.0
@@ -99,8 +106,11 @@ class Limits:
     max_bot_seconds: float = 30.0
     max_pace_ms: int = 10_000
     idle_game_seconds: float = 3600.0
-    max_outbound_messages: int = 4096
-    write_timeout: float = 30.0
+    #: A game no open connection attends (made it, or used one of its tokens) closes this soon.
+    unattended_game_seconds: float = 120.0
+    max_kept_replays: int = 256
+    max_outbound_bytes: int = 1 << 20
+    write_timeout: float = 10.0
 
     def to_json(self) -> dict[str, Any]:
         """The limits as ``hello`` tells them to a client.
@@ -144,6 +154,8 @@ class Request:
     fields: dict[str, Any]
     #: Set by the server for a slow request: cancelled by a ``cancel`` request.
     cancel: CancelToken | None = None
+    #: The message's place on its connection (1 for the first); 0 when not counted.
+    position: int = 0
 
     def get(self, name: str, default: Any = None) -> Any:
         """A field as given (unchecked), or ``default``.
@@ -256,11 +268,53 @@ def _no_constant(name: str) -> Any:
     raise ValueError(f"{name} is not JSON")
 
 
-def parse(text: str | bytes, limits: Limits) -> Request:
+#: Half of a UTF-16 surrogate pair: valid inside a JSON escape only as a pair.
+_SURROGATE = re.compile("[\ud800-\udfff]")
+_MAY_HOLD_SURROGATE = re.compile(r"\\u|[\ud800-\udfff]")
+_MAY_HOLD_SURROGATE_BYTES = re.compile(rb"\\u|\xed[\xa0-\xbf]")
+
+
+def _lone_surrogate(doc: dict[str, Any]) -> str | None:
+    """Where the first string (or key) holding a lone surrogate is, as a field path; else None.
+
+    Strict JSON parsers refuse such a string, so the server must never echo one.
+
+    >>> _lone_surrogate({"seats": [{"name": "ok"}, {"name": "\\ud800"}]})
+    'seats[1].name'
+    >>> _lone_surrogate(json.loads('{"name": "\\\\ud83d\\\\ude00"}')) is None  # one character
+    True
+    """
+    todo: list[tuple[str, object]] = [("", doc)]
+    while todo:  # iterative: nesting may be as deep as the JSON parser allows
+        path, value = todo.pop()
+        if isinstance(value, str):
+            if _SURROGATE.search(value):
+                return path or "(the message)"
+        elif isinstance(value, dict):
+            for key, item in reversed(list(value.items())):
+                name = key if key.isidentifier() else json.dumps(key)
+                if _SURROGATE.search(key):
+                    return f"{path}.{name}" if path else name
+                todo.append((f"{path}.{name}" if path else name, item))
+        elif isinstance(value, list):
+            todo += [(f"{path}[{i}]", item) for i, item in reversed(list(enumerate(value)))]
+    return None
+
+
+def _valid_id(rid: object) -> bool:
+    return (
+        rid is None
+        or (isinstance(rid, str) and len(rid) <= 64 and not _SURROGATE.search(rid))
+        or (type(rid) is int and -(2**53) <= rid <= 2**53)
+    )
+
+
+def parse(text: str | bytes, limits: Limits, position: int = 0) -> Request:
     """One message as a :class:`Request`; :class:`ProtocolError` says what is wrong with it.
 
     The request's id is read first, so that an error about any other field
-    can answer it.
+    can answer it.  ``position`` is the message's place on its connection
+    (an error that cannot answer an id names it instead).
 
     >>> parse('{"id": 3, "type": "view", "game_id": "g-1"}', Limits()).fields["game_id"]
     'g-1'
@@ -274,6 +328,20 @@ def parse(text: str | bytes, limits: Limits) -> Request:
     ... except ProtocolError as e:
     ...     print(e.code, e.message)
     bad_json a message is a JSON object, got list
+
+    A key given twice is refused (JSON parsers disagree on which one counts);
+    so is a lone surrogate anywhere, and above all in the id:
+
+    >>> try:
+    ...     parse('{"id": 4, "type": "ping", "type": "hello"}', Limits())
+    ... except RequestError as e:
+    ...     print(e.request.id, e.error.code, e.error.details)
+    4 bad_request {'field': 'type'}
+    >>> try:
+    ...     parse('{"id": "\\ud800", "type": "ping"}', Limits(), position=9)
+    ... except ProtocolError as e:
+    ...     print(e.code, e.details)
+    bad_request {'field': 'id'}
     """
     size = len(text)
     if isinstance(text, str) and 4 * size > limits.max_message_bytes:
@@ -284,8 +352,23 @@ def parse(text: str | bytes, limits: Limits) -> Request:
             f"the message has {size} bytes; the limit is {limits.max_message_bytes}",
             {"limit": limits.max_message_bytes},
         )
+    repeated: list[tuple[int, str]] = []  # (which object, counted as the parser closes it; key)
+    closed = 0
+
+    def unique(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+        nonlocal closed
+        closed += 1
+        obj = dict(pairs)
+        if len(obj) != len(pairs):
+            seen: set[str] = set()
+            for key, _ in pairs:
+                if key in seen:
+                    repeated.append((closed, key))
+                seen.add(key)
+        return obj
+
     try:
-        doc = json.loads(text, parse_constant=_no_constant)
+        doc = json.loads(text, parse_constant=_no_constant, object_pairs_hook=unique)
     except (ValueError, RecursionError) as e:
         # ValueError: bad JSON, bad UTF-8, NaN, an integer too long to read;
         # RecursionError: nesting deeper than the interpreter allows.
@@ -294,18 +377,50 @@ def parse(text: str | bytes, limits: Limits) -> Request:
         ) from None
     if not isinstance(doc, dict):
         raise ProtocolError("bad_json", f"a message is a JSON object, got {type(doc).__name__}")
+    # The message itself is the object the parser closed last.
+    top_repeats = [key for which, key in repeated if which == closed]
     rid = doc.get("id")
-    if not (
-        rid is None
-        or (isinstance(rid, str) and len(rid) <= 64)
-        or (type(rid) is int and -(2**53) <= rid <= 2**53)
-    ):
+    if "id" in top_repeats or not _valid_id(rid):
+        why = (
+            "'id' is given twice"
+            if "id" in top_repeats
+            else "'id' holds a lone surrogate (half of a UTF-16 pair), which strict JSON "
+            "parsers refuse"
+            if isinstance(rid, str) and _SURROGATE.search(rid)
+            else f"'id' must be a string of at most 64 characters or a safe integer, "
+            f"got {_short(rid)}"
+        )
         raise ProtocolError(
-            "bad_request", "'id' must be a string of at most 64 characters or a safe integer",
+            "bad_request",
+            f"{why}; the id cannot be answered, so this error names the message by its "
+            "position on the connection",
             {"field": "id"},
-        )  # fmt: skip
+        )
     kind = doc.get("type")
-    request = Request(rid, kind if isinstance(kind, str) else "", doc)
+    request = Request(rid, kind if isinstance(kind, str) else "", doc, position=position)
+    if repeated:
+        which, key = repeated[0]
+        where = key if which == closed else f"a key inside the message: {key}"
+        raise RequestError(
+            request,
+            ProtocolError(
+                "bad_request",
+                f"{_short(key)} is given twice in one object ({where}); each key may appear once",
+                {"field": key},
+            ),
+        )
+    probe = _MAY_HOLD_SURROGATE_BYTES if isinstance(text, bytes) else _MAY_HOLD_SURROGATE
+    found = _lone_surrogate(doc) if probe.search(text) else None  # type: ignore[arg-type]
+    if found is not None:
+        raise RequestError(
+            request,
+            ProtocolError(
+                "bad_request",
+                f"{found} holds a lone surrogate (half of a UTF-16 pair), which strict JSON "
+                "parsers refuse; send text as valid Unicode",
+                {"field": found},
+            ),
+        )
     if "v" in doc and doc["v"] != VERSION:
         raise RequestError(
             request,
@@ -349,12 +464,20 @@ def reply(request: Request, /, **fields: Any) -> dict[str, Any]:
     return {"v": VERSION, "id": request.id, "type": request.type, **fields}
 
 
-def error(rid: RequestId, request_type: str | None, e: ProtocolError) -> dict[str, Any]:
+def error(
+    rid: RequestId, request_type: str | None, e: ProtocolError, position: int = 0
+) -> dict[str, Any]:
     """The error message answering request ``rid`` (None when the id could not be read).
 
     >>> error(4, "move", ProtocolError("stale", "the game moved on", {"step": 12}))
     {'v': 1, 'id': 4, 'type': 'error', 'request': 'move', 'code': 'stale',
      'message': 'the game moved on', 'details': {'step': 12}}
+
+    Without an id, ``details.position`` (when known) says which message of the
+    connection it answers, counting from 1:
+
+    >>> error(None, None, ProtocolError("bad_json", "not JSON"), position=3)["details"]
+    {'position': 3}
     """
     out: dict[str, Any] = {
         "v": VERSION,
@@ -364,8 +487,11 @@ def error(rid: RequestId, request_type: str | None, e: ProtocolError) -> dict[st
         "code": e.code,
         "message": e.message,
     }
-    if e.details:
-        out["details"] = e.details
+    details = dict(e.details or {})
+    if rid is None and position > 0:
+        details["position"] = position
+    if details:
+        out["details"] = details
     return out
 
 

@@ -19,7 +19,6 @@ import hmac
 import secrets
 import time
 from collections.abc import Callable
-from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -27,8 +26,10 @@ from henchmen.cancel import CancelToken
 from henchmen.errors import Cancelled, HenchmenError
 from henchmen.events import SPECTATOR
 from henchmen.game import Game
+from henchmen.outcome import outcome, winners
 from henchmen.replay import Replay, ReplayCursor, ReplayPlayer, ReplayRecorder
 from henchmen.serve.bots import SeatBot
+from henchmen.serve.pool import FairPool
 from henchmen.serve.protocol import ProtocolError, push
 from henchmen.state import State
 
@@ -131,6 +132,14 @@ class Room:
     _bot_task: asyncio.Task[None] | None = None
     _bot_cancel: CancelToken | None = None
     hints: set[CancelToken] = field(default_factory=set)
+    #: The address of the connection that made it (games are counted per address).
+    owner_address: str = "local"
+    #: Open connections that made the game or used one of its tokens.
+    attendees: set[int] = field(default_factory=set)
+    #: When the last attendee left (None while someone attends).
+    unattended_since: float | None = None
+    #: Keep the replay when the game expires, for ``save_replay`` (create_game's keep_replay).
+    keep_replay: bool = False
 
     def __post_init__(self) -> None:
         if self.review is None:
@@ -219,6 +228,17 @@ class Room:
         """
         return [s.name for s in self.seats]
 
+    @property
+    def cooperative(self) -> bool:
+        """Whether the players win or lose as a team (a game that is not zero-sum).
+
+        >>> game = Game("parry")
+        >>> seats = [Seat(0, "Ann", "t0"), Seat(1, "Bob", "t1")]
+        >>> Room("g-1", game, game.new_initial_state(seed=1), seats, "host", 1, 1).cooperative
+        False
+        """
+        return self.game.info.zero_sum is False
+
     def _players(self) -> list[ReplayPlayer]:
         return [
             ReplayPlayer(s.name, s.bot.label if s.bot else None, s.bot.seed if s.bot else None)
@@ -253,7 +273,8 @@ class Room:
             "turn_player": state.turn_player if to_act is not None else None,
             "terminal": state.is_terminal,
             "returns": list(state.returns) if state.is_terminal else None,
-            "winners": _winners(state) if state.is_terminal else None,
+            "winners": winners(state.returns, self.cooperative) if state.is_terminal else None,
+            "outcome": outcome(state.returns, self.cooperative) if state.is_terminal else None,
             "your_turn": mine and self.seats[reader].bot is None,
             "seats": [s.describe() for s in self.seats],
             "layout": state.layout(reader),
@@ -507,7 +528,6 @@ class Room:
         """Stop a bot's thinking (its move, if it comes, is not applied).
 
         >>> import asyncio
-        >>> from concurrent.futures import ThreadPoolExecutor
         >>> from henchmen.serve.protocol import Limits
         >>> async def stopped():
         ...     game = Game("parry")
@@ -515,10 +535,11 @@ class Room:
         ...     room = Room("g-1", game, game.new_initial_state(seed=1),
         ...                 [Seat(0, "Robo", bot=bot), Seat(1, "Bob", "t1")], "host", 1, 1)
         ...     step = room.state.move_number
-        ...     with ThreadPoolExecutor(1) as pool:
-        ...         room.kick(pool, lambda room, e: None)
-        ...         room.stop_bot()
-        ...         await asyncio.sleep(0.05)
+        ...     pool = FairPool(1, "bots")
+        ...     room.kick(pool, lambda room, e: None)
+        ...     room.stop_bot()
+        ...     await asyncio.sleep(0.05)
+        ...     pool.shutdown()
         ...     return room.state.move_number == step
         >>> asyncio.run(stopped())
         True
@@ -549,39 +570,51 @@ class Room:
             return None
         return self.seats[p].bot
 
-    def kick(self, pool: Executor, on_error: Callable[[Room, BaseException], None]) -> None:
+    def kick(
+        self,
+        pool: FairPool,
+        on_error: Callable[[Room, BaseException], None],
+        quick: FairPool | None = None,
+    ) -> None:
         """Start the bots playing if a bot decides now and none is thinking.
 
-        The bots play (on ``pool``) until a person is to decide:
+        The bots play (a search on ``pool``, in the turn of the address that
+        made the game; a bot that answers at once, such as greedy, on
+        ``quick`` if given, so that it never waits behind a search) until a
+        person is to decide:
 
         >>> import asyncio
-        >>> from concurrent.futures import ThreadPoolExecutor
         >>> from henchmen.serve.protocol import Limits
         >>> async def bot_turn():
         ...     game = Game("parry")
         ...     bot = SeatBot.from_spec({"bot": "random"}, seed=1, limits=Limits())
         ...     room = Room("g-1", game, game.new_initial_state(seed=1),
         ...                 [Seat(0, "Robo", bot=bot), Seat(1, "Bob", "t1")], "host", 1, 1)
-        ...     with ThreadPoolExecutor(1) as pool:
-        ...         room.kick(pool, lambda room, e: None)
-        ...         while room.bot_to_move() is not None:
-        ...             await asyncio.sleep(0.001)
+        ...     pool = FairPool(1, "bots")
+        ...     room.kick(pool, lambda room, e: None)
+        ...     while room.bot_to_move() is not None:
+        ...         await asyncio.sleep(0.001)
+        ...     pool.shutdown()
         ...     return room.state.current_player, room.decisions[0][1]
         >>> asyncio.run(bot_turn())
         (1, 0)
         """
         if self.bot_to_move() is None or (self._bot_task and not self._bot_task.done()):
             return
-        self._bot_task = asyncio.get_running_loop().create_task(self._drive(pool, on_error))
+        self._bot_task = asyncio.get_running_loop().create_task(
+            self._drive(pool, on_error, quick or pool)
+        )
 
-    async def _drive(self, pool: Executor, on_error: Callable[[Room, BaseException], None]) -> None:
+    async def _drive(
+        self, pool: FairPool, on_error: Callable[[Room, BaseException], None], quick: FairPool
+    ) -> None:
         try:
-            await self._play_bots(pool, on_error)
+            await self._play_bots(pool, on_error, quick)
         except Exception as e:  # told, not lost in a task nobody awaits
             on_error(self, e)
 
     async def _play_bots(
-        self, pool: Executor, on_error: Callable[[Room, BaseException], None]
+        self, pool: FairPool, on_error: Callable[[Room, BaseException], None], quick: FairPool
     ) -> None:
         loop = asyncio.get_running_loop()
         while (bot := self.bot_to_move()) is not None:
@@ -591,7 +624,8 @@ class Room:
             position = self.state.clone()
             started = loop.time()
             try:
-                action = await loop.run_in_executor(pool, bot.choose, position, token)
+                lane = pool if bot.searches else quick
+                action = await lane.run(self.owner_address, bot.choose, position, token)
             except Cancelled:
                 return
             except Exception as e:  # a bot's bug must not end the server
@@ -606,13 +640,6 @@ class Room:
             self.state.apply(action)
             self.decisions.append((before, player))
             self.changed()
-
-
-def _winners(state: State) -> list[int]:
-    returns = state.returns
-    best = max(returns)
-    top = [p for p, r in enumerate(returns) if r == best]
-    return [] if len(top) == len(returns) else top
 
 
 __all__ = ["HOST", "Room", "Seat", "Watcher", "new_token"]

@@ -8,6 +8,15 @@ the slow ones (a bot's suggestion, loading a replay) run as tasks, so a
 a client sends ends the server: every failure is an error message, and an
 unexpected one is logged and answered with code ``internal``.
 
+Bots think on pools of worker threads (:mod:`henchmen.serve.pool`), each
+shared fairly: the search bots seated in games on one, the seated bots that
+answer at once (greedy, random) on another, the slow requests (hints,
+replays) on a third, so hints never hold back a game's bot, nor searches a
+greedy one.
+Games are counted per connection and per address; a game that no open
+connection attends closes after ``unattended_game_seconds``, keeping its
+replay for ``save_replay`` if its maker asked for that.
+
 >>> import asyncio, json
 >>> from henchmen.serve.connection import Connection
 >>> async def demo():
@@ -26,15 +35,18 @@ unexpected one is logged and answered with code ``internal``.
 from __future__ import annotations
 
 import asyncio
+import ctypes
 import dataclasses
+import hmac
 import json
 import logging
 import os
 import re
 import secrets
 import time
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable
-from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
 from typing import Any
 
 from henchmen import __version__
@@ -46,12 +58,14 @@ from henchmen.game import Game, games
 from henchmen.replay import Replay
 from henchmen.serve.bots import SeatBot, bot_catalogue
 from henchmen.serve.connection import Connection, Slow
+from henchmen.serve.pool import FairPool
 from henchmen.serve.protocol import (
     VERSION,
     Limits,
     ProtocolError,
     Request,
     RequestError,
+    _short,
     error,
     parse,
     reply,
@@ -62,9 +76,41 @@ log = logging.getLogger("henchmen.serve")
 
 #: Requests that may take long: run as tasks, cancellable, counted against max_in_flight.
 SLOW = ("ask_bot", "load_replay")
-_NAME = re.compile(r"^[^\x00-\x1f\x7f-\x9f]{1,40}$")
+_NAME = re.compile(r"^[^\x00-\x1f\x7f-\x9f\ud800-\udfff]{1,40}$")
 
 Handler = Callable[[Connection, Request], Awaitable[dict[str, Any]]]
+
+
+def _give_back_memory() -> None:
+    """Hand the heap pages freed by a dropped queue back to the system.
+
+    glibc keeps freed pages for reuse unless they sit at the top of the heap;
+    ``malloc_trim`` returns the others, so that a reader cut off for leaving a
+    megabyte unread does not leave the server's resident memory that much
+    higher.  Elsewhere (another C library, another system) nothing is done.
+    """
+    try:
+        trim = ctypes.CDLL(None).malloc_trim
+    except (OSError, AttributeError):
+        return
+    trim(0)
+
+
+@dataclass
+class KeptReplay:
+    """The replay of a game that expired, kept for ``save_replay`` with one of its tokens.
+
+    >>> kept = KeptReplay("{...}", "host", ["seat-0"], terminal=False, kept_at=0.0)
+    >>> Server._kept_replay(kept, "host")
+    '{...}'
+    """
+
+    text: str
+    host_token: str
+    seat_tokens: list[str]
+    terminal: bool
+    kept_at: float
+    address: str = "local"
 
 
 class Server:
@@ -97,12 +143,25 @@ class Server:
     ('end turn', True)
     """
 
-    def __init__(self, limits: Limits | None = None, threads: int | None = None) -> None:
+    def __init__(
+        self,
+        limits: Limits | None = None,
+        threads: int | None = None,
+        hint_threads: int | None = None,
+    ) -> None:
         self.limits = limits or Limits()
         self.rooms: dict[str, Room] = {}
         self.owned: dict[int, set[str]] = {}
         self.connections: set[Connection] = set()
-        self.pool = ThreadPoolExecutor(max_workers=threads or os.cpu_count() or 2)
+        cores = os.cpu_count() or 2
+        #: The search bots seated in games think here, in turn per address that made the game.
+        self.seat_bots = FairPool(threads or cores, "bots")
+        #: The seated bots that answer at once (greedy, random): never behind a search.
+        self.quick_bots = FairPool(threads or cores, "quick-bots")
+        #: Hints and replay loading run here, in turn per connection: never beside seat bots.
+        self.slow_pool = FairPool(hint_threads or max(1, cores // 2), "hints")
+        #: Replays of expired games whose makers asked to keep them, oldest first.
+        self.kept: OrderedDict[str, KeptReplay] = OrderedDict()
         self._janitor: asyncio.Task[None] | None = None
         self.handlers: dict[str, Handler] = {
             "hello": self._hello,
@@ -123,8 +182,16 @@ class Server:
         }
 
     # -------------------------------------------------------------- clients
-    def connect(self, write: Callable[[str], Awaitable[None]], label: str = "client") -> Connection:
+    def connect(
+        self,
+        write: Callable[[str], Awaitable[None]],
+        label: str = "client",
+        address: str = "local",
+    ) -> Connection:
         """A new client whose messages go out through ``write`` (one line of JSON each).
+
+        ``address`` is where it connects from; ``too_many_connections`` (a
+        ProtocolError) when that address or the server has as many as allowed.
 
         >>> async def two_clients():
         ...     server = Server(threads=1)
@@ -137,7 +204,8 @@ class Server:
         >>> asyncio.run(two_clients())
         (True, 2)
         """
-        conn = Connection(write, self.limits, label)
+        self._connection_limit(address)
+        conn = Connection(write, self.limits, label, address)
         conn.start()
         self.connections.add(conn)
         if self._janitor is None:
@@ -169,8 +237,19 @@ class Server:
             room.watchers.pop(sid, None)
         conn.subscriptions.clear()
         self.connections.discard(conn)
+        now = time.monotonic()
+        for room in self.rooms.values():
+            if conn.id in room.attendees:
+                room.attendees.discard(conn.id)
+                if not room.attendees:
+                    room.unattended_since = now
+        self.owned.pop(conn.id, None)  # its games stay, counted for their address
+        # A client that left much unread (cut off, or gone with its queue full).
+        held_much = conn.overflowed or conn.queued_bytes >= self.limits.max_outbound_bytes // 4
         await conn.drain()
         conn.closed = True
+        if held_much:
+            _give_back_memory()
 
     async def receive(self, conn: Connection, text: str | bytes) -> None:
         """Handle one message from ``conn``: reply, or start a slow request.
@@ -188,13 +267,14 @@ class Server:
         >>> asyncio.run(mistakes())
         [(None, 'bad_json'), (2, 'no_such_game')]
         """
+        conn.received += 1
         try:
-            request = parse(text, self.limits)
+            request = parse(text, self.limits, conn.received)
         except ProtocolError as e:
-            await conn.reply(error(None, None, e))
+            await conn.reply(error(None, None, e, conn.received))
             return
         except RequestError as e:
-            await conn.reply(error(e.request.id, e.request.type or None, e.error))
+            await conn.reply(error(e.request.id, e.request.type or None, e.error, conn.received))
             return
         if not conn.allow():
             wait = conn.bucket.wait()
@@ -208,6 +288,7 @@ class Server:
                         f"(bursts of {self.limits.burst}); try again in {wait * 1000:.0f} ms",
                         {"retry_after_ms": round(wait * 1000)},
                     ),
+                    request.position,
                 )
             )
             return
@@ -220,15 +301,18 @@ class Server:
         try:
             return reply(request, **await self.handlers[request.type](conn, request))
         except ProtocolError as e:
-            return error(request.id, request.type, e)
+            return error(request.id, request.type, e, request.position)
         except Cancelled:
-            return error(request.id, request.type, ProtocolError("cancelled", "cancelled"))
+            return error(
+                request.id, request.type, ProtocolError("cancelled", "cancelled"), request.position
+            )
         except Exception as e:  # a bug: told, logged, and the server goes on
             log.exception("request %r failed", request.type)
             return error(
                 request.id,
                 request.type,
                 ProtocolError("internal", f"the server failed on this request: {e!r}"),
+                request.position,
             )
 
     def _start_slow(self, conn: Connection, request: Request) -> None:
@@ -242,6 +326,7 @@ class Server:
                         f"{len(conn.slow)} slow requests are under way on this connection "
                         f"(at most {self.limits.max_in_flight_per_connection}); wait for one",
                     ),
+                    request.position,
                 )
             )
             return
@@ -257,6 +342,7 @@ class Server:
                         "its own id",
                         {"field": "id"},
                     ),
+                    request.position,
                 )
             )
             return
@@ -271,6 +357,7 @@ class Server:
                     request.id,
                     request.type,
                     ProtocolError("cancelled", "the request was cancelled"),
+                    request.position,
                 )
             finally:
                 conn.slow.pop(key, None)
@@ -280,12 +367,64 @@ class Server:
         conn.slow[key] = Slow(task, token)
 
     async def _sweep(self) -> None:
+        limits = self.limits
+        every = min(60.0, limits.idle_game_seconds / 4, limits.unattended_game_seconds / 4)
         while True:
-            await asyncio.sleep(min(60.0, self.limits.idle_game_seconds / 4 + 0.05))
-            now = time.monotonic()
-            for room in list(self.rooms.values()):
-                if now - room.last_used > self.limits.idle_game_seconds:
-                    self._drop(room, "idle")
+            await asyncio.sleep(every + 0.05)
+            self.sweep(time.monotonic())
+
+    def sweep(self, now: float) -> None:
+        """Close the games idle or unattended too long at time ``now``; forget old kept replays.
+
+        >>> async def abandoned():
+        ...     server = Server(threads=1)
+        ...     async def write(line):
+        ...         pass
+        ...     conn = server.connect(write)
+        ...     await server.receive(conn, '{"id": 1, "type": "create_game", "game": "parry"}')
+        ...     await server.disconnect(conn)
+        ...     later = time.monotonic() + server.limits.unattended_game_seconds + 1
+        ...     server.sweep(later)
+        ...     left = len(server.rooms)
+        ...     await server.close()
+        ...     return left
+        >>> asyncio.run(abandoned())
+        0
+        """
+        limits = self.limits
+        for room in list(self.rooms.values()):
+            if now - room.last_used > limits.idle_game_seconds:
+                self._expire(room, "idle", now)
+            elif (
+                room.unattended_since is not None
+                and now - room.unattended_since > limits.unattended_game_seconds
+            ):
+                self._expire(room, "unattended", now)
+        while self.kept and now - next(iter(self.kept.values())).kept_at > (
+            limits.idle_game_seconds
+        ):
+            self.kept.popitem(last=False)
+
+    def _expire(self, room: Room, reason: str, now: float) -> None:
+        self._drop(room, reason)  # closed first: an unfinished game's replay says abandoned
+        if not room.keep_replay or room.review is not None:
+            return
+        address = room.owner_address
+        self.kept[room.id] = KeptReplay(
+            room.replay().to_json(),
+            room.host_token,
+            [s.token for s in room.seats if s.token],
+            room.state.is_terminal,
+            now,
+            address,
+        )
+        # One address keeps no more than it may have games open, so that churning
+        # games cannot push out the replays kept for everyone else.
+        mine = [gid for gid, k in self.kept.items() if k.address == address]
+        for gid in mine[: max(0, len(mine) - self.limits.max_games_per_address)]:
+            del self.kept[gid]
+        while len(self.kept) > self.limits.max_kept_replays:
+            self.kept.popitem(last=False)
 
     async def close(self) -> None:
         """Close every game and stop the worker threads.
@@ -308,24 +447,43 @@ class Server:
             await self.disconnect(conn)
         if self._janitor is not None:
             self._janitor.cancel()
-        self.pool.shutdown(wait=True, cancel_futures=True)
+        self.seat_bots.shutdown()
+        self.quick_bots.shutdown()
+        self.slow_pool.shutdown()
 
     # -------------------------------------------------------------- helpers
-    def _room(self, request: Request) -> Room:
+    def _room(self, request: Request, conn: Connection) -> Room:
         gid = request.text("game_id", 64)
         room = self.rooms.get(gid or "")
         if room is None:
-            raise ProtocolError("no_such_game", f"no open game with id {gid!r}")
+            details = {"replay_kept": True} if gid in self.kept else None
+            kept = "; its replay is kept for save_replay" if details else ""
+            raise ProtocolError("no_such_game", f"no open game with id {gid!r}{kept}", details)
         room.last_used = time.monotonic()
+        token = request.get("token")
+        if token is not None and conn.id not in room.attendees:
+            try:
+                room.who(token)
+            except ProtocolError:
+                return room  # the handler says what is wrong with the token
+            self._attend(room, conn)
         return room
+
+    def _attend(self, room: Room, conn: Connection) -> None:
+        if conn.id in {c.id for c in self.connections}:
+            room.attendees.add(conn.id)
+            room.unattended_since = None
 
     def _drop(self, room: Room, reason: str) -> None:
         room.close(reason)
         self.rooms.pop(room.id, None)
         self.owned.get(room.owner, set()).discard(room.id)
+        for c in self.connections:
+            for sid in [s for s, r in c.subscriptions.items() if r is room]:
+                del c.subscriptions[sid]
 
     def _kick(self, room: Room) -> None:
-        room.kick(self.pool, self._bot_failed)
+        room.kick(self.seat_bots, self._bot_failed, self.quick_bots)
 
     def _bot_failed(self, room: Room, e: BaseException) -> None:
         log.error("a bot failed in game %s: %r", room.id, e)
@@ -341,13 +499,30 @@ class Server:
             )
 
     def _reader(self, room: Room, request: Request) -> int:
-        """The seat a request reads as: its token's seat, or the spectator without a token."""
+        """The seat a request reads as: its token's seat, or the spectator without a token.
+
+        A ``seat`` that the token does not stand for is refused, never ignored.
+        """
+        seat = request.get("seat")
         if request.get("token") is None:
+            if seat is not None:
+                raise ProtocolError(
+                    "bad_request",
+                    f"'seat' {_short(seat)} needs that seat's token; without a token the "
+                    "view is the spectator's (leave 'seat' out)",
+                    {"field": "seat"},
+                )
             return SPECTATOR
         who = room.who(request.get("token"))
         if who != HOST:
+            if seat is not None and (type(seat) is not int or seat != who):
+                raise ProtocolError(
+                    "bad_request",
+                    f"the token is seat {who}'s, but 'seat' asks for {_short(seat)}: a seat's "
+                    "token shows that seat only (leave 'seat' out, or give the same seat)",
+                    {"field": "seat", "seat": who},
+                )
             return who
-        seat = request.get("seat")
         if seat is None:
             return SPECTATOR
         if room.review is None:
@@ -391,22 +566,49 @@ class Server:
                 seats.append(Seat(i, name, bot=bot))
         return seats
 
+    def _connection_limit(self, address: str) -> None:
+        limits = self.limits
+        here = sum(1 for c in self.connections if c.address == address)
+        if here >= limits.max_connections_per_address:
+            raise ProtocolError(
+                "too_many_connections",
+                f"address {address} holds {here} connections, the most allowed; close one",
+                {"limit": limits.max_connections_per_address},
+            )
+        if len(self.connections) >= limits.max_connections:
+            raise ProtocolError(
+                "too_many_connections",
+                f"the server holds {len(self.connections)} connections, the most allowed",
+                {"limit": limits.max_connections},
+            )
+
     def _room_limit(self, conn: Connection) -> None:
+        limits = self.limits
         mine = self.owned.setdefault(conn.id, set())
-        if len(mine) >= self.limits.max_games_per_connection:
+        if len(mine) >= limits.max_games_per_connection:
             raise ProtocolError(
                 "too_many_games",
                 f"this connection holds {len(mine)} open games, the most allowed; close one",
-                {"limit": self.limits.max_games_per_connection},
+                {"limit": limits.max_games_per_connection},
             )
-        if len(self.rooms) >= self.limits.max_games:
+        here = sum(1 for r in self.rooms.values() if r.owner_address == conn.address)
+        if here >= limits.max_games_per_address:
+            raise ProtocolError(
+                "too_many_games",
+                f"address {conn.address} holds {here} open games, the most allowed; close one "
+                "(or let one expire)",
+                {"limit": limits.max_games_per_address},
+            )
+        if len(self.rooms) >= limits.max_games:
             raise ProtocolError(
                 "too_many_games",
                 f"the server holds {len(self.rooms)} open games, the most allowed",
-                {"limit": self.limits.max_games},
+                {"limit": limits.max_games},
             )
 
     def _open(self, conn: Connection, room: Room) -> dict[str, Any]:
+        room.owner_address = conn.address
+        self._attend(room, conn)
         self.rooms[room.id] = room
         self.owned.setdefault(conn.id, set()).add(room.id)
         self._kick(room)
@@ -419,6 +621,7 @@ class Server:
             "tokens": [{"seat": s.index, "token": s.token} for s in room.seats if s.token],
             "host_token": room.host_token,
             "review": room.review is not None,
+            "keep_replay": room.keep_replay,
         }
 
     # ------------------------------------------------------------- handlers
@@ -484,19 +687,21 @@ class Server:
         game = self._game(request, len(seats_given) if isinstance(seats_given, list) else None)
         seed = request.integer("seed", 0, 2**64 - 1, secrets.randbits(63))
         pace = request.integer("pace_ms", 0, self.limits.max_pace_ms, 0)
+        keep = request.boolean("keep_replay", False)
         seats = self._make_seats(request, game.name, game.num_players, seed)
         state = game.new_initial_state(seed=seed)
         room = Room(
             "g-" + secrets.token_urlsafe(9), game, state, seats, new_token(), conn.id, seed, pace
         )
+        room.keep_replay = keep
         return self._open(conn, room)
 
     async def _view(self, conn: Connection, request: Request) -> dict[str, Any]:
-        room = self._room(request)
+        room = self._room(request, conn)
         return room.view(self._reader(room, request))
 
     async def _move(self, conn: Connection, request: Request) -> dict[str, Any]:
-        room = self._room(request)
+        room = self._room(request, conn)
         room._live("play")  # first: a review has no seat tokens to show
         seat = room.seat_of(request.get("token"))
         action = request.get("action")
@@ -512,7 +717,7 @@ class Server:
         return result
 
     async def _ask_bot(self, conn: Connection, request: Request) -> dict[str, Any]:
-        room = self._room(request)
+        room = self._room(request, conn)
         room._live("asking a bot")
         seat = room.seat_of(request.get("token"))
         apply = request.boolean("apply", False)
@@ -532,14 +737,17 @@ class Server:
         token = request.cancel or CancelToken()
         version = room.version
         room.hints.add(token)
-        start = time.perf_counter()
+        position = state.clone()
+
+        def think() -> tuple[int, float]:
+            # Timed on the worker: the reply tells the thinking, not the wait for a worker.
+            start = time.perf_counter()
+            return bot.choose(position, token), time.perf_counter() - start
+
         try:
-            action = await asyncio.get_running_loop().run_in_executor(
-                self.pool, bot.choose, state.clone(), token
-            )
+            action, seconds = await self.slow_pool.run(conn.id, think)
         finally:
             room.hints.discard(token)
-        seconds = time.perf_counter() - start
         if room.closed:
             raise ProtocolError("cancelled", "the game was closed while the bot thought")
         if room.version != version:
@@ -566,11 +774,14 @@ class Server:
             )
         slow = conn.slow.get(target)
         if slow is not None:
+            # The token stops a search under way within milliseconds; cancelling the
+            # task too answers at once a hint still waiting for a thread.
             slow.token.cancel()
+            slow.task.cancel()
         return {"request": target, "cancelled": slow is not None}
 
     async def _undo(self, conn: Connection, request: Request) -> dict[str, Any]:
-        room = self._room(request)
+        room = self._room(request, conn)
         room._live("undo")
         seat = room.seat_of(request.get("token"))
         moves = room.undo(seat)
@@ -578,7 +789,11 @@ class Server:
         return {"moves": moves, "step": room.state.move_number}
 
     async def _save_replay(self, conn: Connection, request: Request) -> dict[str, Any]:
-        room = self._room(request)
+        gid = request.text("game_id", 64)
+        kept = self.kept.get(gid or "")
+        if kept is not None and gid not in self.rooms:
+            return {"replay": json.loads(self._kept_replay(kept, request.get("token")))}
+        room = self._room(request, conn)
         who = room.who(request.get("token"))
         if who != HOST and not room.state.is_terminal:
             raise ProtocolError(
@@ -587,6 +802,27 @@ class Server:
                 "token may save it",
             )
         return {"replay": json.loads(room.replay().to_json())}
+
+    @staticmethod
+    def _kept_replay(kept: KeptReplay, token: object) -> str:
+        """A kept replay's text for the host token (or a seat's, if the game was over)."""
+        if not isinstance(token, str) or not token:
+            raise ProtocolError("bad_token", "a token (a string) is needed", {"field": "token"})
+        raw = token.encode("utf-8", "surrogatepass")
+        host = hmac.compare_digest(raw, kept.host_token.encode())
+        seat = any(hmac.compare_digest(raw, t.encode()) for t in kept.seat_tokens)
+        if not (host or seat):
+            raise ProtocolError(
+                "bad_token", "that token is not a seat's or the host's token of this game",
+                {"field": "token"},
+            )  # fmt: skip
+        if not host and not kept.terminal:
+            raise ProtocolError(
+                "host_only",
+                "the game expired unfinished: its replay shows every hidden card, so only the "
+                "host token may save it",
+            )
+        return kept.text
 
     async def _load_replay(self, conn: Connection, request: Request) -> dict[str, Any]:
         self._room_limit(conn)
@@ -606,7 +842,7 @@ class Server:
             return replay
 
         try:
-            replay = await asyncio.get_running_loop().run_in_executor(self.pool, load)
+            replay = await self.slow_pool.run(conn.id, load)
         except HenchmenError as e:
             raise ProtocolError("bad_replay", str(e)) from None
         if request.cancel is not None and request.cancel.cancelled:
@@ -632,13 +868,13 @@ class Server:
         return self._open(conn, room)
 
     async def _seek(self, conn: Connection, request: Request) -> dict[str, Any]:
-        room = self._room(request)
+        room = self._room(request, conn)
         room.host(request.get("token"), "step through a review")
         room.seek(request.integer("step", 0, 10**9))
         return {"step": room.state.move_number}
 
     async def _subscribe(self, conn: Connection, request: Request) -> dict[str, Any]:
-        room = self._room(request)
+        room = self._room(request, conn)
         reader = self._reader(room, request)
         if len(conn.subscriptions) >= self.limits.max_subscriptions_per_connection:
             raise ProtocolError(
@@ -671,13 +907,10 @@ class Server:
         return {"subscription": sid}
 
     async def _close_game(self, conn: Connection, request: Request) -> dict[str, Any]:
-        room = self._room(request)
+        room = self._room(request, conn)
         room.host(request.get("token"), "close the game")
         self._drop(room, "closed by the host")
-        for c in self.connections:
-            for sid in [s for s, r in c.subscriptions.items() if r is room]:
-                del c.subscriptions[sid]
         return {"game_id": room.id}
 
 
-__all__ = ["SLOW", "Server"]
+__all__ = ["SLOW", "KeptReplay", "Server"]

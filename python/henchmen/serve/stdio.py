@@ -124,7 +124,7 @@ async def serve_stdio(
     async def write(line: str) -> None:
         await loop.run_in_executor(writer, write_line, line)
 
-    conn = server.connect(write, "stdio")
+    conn = server.connect(write, "stdio", "stdio")
     threading.Thread(target=read_all, name="henchmen-stdin", daemon=True).start()
     limits: Limits = server.limits
     try:
@@ -139,7 +139,8 @@ async def serve_stdio(
                     "it was skipped",
                     {"limit": limits.max_message_bytes},
                 )
-                await conn.reply(error(None, None, too_long))
+                conn.received += 1  # a message all the same: later positions count it
+                await conn.reply(error(None, None, too_long, conn.received))
                 continue
             await server.receive(conn, line)
         pending = [s.task for s in conn.slow.values()]

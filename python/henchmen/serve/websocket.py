@@ -24,6 +24,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from henchmen.errors import UsageError
+from henchmen.serve.protocol import ProtocolError, encode, error
 from henchmen.serve.server import Server
 
 try:
@@ -137,11 +138,28 @@ async def serve_websocket(
         async def write(line: str) -> None:
             await ws.send(line)
 
-        conn = server.connect(write, f"ws {ws.remote_address}")
+        peer = ws.remote_address
+        address = str(peer[0]) if isinstance(peer, tuple) and peer else str(peer)
+        try:
+            conn = server.connect(write, f"ws {peer}", address)
+        except ProtocolError as e:  # too many connections: told why, then closed
+            with contextlib.suppress(ConnectionClosed):
+                await ws.send(encode(error(None, None, e)))
+                await ws.close(1013, "too many connections")
+            return
         closing: list[asyncio.Task[None]] = []
 
+        async def cut_off() -> None:
+            # A client that reads nothing never answers the close either: after a short
+            # wait its socket is aborted, so that what the kernel and the library hold
+            # for it is let go now rather than after the usual close timeout.
+            try:
+                await asyncio.wait_for(ws.close(1008, "too far behind"), 2.0)
+            except asyncio.TimeoutError:
+                ws.transport.abort()
+
         def overflow() -> None:
-            closing.append(asyncio.ensure_future(ws.close(1008, "too far behind")))
+            closing.append(asyncio.ensure_future(cut_off()))
 
         conn.on_overflow = overflow
         try:

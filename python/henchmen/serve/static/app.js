@@ -548,8 +548,9 @@ function drawResult(v) {
   if (!v.terminal) return;
   const over = (v.last_events || []).find((e) => e.kind === "game-over");
   let head;
-  if (v.winners && v.winners.length) head = v.winners.map((i) => seatName(v, i)).join(" and ") + (v.winners.length > 1 ? " win" : " wins");
-  else if (v.returns && v.returns.length === 1) head = v.returns[0] > 0 ? "You win" : "The game is over";
+  if (v.outcome === "lost") head = (v.returns || []).length === 1 ? "You lose" : "The team loses";
+  else if (v.winners && v.winners.length) head = v.winners.map((i) => seatName(v, i)).join(" and ") + (v.winners.length > 1 ? " win" : " wins");
+  else if (v.outcome === "score") head = "The game is over";
   else head = "A draw";
   box.replaceChildren(el("strong", null, "Game over: " + head), el("span", null, over ? " — " + over.text : ""));
   const scores = el("div", "scores");
