@@ -310,7 +310,7 @@ def tamper(path: Path, step: int, key: str, value: object) -> Path:
 
 
 def test_replay_check_names_the_first_bad_step(replay_file: Path) -> None:
-    bad = tamper(replay_file, 25, "id", 99999)
+    bad = tamper(replay_file, 25, "move", "fly away")
     run = henchmen_cli("replay", bad.name, "--check", cwd=replay_file.parent)
     assert run.returncode == 2 and run.stdout == ""
     assert run.stderr.startswith("henchmen: error: replay: step 25 ")

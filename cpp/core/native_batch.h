@@ -119,12 +119,22 @@ class NativeBatch final : public Batch {
     return scratch;
   }
 
+  // A deal over at setup holds no decision (a card table may make some
+  // deals end there: Legendary's Legacy Virus with no Wounds, drawn at
+  // random), so it is dealt again: every game of a batch waits on a player.
+  // Options whose every deal ends so are refused when the game is made; the
+  // bound keeps a game that does anyway from hanging the batch.
   void restart(int64_t i) {
     S& s = states_[static_cast<size_t>(i)];
-    s = T::initial_state(*game_->config());
-    steps_[static_cast<size_t>(i)] = 0;
-    legal_known_[static_cast<size_t>(i)] = 0;
-    settle(i);
+    for (int deal = 0; deal < kSetupDeals; ++deal) {
+      s = T::initial_state(*game_->config());
+      steps_[static_cast<size_t>(i)] = 0;
+      legal_known_[static_cast<size_t>(i)] = 0;
+      settle(i);
+      if (s.current_player() != kTerminal) return;
+    }
+    throw OptionError(std::string(T::info().name) + ": " + std::to_string(kSetupDeals) +
+                      " deals in a row ended at setup, before any decision; these options leave nothing to play");
   }
 
   // Resolves chance; returns how many chance outcomes it applied.
@@ -205,6 +215,8 @@ class NativeBatch final : public Batch {
       legal_known_[static_cast<size_t>(i)] = 1;  // the next step chooses from it
     }
   }
+
+  static constexpr int kSetupDeals = 1000;  // the RL environments' bound too (rl/_common.py)
 
   std::shared_ptr<const NativeGame<T>> game_;
   uint64_t seed_;

@@ -66,6 +66,8 @@ class BatchStep:
 class VectorGame:
     """``num_games`` games of one kind, stepped together natively.
 
+    Every game always waits on a player: a game that ends restarts at once,
+    and a deal over at setup (a card table can make some) is dealt again.
     ``threads`` defaults to the number of cores. Set ``observations=False`` or
     ``legal_mask=False`` to skip writing those arrays when you do not need
     them (they dominate the cost for small games).  Other keyword arguments

@@ -352,12 +352,16 @@ def _cmd_replay(args: argparse.Namespace, out: TextOut) -> int:
     )
     if args.check:
         out.write(f"ok: {args.file}: {replay.game}, {len(replay.steps)} steps, {result}\n")
+        if replay.renumbered:
+            out.write(f"note: {printable(replay.renumbered)}\n")
         return 0
     game = Game(replay.game, **replay.options)
     reader = _reader(args, game.num_players, [])
     seed = "" if replay.seed is None else f"; seed {replay.seed}"
     engine = printable(replay.engine)
     out.write(f"{game.info.title}: {', '.join(names)}{seed}; written by henchmen {engine}\n")
+    if replay.renumbered:
+        out.write(f"Note: {printable(replay.renumbered)}\n")
     out.write(f"As seen by {reader_label(reader, names)}\n")
 
     def show_table(before: State) -> None:

@@ -165,6 +165,10 @@ class Replay:
     engine: str = field(default_factory=_engine_version)
     version: int = FORMAT_VERSION
     final_state: State | None = field(default=None, compare=False, repr=False)
+    #: After :meth:`verify`: None, or one line saying that the action ids moved since the
+    #: replay was written (another engine's action space) and that its notation was
+    #: followed; ``steps`` and ``checkpoints`` then hold this engine's ids and hashes.
+    renumbered: str | None = field(default=None, compare=False)
 
     @property
     def cooperative(self) -> bool:
@@ -289,8 +293,10 @@ class Replay:
         """Replay every action and check it; returns the final state.
 
         Raises :class:`~henchmen.errors.SerializationError` naming the first
-        step at which the notation, the id, the player to act or a checkpoint
-        hash disagrees with the engine.
+        step at which the notation, the player to act or a checkpoint hash
+        disagrees with the engine.  The notation is the record: where it names
+        another id than the recorded one (a replay written before the action
+        ids moved), it is followed, and :attr:`renumbered` says so.
 
         >>> import henchmen
         >>> state = henchmen.new_game("seven-secret-supervillains", seed=3)
@@ -925,33 +931,51 @@ def _verify(replay: Replay) -> State:
         )
     state = game.new_initial_state(seed=None, auto_chance=False)
     s = state._s
+    # The notation is the record: where it names another id than the one recorded, the
+    # ids moved (the engine that wrote the file had another action space) and the
+    # notation is followed. Its checkpoint hashes are then that engine's too, so a hash
+    # that differs fails the replay only if no id moved.
+    ids: list[int] = []
+    moved = 0  # steps whose notation names another id than the recorded one
+    hashes: dict[int, str] = {}
+    differs: list[SerializationError] = []  # the first checkpoint that differs
+
+    def fail(msg: str) -> SerializationError:
+        # A checkpoint that differed earlier, with every id where it was, came first.
+        return differs[0] if differs and not moved else _fail(msg)
 
     def check_hash(step: int) -> None:
         want = replay.checkpoints.get(step)
-        got = hash_hex(s.hash())
-        if want is not None and got != want:
-            raise _fail(f"step {step}: state hash {got} differs from the recorded {want}{note}")
+        if want is None:
+            return
+        hashes[step] = got = hash_hex(s.hash())
+        if got != want and not differs:
+            differs.append(
+                _fail(f"step {step}: state hash {got} differs from the recorded {want}{note}")
+            )
 
     check_hash(0)
     for st in replay.steps:
         where = f"step {st.step} ('{st.move}', id {st.id})"
         if s.is_terminal:
-            raise _fail(f"{where}: the game is already over{note}")
+            raise fail(f"{where}: the game is already over{note}")
         if s.current_player != st.player:
             who = "chance" if s.is_chance else f"player {s.current_player}"
             rec = "chance" if st.is_chance else f"player {st.player}"
-            raise _fail(f"{where}: {who} is to act, but the replay says {rec}{note}")
+            raise fail(f"{where}: {who} is to act, but the replay says {rec}{note}")
         try:
             by_text = s.string_to_action(st.move)
         except HenchmenError as e:
-            raise _fail(f"{where}: {e}{note}") from None
-        if by_text != st.id:
-            raise _fail(f"{where}: the move names action {by_text} here, not {st.id}{note}")
+            raise fail(f"{where}: {e}{note}") from None
         try:
-            s.apply(st.id)
+            s.apply(by_text)
         except HenchmenError as e:
-            raise _fail(f"{where}: {e}{note}") from None
+            raise fail(f"{where}: {e}{note}") from None
+        ids.append(by_text)
+        moved += by_text != st.id
         check_hash(st.step)
+    if differs and not moved:
+        raise differs[0]
     end = len(replay.steps)
     if s.is_terminal != replay.terminal:
         said = "over" if replay.terminal else "unfinished"
@@ -974,4 +998,15 @@ def _verify(replay: Replay) -> State:
         s.validate()
     except HenchmenError as e:
         raise _fail(f"step {end}: the final state is invalid: {e}") from None
+    if moved:
+        replay.renumbered = (
+            f"the action ids moved since henchmen {replay.engine} wrote this replay: "
+            f"{moved} of {end} steps followed by their notation"
+            + ("; its checkpoint hashes are that engine's, not compared" if differs else "")
+        )
+        replay.steps = [
+            ReplayStep(st.step, st.player, st.move, i)
+            for st, i in zip(replay.steps, ids, strict=True)
+        ]
+        replay.checkpoints = hashes
     return state

@@ -41,6 +41,7 @@ from tests.games.sss.builder import (
     CREWS_GIZZARD,
     CREWS_PANDA,
     CREWS_REPEAT_GAMBLE,
+    CREWS_SELL_EXPLODEY,
     CREWS_TALES,
     CREWS_TRENDSET,
     MONKEY_CREWS,
@@ -483,6 +484,9 @@ VARIANTS: list[tuple[str, int, dict[str, object]]] = [
         1,
         {"mode": "climb", "goal": "clear", "crews": list(CREWS_TRENDSET)},
     ),
+    # Issue 36: an Explodey Bot sold into the discard pile, drawn unseen and kept at cleanup
+    # (shown then), with Experiment, Repeat, Haggle, Trendset, Hack and the Chaos Spells.
+    ("seven-secret-supervillains", 2, {"crews": list(CREWS_SELL_EXPLODEY)}),
 ]
 _CREW_SETS = {
     tuple(CREWS_B): "crews-b",
@@ -494,6 +498,7 @@ _CREW_SETS = {
     tuple(CREWS_TALES): "tales",
     tuple(CREWS_GIZZARD): "gizzard",
     tuple(CREWS_TRENDSET): "trendset",
+    tuple(CREWS_SELL_EXPLODEY): "sell-explodey",
     (*CREWS_GIZZARD, "Freezer Burn", "Hoppy Hunters"): "gizzard",
 }
 

@@ -407,6 +407,24 @@ void check_capacities(const Config& cfg) {
   }
 }
 
+// A scheme lost at setup ends the game before anyone plays: the Legacy Virus
+// with no Wounds (its Evil Wins is an empty Wound stack). A game that may
+// draw another scheme deals it as a game over at setup (the core's batches
+// and environments deal again); one whose every scheme is lost so is
+// refused, as a table that makes the game over before it starts.
+void check_some_scheme_is_played(const Config& cfg) {
+  std::string lost;
+  for (int s = 0; s < kSchemes; ++s) {
+    const SchemeDef& sd = cfg.scheme[static_cast<size_t>(s)];
+    if ((cfg.scheme_opt >= 0 && s != cfg.scheme_opt) || (cfg.players == 1 && !sd.solo)) continue;
+    if (sd.rule != Rule::kLegacyVirus || cfg.wounds > 0) return;
+    lost += (lost.empty() ? "'" : ", '") + sd.name + "'";
+  }
+  if (lost.empty()) return;
+  bad("setup.wounds is 0, so the scheme " + lost + " is lost at setup (Evil Wins when the Wound stack runs out) and the game would end before anyone plays; " +
+      (cfg.scheme_opt >= 0 ? "give setup.wounds from 1 to 30 or choose another scheme" : "give setup.wounds from 1 to 30"));
+}
+
 std::vector<int> pick_list(const Json& options, const char* key, const std::array<std::string, kHeroes>* heroes,
                            const std::vector<std::string>& names) {
   std::vector<int> out;
@@ -542,6 +560,7 @@ Config make_config(const Json& options) {
     throw OptionError("option 'starting_officers' must be from 0 to " + std::to_string(cfg.starting_agents) + " (the Agents each player starts with)");
   }
   check_capacities(cfg);
+  check_some_scheme_is_played(cfg);
   return cfg;
 }
 

@@ -27,6 +27,27 @@ void move_each(Event& e, const Pile& pile, int from, int to) {
 
 int zone(int player, int which) { return seat_zone(player, which); }
 
+// Keeping the Explodey Bot shows it (State::start_cleanup makes the kept
+// hand public). One drawn unseen (Sell discards one; a reshuffle deals it
+// back into the deck) is seen now, and the hand is said to hold nothing
+// else: without these facts a reader's worlds could deal that hand another
+// card while hand_public names an Explodey Bot (resample() then gave
+// positions validate() refused). Kept ones already public need no fact.
+void kept_explodey_shown(Event& e, const State& s, int player) {
+  const PlayerState& pl = s.players[player];
+  const int hand = zone(player, kHandZone);
+  const int unseen = pl.hand.count(kExplodeyBot) - pl.hand_public.count(kExplodeyBot);
+  if (unseen <= 0) return;
+  for (int i = 0; i < unseen; ++i) e.fact(CardFact::see(hand, kExplodeyBot, Pos::kAny));
+  // "Nothing else" decides what a sighting alone leaves open (a known
+  // Explodey Bot beside an unseen one, ghosts of ambiguous discards).
+  std::vector<int> others;
+  for (int c = 0; c < kCardIds; ++c) {
+    if (c != kExplodeyBot) others.push_back(c);
+  }
+  e.fact(CardFact::none_of(hand, others));
+}
+
 }  // namespace
 
 void setup(Events& ev, const State& s) {
@@ -276,6 +297,7 @@ void cleanup(Events& ev, const State& s, int player) {
   e.fact(CardFact::move_all(zone(player, kInPlayZone), zone(player, kDiscardZone)));
   e.fact(CardFact::move_all(zone(player, kBoughtZone), zone(player, kDiscardZone)));
   move_each(e, discarded, zone(player, kHandZone), zone(player, kDiscardZone));
+  if (keeps) kept_explodey_shown(e, s, player);
   e.fact(CardFact::move_all(zone(player, kUpgradesPendingZone), zone(player, kUpgradesZone)));
   ev.add(e);
 }

@@ -7,6 +7,7 @@ import numpy as np
 from henchmen import _checks, _core
 from henchmen.errors import ActionTypeError, IllegalActionError, OptionError
 from henchmen.game import Game
+from henchmen.state import State
 
 
 def agent_name(player: int) -> str:
@@ -30,6 +31,32 @@ def episode_seed(base: int, episode: int) -> int:
     so one seed fixes the whole run.
     """
     return int(_core.derive_seed(base, episode))
+
+
+#: Deals in a row that may end at setup before an environment gives up (the native batch's
+#: bound too, ``core/native_batch.h``). A card table can make some deals end before anyone
+#: plays (Legendary's Legacy Virus with no Wounds, drawn at random); options whose every deal
+#: ends so are refused when the game is made.
+SETUP_DEALS = 1000
+
+
+def new_episode(game: Game, base: int, episode: int) -> tuple[State, int]:
+    """The game of the ``episode``-th reset after ``reset(seed=base)``, and the next episode's
+    number. A deal over at setup holds no decision, so the next episode's seed deals again:
+    an episode always starts with a player to act.
+
+    >>> state, after = new_episode(Game("parry"), 7, 0)
+    >>> after, state.is_terminal
+    (1, False)
+    """
+    for k in range(SETUP_DEALS):
+        state = game.new_initial_state(seed=episode_seed(base, episode + k))
+        if not state.is_terminal:
+            return state, episode + k + 1
+    raise OptionError(
+        f"{game.name}: {SETUP_DEALS} deals in a row ended at setup, before any decision; "
+        "these options leave nothing to play"
+    )
 
 
 def action_id(action: object, mask: np.ndarray, space: int) -> int:

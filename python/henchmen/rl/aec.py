@@ -137,9 +137,7 @@ class HenchmenAECEnv(AECEnv):  # type: ignore[misc]
             self._episode = 0
         elif self._base_seed is None:
             self._base_seed = _common.fresh_seed()
-        episode_seed = _common.episode_seed(self._base_seed, self._episode)
-        self._episode += 1
-        self._state = self.game.new_initial_state(seed=episode_seed)
+        self._state, self._episode = _common.new_episode(self.game, self._base_seed, self._episode)
         self._steps = 0
         self.agents = list(self.possible_agents)
         self.rewards = {a: 0.0 for a in self.agents}

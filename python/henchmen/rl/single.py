@@ -147,9 +147,9 @@ class SingleAgentEnv(gym.Env[ObsDict, np.int64]):
             self._episode = 0
         elif self._base_seed is None:
             self._base_seed = _common.fresh_seed()
-        episode_seed = _common.episode_seed(self._base_seed, self._episode)
-        self._episode += 1
-        self._state = self.game.new_initial_state(seed=episode_seed)
+        self._state, next_episode = _common.new_episode(self.game, self._base_seed, self._episode)
+        episode_seed = _common.episode_seed(self._base_seed, next_episode - 1)
+        self._episode = next_episode
         others = [p for p in range(self.game.num_players) if p != self.seat]
         self._bots = {
             p: spec.make(_common.episode_seed(episode_seed, p + 1))

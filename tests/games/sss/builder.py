@@ -647,6 +647,20 @@ CREWS_TRENDSET = (
     "Tourist Trap",
 )
 
+# Issue 36, item 6: an outside review's set, where Sell (Salesweasels) discards an Explodey Bot
+# (Pandamonium's Experiment makes more of them), a reshuffle deals it back into the deck, and
+# drawn unseen it is kept, and so shown, at cleanup; Repeat copies Sell. Its resamples once
+# gave positions validate() refused.
+CREWS_SELL_EXPLODEY = (
+    "Pandamonium",
+    "Salesweasels",
+    "Dinomite Dressers",
+    "Telemacawters",
+    "Raccoon Rebellion",
+    "Yard-Sailers",
+    "Gizzard Wizards",
+)
+
 
 def keen_step(
     state: henchmen.State, rng: random.Random, verbs: Sequence[str], names: Sequence[str]

@@ -23,7 +23,7 @@ import pytest
 
 import henchmen
 
-from .builder import CREWS_REPEAT_GAMBLE, GAME, from_start, keen_step, me
+from .builder import CREWS_REPEAT_GAMBLE, CREWS_SELL_EXPLODEY, GAME, from_start, keen_step, me
 
 ORACLE_PATH = Path(__file__).resolve().parents[2] / "conformance" / "test_infosets.py"
 
@@ -226,3 +226,77 @@ def test_a_gamble_resamples_only_worlds_the_guesser_cannot_rule_out() -> None:
         *["Explodey Bot"] * 3,
         "Tiny Bot",
     ]
+
+
+# Issue 36, item 6: Sell discards the duel's Explodey Bot, a reshuffle deals it back into the
+# deck, it is drawn unseen and kept at cleanup, which shows it (hand_public). The cleanup's
+# events said "keeping the Explodey Bot" but carried no card fact for it, so the readers'
+# worlds could deal that hand any card: resample() returned positions validate() refused.
+SELL_CREWS = (
+    "Royal Rule",
+    "Salesweasels",
+    "Pandamonium",
+    "Telemacawters",
+    "Freezer Burn",
+    "Health Hazards",
+    "Tourist Trap",
+)
+
+
+def test_an_explodey_bot_drawn_unseen_and_kept_is_known_to_every_reader() -> None:
+    """Random play from seed 38 that prefers Salesweasels and selling the Explodey Bot sells
+    it, draws it unseen after a reshuffle, and keeps it at the cleanup of ply 70: from then
+    on both players' resamples are the oracle's worlds, each with that Explodey Bot in hand."""
+    game = henchmen.Game(GAME, crews=list(SELL_CREWS))
+    rng = random.Random(38)
+    state = game.new_initial_state(auto_chance=False)
+    chosen: list[str] = []
+    while len(state.history_ids()) < 70:
+        choice, move = keen_step(
+            state, rng, (), ("sell Explodey", "play Salesweasels", "buy Salesweasels")
+        )
+        if move is not None:
+            chosen.append(move)
+        state.apply(choice)
+    assert "sell Explodey Bot" in chosen and chosen[-1] == "end turn"
+    assert me(state, 1)["hand"] == me(state, 1)["hand_public"] == ["Explodey Bot"]
+    for seed in range(50):
+        world = state.resample(0, seed)
+        world.validate()
+        assert me(world, 1)["hand"] == ["Explodey Bot"], f"seed {seed}"
+    for observer in (0, 1):
+        assert json.loads(state._s.knowledge_json(observer))["exact"]
+        belief = ORACLE.follow(game, state.history_ids(), observer)
+        assert ORACLE.check(state, observer, belief, random.Random(observer)) >= 1
+
+
+def test_the_reviewed_game_resamples_a_valid_position() -> None:
+    """The review's repro: the state after 675 random moves validates, and so does its
+    resample for player 0, whose opponent holds a kept Explodey Bot drawn unseen."""
+    state = henchmen.new_game(GAME, seed=1002, crews=list(CREWS_SELL_EXPLODEY))
+    rng = random.Random(2)
+    for _ in range(675):
+        state.apply(rng.choice(list(state.legal_actions)))
+    state.validate()
+    assert "Explodey Bot" in me(state, 1)["hand_public"]
+    world = state.resample(0, seed=1)
+    world.validate()
+    assert me(world, 1)["hand_public"] == me(state, 1)["hand_public"]
+    assert "Explodey Bot" in me(world, 1)["hand"]
+
+
+def test_resample_soak_of_the_sell_explodey_crews() -> None:
+    """Every step of random games of the review's crew set, both players' resamples
+    validated (the review found 16 invalid in 46,708 over 30 games; seeds 1000 to 1009
+    held some of them)."""
+    game = henchmen.Game(GAME, crews=list(CREWS_SELL_EXPLODEY))
+    resamples = 0
+    for g in range(10):
+        state = game.new_initial_state(seed=1000 + g)
+        rng = random.Random(g)
+        while not state.is_terminal:
+            state.apply(rng.choice(list(state.legal_actions)))
+            for observer in (0, 1):
+                state.resample(observer, seed=state.move_number).validate()
+                resamples += 1
+    assert resamples > 10_000
