@@ -47,6 +47,11 @@ def prose(path: Path) -> str:
     return FENCE.sub("", path.read_text())
 
 
+def slug(heading: str) -> str:
+    text = re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", heading).strip().lower()
+    return re.sub(r"[^\w\- ]", "", text).replace(" ", "-")
+
+
 def slugs(path: Path) -> set[str]:
     seen: dict[str, int] = {}
     found = set()
@@ -54,11 +59,10 @@ def slugs(path: Path) -> set[str]:
         heading = re.match(r"#{1,6} (.*)", line)
         if not heading:
             continue
-        text = re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", heading.group(1)).strip().lower()
-        slug = re.sub(r"[^\w\- ]", "", text).replace(" ", "-")
-        count = seen.get(slug, 0)
-        seen[slug] = count + 1
-        found.add(slug if count == 0 else f"{slug}-{count}")
+        slug_ = slug(heading.group(1))
+        count = seen.get(slug_, 0)
+        seen[slug_] = count + 1
+        found.add(slug_ if count == 0 else f"{slug_}-{count}")
     return found
 
 
@@ -116,3 +120,16 @@ def test_readme_counts_the_designed_card_entries() -> None:
     legendary = json.loads((ROOT / "cpp" / "games" / "legendary" / "cards.json").read_text())
     assert designed_entries(legendary) == 0  # the README says its cards are the published ones
     assert "Only Legendary's cards are the published game's" in paragraph
+
+
+RULES_PAGES = sorted((ROOT / "docs" / "rules").glob("*.md"))
+
+
+@pytest.mark.parametrize("page", RULES_PAGES, ids=[p.stem for p in RULES_PAGES])
+def test_rules_pages_open_with_their_contents(page: Path) -> None:
+    text = prose(page)
+    contents, _, rest = text.partition("\nContents:\n")
+    assert rest and "\n## " not in contents, "the contents come before the first section"
+    toc = rest.split("\n## ", 1)[0]
+    for heading in re.findall(r"^## (.*)", rest, flags=re.MULTILINE):
+        assert f"(#{slug(heading)})" in toc, f"'{heading}' is not in the contents"
