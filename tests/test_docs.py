@@ -1,4 +1,6 @@
-"""The examples in docs/*.md run (doctest), so the guide cannot drift from the engine."""
+"""The docs stay true: the examples in docs/*.md run (doctest), so the guide cannot drift from
+the engine; every link between the pages resolves; the README's counts of designed card
+entries match the card tables; LICENSE and CHANGELOG are what a released library carries."""
 
 from __future__ import annotations
 
@@ -133,3 +135,15 @@ def test_rules_pages_open_with_their_contents(page: Path) -> None:
     toc = rest.split("\n## ", 1)[0]
     for heading in re.findall(r"^## (.*)", rest, flags=re.MULTILINE):
         assert f"(#{slug(heading)})" in toc, f"'{heading}' is not in the contents"
+
+
+def test_the_license_is_the_one_pyproject_names() -> None:
+    assert 'license = { text = "MIT" }' in (ROOT / "pyproject.toml").read_text()
+    license_text = (ROOT / "LICENSE").read_text()
+    assert license_text.startswith("MIT License\n")
+    assert "Copyright (c) 2026 The Henchmen authors" in license_text
+
+
+def test_the_changelog_is_dated_newest_first() -> None:
+    days = re.findall(r"^## (\d{4}-\d\d-\d\d)$", (ROOT / "CHANGELOG.md").read_text(), re.MULTILINE)
+    assert days and days == sorted(days, reverse=True) and len(set(days)) == len(days)
