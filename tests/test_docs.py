@@ -113,6 +113,7 @@ def designed_entries(node: object) -> int:
 
 def test_readme_counts_the_designed_card_entries() -> None:
     readme = (ROOT / "README.md").read_text()
+    assert "**Published or designed.**" in readme, "the README has no such paragraph"
     paragraph = " ".join(readme.split("**Published or designed.**", 1)[1].split("\n\n")[0].split())
     for name, folder in DESIGNED_IN_README.items():
         table = json.loads((ROOT / "cpp" / "games" / folder / "cards.json").read_text())
