@@ -1,7 +1,7 @@
 """The hostile load test (``python -m henchmen.serve.hostile``): hints beside a person playing
 a bot, clients that never read and a connection flood, against a real ``henchmen serve`` on
 127.0.0.1.  A short run here (about ten seconds); the full one, whose figures are in
-docs/performance.md, under ``--slow``."""
+docs/performance-notes.md, under ``--slow``."""
 
 from __future__ import annotations
 
