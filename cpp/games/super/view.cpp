@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "core/card_json.h"
+#include "core/layout.h"
 #include "games/super/state.h"
 
 namespace henchmen::super {
@@ -51,21 +52,12 @@ int observation_length(const Config&) {
 
 namespace {
 Json card_face(const Config& cfg, int k) {
-  Json c;
-  c["name"] = cfg.name[k];
-  c["kind"] = kCategoryNames[cfg.type_of(k).category];
-  c["type"] = cfg.type_of(k).name;
-  c["element"] = kElementNames[cfg.element[k]];
-  c["value"] = cfg.value[k];
-  c["text"] = cfg.type_of(k).text;
-  return c;
+  return Face(cfg.name[k], kCategoryNames[cfg.type_of(k).category])
+      .word("type", cfg.type_of(k).name)
+      .word("element", kElementNames[cfg.element[k]])
+      .stat("value", cfg.value[k])
+      .text(cfg.type_of(k).text);
 }
-Json back() {
-  Json c;
-  c["back"] = true;
-  return c;
-}
-std::string seat(int p, int viewer) { return p == viewer ? "You" : "Player " + std::to_string(p + 1); }
 Json hit_json(const Config& cfg, const Hit& h) {
   Json j;
   j["target"] = static_cast<int>(h.target);
@@ -125,89 +117,43 @@ Json State::observation(int viewer) const {
 }
 
 Json State::layout(int viewer) const {
-  Json l;
-  l["title"] = "Super!";
-  std::string status = phase == kPicking ? "Choosing Super Powers" : "Turn " + std::to_string(turn) + ": " + seat(turn_player_, viewer) + (turn_player_ == viewer ? "r turn" : "'s turn");
-  if (over) status = winner >= 0 ? seat(winner, viewer) + (winner == viewer ? " win" : " wins") : "A draw";
-  l["status"] = status;
-  Json prompt;
+  Layout l("Super!", viewer, cfg->players);
+  std::string status = phase == kPicking ? "Choosing Super Powers" : "Turn " + std::to_string(turn) + ": " + l.seat(turn_player_) + (turn_player_ == viewer ? "r turn" : "'s turn");
+  if (over) status = winner >= 0 ? l.seat(winner) + (winner == viewer ? " win" : " wins") : "A draw";
+  l.status(status);
   const int mover = current_player();
   if (mover >= 0 && choice == kCounterChoice) {
-    prompt = "Counter: attack " + (counter_at == viewer ? std::string("you") : seat(counter_at, viewer)) + " back with a card";
+    l.prompt("Counter: attack " + l.seat_lower(counter_at) + " back with a card");
   } else if (mover >= 0 && (choice == kPartingTopChoice || choice == kPartingSecondChoice)) {
-    prompt = std::string("Eliminated: choose the card to discard ") + (choice == kPartingTopChoice ? "last (on top)" : "just below the top");
+    l.prompt(std::string("Eliminated: choose the card to discard ") + (choice == kPartingTopChoice ? "last (on top)" : "just below the top"));
   } else if (mover >= 0 && reactions.open()) {
     const Hit& h = hits[0];
-    prompt = seat(h.sender, viewer) + " attacks " + (h.target == viewer ? std::string("you") : seat(h.target, viewer)) + " for " + std::to_string(h.damage) +
-             (h.card == kPowerSource ? " with a Super Power" : " with " + cfg->name[h.card]) + ": defend or take the hit";
+    l.prompt(l.seat(h.sender) + " attacks " + l.seat_lower(h.target) + " for " + std::to_string(h.damage) + (h.card == kPowerSource ? " with a Super Power" : " with " + cfg->name[h.card]) + ": defend or take the hit");
   } else if (mover >= 0 && phase == kPicking) {
-    prompt = "Choose your Super Power";
+    l.prompt("Choose your Super Power");
   }
-  l["prompt"] = prompt;
-  Json zones = Json(Json::Array{});
   for (int p = 0; p < cfg->players; ++p) {
-    Json z;
-    z["id"] = "hand-" + std::to_string(p);
-    z["name"] = p == viewer ? "Your hand" : "Player " + std::to_string(p + 1) + "'s hand";
-    z["owner"] = p;
-    z["kind"] = "hand";
-    z["count"] = static_cast<int>(hand_n[p]);
     Json cards = Json(Json::Array{});
     for (int k = 0; k < cfg->kinds; ++k) {
-      for (int n = 0; n < hand[p][k]; ++n) cards.push_back(p == viewer ? card_face(*cfg, k) : back());
+      for (int n = 0; n < hand[p][k]; ++n) cards.push_back(p == viewer ? card_face(*cfg, k) : card_back());
     }
-    z["cards"] = cards;
-    zones.push_back(z);
-    Json pz;
-    pz["id"] = "power-" + std::to_string(p);
-    pz["name"] = (p == viewer ? std::string("Your") : "Player " + std::to_string(p + 1) + "'s") + " Super Power (" + kPowerStateNames[power_state[p]] + ")";
-    pz["owner"] = p;
-    pz["kind"] = "row";
+    l.zone("hand-" + std::to_string(p), l.whose(p) + " hand", "hand", Role::kHand, p, hand_n[p], cards);
     Json pc = Json(Json::Array{});
     if (power[p] != kNoCard) {
-      Json f;
-      f["name"] = cfg->powers[power[p]].name;
-      f["kind"] = cfg->powers[power[p]].defense() ? "defense power" : "power";
-      f["element"] = kElementNames[cfg->powers[power[p]].element];
-      f["text"] = cfg->powers[power[p]].text;
-      pc.push_back(f);
+      const auto& pw = cfg->powers[power[p]];
+      pc.push_back(Face(pw.name, pw.defense() ? "defense power" : "power").word("element", kElementNames[pw.element]).word("state", kPowerStateNames[power_state[p]]).text(pw.text));
     }
-    pz["count"] = static_cast<int>(pc.as_array("cards").size());
-    pz["cards"] = pc;
-    zones.push_back(pz);
+    const int n_powers = static_cast<int>(pc.as_array("cards").size());
+    l.zone("power-" + std::to_string(p), l.whose(p) + " Super Power (" + kPowerStateNames[power_state[p]] + ")", "row", Role::kPlay, p, n_powers, pc);
   }
-  Json deck_zone;
-  deck_zone["id"] = "deck";
-  deck_zone["name"] = "The Deck";
-  deck_zone["owner"] = Json();
-  deck_zone["kind"] = "deck";
-  deck_zone["count"] = static_cast<int>(deck_n);
-  deck_zone["cards"] = Json(Json::Array{});
-  zones.push_back(deck_zone);
-  Json pile;
-  pile["id"] = "discard";
-  pile["name"] = "Discard pile (top first)";
-  pile["owner"] = Json();
-  pile["kind"] = "row";
-  pile["count"] = static_cast<int>(discard_n);
+  l.zone("deck", "The Deck", "deck", Role::kDeck, -1, deck_n, Json(Json::Array{}));
   Json cards = Json(Json::Array{});
   for (const uint8_t t : top) {
     if (t != kNoCard) cards.push_back(card_face(*cfg, t));
   }
-  pile["cards"] = cards;
-  zones.push_back(pile);
-  l["zones"] = zones;
-  Json counters = Json(Json::Array{});
-  for (int p = 0; p < cfg->players; ++p) {
-    Json c;
-    c["name"] = "Health";
-    c["owner"] = p;
-    c["value"] = static_cast<int>(health[p]);
-    c["max"] = cfg->health;
-    counters.push_back(c);
-  }
-  l["counters"] = counters;
-  return l;
+  l.zone("discard", "Discard pile (top first)", "row", Role::kDiscard, -1, discard_n, cards);
+  for (int p = 0; p < cfg->players; ++p) l.counter("Health", health[p], Measure::kScore, p, cfg->health);
+  return l.build();
 }
 
 Json State::action_info(Action a) const {
