@@ -37,7 +37,11 @@ _ARTICLES = ("a ", "an ", "the ")
 
 @dataclass(frozen=True)
 class Line:
-    """One event as the log tells it: its kind, subject, sentence and the card it names."""
+    """One event as the log tells it: its kind, subject, sentence and the card it names.
+
+    >>> Line("draw", 0, "You draw a Strike", "Strike").card
+    'Strike'
+    """
 
     kind: str
     player: int | None
@@ -82,6 +86,10 @@ class Run:
 
     ``prefix`` is what the first line would have been written after (its
     step number, in a numbered log).
+
+    >>> run = Run.start(Line("draw", 0, "You draw a Strike", "Strike"), "   7. ")
+    >>> run.add(Line("draw", 0, "You draw a Parry", "Parry")), run.prefix
+    (True, '   7. ')
     """
 
     key: tuple[Any, ...] | None
@@ -92,7 +100,11 @@ class Run:
 
     @staticmethod
     def start(line: Line, prefix: str) -> Run:
-        """A run begun by ``line`` (an announcing event, or a draw)."""
+        """A run begun by ``line`` (an announcing event, or a draw).
+
+        >>> Run.start(Line("reload", 1, "Player 2 reloads: 5 new cards"), "  ").announced
+        True
+        """
         if line.kind in ANNOUNCES_DRAWS:
             return Run(("announce", line.player), prefix, line.text, announced=True)
         found = _key_and_item(line)
@@ -101,7 +113,13 @@ class Run:
 
     @staticmethod
     def can_start(line: Line) -> bool:
-        """Whether ``line`` is held back: it may be told with the lines after it."""
+        """Whether ``line`` is held back: it may be told with the lines after it.
+
+        >>> Run.can_start(Line("draw", 1, "Player 2 draws a card"))
+        True
+        >>> Run.can_start(Line("buy", 1, "Player 2 buys a Gust", "Gust"))
+        False
+        """
         return line.kind in ANNOUNCES_DRAWS or _key_and_item(line) is not None
 
     def add(self, line: Line) -> bool:
@@ -131,7 +149,14 @@ class Run:
         return True
 
     def text(self) -> str:
-        """The run as one sentence."""
+        """The run as one sentence.
+
+        >>> run = Run.start(Line("draw", 0, "You draw a Strike", "Strike"), "  ")
+        >>> run.add(Line("draw", 0, "You draw a Parry", "Parry"))
+        True
+        >>> run.text()
+        'You draw a Strike and a Parry'
+        """
         if self.announced:
             shown = [i for i in self.items if i is not None]
             return f"{self.head} ({joined(shown)})" if shown else self.head

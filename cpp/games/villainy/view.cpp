@@ -463,7 +463,8 @@ Json State::layout(int viewer) const {
     rz["columns"] = kColumns;
     const DeckDef& d = c.deck_def(p);
     const std::string state = master_state(*this, p, l);
-    Json master = Face(d.name, "master").stat("attack", d.master_attack).stat("defense", d.master_defense).word("state", state).flag("blocked", pl.alive && master_blocked(p));
+    // His state (column, Hideout, a Minion in front) is in the zone's name, where tables show it whole.
+    Json master = Face(d.name, "master").stat("attack", d.master_attack).stat("defense", d.master_defense);
     l.zone("master-" + tag, l.whose(p) + " Master (" + state + ")", "row", Role::kPlay, p, 1, Json(Json::Array{master}));
     Json hide = Json(Json::Array{});
     for (const uint8_t card : {pl.left, pl.right}) {

@@ -56,7 +56,8 @@ def stats(face: dict[str, Any]) -> str:
         v = face[k]
         if v is None or v is False or isinstance(v, list | dict):
             continue
-        parts.append(_text(k) if v is True else f"{_text(k)} {_text(v)}")
+        word = _text(k).replace("_", " ")
+        parts.append(word if v is True else f"{word} {_text(v)}")
     return ", ".join(parts)
 
 
