@@ -236,3 +236,30 @@ def test_places_go_round_the_table_from_the_viewer() -> None:
     duel = henchmen.new_game("parry", players=2, seed=1).layout("spectator")
     assert [p["place"] for p in duel["players"]] == ["bottom", "top"]
     assert "viewer" not in duel
+
+
+def test_super_attacks_preview_the_damage_the_rules_deal() -> None:
+    """A Super! attack's move says its damage with bonuses in (a table previews it): the very
+    damage its event tells once played, along random games."""
+    checked = bonus = 0
+    for seed in range(1, 7):
+        state = henchmen.new_game("super", players=3, seed=seed)
+        rng = random.Random(seed)
+        while not state.is_terminal and state.move_number < 300:
+            for a in state.legal_action_ids():
+                info = state.action_info(a)
+                if "damage" not in info:
+                    continue
+                child = state.clone()
+                child.set_auto_chance(False)
+                child.apply(a)
+                told = [
+                    e
+                    for e in child.last_events("omniscient")
+                    if e.kind in ("attack", "attack-all", "counterattack")
+                ]
+                assert [e.data["damage"] for e in told] == [info["damage"]], state.action_to_string(a)
+                checked += 1
+                bonus += bool(told[0].data.get("bonus"))
+            state.apply(rng.choice(state.legal_action_ids()))
+    assert checked > 50 and bonus > 0, (checked, bonus)

@@ -29,6 +29,12 @@ Json card_back() {
   return b;
 }
 
+Json card_backs(int n) {
+  Json out = Json(Json::Array{});
+  for (int i = 0; i < n; ++i) out.push_back(card_back());
+  return out;
+}
+
 Json empty_slot(const std::string& label) {
   Json e;
   e["empty"] = true;

@@ -70,8 +70,28 @@ class Face {
   Json j_;
 };
 
-// A card face down.
+// The faces of a pile's cards, in its order: `face(card)` for each.
+template <class Pile, class F>
+Json faces_of(const Pile& pile, F face) {
+  Json out = Json(Json::Array{});
+  for (const auto card : pile) out.push_back(face(static_cast<int>(card)));
+  return out;
+}
+
+// A pile kept as counts by kind (a hand of Strikes and Parries) as faces,
+// kind by kind: `face(kind)` for each card.
+template <class Count, class F>
+Json faces_by_count(const Count* counts, int kinds, F face) {
+  Json out = Json(Json::Array{});
+  for (int k = 0; k < kinds; ++k) {
+    for (int n = 0; n < static_cast<int>(counts[k]); ++n) out.push_back(face(k));
+  }
+  return out;
+}
+
+// A card face down, and `n` of them.
 Json card_back();
+Json card_backs(int n);
 // A place for a card with none in it (a grid spot, an HQ slot, a Component's
 // colour): drawn as a space, never as a card. `label` names the place.
 Json empty_slot(const std::string& label = std::string());

@@ -50,9 +50,7 @@ Json face(const Config& c, int card) {
 
 template <class Pile>
 Json faces(const Config& c, const Pile& pile) {
-  Json out = Json(Json::Array{});
-  for (const uint8_t card : pile) out.push_back(face(c, card));
-  return out;
+  return faces_of(pile, [&](int card) { return face(c, card); });
 }
 
 }  // namespace

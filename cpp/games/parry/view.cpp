@@ -70,19 +70,13 @@ Json State::layout(int viewer) const {
     const auto& w = reactions.top();
     l.prompt(l.seat(w.opener) + (w.trigger == kOnStrike ? " struck " + l.seat_lower(w.arg) : " parried") + ": parry it or pass");
   }
+  auto shown = [&](int k) { return face(*cfg, k); };
   for (int p = 0; p < cfg->players; ++p) {
-    Json cards = Json(Json::Array{});
-    for (int k = 0; k < kKinds; ++k) {
-      for (int n = 0; n < hand[p][k]; ++n) cards.push_back(p == viewer ? face(*cfg, k) : card_back());
-    }
+    const Json cards = p == viewer ? faces_by_count(hand[p], kKinds, shown) : card_backs(hand_size(p));
     l.zone("hand-" + std::to_string(p), l.whose(p) + " hand", "hand", Role::kHand, p, hand_size(p), cards);
   }
   l.zone("deck", "Deck", "deck", Role::kDeck, -1, deck[kStrike] + deck[kParry], Json(Json::Array{}));
-  Json cards = Json(Json::Array{});
-  for (int k = 0; k < kKinds; ++k) {
-    for (int n = 0; n < discard[k]; ++n) cards.push_back(face(*cfg, k));
-  }
-  l.zone("discard", "Discard pile", "pile", Role::kDiscard, -1, discard[kStrike] + discard[kParry], cards);
+  l.zone("discard", "Discard pile", "pile", Role::kDiscard, -1, discard[kStrike] + discard[kParry], faces_by_count(discard, kKinds, shown));
   for (int p = 0; p < cfg->players; ++p) l.counter("Health", health[p], Measure::kScore, p, cfg->health);
   return l.build();
 }

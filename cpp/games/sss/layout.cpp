@@ -82,9 +82,7 @@ std::string side_owner(const Config& c, int side, int viewer) {
 
 template <class Pile>
 Json faces(const Config& c, const Pile& pile) {
-  Json out = Json(Json::Array{});
-  for (const uint8_t card : pile) out.push_back(face(c, card));
-  return out;
+  return faces_of(pile, [&](int card) { return face(c, card); });
 }
 
 // What a viewer sees of a hidden pile: the cards everyone knows, then backs.

@@ -51,6 +51,7 @@ Json card_face(const Config& cfg, int k) {
     f.word("colour", kColourNames[cfg.colour[k]]);
     f.word("genius", cfg.genius[k] == kUniversal ? std::string("Universal") : cfg.genius_name[cfg.genius[k]]);
   }
+  if (cfg.amount[k]) f.stat("amount", cfg.amount[k]);  // the number its effect uses (cards drawn, ...)
   return f.text(cfg.text[k]);
 }
 Json market_json(const State& s) {
@@ -136,11 +137,9 @@ Json State::layout(int viewer) const {
       l.prompt(l.seat(w.opener) + " plays " + cfg->name[w.arg] + (w.trigger == kOnBlock ? " on " + cfg->name[play_card] : std::string()) + ": block it, or pass");
     }
   }
+  auto shown = [&](int k) { return card_face(*cfg, k); };
   for (int p = 0; p < cfg->players; ++p) {
-    Json cards = Json(Json::Array{});
-    for (int k = 0; k < cfg->kinds; ++k) {
-      for (int n = 0; n < hand[p][k]; ++n) cards.push_back(p == viewer ? card_face(*cfg, k) : card_back());
-    }
+    const Json cards = p == viewer ? faces_by_count(hand[p], cfg->kinds, shown) : card_backs(hand_n[p]);
     l.zone("hand-" + std::to_string(p), l.whose(p) + " hand", "hand", Role::kHand, p, hand_n[p], cards);
     // A Component's place is its colour: an empty one keeps its place.
     Json lab = Json(Json::Array{});
@@ -153,27 +152,17 @@ Json State::layout(int viewer) const {
       lab.push_back(f);
     }
     if (enh[p] != kNone) lab.push_back(Face(card_face(*cfg, enh[p])).word("side", (hindrance >> p) & 1 ? "Hindrance" : "Enhancement"));
-    for (int k = 0; k < cfg->kinds; ++k) {
-      for (int n = 0; n < front[p][k]; ++n) lab.push_back(card_face(*cfg, k));
-    }
+    for (const Json& f : faces_by_count(front[p], cfg->kinds, shown).as_array("front")) lab.push_back(f);
     const std::string who = genius[p] == kNone ? l.whose(p) : cfg->genius_name[genius[p]] + "'s";
     l.zone("lab-" + std::to_string(p), who + " Secret Lab (Red, Blue, Purple, Green)", "row", Role::kPlay, p, components(p), lab);
   }
   l.zone("deck", "The Deck", "deck", Role::kDeck, -1, deck_n, Json(Json::Array{}));
-  Json pile = Json(Json::Array{});
-  for (int k = 0; k < cfg->kinds; ++k) {
-    for (int n = 0; n < discard[k]; ++n) pile.push_back(card_face(*cfg, k));
-  }
-  l.zone("discard", "Discard pile", "discard", Role::kDiscard, -1, discard_n, pile);
+  l.zone("discard", "Discard pile", "discard", Role::kDiscard, -1, discard_n, faces_by_count(discard, cfg->kinds, shown));
   Json market_cards = Json(Json::Array{});
   for (int i = market_n - 1; i >= 0; --i) market_cards.push_back(card_face(*cfg, market[i]));
   l.zone("black-market", "The Black Market (top first)", "row", Role::kMarket, -1, market_n, market_cards);
-  Json play_cards = Json(Json::Array{});
-  int in_n = 0;
-  for (int k = 0; k < cfg->kinds; ++k) {
-    for (int n = 0; n < inplay[k]; ++n, ++in_n) play_cards.push_back(card_face(*cfg, k));
-  }
-  l.zone("in-play", "In play", "row", Role::kReveal, -1, in_n, play_cards);
+  const Json play_cards = faces_by_count(inplay, cfg->kinds, shown);
+  l.zone("in-play", "In play", "row", Role::kReveal, -1, static_cast<int>(play_cards.as_array("in play").size()), play_cards);
   for (int p = 0; p < cfg->players; ++p) l.counter("Working Components", working(p), Measure::kScore, p, kColours);
   l.counter("Actions left", actions_left, Measure::kResource, turn_player_);
   return l.build();

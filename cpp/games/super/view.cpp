@@ -133,10 +133,7 @@ Json State::layout(int viewer) const {
     l.prompt("Choose your Super Power");
   }
   for (int p = 0; p < cfg->players; ++p) {
-    Json cards = Json(Json::Array{});
-    for (int k = 0; k < cfg->kinds; ++k) {
-      for (int n = 0; n < hand[p][k]; ++n) cards.push_back(p == viewer ? card_face(*cfg, k) : card_back());
-    }
+    const Json cards = p == viewer ? faces_by_count(hand[p], cfg->kinds, [&](int k) { return card_face(*cfg, k); }) : card_backs(hand_n[p]);
     l.zone("hand-" + std::to_string(p), l.whose(p) + " hand", "hand", Role::kHand, p, hand_n[p], cards);
     Json pc = Json(Json::Array{});
     if (power[p] != kNoCard) {
@@ -170,15 +167,27 @@ Json State::action_info(Action a) const {
     if (a - kChoosePower < static_cast<int>(cfg->powers.size())) j["card"] = cfg->powers[static_cast<size_t>(a - kChoosePower)].name;
   } else if (a >= kPartingSecond) card_at(a - kPartingSecond, -1);
   else if (a >= kPartingTop) card_at(a - kPartingTop, -1);
-  else if (a >= kCounterWith) card_at(a - kCounterWith, counter_at);
+  else if (a >= kCounterWith) {
+    card_at(a - kCounterWith, counter_at);
+    // The damage it deals, bonuses in (as the rules count it; a counter power's limit last).
+    const int k = a - kCounterWith;
+    if (k < cfg->kinds && mover >= 0) {
+      const int full = attack_damage(mover, k) + counter_bonus;
+      j["damage"] = counter_most > 0 ? std::min(full, static_cast<int>(counter_most)) : full;
+    }
+  }
   else if (a == kPass) {
   } else if (a >= kPowerDeflectAt) j["target"] = a - kPowerDeflectAt;
   else if (a == kPowerDefend) {
   } else if (a >= kDeflectAt) card_at((a - kDeflectAt) / P, (a - kDeflectAt) % P);
   else if (a >= kDefend) card_at(a - kDefend, -1);
   else if (a >= kDiscardFor) card_at(a - kDiscardFor, -1);
-  else if (a >= kAttackAll) card_at(a - kAttackAll, -1);
-  else if (a >= kAttackAt) card_at((a - kAttackAt) / P, (a - kAttackAt) % P);
+  else if (a >= kAttackAll || a >= kAttackAt) {
+    // An attack previews its damage, bonuses and a boost power in (as the rules count it).
+    const int k = a >= kAttackAll ? a - kAttackAll : (a - kAttackAt) / P;
+    card_at(k, a >= kAttackAll ? -1 : (a - kAttackAt) % P);
+    if (k < cfg->kinds && mover >= 0) j["damage"] = attack_damage(mover, k);
+  }
   else if (a >= kActivateAt) j["target"] = a - kActivateAt;
   return j;
 }
