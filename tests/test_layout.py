@@ -258,7 +258,8 @@ def test_super_attacks_preview_the_damage_the_rules_deal() -> None:
                     for e in child.last_events("omniscient")
                     if e.kind in ("attack", "attack-all", "counterattack")
                 ]
-                assert [e.data["damage"] for e in told] == [info["damage"]], state.action_to_string(a)
+                move = state.action_to_string(a)
+                assert [e.data["damage"] for e in told] == [info["damage"]], move
                 checked += 1
                 bonus += bool(told[0].data.get("bonus"))
             state.apply(rng.choice(state.legal_action_ids()))
