@@ -34,12 +34,36 @@ def told(state: State, reader: int | str, **kw: Any) -> str:
 
 
 def event_lines(log: str) -> list[str]:
-    """The lines of a log that tell an event (not headings, scores or the result)."""
+    """The lines of a log that tell an event (no heading, score, turn summary or result)."""
     return [
         line[2:]
         for line in log.splitlines()
-        if line.startswith("  ") and not line.startswith("  Health: ")
+        if line.startswith("  ") and not line.startswith(("  Health: ", "  -- "))
     ]
+
+
+def story(events: list[henchmen.events.Event]) -> list[str]:
+    """Parry's events as the log tells them: a run of one player's draws is one line."""
+    lines: list[str] = []
+    run: list[henchmen.events.Event] = []
+    for e in [*events, None]:
+        if e is not None and e.kind == "draw" and (not run or run[0].player == e.player):
+            if not run or ("card" in e.data) == ("card" in run[0].data):
+                run.append(e)
+                continue
+        if len(run) == 1:
+            lines.append(run[0].text)
+        elif run and "card" in run[0].data:  # "You draw a Strike, a Parry and a Strike"
+            head = re.match(r".* draws? ", run[0].text)
+            assert head is not None
+            cards = [r.text.removeprefix(head[0]) for r in run]
+            lines.append(head[0] + ", ".join(cards[:-1]) + " and " + cards[-1])
+        elif run:  # "Player 2 draws 3 cards"
+            lines.append(run[0].text.replace("a card", f"{len(run)} cards"))
+        run = [e] if e is not None and e.kind == "draw" else []
+        if e is not None and e.kind != "draw":
+            lines.append(e.text)
+    return lines
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
@@ -48,7 +72,7 @@ def test_the_log_is_the_readers_events_in_order(seed: int, reader: int | str) ->
     state = random_game("parry", seed)
     log = told(state, reader)
     events = state.events_for(reader)
-    assert event_lines(log) == [e.text for e in events if e.kind != "turn"]
+    assert event_lines(log) == story([e for e in events if e.kind != "turn"])
     headings = [line for line in log.splitlines() if line.startswith("== Turn ")]
     assert headings == [f"== {e.text} ==" for e in events if e.kind == "turn"]
     assert log.startswith("== Setup ==\n")
@@ -156,7 +180,12 @@ def test_a_replay_numbers_each_steps_first_line() -> None:
     state = random_game("parry", 6)
     log = told(state, "omniscient", numbered=True)
     numbers = [int(m[1]) for m in re.finditer(r"^ *(\d+)\. ", log, flags=re.MULTILINE)]
-    assert numbers == list(range(1, state.move_number + 1))
+    assert numbers == sorted(set(numbers)) and numbers[0] == 1
+    # A step with no number of its own is a draw told in the line of the run it joined
+    # (and perhaps a heading, which is never numbered).
+    for step in set(range(1, state.move_number + 1)) - set(numbers):
+        kinds = {e.kind for e in state.events_for("omniscient") if e.step == step - 1}
+        assert "draw" in kinds and kinds <= {"draw", "turn"}, (step, kinds)
 
 
 def test_after_an_undo_the_log_goes_on_from_the_position_taken_back_to() -> None:

@@ -15,6 +15,7 @@
 #include "core/events.h"
 #include "core/game.h"
 #include "core/knowledge.h"
+#include "core/layout.h"
 #include "core/notation.h"
 
 namespace henchmen {
@@ -265,13 +266,16 @@ class NativeState final : public State {
   Json layout(int viewer) const override {
     if (viewer != kSpectator) check_player(viewer);
     if constexpr (has_layout<S>::value) {
-      return s_.layout(viewer);
+      Json j = s_.layout(viewer);
+      const int64_t end = static_cast<int64_t>(history_.size());
+      finish_layout(j, is_terminal() ? -1 : turn_player(), current_player(), events(viewer, std::min(last_apply_start(), end), end, {}, false));
+      return j;
     } else {
       Json j;
       j["title"] = game_->info().title;
       j["zones"] = Json(Json::Array{});
       j["counters"] = Json(Json::Array{});
-      j["observation"] = viewer == kSpectator ? Json() : s_.observation(viewer);
+      if (viewer != kSpectator) j["observation"] = s_.observation(viewer);
       return j;
     }
   }

@@ -46,6 +46,7 @@ from henchmen.narration import Narrator, reader_label, result_lines, team_result
 from henchmen.printable import TextOut, printable
 from henchmen.replay import ReplayPlayer, load_replay, make_replay
 from henchmen.state import State
+from henchmen.storyline import wrapped
 from henchmen.table import HumanSeat, Quit, Session
 from henchmen.table.screen import draw
 
@@ -311,7 +312,7 @@ def _cmd_play(args: argparse.Namespace, out: TextOut, err: TextOut) -> int:
 
     try:
         if narrator is not None:
-            log.write(f"{info.title}: {', '.join(names)}; seed {seed}\n")
+            log.write(wrapped("", f"{info.title}: {', '.join(names)}; seed {seed}") + "\n")
             if not humans or reader != humans[0]:
                 log.write(f"As seen by {reader_label(reader, names)}\n")
         session.run()
@@ -384,6 +385,7 @@ def _cmd_replay(args: argparse.Namespace, out: TextOut) -> int:
     if replay.terminal:
         narrator.finish(final)
     else:
+        narrator.flush()
         out.write(f"The replay ends after {len(replay.steps)} actions: {result}\n")
     return 0
 

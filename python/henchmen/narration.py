@@ -1,9 +1,13 @@
 """The story of a game as one reader saw it, told from the game's events.
 
 A :class:`Narrator` follows a game (live, or a replay's final state) and
-writes one line per event its reader perceived: a player sees their own
+writes a line per event its reader perceived: a player sees their own
 draws and "Player 2 draws a card" for the others', the spectator only what
-every player sees, the omniscient reader everything (for debugging).  It
+every player sees, the omniscient reader everything (for debugging).  The
+lines read as a story (:mod:`henchmen.storyline`): a run of one player's
+draws is one line ("Player 2 draws 5 cards"), each turn ends with a line
+saying what it changed in the score, and no line is longer than 100
+characters.  It
 never decides itself what is hidden: the game's events say it.  Each turn
 opens with a heading and a score line (the table layout's counters); the
 game's ``game-over`` event gives the reason it ended, and
@@ -19,16 +23,13 @@ result and the VP ranking in a cooperative one.
 >>> print(out.getvalue().strip())  # doctest: +NORMALIZE_WHITESPACE
 == Setup ==
   The deck of 8 Strikes and 6 Parries is shuffled
-  Player 1 draws a card
-  Player 1 draws a card
-  Player 1 draws a card
-  You draw a Strike
-  You draw a Parry
-  You draw a Strike
+  Player 1 draws 3 cards
+  You draw a Strike, a Parry and a Strike
 == Turn 1: Player 1's turn ==
   Health: Player 1 3/3, you 3/3
   Player 1 draws a card
   Player 1 ends the turn
+  -- Turn 1 ends: no change to the score
 == Turn 2: your turn ==
   Health: Player 1 3/3, you 3/3
   You draw a Strike
@@ -49,6 +50,7 @@ from henchmen.events import OMNISCIENT, SPECTATOR, Event
 from henchmen.events import read as read_events
 from henchmen.printable import TextOut, printable
 from henchmen.state import State
+from henchmen.storyline import Line, Run, score_changes, wrapped, wrapped_parts
 
 if TYPE_CHECKING:
     from henchmen.game import Game
@@ -227,13 +229,13 @@ class Narrator:
     >>> print(out.getvalue())  # doctest: +ELLIPSIS
     == Setup ==
           The deck of 8 Strikes and 6 Parries is shuffled
-       1. Ann draws a card
-    ...
-       6. Bob draws a card
+       1. Ann draws 3 cards
+       4. Bob draws 3 cards
     == Turn 1: Ann's turn ==
       Health: Ann 3/3, Bob 3/3
        7. Ann draws a card
        8. Ann ends the turn
+      -- Turn 1 ends: no change to the score
     == Turn 2: Bob's turn ==
       Health: Ann 3/3, Bob 3/3
        9. Bob draws a card
@@ -270,6 +272,9 @@ class Narrator:
         self._last_decider: int | None = None
         self._noted = False
         self._unseen: tuple[int, int, int] | None = None  # (player, step, moves) not yet written
+        self._run: Run | None = None  # draws held back, to be told as one line
+        self._turn_name = ""  # the turn under way ("Turn 3"), for its summary
+        self._turn_score: dict[tuple[str, int | None], Any] | None = None  # its score at the start
 
     @property
     def _viewer(self) -> int | str:
@@ -294,6 +299,7 @@ class Narrator:
         >>> narrator.follow(state)
         >>> print(out.getvalue()[told:])
           You end the turn
+          -- Turn 1 ends: no change to the score
         == Turn 2: Player 2's turn ==
           Health: you 3/3, Player 2 3/3
           Player 2 draws a card
@@ -315,6 +321,7 @@ class Narrator:
             decider = self._shadow.current_player
             if decider >= 0:
                 if self.at_decision and decider == self.reader and self._last_decider != decider:
+                    self.flush()  # the log up to this decision, before the table
                     self.at_decision(State._wrap(self._shadow.clone(), self.game))
                 self._last_decider = decider
                 self._fallback_heading(self._shadow.turn_player)
@@ -326,6 +333,7 @@ class Narrator:
             elif not read_events(state, OMNISCIENT, i, i + 1):
                 self._untold(i, decider, move)
         self._done = end
+        self._tell_run()  # a run of draws ends with the steps there are
 
     def rewind(self, state: State) -> None:
         """Go back to ``state`` after moves were taken back (its history is a prefix of ours).
@@ -355,6 +363,7 @@ class Narrator:
         self.out = _Null()
         try:
             self.follow(state)
+            self.flush()  # what the retold steps held back was told already
         finally:
             self.out = quiet
 
@@ -372,14 +381,16 @@ class Narrator:
         ...
           Bob is out
           You are the last one standing and win
+          -- Turn 1 ends: Bob Health 3 -> 0
           Health: you 3/3, Bob 0/3
         Result after 16 actions: Ann wins (returns 1, -1)
         <BLANKLINE>
         """
         self.follow(state)
+        self._turn_ends()
         self._score()
         for line in result_lines(state, self.seats):
-            self._write(line + "\n")
+            self._write(wrapped("", line) + "\n")
 
     # ------------------------------------------------------------------ lines
     def _setup_heading(self) -> None:
@@ -398,12 +409,47 @@ class Narrator:
             text = printable(e.text)
             if e.kind in HEADINGS:
                 self._turn_events = True
+                self._turn_ends()
                 self._write(f"== {text} ==\n")
                 if e.kind == "turn":
                     self._score()
+                    self._turn_begins(text.split(":")[0])
                 continue
-            self._write(f"{self._prefix(step, first)}{text}\n")
+            card = e.data.get("card") if isinstance(e.data, dict) else None
+            line = Line(e.kind, e.player, text, printable(card) if isinstance(card, str) else None)
+            prefix = self._prefix(step, first)
             first = False
+            if self._run is not None and self._run.add(line):
+                continue
+            if Run.can_start(line):
+                self._write("")  # what is held back before it goes first
+                self._run = Run.start(line, prefix)
+                continue
+            self._write(wrapped(prefix, text) + "\n")
+
+    def _turn_begins(self, name: str) -> None:
+        self._turn_name = name
+        self._turn_score = self._score_now()
+
+    def _turn_ends(self) -> None:
+        """The one-line summary of the turn under way: what it changed in the score."""
+        before, self._turn_score = self._turn_score, None
+        if before is None:
+            return
+        changes = score_changes(before, self._score_now(), self._who)
+        summary = "; ".join(changes) if changes else "no change to the score"
+        self._write(wrapped("  ", f"-- {self._turn_name} ends: {summary}") + "\n")
+
+    def _who(self, owner: object) -> str:
+        return _owner(owner, self.reader, self.event_names)
+
+    def _score_now(self) -> dict[tuple[str, int | None], Any]:
+        layout = State._wrap(self._shadow, self.game).layout(self._viewer)
+        return {
+            (printable(str(c["name"])), c.get("owner")): c.get("value")
+            for c in layout.get("counters") or []
+            if isinstance(c, dict) and c.get("measure") == "score"
+        }
 
     def _untold(self, step: int, decider: int, move: str) -> None:
         """A step the game told nothing of: only what is certain to be seen."""
@@ -441,6 +487,7 @@ class Narrator:
         >>> out.getvalue() == told
         True
         """
+        self._tell_run()
         if self._unseen is not None:
             decider, step, n = self._unseen
             self._unseen = None
@@ -466,6 +513,11 @@ class Narrator:
         if self._shadow.current_player >= 0:
             self._fallback_heading(self._shadow.turn_player)
 
+    def _tell_run(self) -> None:
+        if self._run is not None:
+            run, self._run = self._run, None
+            self.out.write(wrapped(run.prefix, run.text()) + "\n")
+
     def _write(self, text: str) -> None:
         self.flush()
         self.out.write(text)
@@ -477,14 +529,16 @@ class Narrator:
         self._turn += 1
         self._turn_player = turn_player
         self._heading = True
+        self._turn_ends()
         self._write(f"== Turn {self._turn}: {self.seats[turn_player]} ==\n")
         self._score()
+        self._turn_begins(f"Turn {self._turn}")
 
     def _score(self) -> None:
         layout = State._wrap(self._shadow, self.game).layout(self._viewer)
         line = score_line(layout, self.reader, self.event_names)
         if line:
-            self._write(f"  {line}\n")
+            self._write(wrapped_parts("  ", line.split(" | ")) + "\n")
 
 
 class _Null:

@@ -320,6 +320,11 @@ class Replay:
         """
         return ReplayCursor(self)
 
+    def _repr_html_(self) -> str:
+        from henchmen.notebook import replay_html  # a notebook's table, with a step control
+
+        return replay_html(self)
+
     def states(self) -> Iterator[State]:
         """Every position of the game in order: before step 1, after step 1, ..., the end.
 

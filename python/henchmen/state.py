@@ -54,6 +54,12 @@ def _outside(action: int, game: Game) -> IllegalActionError:
     )
 
 
+#: The first line of ``str(state)``: it is a debugging view, with every hidden card.
+DEBUG_HEADER = (
+    "[debugging board: shows every hidden card; state.render(viewer) draws one seat's table]"
+)
+
+
 class State:
     """One position of a game: who acts, what is legal, and what each player sees.
 
@@ -534,6 +540,47 @@ class State:
         result: dict[str, Any] = json.loads(self._s.layout_json(who))
         return result
 
+    def render(
+        self, viewer: int | str = "spectator", *, omniscient: bool = False, width: int = 100
+    ) -> str:
+        """The table ``viewer`` sees (a player or ``"spectator"``), as text.
+
+        Drawn from :meth:`layout`, the way the terminal table draws it: it
+        never shows what the viewer may not see.  ``omniscient=True`` shows
+        every player's hand (for debugging and teaching; never for a player).
+
+        >>> import henchmen
+        >>> state = henchmen.new_game("parry", seed=1)
+        >>> print(state.render(0, width=60).splitlines()[0])
+        === Parry -- Turn 1: Your turn ===
+        >>> "Strike" in state.render()  # the spectator sees no hand
+        False
+        >>> "Strike" in state.render(omniscient=True)
+        True
+        """
+        from henchmen.notebook import omniscient_layout
+        from henchmen.table.screen import draw
+
+        if omniscient:
+            return "\n".join(draw(omniscient_layout(self), -1, width))
+        who = _reader(viewer, self._game.num_players, allow_omniscient=False)
+        return "\n".join(draw(self.layout(viewer), who, width))
+
+    def html(self, viewer: int | str = "spectator", *, omniscient: bool = False) -> str:
+        """The table ``viewer`` sees, as one block of HTML (a notebook shows the spectator's).
+
+        >>> import henchmen
+        >>> state = henchmen.new_game("parry", seed=1)
+        >>> 'class="hm-table"' in state.html(0) and "Your hand" in state.html(0)
+        True
+        """
+        from henchmen.notebook import omniscient_layout, table_html
+
+        return table_html(omniscient_layout(self) if omniscient else self.layout(viewer))
+
+    def _repr_html_(self) -> str:
+        return self.html("spectator")
+
     def action_info(self, action: int | Action) -> dict[str, Any]:
         """What a legal action is about, for a frontend: its text and, if any, the card.
 
@@ -628,7 +675,11 @@ class State:
         return self._s.hash()
 
     def __str__(self) -> str:
-        return self._s.to_string()
+        """The debugging board: every card, hidden ones included.
+
+        :meth:`render` draws the table one seat sees.
+        """
+        return DEBUG_HEADER + "\n" + self._s.to_string()
 
     def __repr__(self) -> str:
         s = self._s

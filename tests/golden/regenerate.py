@@ -184,7 +184,7 @@ def render(name: str, players: int, seed: int, mode: str = "") -> str:
             head = f"player {who} to act (turn of player {state._s.turn_player})"
         lines.append(f"## step {step}: {head}")
         lines.append(f"hash {state.position_hash:016x}")
-        board = str(state).splitlines()
+        board = str(state).splitlines()[1:]  # past the line that says it shows hidden cards
         if step % FULL_BOARD_EVERY == 0 or who == henchmen.TERMINAL:
             lines.append("state:")
             lines += ["  " + row for row in board]

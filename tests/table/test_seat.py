@@ -112,4 +112,4 @@ def test_the_screen_shows_only_what_the_seat_may_see() -> None:
     screen = out.getvalue()
     mine = state.layout(1)
     assert "Player 1's hand: 4 cards" in screen and "  Your hand (4):" in screen
-    assert [z["cards"] for z in mine["zones"] if z["owner"] == 0] == [[{"back": True}] * 4]
+    assert [z["cards"] for z in mine["zones"] if z.get("owner") == 0] == [[{"back": True}] * 4]

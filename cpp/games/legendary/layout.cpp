@@ -2,6 +2,7 @@
 // backs, counters, the status and why a decision is asked), and what a legal
 // action is about. Never more than the viewer may see: the same rule as the
 // observation (view.cpp).
+#include "core/layout.h"
 #include "games/legendary/state.h"
 #include "games/legendary/story.h"
 
@@ -21,8 +22,9 @@ Json face(const Config& c, int card) {
   } else if (is_hero(card)) {
     f["kind"] = "hero";
     f["cost"] = static_cast<int>(c.cost[static_cast<size_t>(card)]);
-    f["attack"] = static_cast<int>(c.attack[static_cast<size_t>(card)]);
-    f["recruit"] = static_cast<int>(c.recruit[static_cast<size_t>(card)]);
+    // A Hero prints the attack and recruit it gives, and no icon for none.
+    if (c.attack[static_cast<size_t>(card)]) f["attack"] = static_cast<int>(c.attack[static_cast<size_t>(card)]);
+    if (c.recruit[static_cast<size_t>(card)]) f["recruit"] = static_cast<int>(c.recruit[static_cast<size_t>(card)]);
     const uint16_t tags = c.tags[static_cast<size_t>(card)];
     for (int i = 0; i < 6; ++i) {
       if (tags & (1u << i)) f["class"] = kClassNames[i];
@@ -42,44 +44,13 @@ Json face(const Config& c, int card) {
   } else {
     f["kind"] = "card";
   }
-  f["text"] = c.printed[static_cast<size_t>(card)];
-  return f;
+  return Face(f).text(c.printed[static_cast<size_t>(card)]);
 }
 
-Json back() {
-  Json b;
-  b["back"] = true;
-  return b;
-}
-
-std::string whose(int p, int viewer) { return p == viewer ? "Your" : "Player " + std::to_string(p + 1) + "'s"; }
-std::string who(int p, int viewer) { return p == viewer ? "You" : "Player " + std::to_string(p + 1); }
-
-Json zone(const std::string& id, const std::string& name, int owner, const char* kind, int count, Json cards) {
-  Json z;
-  z["id"] = id;
-  z["name"] = name;
-  z["owner"] = owner < 0 ? Json() : Json(owner);
-  z["kind"] = kind;
-  z["count"] = count;
-  z["cards"] = std::move(cards);
-  return z;
-}
 
 template <class Pile>
 Json faces(const Config& c, const Pile& pile) {
-  Json out = Json(Json::Array{});
-  for (const uint8_t card : pile) out.push_back(face(c, card));
-  return out;
-}
-
-Json counter(const std::string& name, int owner, int value, int max) {
-  Json j;
-  j["name"] = name;
-  j["owner"] = owner < 0 ? Json() : Json(owner);
-  j["value"] = value;
-  j["max"] = max < 0 ? Json() : Json(max);
-  return j;
+  return faces_of(pile, [&](int card) { return face(c, card); });
 }
 
 }  // namespace
@@ -96,16 +67,15 @@ std::string result_text(const State& s) {
 Json State::layout(int viewer) const {
   const Config& c = *cfg;
   const int n = c.players;
-  Json l;
-  l["title"] = "Legendary";
+  Layout l("Legendary", viewer, n);
   std::string status;
   if (over) status = result_text(*this);
   else if (!built) status = "Setup";
   else status = "Turn " + std::to_string(turn) + ": " + (turn_player_ == viewer ? std::string("your") : "Player " + std::to_string(turn_player_ + 1) + "'s") + (showdown ? " Final Showdown turn" : " turn");
-  l["status"] = status;
+  l.status(status);
 
   // Why the current decision is asked, and of whom.
-  Json prompt;
+  std::string prompt;
   if (!over && n_tasks > 0 && is_decision_task(tasks[n_tasks - 1])) {
     const Task& t = tasks[n_tasks - 1];
     const bool mine = t.p == viewer;
@@ -143,9 +113,8 @@ Json State::layout(int viewer) const {
     prompt = mine ? "You: " + what : "Player " + std::to_string(t.p + 1) + " decides (" + task_name(t.op) + ")";
     if (mine && t.p != turn_player_) prompt = "Off your turn, for Player " + std::to_string(turn_player_ + 1) + ": " + what;
   }
-  l["prompt"] = prompt;
+  l.prompt(prompt);
 
-  Json zones = Json(Json::Array{});
   // The shared board first: what every player looks at.
   if (scheme >= 0) {
     Json f;
@@ -158,7 +127,7 @@ Json State::layout(int viewer) const {
         if (const Json* t = j.find("text"); t && t->is_string()) f["text"] = t->as_string("text");
       }
     }
-    zones.push_back(zone("scheme", "Scheme", -1, "row", 1, Json(Json::Array{f})));
+    l.zone("scheme", "Scheme", "row", Role::kBoard, -1, 1, Json(Json::Array{f}));
   }
   if (mastermind >= 0) {
     Json f = face(c, kMastermindBase + mastermind);
@@ -167,13 +136,16 @@ Json State::layout(int viewer) const {
     f["tactics"] = tactics.size();
     f["bystanders"] = static_cast<int>(mm_bystanders);
     if (portals & 32u) f["portal"] = true;
-    zones.push_back(zone("mastermind", "Mastermind", -1, "row", 1, Json(Json::Array{f})));
+    l.zone("mastermind", "Mastermind", "row", Role::kBoard, -1, 1, Json(Json::Array{f}));
   }
   Json city_cards = Json(Json::Array{});
   int in_city = 0;
   for (int s = kCity - 1; s >= 0; --s) {
     const CitySpace& v = city[s];
-    if (v.card == kNoCard) continue;
+    if (v.card == kNoCard) {
+      city_cards.push_back(empty_slot(c.city_name[static_cast<size_t>(s)]));  // a space keeps its place
+      continue;
+    }
     Json f = face(c, v.card);
     f["name"] = story::villain_name(*this, v.card);
     f["kind"] = v.card == kBystander ? "killbot" : is_hero(v.card) ? "skrull" : f.at("kind", "face");
@@ -186,19 +158,30 @@ Json State::layout(int viewer) const {
     city_cards.push_back(f);
     ++in_city;
   }
-  zones.push_back(zone("city", "City (Bridge to Sewers)", -1, "row", in_city, city_cards));
+  l.zone("city", "City (Bridge to Sewers)", "row", Role::kBoard, -1, in_city, city_cards);
   Json hq_cards = Json(Json::Array{});
   int in_hq = 0;
   for (int i = 0; i < kHQ; ++i) {
-    if (hq[i] == kNoCard) continue;
+    if (hq[i] == kNoCard) {
+      hq_cards.push_back(empty_slot("HQ space " + std::to_string(i + 1)));
+      continue;
+    }
     Json f = face(c, hq[i]);
     f["slot"] = i + 1;
     hq_cards.push_back(f);
     ++in_hq;
   }
-  zones.push_back(zone("hq", "HQ", -1, "row", in_hq, hq_cards));
-  zones.push_back(zone("villain-deck", "Villain Deck", -1, "deck", villain_deck.size(), Json(Json::Array{})));
-  zones.push_back(zone("hero-deck", "Hero Deck", -1, "deck", hero_deck_size(), Json(Json::Array{})));
+  l.zone("hq", "HQ", "row", Role::kMarket, -1, in_hq, hq_cards);
+  // The stacks shown by their top card: the Officers a player recruits (the
+  // move names this zone), the Wounds and Bystanders the game hands out.
+  auto stack = [&](const std::string& id, const std::string& name, Role role, int card, int left) {
+    l.zone(id, name, "pile", role, -1, left, left > 0 ? Json(Json::Array{face(c, card)}) : Json(Json::Array{}));
+  };
+  stack("officers", "S.H.I.E.L.D. Officers", Role::kMarket, kOfficer, officers_left);
+  stack("wounds", "Wounds", Role::kSupply, kWound, wounds_left);
+  stack("bystanders", "Bystanders", Role::kSupply, kBystander, bystanders_left);
+  l.zone("villain-deck", "Villain Deck", "deck", Role::kDeck, -1, villain_deck.size(), Json(Json::Array{}));
+  l.zone("hero-deck", "Hero Deck", "deck", Role::kDeck, -1, hero_deck_size(), Json(Json::Array{}));
   if (n_played > 0) {
     Json cards = Json(Json::Array{});
     for (int i = 0; i < n_played; ++i) {
@@ -207,31 +190,31 @@ Json State::layout(int viewer) const {
       if (played[i].card == kNoCard) f["copy"] = true;
       cards.push_back(f);
     }
-    zones.push_back(zone("played", whose(turn_player_, viewer) + " cards played", turn_player_, "row", n_played, cards));
+    l.zone("played", l.whose(turn_player_) + " cards played", "row", Role::kPlay, turn_player_, n_played, cards);
   }
   if (!look.empty()) {
     const bool visible = !look_private || look_owner == viewer;
     Json cards = visible ? faces(c, look) : Json(Json::Array{});
     if (!visible) {
-      for (int i = 0; i < look.size(); ++i) cards.push_back(back());
+      for (int i = 0; i < look.size(); ++i) cards.push_back(card_back());
     }
-    zones.push_back(zone("look", "Cards " + who(look_owner, viewer) + (look_owner == viewer ? " look at" : " looks at"), look_owner, "row", look.size(), cards));
+    l.zone("look", "Cards " + l.seat(look_owner) + (look_owner == viewer ? " look at" : " looks at"), "row", Role::kReveal, look_owner, look.size(), cards);
   }
-  if (bubble != kNoCard) zones.push_back(zone("bubble", "Electromagnetic Bubble", turn_player_, "row", 1, Json(Json::Array{face(c, bubble)})));
+  if (bubble != kNoCard) l.zone("bubble", "Electromagnetic Bubble", "row", Role::kReveal, turn_player_, 1, Json(Json::Array{face(c, bubble)}));
   Json ko_cards = Json(Json::Array{});
   int n_ko = 0;
   for (int x = 0; x < kNumCardIds; ++x) {
     for (int k = 0; k < ko[x]; ++k) ko_cards.push_back(face(c, x));
     n_ko += ko[x];
   }
-  zones.push_back(zone("ko", "KO pile", -1, "pile", n_ko, ko_cards));
+  l.zone("ko", "KO pile", "pile", Role::kSupply, -1, n_ko, ko_cards);
   Json esc_cards = Json(Json::Array{});
   int n_esc = 0;
   for (int x = 0; x < kNumCardIds; ++x) {
     for (int k = 0; k < escaped[x]; ++k) esc_cards.push_back(face(c, x));
     n_esc += escaped[x];
   }
-  zones.push_back(zone("escaped", "Escaped", -1, "pile", n_esc, esc_cards));
+  l.zone("escaped", "Escaped", "pile", Role::kSupply, -1, n_esc, esc_cards);
   // The players, the viewer last (their hand closest to the prompt).
   for (int k = 1; k <= n; ++k) {
     const int p = (viewer < 0 ? k - 1 : viewer + k) % n;
@@ -240,37 +223,32 @@ Json State::layout(int viewer) const {
     const bool own = p == viewer;
     Json hand = own ? faces(c, pl.hand) : Json(Json::Array{});
     if (!own) {
-      for (int i = 0; i < pl.hand.size(); ++i) hand.push_back(back());
+      for (int i = 0; i < pl.hand.size(); ++i) hand.push_back(card_back());
     }
-    zones.push_back(zone("hand-" + id, whose(p, viewer) + " hand", p, "hand", pl.hand.size(), hand));
-    Json deck = zone("deck-" + id, whose(p, viewer) + " deck", p, "deck", pl.deck.size(), Json(Json::Array{}));
+    l.zone("hand-" + id, l.whose(p) + " hand", "hand", Role::kHand, p, pl.hand.size(), hand);
+    Json& deck = l.zone("deck-" + id, l.whose(p) + " deck", "deck", Role::kDeck, p, pl.deck.size(), Json(Json::Array{}));
     Json top = Json(Json::Array{});
     for (int i = 0; i < pl.deck.n_top; ++i) {
       const bool priv = (pl.deck.top_private >> i) & 1u;
-      top.push_back(priv && !own ? back() : face(c, pl.deck.top[i]));
+      top.push_back(priv && !own ? card_back() : face(c, pl.deck.top[i]));
     }
     deck["top"] = top;
-    zones.push_back(deck);
-    zones.push_back(zone("discard-" + id, whose(p, viewer) + " discard pile", p, "discard", pl.discard.size(), faces(c, pl.discard)));
-    zones.push_back(zone("victory-" + id, whose(p, viewer) + " Victory Pile", p, "pile", pl.victory.size(), faces(c, pl.victory)));
-    if (pl.pass != kNoCard) zones.push_back(zone("pass-" + id, whose(p, viewer) + " card to pass", p, "row", 1, Json(Json::Array{own ? face(c, pl.pass) : back()})));
+    l.zone("discard-" + id, l.whose(p) + " discard pile", "discard", Role::kDiscard, p, pl.discard.size(), faces(c, pl.discard));
+    l.zone("victory-" + id, l.whose(p) + " Victory Pile", "pile", Role::kScore, p, pl.victory.size(), faces(c, pl.victory));
+    if (pl.pass != kNoCard) l.zone("pass-" + id, l.whose(p) + " card to pass", "row", Role::kReveal, p, 1, Json(Json::Array{own ? face(c, pl.pass) : card_back()}));
   }
-  l["zones"] = zones;
-
-  Json counters = Json(Json::Array{});
-  for (int p = 0; p < n; ++p) counters.push_back(counter("VP", p, vp(p), -1));
-  if (n == 1) counters.push_back(counter("Solo score", 0, solo_score(), -1));
-  counters.push_back(counter("Attack", turn_player_, attack + (recruit_as_attack ? recruit : 0), -1));
-  counters.push_back(counter("Recruit", turn_player_, recruit, -1));
-  counters.push_back(counter("Villain Deck", -1, villain_deck.size(), -1));
-  counters.push_back(counter("Twists", -1, twists_played, -1));
-  counters.push_back(counter("Escaped", -1, villains_escaped, -1));
-  counters.push_back(counter("Tactics left", -1, tactics.size(), 4));
-  counters.push_back(counter("Wounds left", -1, wounds_left, -1));
-  counters.push_back(counter("Bystanders left", -1, bystanders_left, -1));
-  counters.push_back(counter("Officers left", -1, officers_left, -1));
-  l["counters"] = counters;
-  return l;
+  for (int p = 0; p < n; ++p) l.counter("VP", vp(p), Measure::kScore, p);
+  if (n == 1) l.counter("Solo score", solo_score(), Measure::kScore, 0);
+  l.counter("Attack", attack + (recruit_as_attack ? recruit : 0), Measure::kResource, turn_player_);
+  l.counter("Recruit", recruit, Measure::kResource, turn_player_);
+  l.counter("Villain Deck", villain_deck.size(), Measure::kTrack);
+  l.counter("Twists", twists_played, Measure::kTrack);
+  l.counter("Escaped", villains_escaped, Measure::kTrack);
+  l.counter("Tactics left", tactics.size(), Measure::kTrack, -1, 4);
+  l.counter("Wounds left", wounds_left, Measure::kTrack);
+  l.counter("Bystanders left", bystanders_left, Measure::kTrack);
+  l.counter("Officers left", officers_left, Measure::kTrack);
+  return l.build();
 }
 
 Json State::action_info(Action a) const {

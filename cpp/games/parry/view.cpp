@@ -1,6 +1,7 @@
 // Parry: notation, what each player sees, the printable board, the heuristic.
 #include <sstream>
 
+#include "core/layout.h"
 #include "games/parry/state.h"
 
 namespace henchmen::parry {
@@ -56,81 +57,28 @@ Json State::observation(int viewer) const {
 }
 
 namespace {
-Json face(const Config& cfg, int k) {
-  Json c;
-  c["name"] = cfg.name[k];
-  c["kind"] = k == kStrike ? "attack" : "reaction";
-  c["text"] = cfg.text[k];
-  return c;
-}
-Json back() {
-  Json c;
-  c["back"] = true;
-  return c;
-}
-std::string seat(int p, int viewer) { return p == viewer ? "You" : "Player " + std::to_string(p + 1); }
+Json face(const Config& cfg, int k) { return Face(cfg.name[k], k == kStrike ? "attack" : "reaction").text(cfg.text[k]); }
 }  // namespace
 
 Json State::layout(int viewer) const {
-  Json l;
-  l["title"] = "Parry";
+  Layout l("Parry", viewer, cfg->players);
   const int mover = current_player();
-  std::string status = "Turn " + std::to_string(turn) + ": " + seat(turn_player_, viewer) + (turn_player_ == viewer ? "r turn" : "'s turn");
-  if (over) status = winner >= 0 ? seat(winner, viewer) + (winner == viewer ? " win" : " wins") : "A draw";
-  l["status"] = status;
-  Json prompt;
+  std::string status = "Turn " + std::to_string(turn) + ": " + l.seat(turn_player_) + (turn_player_ == viewer ? "r turn" : "'s turn");
+  if (over) status = winner >= 0 ? l.seat(winner) + (winner == viewer ? " win" : " wins") : "A draw";
+  l.status(status);
   if (reactions.open() && mover >= 0) {
     const auto& w = reactions.top();
-    prompt = seat(w.opener, viewer) + (w.trigger == kOnStrike ? " struck " + (w.arg == viewer ? std::string("you") : seat(w.arg, viewer)) : " parried") + ": parry it or pass";
+    l.prompt(l.seat(w.opener) + (w.trigger == kOnStrike ? " struck " + l.seat_lower(w.arg) : " parried") + ": parry it or pass");
   }
-  l["prompt"] = prompt;
-  Json zones = Json(Json::Array{});
+  auto shown = [&](int k) { return face(*cfg, k); };
   for (int p = 0; p < cfg->players; ++p) {
-    Json z;
-    z["id"] = "hand-" + std::to_string(p);
-    z["name"] = p == viewer ? "Your hand" : "Player " + std::to_string(p + 1) + "'s hand";
-    z["owner"] = p;
-    z["kind"] = "hand";
-    z["count"] = hand_size(p);
-    Json cards = Json(Json::Array{});
-    for (int k = 0; k < kKinds; ++k) {
-      for (int n = 0; n < hand[p][k]; ++n) cards.push_back(p == viewer ? face(*cfg, k) : back());
-    }
-    z["cards"] = cards;
-    zones.push_back(z);
+    const Json cards = p == viewer ? faces_by_count(hand[p], kKinds, shown) : card_backs(hand_size(p));
+    l.zone("hand-" + std::to_string(p), l.whose(p) + " hand", "hand", Role::kHand, p, hand_size(p), cards);
   }
-  Json deck_zone;
-  deck_zone["id"] = "deck";
-  deck_zone["name"] = "Deck";
-  deck_zone["owner"] = Json();
-  deck_zone["kind"] = "deck";
-  deck_zone["count"] = deck[kStrike] + deck[kParry];
-  deck_zone["cards"] = Json(Json::Array{});
-  zones.push_back(deck_zone);
-  Json pile;
-  pile["id"] = "discard";
-  pile["name"] = "Discard pile";
-  pile["owner"] = Json();
-  pile["kind"] = "pile";
-  pile["count"] = discard[kStrike] + discard[kParry];
-  Json cards = Json(Json::Array{});
-  for (int k = 0; k < kKinds; ++k) {
-    for (int n = 0; n < discard[k]; ++n) cards.push_back(face(*cfg, k));
-  }
-  pile["cards"] = cards;
-  zones.push_back(pile);
-  l["zones"] = zones;
-  Json counters = Json(Json::Array{});
-  for (int p = 0; p < cfg->players; ++p) {
-    Json c;
-    c["name"] = "Health";
-    c["owner"] = p;
-    c["value"] = static_cast<int>(health[p]);
-    c["max"] = cfg->health;
-    counters.push_back(c);
-  }
-  l["counters"] = counters;
-  return l;
+  l.zone("deck", "Deck", "deck", Role::kDeck, -1, deck[kStrike] + deck[kParry], Json(Json::Array{}));
+  l.zone("discard", "Discard pile", "pile", Role::kDiscard, -1, discard[kStrike] + discard[kParry], faces_by_count(discard, kKinds, shown));
+  for (int p = 0; p < cfg->players; ++p) l.counter("Health", health[p], Measure::kScore, p, cfg->health);
+  return l.build();
 }
 
 Json State::action_info(Action a) const {

@@ -2,6 +2,7 @@
 // card faces or backs, counters, the status and why a decision is asked),
 // and what a legal action is about. Never more than the viewer may see: the
 // same rule as the observation (view.cpp).
+#include "core/layout.h"
 #include "games/sss/deck_top.h"
 #include "games/sss/state.h"
 
@@ -48,19 +49,18 @@ Json face(const Config& c, int card) {
   } else if (is_spell(card)) {
     f["kind"] = "spell";
     f["power"] = c.power[static_cast<size_t>(card)];
-    f["ability"] = ability == kNoAbility ? Json() : Json(ability_name(ability));
+    if (ability != kNoAbility) f["ability"] = ability_name(ability);
     const Json& spell = c.table.at("chaos_spells", "card table").as_array("chaos_spells")[static_cast<size_t>(card - kChaosSpellBase)];
     const Json* text = spell.find("text");  // optional in a card table
-    f["text"] = text ? text->as_string("spell text") : std::string();
+    if (text && !text->as_string("spell text").empty()) f["text"] = text->as_string("spell text");
     return f;
   } else {
     f["kind"] = "bot";
     f["cost"] = c.health[static_cast<size_t>(card)];
     f["power"] = c.power[static_cast<size_t>(card)];
   }
-  f["ability"] = ability == kNoAbility ? Json() : Json(ability_name(ability));
-  f["text"] = ability == kNoAbility ? (is_minion(card) ? crew_text(c, crew_of(card)) : std::string()) : ability_text(c, ability);
-  return f;
+  if (ability != kNoAbility) f["ability"] = ability_name(ability);
+  return Face(f).text(ability == kNoAbility ? (is_minion(card) ? crew_text(c, crew_of(card)) : std::string()) : ability_text(c, ability));
 }
 
 Json villain_face(const Config& c, int crew) {
@@ -69,15 +69,8 @@ Json villain_face(const Config& c, int crew) {
   f["name"] = d.supervillain;
   f["kind"] = "supervillain";
   f["crew"] = d.name;
-  f["ability"] = d.ability == kNoAbility ? Json() : Json(d.ability_name);
-  f["text"] = crew_text(c, crew);
-  return f;
-}
-
-Json back() {
-  Json b;
-  b["back"] = true;
-  return b;
+  if (d.ability != kNoAbility) f["ability"] = d.ability_name;
+  return Face(f).text(crew_text(c, crew));
 }
 
 std::string seat(int p, int viewer) { return p == viewer ? "You" : "Player " + std::to_string(p + 1); }
@@ -86,31 +79,17 @@ std::string side_owner(const Config& c, int side, int viewer) {
   if (!c.teams) return seat(side, viewer);
   return seat(side, viewer) + " and " + (side + 2 == viewer ? std::string("you") : seat(side + 2, viewer));
 }
-std::string whose(int p, int viewer) { return p == viewer ? "Your" : "Player " + std::to_string(p + 1) + "'s"; }
-
-Json zone(const std::string& id, const std::string& name, int owner, const char* kind, int count, Json cards) {
-  Json z;
-  z["id"] = id;
-  z["name"] = name;
-  z["owner"] = owner < 0 ? Json() : Json(owner);
-  z["kind"] = kind;
-  z["count"] = count;
-  z["cards"] = std::move(cards);
-  return z;
-}
 
 template <class Pile>
 Json faces(const Config& c, const Pile& pile) {
-  Json out = Json(Json::Array{});
-  for (const uint8_t card : pile) out.push_back(face(c, card));
-  return out;
+  return faces_of(pile, [&](int card) { return face(c, card); });
 }
 
 // What a viewer sees of a hidden pile: the cards everyone knows, then backs.
 template <class Pile, class Known>
 Json partly_hidden(const Config& c, const Pile& pile, const Known& known) {
   Json out = faces(c, known);
-  for (int i = known.size(); i < pile.size(); ++i) out.push_back(back());
+  for (int i = known.size(); i < pile.size(); ++i) out.push_back(card_back());
   return out;
 }
 
@@ -121,25 +100,15 @@ Json known_bottom(const Config& c, const DeckT& d) {
   return out;
 }
 
-Json counter(const std::string& name, int owner, int value, int max) {
-  Json j;
-  j["name"] = name;
-  j["owner"] = owner < 0 ? Json() : Json(owner);
-  j["value"] = value;
-  j["max"] = max < 0 ? Json() : Json(max);
-  return j;
-}
-
 }  // namespace
 
 Json State::layout(int viewer) const {
   const Config& c = *cfg;
-  Json l;
-  l["title"] = "Seven Secret Supervillains";
-  const std::string tp = seat(turn_player_, viewer);
+  Layout l("Seven Secret Supervillains", viewer, c.players);
+  const std::string tp = l.seat(turn_player_);
   std::string status = "Turn " + std::to_string(turn) + ": " + (turn_player_ == viewer ? std::string("your") : "Player " + std::to_string(turn_player_ + 1) + "'s") + " turn";
-  if (over) status = winner >= 0 ? "Game over: " + seat(winner, viewer) + (winner == viewer ? " win" : " wins") : std::string("Game over: a draw");
-  if (over && c.solo_score) status = "Game over: " + seat(0, viewer) + (viewer == 0 ? " score " : " scores ") + std::to_string(solo_score()) + " reputation";
+  if (over) status = winner >= 0 ? "Game over: " + l.seat(winner) + (winner == viewer ? " win" : " wins") : std::string("Game over: a draw");
+  if (over && c.solo_score) status = "Game over: " + l.seat(0) + (viewer == 0 ? " score " : " scores ") + std::to_string(solo_score()) + " reputation";
   if (over && c.climb_goal != ClimbGoal::kNone) {
     status = climb_reached() ? "Game over: " + climb_goal_text() + " reached in " + std::to_string(turn) + (turn == 1 ? " turn" : " turns")
                              : "Game over: the turn limit came before " + climb_goal_text();
@@ -147,10 +116,10 @@ Json State::layout(int viewer) const {
   if (over && winner >= 0 && c.teams) {
     // The Classic: the team wins, its first player named first.
     const int a = side(winner), b = a + 2;
-    status = "Game over: " + seat(a, viewer) + " and " + (b == viewer ? std::string("you") : seat(b, viewer)) + " win";
+    status = "Game over: " + l.seat(a) + " and " + (b == viewer ? std::string("you") : l.seat(b)) + " win";
   }
-  l["status"] = status;
-  Json prompt;
+  l.status(status);
+  std::string prompt;
   if (!over && n_tasks == 0 && pending == Pending::kFetchDiscard) {
     prompt = turn_player_ == viewer ? std::string("Fetch: discard a card from your hand") : tp + " must discard a card (Fetch)";
   } else if (!over && n_tasks == 0 && pending == Pending::kPullChoice) {
@@ -160,7 +129,7 @@ Json State::layout(int viewer) const {
     prompt = turn_player_ == viewer ? "Remix: discard " + left + " from your hand" : tp + " must discard " + left + " (Remix)";
   } else if (!over && n_tasks == 0 && reactions.open()) {
     const int g = gamble_guesser();
-    prompt = g == viewer ? tp + " put a card face down: guess odd or even (Gamble; wrong, and they draw a card)" : seat(g, viewer) + " guesses odd or even for " + (turn_player_ == viewer ? std::string("your") : tp + "'s") + " face-down card (Gamble)";
+    prompt = g == viewer ? tp + " put a card face down: guess odd or even (Gamble; wrong, and they draw a card)" : l.seat(g) + " guesses odd or even for " + (turn_player_ == viewer ? std::string("your") : tp + "'s") + " face-down card (Gamble)";
   } else if (!over && n_tasks == 0 && (pending == Pending::kRewriteChoice || pending == Pending::kSellChoice || pending == Pending::kTrendsetChoice) && n_looked > 0) {
     // The cards looked at, top first, named to those who know them.
     std::string cards;
@@ -182,21 +151,20 @@ Json State::layout(int viewer) const {
     prompt = turn_player_ == viewer ? "Your Supercomputer holds " + std::to_string(c.upgrade_slots + 1) + " Upgrades: return one to the bottom of the Upgrade deck"
                                     : tp + " must return an Upgrade to the Upgrade deck (the Supercomputer is full)";
   }
-  l["prompt"] = prompt;
+  l.prompt(prompt);
 
-  Json zones = Json(Json::Array{});
   for (int p = 0; p < c.players; ++p) {
     const PlayerState& pl = players[p];
     const std::string n = std::to_string(p);
     const bool own = p == viewer;
-    zones.push_back(zone("hand-" + n, whose(p, viewer) + " hand", p, "hand", pl.hand.size(), own ? faces(c, pl.hand) : partly_hidden(c, pl.hand, pl.hand_public)));
-    zones.push_back(zone("frozen-" + n, whose(p, viewer) + " frozen cards (next turn)", p, "hand", pl.frozen.size(), own ? faces(c, pl.frozen) : partly_hidden(c, pl.frozen, pl.frozen_public)));
-    Json deck = zone("deck-" + n, whose(p, viewer) + " deck", p, "deck", pl.deck.size(), Json(Json::Array{}));
-    // Known places: a card the viewer was not shown is null there.
+    l.zone("hand-" + n, l.whose(p) + " hand", "hand", Role::kHand, p, pl.hand.size(), own ? faces(c, pl.hand) : partly_hidden(c, pl.hand, pl.hand_public));
+    l.zone("frozen-" + n, l.whose(p) + " frozen cards (next turn)", "hand", Role::kHand, p, pl.frozen.size(), own ? faces(c, pl.frozen) : partly_hidden(c, pl.frozen, pl.frozen_public));
+    Json& deck = l.zone("deck-" + n, l.whose(p) + " deck", "deck", Role::kDeck, p, pl.deck.size(), Json(Json::Array{}));
+    // Known places: a card the viewer was not shown is a back there.
     Json top = Json(Json::Array{});
     Json bottom = Json(Json::Array{});
     each_known_card(pl.deck, p, viewer, [&](uint8_t card, int from_bottom, bool seen) {
-      (from_bottom > pl.deck.known() ? top : bottom).push_back(seen ? face(c, card) : Json());
+      (from_bottom > pl.deck.known() ? top : bottom).push_back(seen ? face(c, card) : card_back());
     });
     deck["top"] = top;
     deck["bottom"] = bottom;
@@ -206,32 +174,30 @@ Json State::layout(int viewer) const {
       for (int i = 0; i < pl.deck.n; ++i) contents.add(pl.deck.c[i]);
       deck["contents"] = faces(c, contents);
     }
-    zones.push_back(deck);
-    zones.push_back(zone("discard-" + n, whose(p, viewer) + " discard pile", p, "pile", pl.discard.size(), faces(c, pl.discard)));
-    zones.push_back(zone("in-play-" + n, whose(p, viewer) + " cards in play", p, "row", pl.in_play.size(), faces(c, pl.in_play)));
-    zones.push_back(zone("bought-" + n, whose(p, viewer) + " cards bought this turn", p, "row", pl.bought.size(), faces(c, pl.bought)));
-    zones.push_back(zone("stash-" + n, whose(p, viewer) + " Stash", p, "row", pl.stash.size(), faces(c, pl.stash)));
+      l.zone("discard-" + n, l.whose(p) + " discard pile", "pile", Role::kDiscard, p, pl.discard.size(), faces(c, pl.discard));
+    l.zone("in-play-" + n, l.whose(p) + " cards in play", "row", Role::kPlay, p, pl.in_play.size(), faces(c, pl.in_play));
+    l.zone("bought-" + n, l.whose(p) + " cards bought this turn", "row", Role::kPlay, p, pl.bought.size(), faces(c, pl.bought));
+    l.zone("stash-" + n, l.whose(p) + " Stash", "row", Role::kPlay, p, pl.stash.size(), faces(c, pl.stash));
     Json ups = Json(Json::Array{});
     for (const uint8_t u : pl.upgrades) {
       Json f = face(c, u);
-      f["used"] = static_cast<bool>((pl.upgrades_used >> crew_of(u)) & 1u);
-      ups.push_back(f);
+      ups.push_back(Face(f).flag("used", (pl.upgrades_used >> crew_of(u)) & 1u));
     }
     for (const uint8_t u : pl.upgrades_pending) {
       Json f = face(c, u);
       f["pending"] = true;
       ups.push_back(f);
     }
-    zones.push_back(zone("supercomputer-" + n, whose(p, viewer) + " Supercomputer", p, "row", pl.upgrades.size() + pl.upgrades_pending.size(), ups));
+    l.zone("supercomputer-" + n, l.whose(p) + " Supercomputer", "row", Role::kPlay, p, pl.upgrades.size() + pl.upgrades_pending.size(), ups);
     Json won_cards = Json(Json::Array{});
     for (int crew = 0; crew < c.crews; ++crew) {
       if (won_by[crew] == p) won_cards.push_back(villain_face(c, crew));
     }
-    zones.push_back(zone("won-" + n, whose(p, viewer) + " Supervillains won", p, "pile", pl.won, won_cards));
+    l.zone("won-" + n, l.whose(p) + " Supervillains won", "pile", Role::kScore, p, pl.won, won_cards);
     if (c.chaos_spells) {
       // Private: the owner sees the spells, the others their number and what they saw go in.
-      zones.push_back(zone("spell-book-" + n, whose(p, viewer) + " spell book", p, "row", pl.spell_book.size(), own ? faces(c, pl.spell_book) : partly_hidden(c, pl.spell_book, pl.spell_book_public)));
-      zones.push_back(zone("spells-aside-" + n, whose(p, viewer) + " Chaos Spells for next turn", p, "row", pl.spells_aside.size(), own ? faces(c, pl.spells_aside) : partly_hidden(c, pl.spells_aside, pl.spells_aside_public)));
+      l.zone("spell-book-" + n, l.whose(p) + " spell book", "row", Role::kHand, p, pl.spell_book.size(), own ? faces(c, pl.spell_book) : partly_hidden(c, pl.spell_book, pl.spell_book_public));
+      l.zone("spells-aside-" + n, l.whose(p) + " Chaos Spells for next turn", "row", Role::kHand, p, pl.spells_aside.size(), own ? faces(c, pl.spells_aside) : partly_hidden(c, pl.spells_aside, pl.spells_aside_public));
     }
   }
   Json slots = Json(Json::Array{});
@@ -241,18 +207,17 @@ Json State::layout(int viewer) const {
     f["slot"] = i + 1;
     slots.push_back(f);
   }
-  zones.push_back(zone("supervillains", "Secret Supervillains", -1, "row", static_cast<int>(slots.as_array("slots").size()), slots));
+  l.zone("supervillains", "Secret Supervillains", "row", Role::kBoard, -1, static_cast<int>(slots.as_array("slots").size()), slots);
   Json danger = Json(Json::Array{});
   for (int crew = 0; crew < c.crews; ++crew) {
     if (danger_zone & (1u << crew)) danger.push_back(villain_face(c, crew));
   }
-  zones.push_back(zone("danger-zone", "Danger Zone", -1, "row", static_cast<int>(danger.as_array("danger").size()), danger));
-  zones.push_back(zone("supervillain-deck", "Supervillain deck", -1, "deck", __builtin_popcount(supervillain_deck), Json(Json::Array{})));
+  l.zone("danger-zone", "Danger Zone", "row", Role::kBoard, -1, static_cast<int>(danger.as_array("danger").size()), danger);
+  l.zone("supervillain-deck", "Supervillain deck", "deck", Role::kDeck, -1, __builtin_popcount(supervillain_deck), Json(Json::Array{}));
   for (int crew = 0; crew < c.crews; ++crew) {
     if (!supervillain_revealed(crew)) continue;
     for (int p = 0; p < (c.teams ? 2 : c.players); ++p) {
-      zones.push_back(zone("attached-" + std::to_string(crew) + "-" + std::to_string(p), "Minions attached to " + c.crew[static_cast<size_t>(crew)].supervillain + " by " + side_owner(c, p, viewer), p, "row",
-                           attached[crew][p].size(), faces(c, attached[crew][p])));
+      l.zone("attached-" + std::to_string(crew) + "-" + std::to_string(p), "Minions attached to " + c.crew[static_cast<size_t>(crew)].supervillain + " by " + side_owner(c, p, viewer), "row", Role::kBoard, p, attached[crew][p].size(), faces(c, attached[crew][p]));
     }
   }
   Json row_cards = Json(Json::Array{});
@@ -264,50 +229,70 @@ Json State::layout(int viewer) const {
     row_cards.push_back(f);
     ++in_row;
   }
-  zones.push_back(zone("minion-row", "Minion row", -1, "row", in_row, row_cards));
-  Json md = zone("minion-deck", "Minion deck", -1, "deck", minion_deck.size(), Json(Json::Array{}));
+  l.zone("minion-row", "Minion row", "row", Role::kMarket, -1, in_row, row_cards);
+  Json& md = l.zone("minion-deck", "Minion deck", "deck", Role::kDeck, -1, minion_deck.size(), Json(Json::Array{}));
   Json md_bottom = Json(Json::Array{});
-  for (int k = 0; k < minion_deck.known(); ++k) md_bottom.push_back(sees_minion_bottom(k, viewer) ? face(c, minion_deck.c[minion_deck.n_unknown + k]) : Json());
+  for (int k = 0; k < minion_deck.known(); ++k) md_bottom.push_back(sees_minion_bottom(k, viewer) ? face(c, minion_deck.c[minion_deck.n_unknown + k]) : card_back());
   md["bottom"] = md_bottom;
-  // Its known top (Trendset's kept cards), only when there is one: null where the viewer was not shown it.
+  // Its known top (Trendset's kept cards), only when there is one: a back where the viewer was not shown it.
   if (minion_deck.n_top > 0) {
     Json top = Json(Json::Array{});
-    for (int i = 0; i < minion_deck.n_top; ++i) top.push_back(sees_minion_top(i, viewer) ? face(c, minion_deck.top[i]) : Json());
+    for (int i = 0; i < minion_deck.n_top; ++i) top.push_back(sees_minion_top(i, viewer) ? face(c, minion_deck.top[i]) : card_back());
     md["top"] = top;
   }
-  zones.push_back(md);
   Json ur = Json(Json::Array{});
   if (upgrade_row != kNoCard) ur.push_back(face(c, upgrade_row));
-  zones.push_back(zone("upgrade-row", "Upgrade for sale", -1, "row", upgrade_row == kNoCard ? 0 : 1, ur));
-  Json ud = zone("upgrade-deck", "Upgrade deck", -1, "deck", upgrade_deck.size(), Json(Json::Array{}));
+  l.zone("upgrade-row", "Upgrade for sale", "row", Role::kMarket, -1, upgrade_row == kNoCard ? 0 : 1, ur);
+  Json& ud = l.zone("upgrade-deck", "Upgrade deck", "deck", Role::kDeck, -1, upgrade_deck.size(), Json(Json::Array{}));
   ud["bottom"] = known_bottom(c, upgrade_deck);
-  zones.push_back(ud);
   Json scaredy = Json(Json::Array{});
   for (int i = 0; i < scaredy_left; ++i) scaredy.push_back(face(c, kScaredyBot));
-  zones.push_back(zone("scaredy-bots", "Scaredy Bots for sale", -1, "pile", scaredy_left, scaredy));
+  l.zone("scaredy-bots", "Scaredy Bots for sale", "pile", Role::kMarket, -1, scaredy_left, scaredy);
   if (c.explodey_pile > 0) {
     Json explodey = Json(Json::Array{});
     for (int i = 0; i < explodey_left; ++i) explodey.push_back(face(c, kExplodeyBot));
-    zones.push_back(zone("explodey-bots", "Explodey Bots for Experiment", -1, "pile", explodey_left, explodey));
+    l.zone("explodey-bots", "Explodey Bots for Experiment", "pile", Role::kSupply, -1, explodey_left, explodey);
   }
   if (c.chaos_spells) {
-    Json cd = zone("chaos-spell-deck", "Chaos Spell deck", -1, "deck", chaos_deck.size(), Json(Json::Array{}));
+    Json& cd = l.zone("chaos-spell-deck", "Chaos Spell deck", "deck", Role::kDeck, -1, chaos_deck.size(), Json(Json::Array{}));
     cd["bottom"] = known_bottom(c, chaos_deck);
-    zones.push_back(cd);
   }
-  zones.push_back(zone("expelled", "Expelled", -1, "pile", expelled.size(), faces(c, expelled)));
+  l.zone("expelled", "Expelled", "pile", Role::kSupply, -1, expelled.size(), faces(c, expelled));
   if (n_looked > 0) {
     // Rewrite's or Sell's cards off the top of the turn player's deck (Trendset's
     // off the Minion deck), top first: the choice's actions name this zone.
     Json cards = Json(Json::Array{});
-    for (int i = 0; i < n_looked; ++i) cards.push_back(viewer >= 0 && ((looked_seen[i] >> viewer) & 1u) ? face(c, looked[i]) : back());
-    const std::string title = minion_look() ? whose(turn_player_, viewer) + " cards looked at off the Minion deck (top first)" : whose(turn_player_, viewer) + " cards looked at (top first)";
-    zones.push_back(zone("looked", title, turn_player_, "row", n_looked, cards));
+    for (int i = 0; i < n_looked; ++i) cards.push_back(viewer >= 0 && ((looked_seen[i] >> viewer) & 1u) ? face(c, looked[i]) : card_back());
+    const std::string title = minion_look() ? l.whose(turn_player_) + " cards looked at off the Minion deck (top first)" : l.whose(turn_player_) + " cards looked at (top first)";
+    l.zone("looked", title, "row", Role::kReveal, turn_player_, n_looked, cards);
   }
+  const PlayerState& mover = players[turn_player_];
+  l.counter("Turn", turn, Measure::kTrack, -1, c.max_turns);
+  // The Climb's goal (the Supervillains goal already has its counter).
+  if (c.climb_goal != ClimbGoal::kNone && c.climb_goal != ClimbGoal::kSupervillains) {
+    const char* what = c.climb_goal == ClimbGoal::kClear ? "Minions drawn from the Minion deck" : c.climb_goal == ClimbGoal::kReputation ? "Reputation owned" : "Upgrades";
+    l.counter(std::string("Goal: ") + what, climb_progress(), Measure::kScore, 0, c.climb_target);
+  }
+  // In the Classic a team's Supervillains count together: each player's counter shows the team's.
+  for (int p = 0; p < c.players && c.supervillains; ++p) l.counter(c.teams ? "Team Supervillains won" : "Supervillains won", side_won(side(p)), Measure::kScore, p, c.supervillains_to_win);
+  for (int crew = 0; crew < c.crews; ++crew) {
+    if (!supervillain_revealed(crew)) continue;
+    for (int p = 0; p < (c.teams ? 2 : c.players); ++p) {
+      Json& r = l.counter((c.teams ? "Team reputation on " : "Reputation on ") + c.crew[static_cast<size_t>(crew)].supervillain, reputation(crew, p), Measure::kScore, p, c.win_reputation);
+      r["supervillain"] = c.crew[static_cast<size_t>(crew)].supervillain;
+      r["danger"] = c.danger_reputation;
+    }
+  }
+  l.counter("Power", mover.power, Measure::kResource, turn_player_);
+  if (hack_power) l.counter("Power for an Upgrade (Hack)", hack_power, Measure::kResource, turn_player_);
+  for (int a = kNoAbility + 1; a < kNumAbilities; ++a) {
+    if (mover.tokens[a]) l.counter(ability_name(a), mover.tokens[a], Measure::kResource, turn_player_);
+  }
+  Json out = l.build();
   // A pupated card shows its doubled power wherever it lies face up.
   if (pupated[0] | pupated[1] | haggled[0] | haggled[1]) {
     Json marked = Json(Json::Array{});
-    for (const Json& z : zones.as_array("zones")) {
+    for (const Json& z : out.at("zones", "layout").as_array("zones")) {
       Json zz = z;
       Json cards = Json(Json::Array{});
       for (const Json& f : z.at("cards", "zone").as_array("cards")) {
@@ -327,36 +312,9 @@ Json State::layout(int viewer) const {
       zz["cards"] = cards;
       marked.push_back(zz);
     }
-    zones = marked;
+    out["zones"] = marked;
   }
-  l["zones"] = zones;
-
-  Json counters = Json(Json::Array{});
-  counters.push_back(counter("Turn", -1, turn, c.max_turns));
-  // The Climb's goal (the Supervillains goal already has its counter).
-  if (c.climb_goal != ClimbGoal::kNone && c.climb_goal != ClimbGoal::kSupervillains) {
-    const char* what = c.climb_goal == ClimbGoal::kClear ? "Minions drawn from the Minion deck" : c.climb_goal == ClimbGoal::kReputation ? "Reputation owned" : "Upgrades";
-    counters.push_back(counter(std::string("Goal: ") + what, 0, climb_progress(), c.climb_target));
-  }
-  // In the Classic a team's Supervillains count together: each player's counter shows the team's.
-  for (int p = 0; p < c.players && c.supervillains; ++p) counters.push_back(counter(c.teams ? "Team Supervillains won" : "Supervillains won", p, side_won(side(p)), c.supervillains_to_win));
-  for (int crew = 0; crew < c.crews; ++crew) {
-    if (!supervillain_revealed(crew)) continue;
-    for (int p = 0; p < (c.teams ? 2 : c.players); ++p) {
-      Json r = counter((c.teams ? "Team reputation on " : "Reputation on ") + c.crew[static_cast<size_t>(crew)].supervillain, p, reputation(crew, p), c.win_reputation);
-      r["supervillain"] = c.crew[static_cast<size_t>(crew)].supervillain;
-      r["danger"] = c.danger_reputation;
-      counters.push_back(r);
-    }
-  }
-  const PlayerState& mover = players[turn_player_];
-  counters.push_back(counter("Power", turn_player_, mover.power, -1));
-  if (hack_power) counters.push_back(counter("Power for an Upgrade (Hack)", turn_player_, hack_power, -1));
-  for (int a = kNoAbility + 1; a < kNumAbilities; ++a) {
-    if (mover.tokens[a]) counters.push_back(counter(ability_name(a), turn_player_, mover.tokens[a], -1));
-  }
-  l["counters"] = counters;
-  return l;
+  return out;
 }
 
 Json State::action_info(Action a) const {

@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "core/card_json.h"
+#include "core/layout.h"
 #include "games/suet/tensor.h"
 
 namespace henchmen::suet {
@@ -45,22 +46,14 @@ int observation_length(const Config&) { return kTensorLength; }
 
 namespace {
 Json card_face(const Config& cfg, int k) {
-  Json c;
-  c["name"] = cfg.name[k];
-  c["kind"] = kKindWords[cfg.kind[k]];
+  Face f(cfg.name[k], kKindWords[cfg.kind[k]]);
   if (cfg.kind[k] == kComponent) {
-    c["colour"] = kColourNames[cfg.colour[k]];
-    c["genius"] = cfg.genius[k] == kUniversal ? std::string("Universal") : cfg.genius_name[cfg.genius[k]];
+    f.word("colour", kColourNames[cfg.colour[k]]);
+    f.word("genius", cfg.genius[k] == kUniversal ? std::string("Universal") : cfg.genius_name[cfg.genius[k]]);
   }
-  c["text"] = cfg.text[k];
-  return c;
+  if (cfg.amount[k]) f.stat("amount", cfg.amount[k]);  // the number its effect uses (cards drawn, ...)
+  return f.text(cfg.text[k]);
 }
-Json back() {
-  Json c;
-  c["back"] = true;
-  return c;
-}
-std::string seat(int p, int viewer) { return p == viewer ? "You" : "Player " + std::to_string(p + 1); }
 Json market_json(const State& s) {
   Json m = Json(Json::Array{});
   for (int i = s.market_n - 1; i >= 0; --i) m.push_back(s.cfg->name[s.market[i]]);
@@ -129,99 +122,55 @@ Json State::observation(int viewer) const {
 }
 
 Json State::layout(int viewer) const {
-  Json l;
-  l["title"] = "S.U.E.T.";
-  std::string status = phase == kGeniusPhase ? "Dealing the evil geniuses" : "Turn " + std::to_string(turn) + ": " + seat(turn_player_, viewer) + (turn_player_ == viewer ? "r turn" : "'s turn");
+  Layout l("S.U.E.T.", viewer, cfg->players);
+  std::string status = phase == kGeniusPhase ? "Dealing the evil geniuses" : "Turn " + std::to_string(turn) + ": " + l.seat(turn_player_) + (turn_player_ == viewer ? "r turn" : "'s turn");
   if (cfg->long_game && phase == kPlaying) status += " (" + round_name(round_colour) + " round)";
-  if (phase == kOver) status = winner >= 0 ? seat(winner, viewer) + (winner == viewer ? " win" : " wins") : "A draw";
-  l["status"] = status;
-  Json prompt;
+  if (phase == kOver) status = winner >= 0 ? l.seat(winner) + (winner == viewer ? " win" : " wins") : "A draw";
+  l.status(status);
   const int mover = current_player();
   if (mover >= 0 && choice != kNoChoice) {
-    prompt = std::string("Choose: ") + kChoiceNames[choice];
+    l.prompt(std::string("Choose: ") + kChoiceNames[choice]);
   } else if (mover >= 0 && reactions.open()) {
     const auto& w = reactions.top();
     if (w.trigger == kOnSetback) {
-      prompt = std::string(cfg->name[strike_card]) + " strikes you: sacrifice your Enhancement to stop it, or pass";
+      l.prompt(std::string(cfg->name[strike_card]) + " strikes you: sacrifice your Enhancement to stop it, or pass");
     } else if (w.trigger == kBetweenTurns) {
-      const std::string whose = seat(turn_player_, viewer) + (turn_player_ == viewer ? "r" : "'s") + " turn is over: ";
-      prompt = mover == viewer ? whose + "play an Instant Action before the next turn, or pass" : whose + seat(mover, viewer) + " may play an Instant Action before the next turn";
+      const std::string whose = l.whose(turn_player_) + " turn is over: ";
+      l.prompt(mover == viewer ? whose + "play an Instant Action before the next turn, or pass" : whose + l.seat(mover) + " may play an Instant Action before the next turn");
     } else {
-      prompt = seat(w.opener, viewer) + " plays " + cfg->name[w.arg] + (w.trigger == kOnBlock ? " on " + cfg->name[play_card] : std::string()) + ": block it, or pass";
+      l.prompt(l.seat(w.opener) + " plays " + cfg->name[w.arg] + (w.trigger == kOnBlock ? " on " + cfg->name[play_card] : std::string()) + ": block it, or pass");
     }
   }
-  l["prompt"] = prompt;
-  Json zones = Json(Json::Array{});
-  auto zone = [&](const std::string& id, const std::string& name, Json owner, const char* kind, Json cards, int count) {
-    Json z;
-    z["id"] = id;
-    z["name"] = name;
-    z["owner"] = owner;
-    z["kind"] = kind;
-    z["count"] = count;
-    z["cards"] = cards;
-    zones.push_back(z);
-  };
+  auto shown = [&](int k) { return card_face(*cfg, k); };
   for (int p = 0; p < cfg->players; ++p) {
-    Json cards = Json(Json::Array{});
-    for (int k = 0; k < cfg->kinds; ++k) {
-      for (int n = 0; n < hand[p][k]; ++n) cards.push_back(p == viewer ? card_face(*cfg, k) : back());
-    }
-    zone("hand-" + std::to_string(p), p == viewer ? "Your hand" : "Player " + std::to_string(p + 1) + "'s hand", p, "hand", cards, hand_n[p]);
+    const Json cards = p == viewer ? faces_by_count(hand[p], cfg->kinds, shown) : card_backs(hand_n[p]);
+    l.zone("hand-" + std::to_string(p), l.whose(p) + " hand", "hand", Role::kHand, p, hand_n[p], cards);
+    // A Component's place is its colour: an empty one keeps its place.
     Json lab = Json(Json::Array{});
     for (int c = 0; c < kColours; ++c) {
       if (comp[p][c] == kNone) {
-        lab.push_back(Json());
+        lab.push_back(empty_slot(kColourNames[c]));
         continue;
       }
-      Json f = card_face(*cfg, comp[p][c]);
-      f["broken"] = static_cast<bool>((broken[p] >> c) & 1);
-      if ((cheat[p] >> c) & 1) f["cheat"] = true;
+      Json f = Face(card_face(*cfg, comp[p][c])).flag("broken", (broken[p] >> c) & 1).flag("cheat", (cheat[p] >> c) & 1);
       lab.push_back(f);
     }
-    if (enh[p] != kNone) {
-      Json f = card_face(*cfg, enh[p]);
-      f["side"] = (hindrance >> p) & 1 ? "Hindrance" : "Enhancement";
-      lab.push_back(f);
-    }
-    for (int k = 0; k < cfg->kinds; ++k) {
-      for (int n = 0; n < front[p][k]; ++n) lab.push_back(card_face(*cfg, k));
-    }
-    const std::string who = genius[p] == kNone ? (p == viewer ? std::string("Your") : "Player " + std::to_string(p + 1) + "'s") : cfg->genius_name[genius[p]] + "'s";
-    zone("lab-" + std::to_string(p), who + " Secret Lab (Red, Blue, Purple, Green)", p, "row", lab, components(p));
+    if (enh[p] != kNone) lab.push_back(Face(card_face(*cfg, enh[p])).word("side", (hindrance >> p) & 1 ? "Hindrance" : "Enhancement"));
+    const Json in_front = faces_by_count(front[p], cfg->kinds, shown);
+    for (const Json& f : in_front.as_array("in front")) lab.push_back(f);
+    const std::string who = genius[p] == kNone ? l.whose(p) : cfg->genius_name[genius[p]] + "'s";
+    l.zone("lab-" + std::to_string(p), who + " Secret Lab (Red, Blue, Purple, Green)", "row", Role::kPlay, p, components(p), lab);
   }
-  zone("deck", "The Deck", Json(), "deck", Json(Json::Array{}), deck_n);
-  Json pile = Json(Json::Array{});
-  for (int k = 0; k < cfg->kinds; ++k) {
-    for (int n = 0; n < discard[k]; ++n) pile.push_back(card_face(*cfg, k));
-  }
-  zone("discard", "Discard pile", Json(), "discard", pile, discard_n);
+  l.zone("deck", "The Deck", "deck", Role::kDeck, -1, deck_n, Json(Json::Array{}));
+  l.zone("discard", "Discard pile", "discard", Role::kDiscard, -1, discard_n, faces_by_count(discard, cfg->kinds, shown));
   Json market_cards = Json(Json::Array{});
   for (int i = market_n - 1; i >= 0; --i) market_cards.push_back(card_face(*cfg, market[i]));
-  zone("black-market", "The Black Market (top first)", Json(), "row", market_cards, market_n);
-  Json play_cards = Json(Json::Array{});
-  int in_n = 0;
-  for (int k = 0; k < cfg->kinds; ++k) {
-    for (int n = 0; n < inplay[k]; ++n, ++in_n) play_cards.push_back(card_face(*cfg, k));
-  }
-  zone("in-play", "In play", Json(), "row", play_cards, in_n);
-  l["zones"] = zones;
-  Json counters = Json(Json::Array{});
-  for (int p = 0; p < cfg->players; ++p) {
-    Json c;
-    c["name"] = "Working Components";
-    c["owner"] = p;
-    c["value"] = working(p);
-    c["max"] = kColours;
-    counters.push_back(c);
-  }
-  Json act;
-  act["name"] = "Actions left";
-  act["owner"] = static_cast<int>(turn_player_);
-  act["value"] = static_cast<int>(actions_left);
-  counters.push_back(act);
-  l["counters"] = counters;
-  return l;
+  l.zone("black-market", "The Black Market (top first)", "row", Role::kMarket, -1, market_n, market_cards);
+  const Json play_cards = faces_by_count(inplay, cfg->kinds, shown);
+  l.zone("in-play", "In play", "row", Role::kReveal, -1, static_cast<int>(play_cards.as_array("in play").size()), play_cards);
+  for (int p = 0; p < cfg->players; ++p) l.counter("Working Components", working(p), Measure::kScore, p, kColours);
+  l.counter("Actions left", actions_left, Measure::kResource, turn_player_);
+  return l.build();
 }
 
 Json State::action_info(Action a) const {

@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "core/card_json.h"
+#include "core/layout.h"
 #include "games/super/state.h"
 
 namespace henchmen::super {
@@ -51,21 +52,12 @@ int observation_length(const Config&) {
 
 namespace {
 Json card_face(const Config& cfg, int k) {
-  Json c;
-  c["name"] = cfg.name[k];
-  c["kind"] = kCategoryNames[cfg.type_of(k).category];
-  c["type"] = cfg.type_of(k).name;
-  c["element"] = kElementNames[cfg.element[k]];
-  c["value"] = cfg.value[k];
-  c["text"] = cfg.type_of(k).text;
-  return c;
+  return Face(cfg.name[k], kCategoryNames[cfg.type_of(k).category])
+      .word("type", cfg.type_of(k).name)
+      .word("element", kElementNames[cfg.element[k]])
+      .stat("value", cfg.value[k])
+      .text(cfg.type_of(k).text);
 }
-Json back() {
-  Json c;
-  c["back"] = true;
-  return c;
-}
-std::string seat(int p, int viewer) { return p == viewer ? "You" : "Player " + std::to_string(p + 1); }
 Json hit_json(const Config& cfg, const Hit& h) {
   Json j;
   j["target"] = static_cast<int>(h.target);
@@ -125,89 +117,40 @@ Json State::observation(int viewer) const {
 }
 
 Json State::layout(int viewer) const {
-  Json l;
-  l["title"] = "Super!";
-  std::string status = phase == kPicking ? "Choosing Super Powers" : "Turn " + std::to_string(turn) + ": " + seat(turn_player_, viewer) + (turn_player_ == viewer ? "r turn" : "'s turn");
-  if (over) status = winner >= 0 ? seat(winner, viewer) + (winner == viewer ? " win" : " wins") : "A draw";
-  l["status"] = status;
-  Json prompt;
+  Layout l("Super!", viewer, cfg->players);
+  std::string status = phase == kPicking ? "Choosing Super Powers" : "Turn " + std::to_string(turn) + ": " + l.seat(turn_player_) + (turn_player_ == viewer ? "r turn" : "'s turn");
+  if (over) status = winner >= 0 ? l.seat(winner) + (winner == viewer ? " win" : " wins") : "A draw";
+  l.status(status);
   const int mover = current_player();
   if (mover >= 0 && choice == kCounterChoice) {
-    prompt = "Counter: attack " + (counter_at == viewer ? std::string("you") : seat(counter_at, viewer)) + " back with a card";
+    l.prompt("Counter: attack " + l.seat_lower(counter_at) + " back with a card");
   } else if (mover >= 0 && (choice == kPartingTopChoice || choice == kPartingSecondChoice)) {
-    prompt = std::string("Eliminated: choose the card to discard ") + (choice == kPartingTopChoice ? "last (on top)" : "just below the top");
+    l.prompt(std::string("Eliminated: choose the card to discard ") + (choice == kPartingTopChoice ? "last (on top)" : "just below the top"));
   } else if (mover >= 0 && reactions.open()) {
     const Hit& h = hits[0];
-    prompt = seat(h.sender, viewer) + " attacks " + (h.target == viewer ? std::string("you") : seat(h.target, viewer)) + " for " + std::to_string(h.damage) +
-             (h.card == kPowerSource ? " with a Super Power" : " with " + cfg->name[h.card]) + ": defend or take the hit";
+    l.prompt(l.seat(h.sender) + " attacks " + l.seat_lower(h.target) + " for " + std::to_string(h.damage) + (h.card == kPowerSource ? " with a Super Power" : " with " + cfg->name[h.card]) + ": defend or take the hit");
   } else if (mover >= 0 && phase == kPicking) {
-    prompt = "Choose your Super Power";
+    l.prompt("Choose your Super Power");
   }
-  l["prompt"] = prompt;
-  Json zones = Json(Json::Array{});
   for (int p = 0; p < cfg->players; ++p) {
-    Json z;
-    z["id"] = "hand-" + std::to_string(p);
-    z["name"] = p == viewer ? "Your hand" : "Player " + std::to_string(p + 1) + "'s hand";
-    z["owner"] = p;
-    z["kind"] = "hand";
-    z["count"] = static_cast<int>(hand_n[p]);
-    Json cards = Json(Json::Array{});
-    for (int k = 0; k < cfg->kinds; ++k) {
-      for (int n = 0; n < hand[p][k]; ++n) cards.push_back(p == viewer ? card_face(*cfg, k) : back());
-    }
-    z["cards"] = cards;
-    zones.push_back(z);
-    Json pz;
-    pz["id"] = "power-" + std::to_string(p);
-    pz["name"] = (p == viewer ? std::string("Your") : "Player " + std::to_string(p + 1) + "'s") + " Super Power (" + kPowerStateNames[power_state[p]] + ")";
-    pz["owner"] = p;
-    pz["kind"] = "row";
+    const Json cards = p == viewer ? faces_by_count(hand[p], cfg->kinds, [&](int k) { return card_face(*cfg, k); }) : card_backs(hand_n[p]);
+    l.zone("hand-" + std::to_string(p), l.whose(p) + " hand", "hand", Role::kHand, p, hand_n[p], cards);
     Json pc = Json(Json::Array{});
     if (power[p] != kNoCard) {
-      Json f;
-      f["name"] = cfg->powers[power[p]].name;
-      f["kind"] = cfg->powers[power[p]].defense() ? "defense power" : "power";
-      f["element"] = kElementNames[cfg->powers[power[p]].element];
-      f["text"] = cfg->powers[power[p]].text;
-      pc.push_back(f);
+      const auto& pw = cfg->powers[power[p]];
+      pc.push_back(Face(pw.name, pw.defense() ? "defense power" : "power").word("element", kElementNames[pw.element]).word("state", kPowerStateNames[power_state[p]]).text(pw.text));
     }
-    pz["count"] = static_cast<int>(pc.as_array("cards").size());
-    pz["cards"] = pc;
-    zones.push_back(pz);
+    const int n_powers = static_cast<int>(pc.as_array("cards").size());
+    l.zone("power-" + std::to_string(p), l.whose(p) + " Super Power (" + kPowerStateNames[power_state[p]] + ")", "row", Role::kPlay, p, n_powers, pc);
   }
-  Json deck_zone;
-  deck_zone["id"] = "deck";
-  deck_zone["name"] = "The Deck";
-  deck_zone["owner"] = Json();
-  deck_zone["kind"] = "deck";
-  deck_zone["count"] = static_cast<int>(deck_n);
-  deck_zone["cards"] = Json(Json::Array{});
-  zones.push_back(deck_zone);
-  Json pile;
-  pile["id"] = "discard";
-  pile["name"] = "Discard pile (top first)";
-  pile["owner"] = Json();
-  pile["kind"] = "row";
-  pile["count"] = static_cast<int>(discard_n);
+  l.zone("deck", "The Deck", "deck", Role::kDeck, -1, deck_n, Json(Json::Array{}));
   Json cards = Json(Json::Array{});
   for (const uint8_t t : top) {
     if (t != kNoCard) cards.push_back(card_face(*cfg, t));
   }
-  pile["cards"] = cards;
-  zones.push_back(pile);
-  l["zones"] = zones;
-  Json counters = Json(Json::Array{});
-  for (int p = 0; p < cfg->players; ++p) {
-    Json c;
-    c["name"] = "Health";
-    c["owner"] = p;
-    c["value"] = static_cast<int>(health[p]);
-    c["max"] = cfg->health;
-    counters.push_back(c);
-  }
-  l["counters"] = counters;
-  return l;
+  l.zone("discard", "Discard pile (top first)", "row", Role::kDiscard, -1, discard_n, cards);
+  for (int p = 0; p < cfg->players; ++p) l.counter("Health", health[p], Measure::kScore, p, cfg->health);
+  return l.build();
 }
 
 Json State::action_info(Action a) const {
@@ -224,15 +167,27 @@ Json State::action_info(Action a) const {
     if (a - kChoosePower < static_cast<int>(cfg->powers.size())) j["card"] = cfg->powers[static_cast<size_t>(a - kChoosePower)].name;
   } else if (a >= kPartingSecond) card_at(a - kPartingSecond, -1);
   else if (a >= kPartingTop) card_at(a - kPartingTop, -1);
-  else if (a >= kCounterWith) card_at(a - kCounterWith, counter_at);
+  else if (a >= kCounterWith) {
+    card_at(a - kCounterWith, counter_at);
+    // The damage it deals, bonuses in (as the rules count it; a counter power's limit last).
+    const int k = a - kCounterWith;
+    if (k < cfg->kinds && mover >= 0) {
+      const int full = attack_damage(mover, k) + counter_bonus;
+      j["damage"] = counter_most > 0 ? std::min(full, static_cast<int>(counter_most)) : full;
+    }
+  }
   else if (a == kPass) {
   } else if (a >= kPowerDeflectAt) j["target"] = a - kPowerDeflectAt;
   else if (a == kPowerDefend) {
   } else if (a >= kDeflectAt) card_at((a - kDeflectAt) / P, (a - kDeflectAt) % P);
   else if (a >= kDefend) card_at(a - kDefend, -1);
   else if (a >= kDiscardFor) card_at(a - kDiscardFor, -1);
-  else if (a >= kAttackAll) card_at(a - kAttackAll, -1);
-  else if (a >= kAttackAt) card_at((a - kAttackAt) / P, (a - kAttackAt) % P);
+  else if (a >= kAttackAll || a >= kAttackAt) {
+    // An attack previews its damage, bonuses and a boost power in (as the rules count it).
+    const int k = a >= kAttackAll ? a - kAttackAll : (a - kAttackAt) / P;
+    card_at(k, a >= kAttackAll ? -1 : (a - kAttackAt) % P);
+    if (k < cfg->kinds && mover >= 0) j["damage"] = attack_damage(mover, k);
+  }
   else if (a >= kActivateAt) j["target"] = a - kActivateAt;
   return j;
 }

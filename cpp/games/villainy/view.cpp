@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "core/card_json.h"
+#include "core/layout.h"
 #include "games/villainy/words.h"
 
 namespace henchmen::villainy {
@@ -355,186 +356,160 @@ double State::heuristic(int player) const {
 // Layout
 
 namespace {
+const char* const kSideNames[] = {"Left", "Right"};
+const char* const kSetupSlots[] = {"A", "B", "C"};
+
+// Every number a card prints, wherever it lies (the hand too): a Minion's
+// A! and D! and type, a bonus card's bonuses, a Setup card's slot.
 Json face(const Config& cfg, int card) {
-  Json f;
-  f["name"] = cfg.name[static_cast<size_t>(card)];
-  f["kind"] = type_name(cfg.def(card).type);
-  f["text"] = cfg.def(card).text;
-  return f;
-}
-Json back() {
-  Json b;
-  b["back"] = true;
-  return b;
-}
-std::string seat(int p, int viewer) { return p == viewer ? "You" : "Player " + std::to_string(p + 1); }
-std::string whose(int p, int viewer) { return p == viewer ? "Your" : "Player " + std::to_string(p + 1) + "'s"; }
-Json zone(const std::string& id, const std::string& name, int owner, const char* kind, int count, Json cards) {
-  Json z;
-  z["id"] = id;
-  z["name"] = name;
-  z["owner"] = owner;
-  z["kind"] = kind;
-  z["count"] = count;
-  z["cards"] = std::move(cards);
-  return z;
+  const CardDef& d = cfg.def(card);
+  const DeckDef& deck = cfg.decks[static_cast<size_t>(deck_of_card(card))];
+  Face f(cfg.name[static_cast<size_t>(card)], type_name(d.type));
+  switch (d.type) {
+    case Type::kMinion:
+      f.stat("attack", d.attack).stat("defense", d.defense).flag("ranged", d.ranged);
+      if (d.minion_type >= 0) f.word("type", deck.minion_types[d.minion_type]);
+      if (d.vs_monsters) f.stat("attack_vs_monsters", d.vs_monsters);
+      break;
+    case Type::kGear:
+      f.stat("attack_bonus", d.attack).stat("defense_bonus", d.defense).flag("ranged", d.ranged);
+      f.word("fits", d.minion_type >= 0 ? deck.minion_types[d.minion_type] : std::string("any Minion"));
+      break;
+    case Type::kMonster:
+      if (d.part >= 0) f.word("part", deck.parts[d.part]);
+      f.stat("attack", d.attack).stat("defense", d.defense);
+      break;
+    case Type::kHideout:
+      if (d.side >= 0) f.word("side", kSideNames[d.side]);
+      break;
+    case Type::kSetup:
+      if (d.slot >= 0) f.word("slot", kSetupSlots[d.slot]);
+      break;
+    default: break;
+  }
+  if (d.type == Type::kHideout || d.type == Type::kMonster || (d.type == Type::kSpecial && d.effect == Effect::kRally)) {
+    if (d.bonus.attack) f.stat("attack_bonus", d.bonus.attack);
+    if (d.bonus.defense) f.stat("defense_bonus", d.bonus.defense);
+    if (d.bonus.only >= 0) f.word("bonus_for", deck.minion_types[d.bonus.only]);
+  }
+  return f.text(d.text);
 }
 const char* const kColumnNames[] = {"left", "center", "right"};
 
 // What a player must know of a Master is told in his zone's name (as Super
-// tells its power's state), not as fields of his face: tables cut a face's
-// line to the width, never a zone's name. A Minion in front keeps him, and
+// tells its power's state) and on his face. A Minion in front keeps him, and
 // the Hideout over him, from attacking and being attacked.
-std::string master_zone_name(const State& s, int p, int viewer) {
+std::string master_state(const State& s, int p, const Layout& l) {
   const Player& pl = s.players[p];
-  std::string name = whose(p, viewer) + " Master (";
-  if (!pl.alive) return name + "destroyed)";
-  name += std::string(kColumnNames[pl.master_column]) + " column, ";
+  if (!pl.alive) return "destroyed";
+  std::string name = std::string(kColumnNames[pl.master_column]) + " column, ";
   if (pl.hideout == HideoutState::kStanding) name += "hidden under the Hideout";
-  else if (pl.hideout == HideoutState::kFallen) name += "exposed on " + (p == viewer ? std::string("your") : "Player " + std::to_string(p + 1) + "'s") + " next turn";
+  else if (pl.hideout == HideoutState::kFallen) name += "exposed on " + (p == l.viewer() ? std::string("your") : "Player " + std::to_string(p + 1) + "'s") + " next turn";
   else name += "exposed";
   if (s.master_blocked(p)) name += ", a Minion in front";
-  return name + ")";
-}
-
-Json master_face(const Config& cfg, int p) {
-  const DeckDef& d = cfg.deck_def(p);
-  Json f;
-  f["name"] = d.name;
-  f["kind"] = "master";
-  f["attack"] = static_cast<int>(d.master_attack);
-  f["defense"] = static_cast<int>(d.master_defense);
-  return f;
+  return name;
 }
 }  // namespace
 
 Json State::layout(int viewer) const {
   const Config& c = *cfg;
-  Json l;
-  l["title"] = "Villainy";
-  std::string status = "Round " + std::to_string(round) + ", " + (turn_player_ == viewer ? std::string("your turn") : seat(turn_player_, viewer) + "'s turn") + ": " +
-                       std::to_string(actions) + " actions left";
-  if (over && winner >= 0) status = seat(winner, viewer) + (winner == viewer ? " win" : " wins");
+  Layout l("Villainy", viewer, c.players);
+  std::string status = "Round " + std::to_string(round) + ", " + (turn_player_ == viewer ? std::string("your turn") : l.seat(turn_player_) + "'s turn") + ": " + std::to_string(actions) + " actions left";
+  if (over && winner >= 0) status = l.seat(winner) + (winner == viewer ? " win" : " wins");
   if (over && winner == -2) {
     std::string who;
     for (int p = 0; p < c.players; ++p) {
-      if (leads(p)) who += (who.empty() ? "" : " and ") + (p == viewer ? std::string("you") : seat(p, viewer));
+      if (leads(p)) who += (who.empty() ? "" : " and ") + l.seat_lower(p);
     }
     status = "The round limit: won by " + who + ", with the most Hideout hits left (" + std::to_string(best_hits_left()) + ")";
   }
-  l["status"] = status;
-  Json prompt;
+  l.status(status);
   if (!over && n_tasks == 0) {
     if (phase == Phase::kWindow) {
       const int opener = reactions.top().opener;
       const int t = reactions.top().trigger;
-      prompt = std::string(t == kOnTurnStart ? seat(opener, viewer) + (opener == viewer ? "r" : "'s") + " turn begins" : t == kOnPlay ? seat(opener, viewer) + " is about to play " + c.name[declared.card] : seat(opener, viewer) + " attacks " + target_story(*this, declared.target_player, declared.target)) +
-               ": Segue or pass";
+      l.prompt(std::string(t == kOnTurnStart ? l.seat(opener) + (opener == viewer ? "r" : "'s") + " turn begins" : t == kOnPlay ? l.seat(opener) + " is about to play " + c.name[declared.card] : l.seat(opener) + " attacks " + target_story(*this, declared.target_player, declared.target)) +
+               ": Segue or pass");
     } else if (phase == Phase::kAbsorb) {
-      prompt = "The Hideout is hit: absorb it with an addition or take the hit";
+      l.prompt("The Hideout is hit: absorb it with an addition or take the hit");
     } else if (phase == Phase::kChoose) {
-      prompt = c.name[choice.card] + ": choose";
+      l.prompt(c.name[choice.card] + ": choose");
     }
   }
-  l["prompt"] = prompt;
-  Json zones = Json(Json::Array{});
   for (int p = 0; p < c.players; ++p) {
     const Player& pl = players[p];
     const std::string tag = std::to_string(p);
     Json hand = Json(Json::Array{});
-    for (const uint8_t card : pl.hand) hand.push_back(p == viewer ? face(c, card) : back());
-    zones.push_back(zone("hand-" + tag, whose(p, viewer) + " hand", p, "hand", pl.hand.size(), hand));
-    // A zone's count is the cards there; null keeps an empty spot's place
-    // (the layout contract, docs/authoring.md), drawn as a space, not a back.
+    for (const uint8_t card : pl.hand) hand.push_back(p == viewer ? face(c, card) : card_back());
+    l.zone("hand-" + tag, l.whose(p) + " hand", "hand", Role::kHand, p, pl.hand.size(), hand);
+    // The 2x3 grid, front row first, left to right; a free spot keeps its place.
     Json ranks = Json(Json::Array{});
     for (int s = 0; s < kSpots; ++s) {
       const Spot& sp = pl.grid[s];
       if (sp.minion == kNoCard) {
-        ranks.push_back(Json());
+        ranks.push_back(empty_slot(spot_name(s)));
         continue;
       }
-      Json f = face(c, sp.minion);
-      f["spot"] = spot_name(s);
-      f["attack"] = attack_value(p, s, p, 0, 0);
-      f["defense"] = defense_value(p, s, p, 0);
+      Face f(face(c, sp.minion));
+      f.word("spot", spot_name(s)).stat("attack", attack_value(p, s, p, 0, 0)).stat("defense", defense_value(p, s, p, 0));
       // A name, not a nested face: tables show a face's scalar fields only.
-      if (sp.gear != kNoCard) f["gear"] = c.name[sp.gear];
-      if (sp.temp != kNoCard) f["gear"] = c.name[sp.temp] + " (temporary)";
+      if (sp.gear != kNoCard) f.word("gear", c.name[sp.gear]);
+      if (sp.temp != kNoCard) f.word("gear", c.name[sp.temp] + " (temporary)");
+      f.flag("blocked", blocked(p, s));  // behind a Minion: out of reach of attacks
       ranks.push_back(f);
     }
-    Json rz = zone("ranks-" + tag, whose(p, viewer) + " Minions", p, "grid", __builtin_popcount(pl.minions), ranks);
+    Json& rz = l.zone("ranks-" + tag, l.whose(p) + " Minions", "grid", Role::kPlay, p, __builtin_popcount(pl.minions), ranks);
     rz["rows"] = 2;
     rz["columns"] = kColumns;
-    zones.push_back(rz);
-    zones.push_back(zone("master-" + tag, master_zone_name(*this, p, viewer), p, "row", 1, Json(Json::Array{master_face(c, p)})));
+    const DeckDef& d = c.deck_def(p);
+    const std::string state = master_state(*this, p, l);
+    // His state (column, Hideout, a Minion in front) is in the zone's name, where tables show it whole.
+    Json master = Face(d.name, "master").stat("attack", d.master_attack).stat("defense", d.master_defense);
+    l.zone("master-" + tag, l.whose(p) + " Master (" + state + ")", "row", Role::kPlay, p, 1, Json(Json::Array{master}));
     Json hide = Json(Json::Array{});
     for (const uint8_t card : {pl.left, pl.right}) {
       if (card != kNoCard) hide.push_back(face(c, card));
     }
-    zones.push_back(zone("hideout-" + tag, whose(p, viewer) + " Hideout additions", p, "row", static_cast<int>(hide.as_array("cards").size()), hide));
+    l.zone("hideout-" + tag, l.whose(p) + " Hideout additions", "row", Role::kPlay, p, static_cast<int>(hide.as_array("cards").size()), hide);
     // The Monster is in play only once complete, so the zone's name says
-    // whether it is, or which parts it lacks (their places are null, which
-    // the tables draw as nothing).
+    // whether it is, or which parts it lacks (their places are empty slots).
     Json parts = Json(Json::Array{});
     std::string missing;
     int played_parts = 0;
     for (int k = 0; k < 4; ++k) {
       const Part& part = pl.monster[k];
       if (!part.n) {
-        parts.push_back(Json());
-        missing += (missing.empty() ? "no " : ", no ") + c.deck_def(p).parts[k];
+        parts.push_back(empty_slot(d.parts[k]));
+        missing += (missing.empty() ? "no " : ", no ") + d.parts[k];
         continue;
       }
-      Json f = face(c, part.top());
-      if (!part.active) f["flipped"] = true;
-      parts.push_back(f);
+      parts.push_back(Face(face(c, part.top())).flag("flipped", !part.active));
       ++played_parts;
     }
-    std::string monster = whose(p, viewer) + " " + c.deck_def(p).monster;
+    std::string monster = l.whose(p) + " " + d.monster;
     if (played_parts == 4) monster += " (complete, in play)";
     else if (played_parts > 0) monster += " (incomplete, not yet in play: " + missing + ")";
-    zones.push_back(zone("monster-" + tag, monster, p, "row", played_parts, parts));
+    l.zone("monster-" + tag, monster, "row", Role::kPlay, p, played_parts, parts);
     Json setup = Json(Json::Array{});
     int set_cards = pl.lasting.size();
-    for (const uint8_t card : pl.setup) {
-      setup.push_back(card == kNoCard ? Json() : face(c, card));
+    for (int k = 0; k < 3; ++k) {
+      const uint8_t card = pl.setup[k];
+      setup.push_back(card == kNoCard ? empty_slot(std::string("Setup ") + kSetupSlots[k]) : face(c, card));
       set_cards += card != kNoCard;
     }
     for (const uint8_t card : pl.lasting) setup.push_back(face(c, card));
-    zones.push_back(zone("setup-" + tag, whose(p, viewer) + " Setup and lasting cards", p, "row", set_cards, setup));
-    zones.push_back(zone("draw-" + tag, whose(p, viewer) + " draw pile", p, "deck", pl.draw.size(), Json(Json::Array{})));
+    l.zone("setup-" + tag, l.whose(p) + " Setup and lasting cards", "row", Role::kPlay, p, set_cards, setup);
+    l.zone("draw-" + tag, l.whose(p) + " draw pile", "deck", Role::kDeck, p, pl.draw.size(), Json(Json::Array{}));
     Json discard = Json(Json::Array{});
     for (const uint8_t card : pl.discard) discard.push_back(face(c, card));
-    zones.push_back(zone("discard-" + tag, whose(p, viewer) + " discard pile", p, "pile", pl.discard.size(), discard));
+    l.zone("discard-" + tag, l.whose(p) + " discard pile", "pile", Role::kDiscard, p, pl.discard.size(), discard);
   }
-  l["zones"] = zones;
-  Json counters = Json(Json::Array{});
-  for (int p = 0; p < c.players; ++p) {
-    Json h;
-    h["name"] = "Hideout";
-    h["owner"] = p;
-    h["value"] = static_cast<int>(players[p].hits);
-    h["max"] = kHideoutHits;
-    counters.push_back(h);
-  }
+  for (int p = 0; p < c.players; ++p) l.counter("Hideout", players[p].hits, Measure::kScore, p, kHideoutHits);
   // Each addition absorbs a hit, so the score line tells them with the hits
   // (one Left and one Right at most).
-  for (int p = 0; p < c.players; ++p) {
-    Json h;
-    h["name"] = "Hideout additions";
-    h["owner"] = p;
-    h["value"] = (players[p].left != kNoCard ? 1 : 0) + (players[p].right != kNoCard ? 1 : 0);
-    h["max"] = 2;
-    counters.push_back(h);
-  }
-  Json a;
-  a["name"] = "Actions";
-  a["owner"] = static_cast<int>(turn_player_);
-  a["value"] = static_cast<int>(actions);
-  a["max"] = kActionsPerTurn;
-  counters.push_back(a);
-  l["counters"] = counters;
-  return l;
+  for (int p = 0; p < c.players; ++p) l.counter("Hideout additions", (players[p].left != kNoCard ? 1 : 0) + (players[p].right != kNoCard ? 1 : 0), Measure::kScore, p, 2);
+  l.counter("Actions", actions, Measure::kResource, turn_player_, kActionsPerTurn);
+  return l.build();
 }
 
 Json State::action_info(Action a) const {

@@ -34,7 +34,7 @@ from henchmen.printable import printable
 PILE_KINDS = ("deck", "pile", "discard")
 #: Card fields shown first, in this order; the other numbers follow by name.
 FIRST_STATS = ("cost", "power", "attack", "recruit", "health", "reputation", "vp")
-_NOT_STATS = {"name", "text", "back", "kind", "id"}
+_NOT_STATS = {"name", "text", "back", "kind", "id", "last", "empty", "label"}
 #: Distinct names a pile's tally shows before "...".
 TALLY = 6
 
@@ -56,7 +56,8 @@ def stats(face: dict[str, Any]) -> str:
         v = face[k]
         if v is None or v is False or isinstance(v, list | dict):
             continue
-        parts.append(_text(k) if v is True else f"{_text(k)} {_text(v)}")
+        word = _text(k).replace("_", " ")
+        parts.append(word if v is True else f"{word} {_text(v)}")
     return ", ".join(parts)
 
 
@@ -73,19 +74,24 @@ def card_title(face: dict[str, Any], copies: int = 1) -> str:
     return head + (f" ({numbers})" if numbers else "")
 
 
+def _is_face(card: object) -> bool:
+    """A card face up: not a back, not an empty place (``{"empty": true}``)."""
+    return isinstance(card, dict) and not card.get("back") and not card.get("empty")
+
+
 def _grouped(cards: Sequence[Any]) -> list[tuple[dict[str, Any], int]]:
     """Identical faces together, in the order they first appear."""
     seen: dict[str, list[Any]] = {}
     for c in cards:
-        if isinstance(c, dict) and not c.get("back"):
-            key = json.dumps(c, sort_keys=True)
+        if _is_face(c):
+            key = json.dumps({k: v for k, v in c.items() if k != "last"}, sort_keys=True)
             seen.setdefault(key, [c, 0])[1] += 1
     return [(face, n) for face, n in seen.values()]
 
 
 def _backs(cards: Sequence[Any]) -> int:
-    """The face-down cards: null is an empty space (a grid spot, a slot), not a card."""
-    return sum(1 for c in cards if c is not None and (not isinstance(c, dict) or c.get("back")))
+    """The face-down cards (an empty place, ``{"empty": true}``, is no card)."""
+    return sum(1 for c in cards if isinstance(c, dict) and c.get("back"))
 
 
 def _count(zone: dict[str, Any]) -> int:

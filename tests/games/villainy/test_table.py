@@ -56,15 +56,19 @@ def test_the_cards_in_play_are_counted_and_listed_with_their_gear() -> None:
     text = "\n".join(lines)
     assert "face down" not in text
     assert "  Your Minions (2):" in lines
-    assert "    Silverback [minion] (attack 7, defense 3, gear Big Stick, spot front left)" in lines
-    assert "    Howler Monkey [minion] (attack 2, defense 1, spot back right)" in lines
+    assert (
+        "    Silverback [minion] (attack 7, defense 3, gear Big Stick, spot front left, "
+        "type Great Apes)"
+    ) in lines
+    howler = "    Howler Monkey [minion] (attack 2, defense 1, spot back right, type Monkeys)"
+    assert howler in lines
     assert "  Your Kongamunga (incomplete, not yet in play: no Fists, no Feet) (2):" in lines
     assert "  Your Setup and lasting cards (1):" in lines
     assert "  Your Hideout additions (1):" in lines
     assert "  Player 2's Minions (1):" in lines
     assert (
         "    Gargoyle [minion] (attack 3, defense 7, gear Arcane Shield (temporary), "
-        "spot front center)" in lines
+        "spot front center, type Greater Nasties)" in lines
     )
     assert "Player 2's The Thing in the Cellar: empty" in text
     assert lines[1] == (
@@ -143,8 +147,9 @@ def test_a_monster_incomplete_is_not_in_play_and_names_its_missing_parts() -> No
     lines = screen(s)
     heading = "  Your Kongamunga (incomplete, not yet in play: no Fists, no Feet) (2):"
     assert under(lines, heading) == [
-        "    Kongamunga's Head [monster]",
-        "    Kongamunga's Chest [monster]: While active: your Minions get +1 D!.",
+        "    Kongamunga's Head [monster] (attack 3, defense 3, part Head)",
+        "    Kongamunga's Chest [monster] (attack 1, defense 6, defense bonus 1, part Chest): "
+        "While active: your Minions get +1 D!.",
     ]
     assert "Player 2's The Thing in the Cellar: empty" in "\n".join(lines)
 
@@ -152,10 +157,12 @@ def test_a_monster_incomplete_is_not_in_play_and_names_its_missing_parts() -> No
 def test_a_complete_monster_is_in_play() -> None:
     s = position(hands={0: [], 1: []}, monsters={0: [[c] for c in KONGAMUNGA]})
     assert under(screen(s, viewer=1), "  Player 1's Kongamunga (complete, in play) (4):") == [
-        "    Kongamunga's Head [monster]",
-        "    Kongamunga's Crushing Fists [monster]: Its other version of the Fists.",
-        "    Kongamunga's Chest [monster]: While active: your Minions get +1 D!.",
-        "    Kongamunga's Feet [monster]",
+        "    Kongamunga's Head [monster] (attack 3, defense 3, part Head)",
+        "    Kongamunga's Crushing Fists [monster] (attack 4, defense 3, part Fists): "
+        "Its other version of the Fists.",
+        "    Kongamunga's Chest [monster] (attack 1, defense 6, defense bonus 1, part Chest): "
+        "While active: your Minions get +1 D!.",
+        "    Kongamunga's Feet [monster] (attack 3, defense 4, part Feet)",
     ]
 
 
@@ -164,8 +171,10 @@ def test_a_complete_monster_with_a_flipped_part() -> None:
     parts[2] = (["Kongamunga's Chest"], False)
     s = position(hands={0: [], 1: []}, monsters={0: parts})
     assert under(screen(s), "  Your Kongamunga (complete, in play) (4):") == [
-        "    Kongamunga's Head [monster]",
-        "    Kongamunga's Crushing Fists [monster]: Its other version of the Fists.",
-        "    Kongamunga's Chest [monster] (flipped): While active: your Minions get +1 D!.",
-        "    Kongamunga's Feet [monster]",
+        "    Kongamunga's Head [monster] (attack 3, defense 3, part Head)",
+        "    Kongamunga's Crushing Fists [monster] (attack 4, defense 3, part Fists): "
+        "Its other version of the Fists.",
+        "    Kongamunga's Chest [monster] (attack 1, defense 6, defense bonus 1, flipped, "
+        "part Chest): While active: your Minions get +1 D!.",
+        "    Kongamunga's Feet [monster] (attack 3, defense 4, part Feet)",
     ]

@@ -418,10 +418,10 @@ function drawCounters(counters, v) {
   }
 }
 
-const HIDDEN_FIELDS = new Set(["name", "text", "kind", "back"]);
+const HIDDEN_FIELDS = new Set(["name", "text", "kind", "back", "last"]);
 
 function drawCard(card) {
-  if (card.back) return el("div", "card back", "");
+  if (card.back) return el("div", "card back" + (card.last ? " last" : ""), "");
   const c = el("div", "card face kind-" + String(card.kind || "card").replace(/[^a-z0-9-]/gi, ""));
   c.append(el("div", "card-name", card.name));
   const stats = el("div", "card-stats");
@@ -432,6 +432,7 @@ function drawCard(card) {
   if (stats.childElementCount) c.append(stats);
   if (card.kind) c.append(el("div", "card-kind", card.kind));
   if (card.text) c.append(el("div", "card-text", card.text));
+  if (card.last) c.classList.add("last");
   c.title = card.text || card.name;
   c.dataset.name = card.name;
   return c;
@@ -454,10 +455,10 @@ function drawZones(L, legal) {
     z.append(el("h4", null, `${zone.name} (${zone.count ?? (zone.cards || []).length})`));
     const row = el("div", "cards");
     (zone.cards || []).forEach((card, i) => {
-      // null is an empty space (a grid spot, an HQ slot): drawn, never played.
-      const c = card ? drawCard(card) : el("div", "card empty", "");
+      // {"empty": true} is a place with no card (a grid spot, an HQ space): drawn, never played.
+      const c = !card.empty ? drawCard(card) : el("div", "card empty", card.label || "");
       c.dataset.index = i;
-      const moves = !card ? [] : legal.filter((m) => m.info && m.info.zone === zone.id && m.info.card === card.name
+      const moves = card.empty || card.back ? [] : legal.filter((m) => m.info && m.info.zone === zone.id && m.info.card === card.name
         && (m.info.index === undefined || m.info.index === i));
       if (moves.length) {
         c.classList.add("playable");
