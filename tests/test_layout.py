@@ -264,3 +264,33 @@ def test_super_attacks_preview_the_damage_the_rules_deal() -> None:
                 bonus += bool(told[0].data.get("bonus"))
             state.apply(rng.choice(state.legal_action_ids()))
     assert checked > 50 and bonus > 0, (checked, bonus)
+
+
+TABLES = [("parry", 2), (SSS, 2), (SSS, 4), ("legendary", 2), ("super", 3), ("villainy", 2),
+          ("suet", 2)]  # fmt: skip
+
+
+@pytest.mark.parametrize(("game", "players"), TABLES)
+def test_every_move_points_at_a_zone_and_a_card_the_decider_sees(game: str, players: int) -> None:
+    """A table puts a legal move on its card: the zone a move names (action_info) is in the
+    deciding player's layout, and the card it names lies face up there (a deck aside)."""
+    pointed = 0
+    for seed in (1, 2):
+        state = henchmen.new_game(game, players=players, seed=seed)
+        rng = random.Random(seed)
+        while not state.is_terminal and state.move_number < 300:
+            if state.current_player >= 0:
+                zones = {z["id"]: z for z in state.layout(state.current_player)["zones"]}
+                for a in state.legal_action_ids():
+                    info = state.action_info(a)
+                    if "zone" not in info:
+                        continue
+                    move = state.action_to_string(a)
+                    assert info["zone"] in zones, f"{move!r} names {info['zone']}: not on the table"
+                    zone = zones[info["zone"]]
+                    if "card" in info and zone["role"] != "deck":
+                        names = {c.get("name") for c in zone["cards"]}
+                        assert info["card"] in names, f"{move!r}: no {info['card']} in {zone['id']}"
+                    pointed += 1
+            state.apply(rng.choice(state.legal_action_ids()))
+    assert pointed > 0

@@ -172,6 +172,14 @@ Json State::layout(int viewer) const {
     ++in_hq;
   }
   l.zone("hq", "HQ", "row", Role::kMarket, -1, in_hq, hq_cards);
+  // The stacks shown by their top card: the Officers a player recruits (the
+  // move names this zone), the Wounds and Bystanders the game hands out.
+  auto stack = [&](const std::string& id, const std::string& name, Role role, int card, int left) {
+    l.zone(id, name, "pile", role, -1, left, left > 0 ? Json(Json::Array{face(c, card)}) : Json(Json::Array{}));
+  };
+  stack("officers", "S.H.I.E.L.D. Officers", Role::kMarket, kOfficer, officers_left);
+  stack("wounds", "Wounds", Role::kSupply, kWound, wounds_left);
+  stack("bystanders", "Bystanders", Role::kSupply, kBystander, bystanders_left);
   l.zone("villain-deck", "Villain Deck", "deck", Role::kDeck, -1, villain_deck.size(), Json(Json::Array{}));
   l.zone("hero-deck", "Hero Deck", "deck", Role::kDeck, -1, hero_deck_size(), Json(Json::Array{}));
   if (n_played > 0) {

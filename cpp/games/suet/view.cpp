@@ -152,7 +152,8 @@ Json State::layout(int viewer) const {
       lab.push_back(f);
     }
     if (enh[p] != kNone) lab.push_back(Face(card_face(*cfg, enh[p])).word("side", (hindrance >> p) & 1 ? "Hindrance" : "Enhancement"));
-    for (const Json& f : faces_by_count(front[p], cfg->kinds, shown).as_array("front")) lab.push_back(f);
+    const Json in_front = faces_by_count(front[p], cfg->kinds, shown);
+    for (const Json& f : in_front.as_array("in front")) lab.push_back(f);
     const std::string who = genius[p] == kNone ? l.whose(p) : cfg->genius_name[genius[p]] + "'s";
     l.zone("lab-" + std::to_string(p), who + " Secret Lab (Red, Blue, Purple, Green)", "row", Role::kPlay, p, components(p), lab);
   }
