@@ -108,8 +108,9 @@ function drawGameForm() {
     } else if (o.kind === "int") {
       input = el("input"); input.type = "number"; input.value = o.default;
     } else if (o.kind === "choice-list") {
-      input = el("input"); input.placeholder = "comma-separated, empty for the default";
-      input.value = (o.default || []).join(", ");
+      // Left empty, the game picks its default (which may depend on another option, as a mode's crews).
+      input = el("input"); input.placeholder = "empty for the default: " + (o.default || []).join(", ");
+      input.value = "";
     } else {
       input = el("input"); input.value = o.default ?? "";
     }
@@ -432,7 +433,7 @@ function drawTable(L, v, legal) {
   const own = zones.filter((z) => z.place === "bottom");
   const hand = own.find((z) => z.role === "hand");
   for (const z of own) {
-    if (z !== hand && isBare(z)) continue;
+    if (z !== hand && isBare(z) && z.role !== "deck" && z.role !== "discard") continue;
     if (z === hand || z.role === "hand") row.append(drawZone(z, legal, z === hand ? "" : "small"));
     else if (isPile(z)) row.append(drawPile(z, legal));
     else play.append(drawZone(z, legal, "tiny"));
@@ -578,7 +579,7 @@ function drawResult(v, L) {
   if (!v.terminal) { box.hidden = true; table.resultClosed = false; return; }
   box.hidden = !!table.resultClosed;
   const over = (v.last_events || []).find((e) => e.kind === "game-over");
-  const why = over ? over.text : (L.last_move && L.last_move.lines ? L.last_move.lines.join(" ") : "");
+  const why = over ? over.text : L.status || "";
   let head;
   if (v.winners && v.winners.length) {
     const names = v.winners.map((i) => (i === v.seat ? "You" : seatName(v, i)));
@@ -586,6 +587,7 @@ function drawResult(v, L) {
   } else if (v.returns && v.returns.length === 1) head = v.returns[0] > 0 ? "You win" : "You lose";
   else if (v.returns && v.returns.every((r) => r > 0)) head = "The team wins";
   else if (v.returns && v.returns.every((r) => r < 0)) head = "The team loses";
+  else if (v.returns && v.returns.every((r) => r === v.returns[0])) head = "A tie";
   else head = "A draw";
   box.replaceChildren(el("strong", null, "Game over: " + head), el("span", "why", why));
   const scores = el("div", "scores");
