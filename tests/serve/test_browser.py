@@ -315,6 +315,50 @@ def test_villainy_hand_cards_show_their_a_and_d(browser: Any, served: Served) ->
     fits(browser)
 
 
+def test_super_attacks_preview_their_damage_on_the_cards(browser: Any, served: Served) -> None:
+    open_lobby(browser, served)
+    set_up(browser, "super", {}, ["human", "random"])
+    rng = random.Random(2)
+    for _ in range(60):
+        if browser.find_elements(By.CSS_SELECTOR, ".mine .card .preview"):
+            break
+        v = view(browser)
+        assert v is not None and not v["over"], "no attack was offered before the end"
+        play_to_the_end(browser, rng, 0.2, timeout=20, stop_after=1)
+        wait(lambda: (now := view(browser)) and not now["busy"])
+    # Each badge says what the card's moves deal, bonuses in (legal[].info.damage).
+    shown = browser.execute_script(
+        "return [...document.querySelectorAll('.mine .card .preview')].map((b) => {"
+        " const c = b.closest('.card'), z = c.closest('[data-zone]').dataset.zone;"
+        " const d = table.view.legal.filter((m) => m.info && m.info.zone === z"
+        "   && m.info.card === c.dataset.name && m.info.damage !== undefined).map((m) => m.info.damage);"
+        " return [b.textContent, 'deals ' + [...new Set(d)].join('/')]; })"
+    )
+    assert shown and all(badge == want for badge, want in shown), shown
+    assert any("(deals " in b.text for b in browser.find_elements(By.CSS_SELECTOR, "#moves .move"))
+
+
+def test_a_card_is_played_from_the_keyboard(browser: Any, served: Served) -> None:
+    from selenium.webdriver.common.keys import Keys
+
+    open_lobby(browser, served)
+    set_up(browser, "parry", {}, ["human", "human"])
+    wait(lambda: browser.find_elements(By.CSS_SELECTOR, ".card.playable"))
+    before = view(browser)
+    assert before is not None
+    body = browser.find_element(By.TAG_NAME, "body")
+    for _ in range(80):  # Tab through the page to the first card that has a move
+        body.send_keys(Keys.TAB)
+        focused = browser.switch_to.active_element
+        if "playable" in (focused.get_attribute("class") or ""):
+            break
+    else:
+        raise AssertionError("no playable card is reached with Tab")
+    focused.send_keys(Keys.ENTER)
+    wait(lambda: ((now := view(browser)) and now["step"] != before["step"])
+         or browser.find_elements(By.CSS_SELECTOR, "#menu:not([hidden]) button.move"))  # fmt: skip
+
+
 def test_a_bot_game_is_watched_to_its_end_as_a_spectator(browser: Any, served: Served) -> None:
     open_lobby(browser, served)
     set_up(browser, "parry", {}, ["random", "greedy"], pace=20)
