@@ -56,7 +56,7 @@ CASES: list[tuple[str, str, dict[str, str], list[str]]] = [
     ("legendary-4", "legendary", {"players": "4"}, ["human"] + ["random"] * 3),
     ("super", "super", {"max_rounds": "5"}, ["human", "random"]),
     ("super-4", "super", {"players": "4", "max_rounds": "5"}, ["human"] + ["random"] * 3),
-    ("villainy", "villainy", {"max_rounds": "2"}, ["human", "random"]),
+    ("villainy", "villainy", {"max_rounds": "4"}, ["human", "random"]),
     ("villainy-4", "villainy", {"players": "4", "max_rounds": "2"}, ["human"] + ["random"] * 3),
     ("suet", "suet", {"max_rounds": "4"}, ["human", "random"]),
     ("suet-4", "suet", {"players": "4", "max_rounds": "3"}, ["human"] + ["random"] * 3),

@@ -580,14 +580,17 @@ function drawResult(v, L) {
   box.hidden = !!table.resultClosed;
   const over = (v.last_events || []).find((e) => e.kind === "game-over");
   const why = over ? over.text : L.status || "";
+  // The protocol has no team outcome: every seat scoring above zero (or below)
+  // is read as the team's win (or loss), as Legendary's cooperative game scores it.
+  const r = v.returns || [];
   let head;
-  if (v.winners && v.winners.length) {
+  if (r.length > 1 && r.every((x) => x > 0)) head = "The team wins";
+  else if (r.length > 1 && r.every((x) => x < 0)) head = "The team loses";
+  else if (v.winners && v.winners.length) {
     const names = v.winners.map((i) => (i === v.seat ? "You" : seatName(v, i)));
     head = names.join(" and ") + (names.length > 1 || names[0] === "You" ? " win" : " wins");
-  } else if (v.returns && v.returns.length === 1) head = v.returns[0] > 0 ? "You win" : "You lose";
-  else if (v.returns && v.returns.every((r) => r > 0)) head = "The team wins";
-  else if (v.returns && v.returns.every((r) => r < 0)) head = "The team loses";
-  else if (v.returns && v.returns.every((r) => r === v.returns[0])) head = "A tie";
+  } else if (r.length === 1) head = r[0] > 0 ? "You win" : "You lose";
+  else if (r.every((x) => x === r[0])) head = "A tie";
   else head = "A draw";
   box.replaceChildren(el("strong", null, "Game over: " + head), el("span", "why", why));
   const scores = el("div", "scores");
@@ -631,6 +634,7 @@ async function save() {
 // -------------------------------------------------------------------- start
 window.addEventListener("DOMContentLoaded", () => {
   $("new-game").onsubmit = startGame;
+  document.addEventListener("keydown", (e) => { if (e.key === "Escape") closeMenu(); });
   $("load-replay").onsubmit = loadReplay;
   $("hint").onclick = hint;
   $("undo").onclick = undo;

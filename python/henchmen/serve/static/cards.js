@@ -17,11 +17,11 @@ const STAT_LABELS = {
 };
 // Colour names the games use, as a band colour dark enough for white text.
 const NAMED = {
-  red: "#b3261e", blue: "#1f5c9e", green: "#2e7d32", yellow: "#9a7b00", black: "#2b2b2b",
+  red: "#b3261e", blue: "#1f5c9e", green: "#2e7d32", yellow: "#7a6100", black: "#2b2b2b",
   white: "#6d6d6d", purple: "#6a3d8f", orange: "#b35400", grey: "#5f6368", gray: "#5f6368",
-  pink: "#a83a6b", brown: "#6d4c2f", silver: "#5f6f7a", gold: "#8a6d00", fire: "#b3261e",
-  water: "#1f5c9e", earth: "#6d4c2f", air: "#4f7f99", tech: "#37474f", covert: "#b3261e",
-  instinct: "#9a7b00", ranged: "#1f5c9e", strength: "#2e7d32",
+  pink: "#a83a6b", brown: "#6d4c2f", silver: "#5f6f7a", gold: "#6e5600", fire: "#b3261e",
+  water: "#1f5c9e", earth: "#6d4c2f", air: "#3f6b82", tech: "#37474f", covert: "#b3261e",
+  instinct: "#7a6100", ranged: "#1f5c9e", strength: "#2e7d32",
 };
 
 function bandColour(word) {
@@ -29,7 +29,7 @@ function bandColour(word) {
   for (const [k, c] of Object.entries(NAMED)) if (w === k || w.split(/[\s-]+/).includes(k)) return c;
   let h = 0;
   for (const ch of w) h = (h * 31 + ch.charCodeAt(0)) % 360;
-  return `hsl(${h} 45% 34%)`;
+  return `hsl(${h} 45% 30%)`; // dark enough for white text (WCAG AA)
 }
 
 // Words a game has for its own stats (Villainy's A! and D!).
@@ -79,6 +79,8 @@ function drawFace(card, size) {
   for (const flag of ["blocked", "broken", "flipped"]) if (card[flag] === true) c.classList.add("is-" + flag);
   c.title = faceSummary(card);
   c.dataset.name = card.name;
+  // A tap (no hover on a touch screen) shows the full face; a card with moves plays them instead.
+  c.onclick = () => showFace(c);
   if (size === "mini") {
     c.textContent = card.name;
     if (card.blocked === true) c.append(el("b", "mini-mark", " ✕"));
@@ -149,16 +151,31 @@ function openMenu(anchor, moves) {
   const cancel = el("button", null, "Cancel");
   cancel.onclick = () => { closeMenu(); anchor.focus(); };
   menu.append(cancel);
-  menu.hidden = false;
-  const r = anchor.getBoundingClientRect();
-  const w = menu.offsetWidth, h = menu.offsetHeight;
-  menu.style.left = Math.max(4, Math.min(innerWidth - w - 4, r.left)) + "px";
-  menu.style.top = Math.max(4, r.top - h - 4 > 0 ? r.top - h - 4 : Math.min(innerHeight - h - 4, r.bottom + 4)) + "px";
+  placeMenu(menu, anchor);
   menu.querySelector("button").focus();
   pointMoves(moves);
 }
 
 function closeMenu() { $("menu").hidden = true; }
+
+// The full face of a card (its name, stats and text), in the menu's place beside it.
+function showFace(card) {
+  const menu = $("menu");
+  menu.replaceChildren(el("div", "menu-text", card.title));
+  const close = el("button", null, "Close");
+  close.onclick = closeMenu;
+  menu.append(close);
+  placeMenu(menu, card);
+  close.focus();
+}
+
+function placeMenu(menu, anchor) {
+  menu.hidden = false;
+  const r = anchor.getBoundingClientRect();
+  const w = menu.offsetWidth, h = menu.offsetHeight;
+  menu.style.left = Math.max(4, Math.min(innerWidth - w - 4, r.left)) + "px";
+  menu.style.top = Math.max(4, r.top - h - 4 > 0 ? r.top - h - 4 : Math.min(innerHeight - h - 4, r.bottom + 4)) + "px";
+}
 
 // --------------------------------------------------------------------- zones
 const PILE_ROLES = new Set(["deck", "discard", "supply", "score"]);
