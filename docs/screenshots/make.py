@@ -18,12 +18,15 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
+#: The endings of the pictures the browser test saves (and -start, the old ones).
+BROWSER_SHOTS = ("-table.png", "-end.png", "-start.png", "-review.png")
 
 
 def main() -> int:
-    # The old pictures go first, so none is left from a case that is gone.
+    # The old browser pictures go first, so none is left from a case that is
+    # gone (the terminal table's pictures, terminal-*, are not this script's).
     for name in os.listdir(HERE):
-        if name.endswith(".png"):
+        if name.endswith(BROWSER_SHOTS) and not name.startswith("terminal"):
             os.remove(os.path.join(HERE, name))
     env = {**os.environ, "HENCHMEN_SCREENSHOTS": HERE}
     command = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",

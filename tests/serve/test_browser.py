@@ -48,10 +48,18 @@ if CHROMIUM is None or DRIVER is None:
 CASES: list[tuple[str, str, dict[str, str], list[str]]] = [
     ("parry", "parry", {}, ["human", "human"]),  # hot seat: two people at one tab
     ("parry-4", "parry", {"players": "4"}, ["human", "random", "random", "random"]),
-    ("seven-secret-supervillains", "seven-secret-supervillains", {"max_turns": "10"},
-     ["human", "random"]),
-    ("seven-secret-supervillains-4", "seven-secret-supervillains",
-     {"players": "4", "mode": "classic", "max_turns": "10"}, ["human"] + ["random"] * 3),
+    (
+        "seven-secret-supervillains",
+        "seven-secret-supervillains",
+        {"max_turns": "10"},
+        ["human", "random"],
+    ),
+    (
+        "seven-secret-supervillains-4",
+        "seven-secret-supervillains",
+        {"players": "4", "mode": "classic", "max_turns": "10"},
+        ["human"] + ["random"] * 3,
+    ),
     ("legendary", "legendary", {"players": "2"}, ["human", "random"]),
     ("legendary-4", "legendary", {"players": "4"}, ["human"] + ["random"] * 3),
     ("super", "super", {"max_rounds": "5"}, ["human", "random"]),
@@ -64,8 +72,12 @@ CASES: list[tuple[str, str, dict[str, str], list[str]]] = [
 
 #: The modes of Seven Secret Supervillains, each a full game too (the slow breadth run).
 MODES: list[tuple[str, str, dict[str, str], list[str]]] = [
-    (f"seven-secret-supervillains-{mode}", "seven-secret-supervillains",
-     {"players": str(n), "mode": mode, "max_turns": "10"}, ["human"] + ["random"] * (n - 1))
+    (
+        f"seven-secret-supervillains-{mode}",
+        "seven-secret-supervillains",
+        {"players": str(n), "mode": mode, "max_turns": "10"},
+        ["human"] + ["random"] * (n - 1),
+    )
     for mode, n in (("brawl", 3), ("secretive", 4), ("gambler", 1), ("climb", 1))
 ]
 
@@ -81,8 +93,8 @@ def browser() -> Iterator[Any]:
         options.add_argument(arg)
     driver = webdriver.Chrome(options=options, service=webdriver.ChromeService(DRIVER))
     # The viewport itself is 1366x768 (a laptop screen), whatever the window's frame takes.
-    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
-                           {"width": WIDTH, "height": HEIGHT, "deviceScaleFactor": 1, "mobile": False})  # fmt: skip
+    metrics = {"width": WIDTH, "height": HEIGHT, "deviceScaleFactor": 1, "mobile": False}
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", metrics)
     driver.set_script_timeout(20)
     yield driver
     driver.quit()
@@ -151,16 +163,20 @@ const inside = (e, what) => {
   const r = e.getBoundingClientRect();
   if (!r.width || !r.height) out.push(`${what} is not drawn`);
   else if (r.top < -1 || r.left < -1 || r.bottom > H + 1 || r.right > W + 1)
-    out.push(`${what} is outside the viewport: ${JSON.stringify([r.left, r.top, r.right, r.bottom])}`);
+    out.push(`${what} is outside the viewport: ${[r.left, r.top, r.right, r.bottom]}`);
 };
-const must = (sel, what) => { const e = document.querySelector(sel); if (!e) out.push(`no ${what}`); else inside(e, what); };
+const must = (sel, what) => {
+  const e = document.querySelector(sel);
+  if (!e) out.push(`no ${what}`); else inside(e, what);
+};
 if (table.view.seat !== null) must(".mine .role-hand", "your hand");
 must(".mine", "your place");
 const shared = document.querySelector("#centre .zone");
 if (shared) {
   inside(shared, "the shared zone " + shared.dataset.zone);
-  const c = document.getElementById("centre").getBoundingClientRect(), r = shared.getBoundingClientRect();
-  if (r.top < c.top - 1 || r.top > c.bottom - 20) out.push("the first shared zone is scrolled out of sight");
+  const c = document.getElementById("centre").getBoundingClientRect();
+  const r = shared.getBoundingClientRect();
+  if (r.top < c.top - 1 || r.top > c.bottom - 20) out.push("the first shared zone is out of sight");
 }
 const scores = [...document.querySelectorAll(".counter.score, .ocounter.score")];
 for (const p of table.view.layout.counters.filter((c) => c.measure === "score"))
@@ -168,17 +184,21 @@ for (const p of table.view.layout.counters.filter((c) => c.measure === "score"))
 scores.forEach((e, i) => inside(e, "score " + e.textContent));
 const seats = table.view.layout.players.filter((p) => p.place !== "bottom");
 const panels = [...document.querySelectorAll(".opponent")];
-if (panels.length !== seats.length) out.push(`${panels.length} opponents drawn for ${seats.length}`);
+if (panels.length !== seats.length) out.push(`${panels.length} opponents for ${seats.length}`);
 panels.forEach((e) => inside(e, "opponent " + e.dataset.seat));
 const walker = document.createTreeWalker(document.getElementById("table"), NodeFilter.SHOW_TEXT);
 for (let n = walker.nextNode(); n; n = walker.nextNode()) {
   const t = n.textContent.trim();
   if (!t || !n.parentElement.checkVisibility()) continue;
-  if (/\b(null|undefined|NaN)\b/.test(t) || t === "true" || t === "false" || /\s(true|false)$/.test(t))
+  if (/\b(null|undefined|NaN)\b/.test(t) || /(^|\s)(true|false)$/.test(t))
     out.push(`raw value on the table: ${JSON.stringify(t)}`);
 }
 return out;
 """
+
+
+#: A move in the small menu a card with several moves opens.
+MENU_ITEM = "#menu:not([hidden]) button.move"
 
 
 def fits(driver: Any) -> None:
@@ -226,8 +246,8 @@ def play_to_the_end(
         if clicks % 7 == 1:
             fits(driver)
         wait(lambda s=v["step"]: ((now := view(driver)) and (now["step"] != s or now["over"]))
-             or driver.find_elements(By.CSS_SELECTOR, "#menu:not([hidden]) button.move"))  # fmt: skip
-        for item in driver.find_elements(By.CSS_SELECTOR, "#menu:not([hidden]) button.move")[:1]:
+             or driver.find_elements(By.CSS_SELECTOR, MENU_ITEM))  # fmt: skip
+        for item in driver.find_elements(By.CSS_SELECTOR, MENU_ITEM)[:1]:
             try:
                 item.click()
                 clicks += 1
@@ -238,9 +258,8 @@ def play_to_the_end(
 
 def told_by_events(name: str, options: dict[str, str]) -> bool:
     """Whether the game tells its story in events yet (some games still draw from observations)."""
-    state = henchmen.new_game(
-        name, seed=1, **{k: int(v) if v.isdigit() else v for k, v in options.items()}
-    )
+    typed: dict[str, Any] = {k: int(v) if v.isdigit() else v for k, v in options.items()}
+    state = henchmen.new_game(name, seed=1, **typed)
     while not state.is_terminal:
         state.apply(state.legal_action_ids()[-1])
     return any(e.kind == "game-over" for e in state.last_events(0))
@@ -331,7 +350,8 @@ def test_super_attacks_preview_their_damage_on_the_cards(browser: Any, served: S
         "return [...document.querySelectorAll('.mine .card .preview')].map((b) => {"
         " const c = b.closest('.card'), z = c.closest('[data-zone]').dataset.zone;"
         " const d = table.view.legal.filter((m) => m.info && m.info.zone === z"
-        "   && m.info.card === c.dataset.name && m.info.damage !== undefined).map((m) => m.info.damage);"
+        "   && m.info.card === c.dataset.name && m.info.damage !== undefined)"
+        "   .map((m) => m.info.damage);"
         " return [b.textContent, 'deals ' + [...new Set(d)].join('/')]; })"
     )
     assert shown and all(badge == want for badge, want in shown), shown
@@ -356,7 +376,7 @@ def test_a_card_is_played_from_the_keyboard(browser: Any, served: Served) -> Non
         raise AssertionError("no playable card is reached with Tab")
     focused.send_keys(Keys.ENTER)
     wait(lambda: ((now := view(browser)) and now["step"] != before["step"])
-         or browser.find_elements(By.CSS_SELECTOR, "#menu:not([hidden]) button.move"))  # fmt: skip
+         or browser.find_elements(By.CSS_SELECTOR, MENU_ITEM))  # fmt: skip
 
 
 def test_a_bot_game_is_watched_to_its_end_as_a_spectator(browser: Any, served: Served) -> None:

@@ -5,8 +5,8 @@
 "use strict";
 
 // Fields drawn elsewhere on a face (the band, the head, the text), never as a stat.
-// (A slot is where a card lies, which the table already shows.)
-const FACE_FIELDS = new Set(["name", "kind", "text", "last", "back", "empty", "cost", "slot"]);
+// (A slot or a spot is where a card lies, which the table already shows.)
+const FACE_FIELDS = new Set(["name", "kind", "text", "last", "back", "empty", "cost", "slot", "spot"]);
 const BAND_FIELDS = ["crew", "colour", "color", "team", "element", "class"];
 // How a stat reads on a face: a short label the game itself uses where it has one.
 const STAT_LABELS = {
