@@ -122,6 +122,12 @@ def wait(what: Any, timeout: float = 20.0) -> Any:
 def open_lobby(driver: Any, served: Served) -> None:
     driver.get(served.http + "/")
     wait(lambda: driver.find_elements(By.CSS_SELECTOR, "#game-name option"))
+    # Every script error from here on is kept, for fits() to report.
+    driver.execute_script(
+        "window.pageErrors = [];"
+        "addEventListener('error', (e) => pageErrors.push(String(e.message)));"
+        "addEventListener('unhandledrejection', (e) => pageErrors.push(String(e.reason)));"
+    )
 
 
 def set_up(
@@ -205,6 +211,8 @@ def fits(driver: Any) -> None:
     """The table fits 1366x768 with everything a player needs in sight, and no raw values."""
     problems: list[str] = driver.execute_script(FIT_PROBLEMS)
     assert problems == [], problems
+    errors: list[str] = driver.execute_script("return window.pageErrors || []")
+    assert errors == [], errors
 
 
 def play_to_the_end(
