@@ -70,7 +70,8 @@ CASES: list[tuple[str, str, dict[str, str], list[str]]] = [
     ("suet-4", "suet", {"players": "4", "max_rounds": "3"}, ["human"] + ["random"] * 3),
 ]
 
-#: The modes of Seven Secret Supervillains, each a full game too (the slow breadth run).
+#: The modes of Seven Secret Supervillains and the largest tables, each a full
+#: game too (the slow breadth run).
 MODES: list[tuple[str, str, dict[str, str], list[str]]] = [
     (
         f"seven-secret-supervillains-{mode}",
@@ -79,6 +80,11 @@ MODES: list[tuple[str, str, dict[str, str], list[str]]] = [
         ["human"] + ["random"] * (n - 1),
     )
     for mode, n in (("brawl", 3), ("secretive", 4), ("gambler", 1), ("climb", 1))
+] + [
+    # More players than four: the opponents' row may scroll, the rest still fits.
+    ("villainy-6", "villainy", {"players": "6", "max_rounds": "2"}, ["human"] + ["random"] * 5),
+    ("super-6", "super", {"players": "6", "max_rounds": "5"}, ["human"] + ["random"] * 5),
+    ("legendary-5", "legendary", {"players": "5"}, ["human"] + ["random"] * 4),
 ]
 
 WIDTH, HEIGHT = 1366, 768
@@ -326,7 +332,7 @@ def test_every_game_has_a_case() -> None:
 
 @pytest.mark.slow
 @pytest.mark.parametrize(("case", "name", "options", "kinds"), MODES, ids=[c[0] for c in MODES])
-def test_every_mode_of_seven_secret_supervillains_through_the_page(
+def test_every_mode_and_the_largest_tables_through_the_page(
     browser: Any, served: Served, case: str, name: str, options: dict[str, str], kinds: list[str]
 ) -> None:
     play_a_case(browser, served, case, name, options, kinds)
