@@ -77,6 +77,7 @@ let catalogue = null;
 
 async function showLobby() {
   $("lobby").hidden = false; $("table").hidden = true;
+  document.body.classList.remove("at-table");
   if (!catalogue) catalogue = await link.request("list_games");
   const pick = $("game-name");
   if (!pick.options.length) {
@@ -107,8 +108,9 @@ function drawGameForm() {
     } else if (o.kind === "int") {
       input = el("input"); input.type = "number"; input.value = o.default;
     } else if (o.kind === "choice-list") {
-      input = el("input"); input.placeholder = "comma-separated, empty for the default";
-      input.value = (o.default || []).join(", ");
+      // Left empty, the game picks its default (which may depend on another option, as a mode's crews).
+      input = el("input"); input.placeholder = "empty for the default: " + (o.default || []).join(", ");
+      input.value = "";
     } else {
       input = el("input"); input.value = o.default ?? "";
     }
@@ -234,6 +236,7 @@ async function route() {
 
 async function openTable(gameId, token) {
   $("lobby").hidden = true; $("table").hidden = false;
+  document.body.classList.add("at-table");
   const kept = recall(gameId) || { host: null, tokens: [] };
   if (table.gameId !== gameId) {
     table.read = -1; $("log").replaceChildren();
@@ -346,44 +349,131 @@ function logEvents(events, fresh) {
 }
 
 // ------------------------------------------------------------------- drawing
+// One fixed table: opponents along the top, the shared zones in the middle,
+// your place (hand docked) at the bottom, the moves and the log at the side.
 function draw(v) {
   const L = v.layout || {};
+  const before = cardPlaces();
+  const fresh = table.drawnVersion !== undefined && table.drawnVersion !== v.version;
+  table.drawnVersion = v.version;
+  closeMenu();
   $("title").textContent = L.title || v.game;
   $("status").textContent = L.status || (v.terminal ? "Game over" : `seat ${(v.current_player ?? 0) + 1} to decide`);
   drawSeatBar(v);
   const prompt = $("prompt");
   prompt.textContent = L.prompt || ""; prompt.hidden = !L.prompt;
-  drawCounters(L.counters || [], v);
-  const just = $("just");
-  const said = (v.last_events || []).map((e) => e.text).filter(Boolean);
-  just.textContent = said.join(" · "); just.hidden = !said.length;
   const legal = v.legal || [];
-  drawZones(L, legal);
+  drawCounters((L.counters || []).filter((c) => c.owner === undefined || c.owner === null), $("counters"), "counter");
+  const lines = (L.last_move && L.last_move.lines) || (v.last_events || []).map((e) => e.text).filter(Boolean);
+  const just = $("just");
+  just.textContent = lines.join(" · "); just.hidden = !lines.length;
+  drawTable(L, v, legal);
   drawMoves(v, legal);
   drawReview(v);
-  drawResult(v);
-  $("observation").textContent = JSON.stringify(v.observation ?? L.observation ?? null, null, 1);
+  drawResult(v, L);
+  fitHands();
+  animateLast(before, fresh);
 }
 
 function seatName(v, i) { return v.seats[i] ? v.seats[i].name : `Player ${i + 1}`; }
 
+const PLACE_ORDER = { left: 0, top: 1, right: 2 };
+
+function drawTable(L, v, legal) {
+  const zones = L.zones || [];
+  const players = L.players || [];
+  const counters = L.counters || [];
+  const me = players.find((p) => p.place === "bottom");
+  // The opponents, left to right as they sit: each a summary of their zones and counters.
+  const opp = $("opponents");
+  opp.replaceChildren();
+  const others = players.filter((p) => p.place !== "bottom").sort((a, b) => (PLACE_ORDER[a.place] ?? 3) - (PLACE_ORDER[b.place] ?? 3));
+  for (const p of others) {
+    const box = el("div", "opponent place-" + p.place + (p.turn ? " turn" : ""));
+    box.dataset.seat = p.seat;
+    const head = el("div", "opponent-head");
+    head.append(el("span", "opponent-name", p.name));
+    if (p.deciding) head.append(el("span", "badge", "deciding"));
+    else if (p.turn) head.append(el("span", "badge", "turn"));
+    drawCounters(counters.filter((c) => c.owner === p.seat), head, "ocounter");
+    box.append(head);
+    const list = el("div", "ozones");
+    for (const z of zones.filter((z) => z.owner === p.seat && z.place !== "centre")) {
+      if (z.role !== "hand" && isBare(z) && !isPile(z)) continue;
+      list.append(drawSummaryZone(z, legal));
+    }
+    box.append(list);
+    opp.append(box);
+  }
+  // The middle: what is shared (and any zone placed there), market and board first.
+  const centre = $("centre");
+  centre.replaceChildren();
+  const weight = { reveal: 0, board: 1, market: 2, play: 3, score: 4, deck: 5, discard: 6, supply: 7, hand: 8 };
+  const shared = zones.filter((z) => z.place === "centre").sort((a, b) => (weight[a.role] ?? 9) - (weight[b.role] ?? 9));
+  for (const z of shared) {
+    if (isBare(z) && !isPile(z) && z.role !== "market") continue;
+    centre.append(isPile(z) ? drawPile(z, legal) : drawZone(z, legal, ""));
+  }
+  if (!zones.length && L.observation) {
+    const z = el("div", "zone");
+    z.append(el("h4", null, "Table"));
+    z.append(drawTree(L.observation));
+    centre.append(z);
+  }
+  // Your place: your cards in play above, then who you are, your hand and your piles.
+  const mine = $("mine");
+  mine.replaceChildren();
+  const play = el("div", "mine-play");
+  const row = el("div", "mine-hand");
+  const info = el("div", "mine-info");
+  info.dataset.seat = me ? me.seat : "";
+  info.append(el("div", "who" + (me && me.turn ? " turn" : ""), me ? me.name : "Seat 1"));
+  if (me) drawCounters(counters.filter((c) => c.owner === me.seat), info, "ocounter");
+  row.append(info);
+  const own = zones.filter((z) => z.place === "bottom");
+  const hand = own.find((z) => z.role === "hand");
+  for (const z of own) {
+    if (z !== hand && isBare(z) && z.role !== "deck" && z.role !== "discard") continue;
+    if (z === hand || z.role === "hand") row.append(drawZone(z, legal, z === hand ? "" : "small"));
+    else if (isPile(z)) row.append(drawPile(z, legal));
+    else play.append(drawZone(z, legal, "tiny"));
+  }
+  if (play.childElementCount) mine.append(play);
+  mine.append(row);
+}
+
+function drawCounters(list, box, cls) {
+  if (box.id === "counters") box.replaceChildren();
+  for (const c of list) {
+    const chip = el("span", `${cls} ${c.measure}`);
+    chip.append(el("span", null, c.name + " "), el("b", null, String(c.value) + (c.max !== undefined ? "/" + c.max : "")));
+    chip.title = `${c.name}: ${c.value}${c.max !== undefined ? " of " + c.max : ""} (${c.measure})`;
+    box.append(chip);
+  }
+}
+
 function drawSeatBar(v) {
   const bar = $("seat-bar");
   bar.replaceChildren();
-  for (const s of v.seats) {
-    const chip = el("span", "chip" + (v.current_player === s.seat ? " acting" : "") + (v.seat === s.seat ? " me" : ""),
-      s.name + (s.kind === "bot" ? ` (${s.bot})` : ""));
-    if (!table.tokens[-1] && table.tokens[s.seat] !== undefined && !table.review) {
-      chip.classList.add("held");
-      chip.title = "look as this seat";
-      chip.onclick = () => { table.follow = false; table.seat = s.seat; refresh(true); };
+  const multi = Object.keys(table.tokens).filter((k) => Number(k) >= 0).length > 1;
+  if (multi || table.review || v.seat === null) {
+    for (const s of v.seats) {
+      const chip = el("span", "chip" + (v.current_player === s.seat ? " acting" : "") + (v.seat === s.seat ? " me" : ""),
+        s.name + (s.kind === "bot" ? ` (${s.bot})` : ""));
+      if (!table.tokens[-1] && table.tokens[s.seat] !== undefined && !table.review) {
+        chip.classList.add("held");
+        chip.title = "look as this seat";
+        chip.tabIndex = 0;
+        chip.onclick = () => { table.follow = false; table.seat = s.seat; refresh(true); };
+      }
+      if (table.review) {
+        chip.classList.add("held");
+        chip.title = "look as this seat";
+        chip.tabIndex = 0;
+        chip.onclick = () => { table.seat = table.seat === s.seat ? null : s.seat; refresh(true); };
+      }
+      bar.append(chip);
     }
-    if (table.review) {
-      chip.classList.add("held");
-      chip.title = "look as this seat";
-      chip.onclick = () => { table.seat = table.seat === s.seat ? null : s.seat; refresh(true); };
-    }
-    bar.append(chip);
   }
   if (v.seat === null) bar.append(el("span", "chip watcher", "watching as a spectator"));
   const held = Object.keys(table.tokens).map(Number).filter((k) => k >= 0);
@@ -404,70 +494,6 @@ function drawSeatBar(v) {
       links.append(a, " ");
     }
     bar.append(links);
-  }
-}
-
-function drawCounters(counters, v) {
-  const box = $("counters");
-  box.replaceChildren();
-  for (const c of counters) {
-    const who = c.owner === null || c.owner === undefined ? "" : seatName(v, c.owner) + " ";
-    const chip = el("span", "counter", `${who}${c.name} ${c.value}${c.max !== undefined ? "/" + c.max : ""}`);
-    if (c.owner === v.seat) chip.classList.add("mine");
-    box.append(chip);
-  }
-}
-
-const HIDDEN_FIELDS = new Set(["name", "text", "kind", "back", "last"]);
-
-function drawCard(card) {
-  if (card.back) return el("div", "card back" + (card.last ? " last" : ""), "");
-  const c = el("div", "card face kind-" + String(card.kind || "card").replace(/[^a-z0-9-]/gi, ""));
-  c.append(el("div", "card-name", card.name));
-  const stats = el("div", "card-stats");
-  for (const [k, val] of Object.entries(card)) {
-    if (HIDDEN_FIELDS.has(k) || (typeof val === "object" && val !== null)) continue;
-    stats.append(el("span", "stat stat-" + k.replace(/[^a-z0-9_-]/gi, ""), `${k.replaceAll("_", " ")} ${val}`));
-  }
-  if (stats.childElementCount) c.append(stats);
-  if (card.kind) c.append(el("div", "card-kind", card.kind));
-  if (card.text) c.append(el("div", "card-text", card.text));
-  if (card.last) c.classList.add("last");
-  c.title = card.text || card.name;
-  c.dataset.name = card.name;
-  return c;
-}
-
-function drawZones(L, legal) {
-  const box = $("zones");
-  box.replaceChildren();
-  const zones = L.zones || [];
-  if (!zones.length && L.observation) {
-    const z = el("div", "zone bare");
-    z.append(el("h4", null, "Table (this game draws from its observation)"));
-    z.append(drawTree(L.observation));
-    box.append(z);
-    return;
-  }
-  for (const zone of zones) {
-    const z = el("div", "zone zone-" + String(zone.kind || "").replace(/[^a-z0-9-]/gi, ""));
-    z.dataset.zone = zone.id;
-    z.append(el("h4", null, `${zone.name} (${zone.count ?? (zone.cards || []).length})`));
-    const row = el("div", "cards");
-    (zone.cards || []).forEach((card, i) => {
-      // {"empty": true} is a place with no card (a grid spot, an HQ space): drawn, never played.
-      const c = !card.empty ? drawCard(card) : el("div", "card empty", card.label || "");
-      c.dataset.index = i;
-      const moves = card.empty || card.back ? [] : legal.filter((m) => m.info && m.info.zone === zone.id && m.info.card === card.name
-        && (m.info.index === undefined || m.info.index === i));
-      if (moves.length) {
-        c.classList.add("playable");
-        c.onclick = () => moves.length === 1 ? play(moves[0]) : pointMoves(moves);
-      }
-      row.append(c);
-    });
-    z.append(row);
-    box.append(z);
   }
 }
 
@@ -499,12 +525,14 @@ function drawMoves(v, legal) {
   }
   for (const m of legal) {
     const b = el("button", "move", m.move);
+    if (m.info && m.info.damage !== undefined) b.append(el("span", "dmg", ` (deals ${m.info.damage})`));
     b.dataset.action = m.id;
-    b.title = (m.info && m.info.text) || m.move;
+    b.title = moveLabel(m);
     b.onclick = () => play(m);
     box.append(b);
   }
-  $("undo").disabled = !v.can_undo;
+  // Nothing can be taken back once the game is over.
+  $("undo").disabled = !v.can_undo || !!v.terminal;
   $("hint").disabled = !v.your_turn;
 }
 
@@ -516,6 +544,7 @@ function pointMoves(moves) {
 async function play(m) {
   const v = table.view;
   if (!v || !v.your_turn) return;
+  closeMenu();
   $("hint-text").textContent = "";
   for (const b of $("moves").children) b.disabled = true;
   try {
@@ -543,20 +572,34 @@ async function seek(step) {
   refresh(false);
 }
 
-function drawResult(v) {
+// The end screen: who won (or, all seats alike, a draw or the team's result),
+// why, and every seat's score.
+function drawResult(v, L) {
   const box = $("result");
-  box.hidden = !v.terminal;
-  if (!v.terminal) return;
+  if (!v.terminal) { box.hidden = true; table.resultClosed = false; return; }
+  box.hidden = !!table.resultClosed;
   const over = (v.last_events || []).find((e) => e.kind === "game-over");
+  const why = over ? over.text : L.status || "";
+  // The protocol's outcome and winners (docs/protocol.md, Results): a team
+  // that won lists every seat among the winners; "lost" is a team's loss.
+  const r = v.returns || [];
+  const won = v.winners || [];
   let head;
-  if (v.outcome === "lost") head = (v.returns || []).length === 1 ? "You lose" : "The team loses";
-  else if (v.winners && v.winners.length) head = v.winners.map((i) => seatName(v, i)).join(" and ") + (v.winners.length > 1 ? " win" : " wins");
-  else if (v.outcome === "score") head = "The game is over";
+  if (v.outcome === "lost") head = r.length === 1 ? "You lose" : "The team loses";
+  else if (won.length > 1 && won.length === r.length) head = "The team wins";
+  else if (won.length) {
+    const names = won.map((i) => (i === v.seat ? "You" : seatName(v, i)));
+    head = names.join(" and ") + (names.length > 1 || names[0] === "You" ? " win" : " wins");
+  } else if (v.outcome === "score") head = "The game is over";
   else head = "A draw";
-  box.replaceChildren(el("strong", null, "Game over: " + head), el("span", null, over ? " — " + over.text : ""));
+  box.replaceChildren(el("strong", null, "Game over: " + head), el("span", "why", why));
   const scores = el("div", "scores");
-  (v.returns || []).forEach((r, i) => scores.append(el("span", "score", `${seatName(v, i)}: ${Math.round(r * 1000) / 1000}`)));
+  (v.returns || []).forEach((r, i) => scores.append(el("span", "score" + ((v.winners || []).includes(i) ? " won" : ""),
+    `${seatName(v, i)}: ${Math.round(r * 1000) / 1000}`)));
   box.append(scores);
+  const close = el("button", "close", "See the table");
+  close.onclick = () => { table.resultClosed = true; box.hidden = true; };
+  box.append(close);
 }
 
 // ------------------------------------------------------------------ the tools
@@ -591,6 +634,7 @@ async function save() {
 // -------------------------------------------------------------------- start
 window.addEventListener("DOMContentLoaded", () => {
   $("new-game").onsubmit = startGame;
+  document.addEventListener("keydown", (e) => { if (e.key === "Escape") closeMenu(); });
   $("load-replay").onsubmit = loadReplay;
   $("hint").onclick = hint;
   $("undo").onclick = undo;
