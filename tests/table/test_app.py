@@ -1,0 +1,111 @@
+"""The full-screen table (Textual), driven headlessly by Textual's own pilot (``App.run_test``).
+
+A person (Player 1) plays against greedy bots by pressing Enter on the first
+move of each decision: the game runs in its thread, the screen only draws
+what the presentation model holds for Player 1 (the opponent's hand as
+backs, never its cards), Villainy's pass-only windows are answered by the
+table, and ``q`` leaves a game half-way.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Sequence
+from typing import Any
+
+import henchmen
+from henchmen.bots import make_bot
+from henchmen.narration import result_lines
+from henchmen.state import State
+from henchmen.table.app import TableApp, TableNarrator
+from henchmen.table.session import Session
+
+SIZE = (150, 45)
+
+
+class Recording(TableApp):
+    """The table, remembering every decision it showed and every layout it drew."""
+
+    def __init__(self) -> None:
+        super().__init__([0], pace=0, title="test")
+        self.asked: list[list[str]] = []
+        self.drawn: list[dict[str, Any]] = []
+        self.notes: list[str] = []
+
+    def ask(
+        self,
+        layout: dict[str, Any] | None,
+        player: int,
+        label: str,
+        moves: Sequence[tuple[str, str, int]],
+    ) -> None:
+        self.asked.append([text for _, text, _ in moves])
+        super().ask(layout, player, label, moves)
+
+    def draw(self, layout: dict[str, Any]) -> None:
+        self.drawn.append(layout)
+        super().draw(layout)
+
+    def note(self, text: str) -> None:
+        self.notes.append(text)
+        super().note(text)
+
+
+def seated(game: str, seed: int) -> tuple[Recording, State]:
+    state = henchmen.new_game(game, seed=seed)
+    n = state.game.num_players
+    names = ["Player 1 (human)", *(f"Player {i + 1} (greedy)" for i in range(1, n))]
+    app = Recording()
+    seats = [app.seat(0, "Player 1"), *(make_bot("greedy", i + 1) for i in range(1, n))]
+    narrator = TableNarrator(app, state, 0, names)
+    app.play(Session(state, seats, seed=seed, narrator=narrator), lambda s: result_lines(s, names))
+    return app, state
+
+
+async def _play(app: Recording, state: State, decisions: int) -> None:
+    async with app.run_test(size=SIZE) as pilot:
+        for _ in range(4000):
+            await pilot.pause(0.01)
+            if app.finished is not None or app.error or len(app.asked) > decisions:
+                break
+            if app._deciding is not None:
+                await pilot.press("enter")
+        if app.finished is None:
+            await pilot.press("q")
+
+
+def play(game: str, seed: int, decisions: int = 10_000) -> tuple[Recording, State]:
+    app, state = seated(game, seed)
+    asyncio.run(_play(app, state, decisions))
+    assert app.error is None
+    return app, state
+
+
+def test_a_whole_game_is_played_on_the_screen_and_ends_with_the_result() -> None:
+    app, state = play("parry", 1)
+    assert state.is_terminal
+    assert app.finished is not None and app.finished[0].startswith("Result after")
+    assert app.asked and all(moves for moves in app.asked)
+
+
+def test_the_screen_shows_only_what_player_1_may_see() -> None:
+    app, state = play("villainy", 2, decisions=12)
+    assert app.drawn
+    for layout in app.drawn:
+        assert layout["viewer"] == 0
+        for zone in layout["zones"]:
+            if zone["role"] == "hand" and zone.get("owner") != 0:
+                assert all(card == {"back": True} for card in zone["cards"])
+
+
+def test_villainy_pass_only_windows_are_answered_by_the_table() -> None:
+    app, state = play("villainy", 2, decisions=12)
+    assert [m for m in app.asked if m == ["pass"]] == []  # never asked to just pass
+    assert any("auto-pass" in note for note in app.notes)
+    assert state.move_number > 0
+
+
+def test_quit_leaves_the_game_unfinished() -> None:
+    app, state = play("villainy", 2, decisions=1)
+    assert not state.is_terminal
+    assert app.finished is None
