@@ -295,13 +295,19 @@ def _cmd_play(args: argparse.Namespace, out: TextOut, err: TextOut) -> int:
     reader = _reader(args, len(specs), humans)
     # Line editing only when the person's terminal is both ends (not with --replay -).
     interactive = log is out and sys.stdin.isatty() and sys.stdout.isatty()
-    app = _full_screen(info.title, humans) if interactive and not (args.plain or args.quiet) else None
+    full_screen = interactive and not (args.plain or args.quiet)
+    app = _full_screen(info.title, humans) if full_screen else None
     bots: list[Bot] = [
         (
             app.seat(i, f"Player {i + 1}", auto_pass=args.auto_pass)
             if app is not None
             else HumanSeat(
-                sys.stdin, log, f"Player {i + 1}", interactive=interactive, auto_pass=args.auto_pass
+                sys.stdin,
+                log,
+                f"Player {i + 1}",
+                interactive=interactive,
+                auto_pass=args.auto_pass,
+                narrated=not args.quiet,
             )
         )
         if spec is None

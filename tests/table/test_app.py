@@ -89,7 +89,7 @@ def test_a_whole_game_is_played_on_the_screen_and_ends_with_the_result() -> None
 
 
 def test_the_screen_shows_only_what_player_1_may_see() -> None:
-    app, state = play("villainy", 2, decisions=12)
+    app, _ = play("villainy", 2, decisions=12)
     assert app.drawn
     for layout in app.drawn:
         assert layout["viewer"] == 0

@@ -25,7 +25,7 @@ import queue
 import threading
 import time
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from rich.text import Text
 from textual.app import App, ComposeResult
@@ -94,6 +94,9 @@ class _LogOut:
     def flush(self) -> None:
         pass
 
+    def isatty(self) -> bool:
+        return False  # plain lines: the panel colours them
+
 
 class TableNarrator(Narrator):
     """The narrator of the full-screen table: tells the log, then redraws the table."""
@@ -126,7 +129,7 @@ class TableApp(App[None]):
     #moves { height: 2fr; border: round $warning; }
     #log { height: 3fr; border: round $primary; }
     """
-    BINDINGS = [
+    BINDINGS: ClassVar[list[Binding | tuple[str, str] | tuple[str, str, str]]] = [
         Binding("u", "undo", "Undo"),
         Binding("s", "skip", "Skip to the end"),
         Binding("q", "quit_game", "Quit"),

@@ -52,6 +52,8 @@ def stat_words(face: dict[str, Any]) -> list[str]:
 
     >>> stat_words({"name": "Poo Flinger", "attack": 4, "defense": 1, "ranged": True})
     ['A!4', 'D!1', 'ranged']
+    >>> stat_words({"name": "Hawkeye", "cost": 4, "attack": 2})  # Legendary's Attack
+    ['cost 4', 'attack 2']
     """
     keys = [k for k in FIRST_STATS if k in face]
     keys += sorted(k for k in face if k not in _SKIP and k not in FIRST_STATS)
@@ -60,10 +62,11 @@ def stat_words(face: dict[str, Any]) -> list[str]:
         v = face[k]
         if v is None or v is False or isinstance(v, list | dict):
             continue
-        if k in _LABEL:
+        if k in _LABEL and ("defense" in face or "defense_bonus" in face):  # Villainy's
             words.append(f"{_LABEL[k]}{_t(v)}")
         else:
-            words.append(_t(k).replace("_", " ") if v is True else f"{_t(k).replace('_', ' ')} {_t(v)}")
+            word = _t(k).replace("_", " ")
+            words.append(word if v is True else f"{word} {_t(v)}")
     return words
 
 

@@ -32,7 +32,7 @@ from collections.abc import Sequence
 from typing import Any, TextIO
 
 from henchmen.action import Action
-from henchmen.narration import HEADINGS
+from henchmen.narration import HEADINGS, score_line
 from henchmen.printable import TextOut, printable
 from henchmen.state import State
 from henchmen.table.cards import CardIndex
@@ -122,12 +122,15 @@ class HumanSeat:
         interactive: bool = False,
         width: int | None = None,
         auto_pass: bool = True,
+        narrated: bool = False,
     ) -> None:
         self.out = out
         self.label = printable(label)
         self.lines = LineReader(stdin, out, interactive=interactive)
         self.width = width
         self.auto_pass = auto_pass
+        # A narrator heads each turn with its number and score: the table does not repeat them.
+        self.narrated = narrated
         self.keys = MoveKeys()
         self._index: CardIndex | None = None
         # (turn player, turn headings seen) when the whole table was last drawn.
@@ -154,11 +157,13 @@ class HumanSeat:
         legal = list(state.legal_actions)
         return list(zip(self.keys.assign([a.text for a in legal]), legal, strict=True))
 
-    def show(self, state: State, me: int, whole: bool = True) -> None:
+    def show(self, state: State, me: int, whole: bool = True, again: bool = True) -> None:
         """Draw the table for ``me`` and the moves, each with its key.
 
         With ``whole=False``, only the status, the prompt and the moves (the
-        table was drawn earlier this turn and the log told what changed).
+        table was drawn earlier this turn and the log told what changed);
+        ``again=False``: drawn at the turn's first decision, right under the
+        narrator's turn heading (a ``narrated`` seat then leaves out its own).
 
         >>> import io, henchmen
         >>> out = io.StringIO()
@@ -181,6 +186,9 @@ class HumanSeat:
         if whole:
             self._drawn = self._turn_mark(state, me)
             lines = ["", *draw(layout, me, width)]
+            if self.narrated and not again:  # the turn heading and score were just told
+                score = score_line(layout, me)
+                lines = ["", *lines[3 if score and lines[2] == f"  {score}" else 2 :]]
         else:  # the table as it was drawn this turn; only why we ask, and the moves
             status = layout.get("status")
             lines = [f"  -- {printable(str(status))} --"] if status else []
@@ -223,7 +231,7 @@ class HumanSeat:
             self.say(f"(auto-pass: {printable(str(why))})")
             return passing.id
         # The whole table once a turn (and on "view"); the log tells what changes meanwhile.
-        self.show(state, me, whole=self._drawn != self._turn_mark(state, me))
+        self.show(state, me, whole=self._drawn != self._turn_mark(state, me), again=False)
         while True:
             try:
                 line = self.lines.read(
