@@ -4,7 +4,7 @@
 
 Each game is played by greedy bots from a fixed seed until Player 1 decides
 on their own turn (after a few rounds, so the table has something on it);
-the full-screen table (henchmen.table.app, Textual) is drawn for Player 1
+the full-screen table (henchmen.table._tui, Textual) is drawn for Player 1
 at 160x50 and saved as SVG by Textual, then converted to PNG with cairosvg
 (or rsvg-convert) when one is installed; otherwise the SVG is kept.
 """
@@ -22,7 +22,7 @@ import henchmen
 from henchmen.bots import make_bot
 from henchmen.game import game_info
 from henchmen.narration import Narrator
-from henchmen.table.app import TableApp
+from henchmen.table._tui import TableApp
 from henchmen.table.seat import move_label
 
 HERE = Path(__file__).resolve().parent

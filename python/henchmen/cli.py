@@ -51,7 +51,7 @@ from henchmen.table import HumanSeat, Quit, Session
 from henchmen.table.screen import draw
 
 if TYPE_CHECKING:  # Textual is optional (the tui extra)
-    from henchmen.table.app import TableApp
+    from henchmen.table._tui import TableApp
 
 EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130  # 128 + SIGINT, as a shell reports a process stopped by Ctrl-C
@@ -271,14 +271,14 @@ def _full_screen(title: str, humans: Sequence[int]) -> TableApp | None:
     if not humans:
         return None
     try:
-        from henchmen.table.app import TableApp
+        from henchmen.table._tui import TableApp
     except ImportError:  # the tui extra is not installed: the line mode
         return None
     return TableApp(humans, title=title)
 
 
 def _table_narrator(app: TableApp, state: State, reader: int, names: Sequence[str]) -> Narrator:
-    from henchmen.table.app import TableNarrator
+    from henchmen.table._tui import TableNarrator
 
     return TableNarrator(app, state, reader, names)
 

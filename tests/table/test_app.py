@@ -17,7 +17,7 @@ import henchmen
 from henchmen.bots import make_bot
 from henchmen.narration import result_lines
 from henchmen.state import State
-from henchmen.table.app import TableApp, TableNarrator
+from henchmen.table._tui import TableApp, TableNarrator
 from henchmen.table.session import Session
 
 SIZE = (150, 45)

@@ -1,7 +1,7 @@
 """The full-screen table's panels, drawn from a layout (``State.layout``) with rich.
 
 Pure functions from the presentation model to rich renderables, so the
-Textual app (:mod:`henchmen.table.app`) only places them: the opponents'
+Textual app (:mod:`henchmen.table._tui`) only places them: the opponents'
 summaries, the shared centre, your cards in play, your hand.  Cards are
 never cut: rich wraps their text to the panel's width.  A ``grid`` zone
 (Villainy's 2x3 Minion grid) is drawn as a grid; empty places as dim
@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from rich.console import Group, RenderableType
+from rich.console import Console, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
@@ -128,11 +128,30 @@ def _grid(zone: dict[str, Any]) -> Table:
     return grid
 
 
+def plain(renderable: RenderableType, width: int = 60) -> str:
+    """A panel as plain text (no colour), as a terminal ``width`` wide shows it.
+
+    >>> plain(Text("Player 2  Health 3/3"))
+    'Player 2  Health 3/3'
+    """
+    console = Console(width=width, color_system=None)
+    with console.capture() as out:
+        console.print(renderable)
+    return "\n".join(line.rstrip() for line in out.get().splitlines())
+
+
 def zone(z: dict[str, Any], *, full: bool = True) -> RenderableType | None:
     """A zone: its name and count, then its cards; None for an empty zone with no places.
 
     Piles and decks are one line (count, and the top card's name when face
     up); a hand of backs says how many; a grid is a grid.
+
+    >>> import henchmen
+    >>> theirs = henchmen.new_game("parry", seed=1).layout(0)["zones"][1]
+    >>> plain(zone(theirs))
+    "Player 2's hand 3 cards face down"
+    >>> zone({"name": "Stash", "kind": "row", "cards": []}) is None
+    True
     """
     name = _t(z.get("name", z.get("id", "?")))
     cards = [c for c in z.get("cards") or [] if isinstance(c, dict)]
@@ -161,7 +180,13 @@ def zone(z: dict[str, Any], *, full: bool = True) -> RenderableType | None:
 
 
 def zones(layout: dict[str, Any], pick: Any, *, full: bool = True) -> list[RenderableType]:
-    """The drawn zones of ``layout`` that ``pick(zone)`` selects, empty ones left out."""
+    """The drawn zones of ``layout`` that ``pick(zone)`` selects, empty ones left out.
+
+    >>> import henchmen
+    >>> layout = henchmen.new_game("parry", seed=1).layout(0)
+    >>> [plain(z) for z in zones(layout, lambda z: z.get("role") == "deck")]
+    ['Deck 7 cards']
+    """
     out = []
     for z in layout.get("zones") or []:
         if isinstance(z, dict) and pick(z):
@@ -172,7 +197,12 @@ def zones(layout: dict[str, Any], pick: Any, *, full: bool = True) -> list[Rende
 
 
 def counters(layout: dict[str, Any], owner: int | None) -> Text:
-    """The counters of one player (``owner``) or the shared ones (None), on one line."""
+    """The counters of one player (``owner``) or the shared ones (None), on one line.
+
+    >>> import henchmen
+    >>> counters(henchmen.new_game("parry", seed=1).layout(0), 1).plain
+    'Health 3/3'
+    """
     parts = []
     for c in layout.get("counters") or []:
         if isinstance(c, dict) and c.get("owner") == owner:
@@ -189,7 +219,15 @@ def player_name(layout: dict[str, Any], seat: int) -> str:
 
 
 def opponents(layout: dict[str, Any], viewer: int) -> RenderableType:
-    """Each opponent's summary: name (turn and deciding marks), counters, zones."""
+    """Each opponent's summary: name (turn and deciding marks), counters, zones.
+
+    Their hands are backs in ``layout`` (the model holds no more): counted.
+
+    >>> import henchmen
+    >>> print(plain(opponents(henchmen.new_game("parry", seed=1).layout(0), 0)))
+    Player 2  Health 3/3
+    Player 2's hand 3 cards face down
+    """
     parts: list[RenderableType] = []
     for p in layout.get("players") or []:
         if not isinstance(p, dict) or p.get("seat") == viewer:
@@ -209,7 +247,12 @@ def opponents(layout: dict[str, Any], viewer: int) -> RenderableType:
 
 
 def centre(layout: dict[str, Any]) -> RenderableType:
-    """The shared zones and counters: market, board, piles."""
+    """The shared zones and counters: market, board, piles.
+
+    >>> import henchmen
+    >>> plain(centre(henchmen.new_game("parry", seed=1).layout(0)))
+    'Deck 7 cards'
+    """
     parts: list[RenderableType] = []
     shared = counters(layout, None)
     if shared.plain:
@@ -219,22 +262,50 @@ def centre(layout: dict[str, Any]) -> RenderableType:
 
 
 def mine(layout: dict[str, Any], viewer: int) -> RenderableType:
-    """Your counters and your zones other than your hand."""
+    """Your counters and your zones other than your hand.
+
+    >>> import henchmen
+    >>> plain(mine(henchmen.new_game("parry", seed=1).layout(0), 0))
+    'Health 3/3'
+    """
     parts: list[RenderableType] = [counters(layout, viewer)]
     parts += zones(layout, lambda z: z.get("owner") == viewer and z.get("role") != "hand")
     return Group(*parts)
 
 
 def hand(layout: dict[str, Any], viewer: int) -> RenderableType:
-    """Your hand(s), every card in full."""
+    """Your hand(s), every card in full, its text wrapped (never cut).
+
+    >>> import henchmen
+    >>> print(plain(hand(henchmen.new_game("parry", seed=1).layout(0), 0), width=50))
+    Your hand
+    Strike x3 [attack]
+      On your turn: choose another player; unless the
+    strike is parried, they lose 1 health.
+    Parry [reaction]
+      When a Strike or a Parry is played by someone
+    else: cancel it. A Parry can itself be parried.
+    """
     drawn = zones(layout, lambda z: z.get("owner") == viewer and z.get("role") == "hand")
     return Group(*drawn) if drawn else Text("Your hand is empty", style="dim")
 
 
 def last_move(layout: dict[str, Any]) -> Text:
-    """The last move's sentences, on one line each."""
+    """The last move's sentences, on one line each.
+
+    >>> import henchmen
+    >>> state = henchmen.new_game("parry", seed=1)
+    >>> state.apply("end turn")
+    >>> print(last_move(state.layout(0)).plain)
+    You end the turn
+    Turn 2: Player 2's turn
+    Player 2 draws a card
+    """
     lines = (layout.get("last_move") or {}).get("lines") or []
     return Text("\n".join(_t(x) for x in lines), style="yellow")
 
 
-__all__ = ["card", "centre", "counters", "hand", "hue", "last_move", "mine", "opponents", "zone"]
+__all__ = [
+    "card", "centre", "counters", "hand", "hue", "last_move", "mine", "opponents", "plain",
+    "stat_words", "zone", "zones",
+]  # fmt: skip
