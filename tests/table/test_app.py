@@ -109,3 +109,23 @@ def test_quit_leaves_the_game_unfinished() -> None:
     app, state = play("villainy", 2, decisions=1)
     assert not state.is_terminal
     assert app.finished is None
+
+
+def test_typing_a_moves_key_picks_it() -> None:
+    app, state = seated("parry", 1)
+
+    async def go() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            while app._deciding is None:
+                await pilot.pause(0.01)
+            assert app.asked[0] == ["strike player 2", "end turn"]
+            await pilot.press("2", "enter")  # [2] end turn, not the highlighted [1]
+            while state.move_number < 9 and app.error is None:
+                await pilot.pause(0.01)
+            await pilot.press("q")
+
+    asyncio.run(go())
+    assert app.error is None
+    assert app.session is not None
+    first = next(step for step in app.session.replay().steps if not step.is_chance)
+    assert first.move == "end turn"

@@ -28,6 +28,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
 from rich.text import Text
+from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -152,6 +153,7 @@ class TableApp(App[None]):
         self._out_told: set[int] = set()
         self._result: Callable[[State], list[str]] | None = None
         self._reader = self.humans[0] if len(self.humans) == 1 else -1
+        self._typed = ""  # a move's key being typed (digits), to jump to it
 
     # ---------------------------------------------------------------- building
     def seat(self, player: int, label: str, *, auto_pass: bool = True) -> TuiSeat:
@@ -185,7 +187,7 @@ class TableApp(App[None]):
         self.query_one("#centre").border_title = "Table"
         self.query_one("#mine").border_title = "Your cards in play"
         self.query_one("#hand").border_title = "Your hand"
-        self.query_one("#moves").border_title = "Your moves (arrows + Enter, or click)"
+        self.query_one("#moves").border_title = "Your moves (key digits or arrows, Enter; or click)"
         self.query_one("#log").border_title = "Log"
         if self.session is not None:
             threading.Thread(target=self._run_game, daemon=True, name="henchmen-game").start()
@@ -280,11 +282,12 @@ class TableApp(App[None]):
             self.draw(layout)
         self._deciding = self.seats.get(player)
         options = self.query_one("#moves", OptionList)
-        options.border_title = f"{printable(label)}: your move"
+        options.border_title = f"{printable(label)}: your move (key digits or arrows, Enter)"
         options.clear_options()
         options.add_options([Option(f"[{k}] {text}", id=str(a)) for k, text, a in moves])
         options.highlighted = 0
         options.focus()
+        self._typed = ""
 
     def note(self, text: str) -> None:
         self.query_one("#log", RichLog).write(Text(text, style="italic cyan"))
@@ -322,6 +325,19 @@ class TableApp(App[None]):
             self.exit()
         elif oid is not None:
             self._answer(int(oid))
+
+    def on_key(self, event: events.Key) -> None:
+        """Digits jump to the move with that key ([12]: type 1 then 2); Enter takes it."""
+        if self._deciding is None or not (event.character or "").isdigit():
+            return
+        options = self.query_one("#moves", OptionList)
+        prompts = [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
+        for typed in (self._typed + str(event.character), str(event.character)):
+            found = [i for i, p in enumerate(prompts) if p.startswith(f"[{typed}]")]
+            if found:
+                self._typed = typed
+                options.highlighted = found[0]
+                return
 
     def action_undo(self) -> None:
         self._answer("undo")
