@@ -36,11 +36,11 @@ class Recording(TableApp):
         self,
         layout: dict[str, Any] | None,
         player: int,
-        label: str,
+        title: str,
         moves: Sequence[tuple[str, str, int]],
     ) -> None:
         self.asked.append([text for _, text, _ in moves])
-        super().ask(layout, player, label, moves)
+        super().ask(layout, player, title, moves)
 
     def draw(self, layout: dict[str, Any]) -> None:
         self.drawn.append(layout)

@@ -69,7 +69,8 @@ class TuiSeat(HumanSeat):
             self.say(f"{self.label}: auto-pass ({printable(str(why))})")
             return passing.id
         moves = [(k, move_label(state, a), a.id) for k, a in self._moves(state)]
-        self.app.from_game(self.app.ask, layout, me, self.label, moves)
+        title = f"{self.label}: your move (key digits or arrows, Enter)"
+        self.app.from_game(self.app.ask, layout, me, title, moves)
         answer = self.answers.get()
         if answer == "undo":
             raise UndoRequest
@@ -240,7 +241,8 @@ class TableApp(App[None]):
         seat = self.seats[player]
         moves = [("w", "watch the others play on", -1), ("s", "skip to the end", -2),
                  ("q", "quit", -3)]
-        self.from_game(self.ask, None, player, f"{seat.label} is out", moves)
+        title = f"{seat.label} is out: watch, skip to the end, or quit?"
+        self.from_game(self.ask, None, player, title, moves)
         answer = seat.answers.get()
         if answer == -2:
             self._skip = True
@@ -274,7 +276,7 @@ class TableApp(App[None]):
         self,
         layout: dict[str, Any] | None,
         player: int,
-        label: str,
+        title: str,
         moves: Sequence[tuple[str, str, int]],
     ) -> None:
         """Show ``player``'s decision: the table from their chair, their moves to pick from."""
@@ -282,9 +284,10 @@ class TableApp(App[None]):
             self.draw(layout)
         self._deciding = self.seats.get(player)
         options = self.query_one("#moves", OptionList)
-        options.border_title = f"{printable(label)}: your move (key digits or arrows, Enter)"
+        options.border_title = printable(title)
         options.clear_options()
-        options.add_options([Option(f"[{k}] {text}", id=str(a)) for k, text, a in moves])
+        # Text, not markup: a card's name may hold brackets.
+        options.add_options([Option(Text(f"[{k}] {text}"), id=str(a)) for k, text, a in moves])
         options.highlighted = 0
         options.focus()
         self._typed = ""
@@ -308,7 +311,7 @@ class TableApp(App[None]):
         options.border_title = "The game is over"
         options.clear_options()
         options.add_options([Option(Text(line, style="bold green")) for line in lines])
-        options.add_option(Option("[q] leave the table", id="quit"))
+        options.add_option(Option(Text("[q] leave the table"), id="quit"))
         options.focus()
 
     def _answer(self, answer: int | str) -> None:
