@@ -129,3 +129,28 @@ def test_typing_a_moves_key_picks_it() -> None:
     assert app.session is not None
     first = next(step for step in app.session.replay().steps if not step.is_chance)
     assert first.move == "end turn"
+
+
+def test_a_person_out_of_a_game_that_goes_on_may_skip_to_the_end() -> None:
+    state = henchmen.new_game("super", seed=2, players=3)
+    names = ["Player 1 (human)", "Player 2 (greedy)", "Player 3 (greedy)"]
+    app = Recording()
+    seats = [app.seat(0, "Player 1"), make_bot("greedy", 2), make_bot("greedy", 3)]
+    session = Session(state, seats, seed=2, narrator=TableNarrator(app, state, 0, names))
+    app.play(session, lambda s: result_lines(s, names))
+    out = ["watch the others play on", "skip to the end", "quit"]
+
+    async def go() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            for _ in range(4000):
+                await pilot.pause(0.01)
+                if app.finished is not None or app.error is not None:
+                    break
+                if app._deciding is not None:
+                    await pilot.press(*(["down"] if app.asked[-1] == out else []), "enter")
+
+    asyncio.run(go())
+    assert app.error is None
+    assert app.asked.count(out) == 1  # asked once, when Player 1 was eliminated
+    assert state.is_terminal and app.finished is not None
+    assert "skipping to the end..." in app.notes
