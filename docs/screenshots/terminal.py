@@ -61,7 +61,7 @@ async def shoot(game: str, target: Path) -> None:
         for line in log_lines(state):
             app.log_line(line)
         moves = [(k, move_label(state, a), a.id) for k, a in seat._moves(state)]
-        app.ask(state.layout(0), 0, "Player 1", moves)
+        app.ask(state.layout(0), 0, "Player 1: your move (digits or arrows, Enter)", moves)
         await pilot.pause()
         app.save_screenshot(str(target.name), str(target.parent))
 

@@ -69,7 +69,7 @@ class TuiSeat(HumanSeat):
             self.say(f"{self.label}: auto-pass ({printable(str(why))})")
             return passing.id
         moves = [(k, move_label(state, a), a.id) for k, a in self._moves(state)]
-        title = f"{self.label}: your move (key digits or arrows, Enter)"
+        title = f"{self.label}: your move (digits or arrows, Enter)"
         self.app.from_game(self.app.ask, layout, me, title, moves)
         answer = self.answers.get()
         if answer == "undo":
@@ -186,7 +186,7 @@ class TableApp(App[None]):
     def on_mount(self) -> None:
         self.query_one("#opponents").border_title = "Opponents"
         self.query_one("#centre").border_title = "Table"
-        self.query_one("#mine").border_title = "Your cards in play"
+        self.query_one("#mine").border_title = "You: your score and cards in play"
         self.query_one("#hand").border_title = "Your hand"
         self.query_one("#moves").border_title = "Your moves (key digits or arrows, Enter; or click)"
         self.query_one("#log").border_title = "Log"
