@@ -135,6 +135,8 @@ class TableApp(App[None]):
         Binding("u", "undo", "Undo"),
         Binding("s", "skip", "Skip to the end"),
         Binding("q", "quit_game", "Quit"),
+        # Ctrl-C leaves as at the line table (the replay so far is written), not Textual's copy.
+        Binding("ctrl+c", "quit_game", "Quit", show=False, priority=True),
     ]
 
     def __init__(
