@@ -354,6 +354,9 @@ def _cmd_play(args: argparse.Namespace, out: TextOut, err: TextOut) -> int:
         if app is not None:
             app.play(session, lambda s: result_lines(s, names))
             app.run()
+            app.settle()
+            if app.interrupted:
+                raise KeyboardInterrupt
             if app.error is not None:
                 raise app.error
             if not state.is_terminal:

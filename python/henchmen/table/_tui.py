@@ -135,8 +135,9 @@ class TableApp(App[None]):
         Binding("u", "undo", "Undo"),
         Binding("s", "skip", "Skip to the end"),
         Binding("q", "quit_game", "Quit"),
-        # Ctrl-C leaves as at the line table (the replay so far is written), not Textual's copy.
-        Binding("ctrl+c", "quit_game", "Quit", show=False, priority=True),
+        # Ctrl-C interrupts as at the line table (the command writes the replay so far, exit
+        # 130), rather than Textual's copy.
+        Binding("ctrl+c", "interrupt", "Interrupt", show=False, priority=True),
     ]
 
     def __init__(
@@ -150,6 +151,7 @@ class TableApp(App[None]):
         self.session: Session | None = None
         self.error: BaseException | None = None
         self.quit_asked = False
+        self.interrupted = False  # Ctrl-C: the command raises KeyboardInterrupt once the app ends
         self.finished: list[str] | None = None  # the result lines, once the game is over
         self._deciding: TuiSeat | None = None
         self._skip = False
@@ -157,6 +159,7 @@ class TableApp(App[None]):
         self._result: Callable[[State], list[str]] | None = None
         self._reader = self.humans[0] if len(self.humans) == 1 else -1
         self._typed = ""  # a move's key being typed (digits), to jump to it
+        self._game: threading.Thread | None = None
 
     # ---------------------------------------------------------------- building
     def seat(self, player: int, label: str, *, auto_pass: bool = True) -> TuiSeat:
@@ -193,7 +196,21 @@ class TableApp(App[None]):
         self.query_one("#moves").border_title = "Your moves (key digits or arrows, Enter; or click)"
         self.query_one("#log").border_title = "Log"
         if self.session is not None:
-            threading.Thread(target=self._run_game, daemon=True, name="henchmen-game").start()
+            self._game = threading.Thread(target=self._run_game, daemon=True, name="henchmen-game")
+            self._game.start()
+
+    def settle(self, timeout: float = 30.0) -> None:
+        """After the app: wait for the game's thread to stop (at its next move, on a quit).
+
+        The replay is then read from a game no thread is changing.
+
+        >>> TableApp().settle()  # no game was started: nothing to wait for
+        """
+        if self._game is not None:
+            self.quit_asked = True
+            for seat in self.seats.values():
+                seat.answers.put("quit")  # a seat still waiting for the screen
+            self._game.join(timeout)
 
     # -------------------------------------------------------- the game thread
     def from_game(self, fn: Callable[..., Any], *args: Any) -> None:
@@ -351,6 +368,10 @@ class TableApp(App[None]):
         if self._deciding is None:
             self._skip = True
             self.note("skipping to the end...")
+
+    def action_interrupt(self) -> None:
+        self.interrupted = True
+        self.action_quit_game()
 
     def action_quit_game(self) -> None:
         self.quit_asked = True
