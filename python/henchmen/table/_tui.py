@@ -58,6 +58,7 @@ class TuiSeat(HumanSeat):
         self.answers: queue.Queue[int | str] = queue.Queue()
 
     def say(self, text: str) -> None:
+        self.app.from_game(self.app.log_lines, self.app.log_out.take())  # what came before it
         self.app.from_game(self.app.note, text)
 
     def choose(self, state: State) -> int:
@@ -70,6 +71,7 @@ class TuiSeat(HumanSeat):
             return passing.id
         moves = [(k, move_label(state, a), a.id) for k, a in self._moves(state)]
         title = f"{self.label}: your move (digits or arrows, Enter)"
+        self.app.from_game(self.app.log_lines, self.app.log_out.take())
         self.app.from_game(self.app.ask, layout, me, title, moves)
         answer = self.answers.get()
         if answer == "undo":
@@ -80,18 +82,28 @@ class TuiSeat(HumanSeat):
 
 
 class _LogOut:
-    """A text stream whose whole lines go to the app's log panel."""
+    """A text stream holding whole lines for the app's log panel, sent a move at a time.
 
-    def __init__(self, app: TableApp) -> None:
-        self.app = app
+    One call to the screen per move, not per line: a terminal redraws at each.
+    """
+
+    def __init__(self) -> None:
         self._part = ""
+        self._lines: list[str] = []
+        self._lock = threading.Lock()
 
     def write(self, text: str) -> int:
-        lines = (self._part + text).split("\n")
-        self._part = lines.pop()
-        for line in lines:
-            self.app.from_game(self.app.log_line, line)
+        with self._lock:
+            lines = (self._part + text).split("\n")
+            self._part = lines.pop()
+            self._lines += lines
         return len(text)
+
+    def take(self) -> list[str]:
+        """The whole lines written since the last call."""
+        with self._lock:
+            lines, self._lines = self._lines, []
+        return lines
 
     def flush(self) -> None:
         pass
@@ -104,7 +116,7 @@ class TableNarrator(Narrator):
     """The narrator of the full-screen table: tells the log, then redraws the table."""
 
     def __init__(self, app: TableApp, state: State, reader: int, seats: Sequence[str]) -> None:
-        super().__init__(_LogOut(app), state.game, reader, seats)
+        super().__init__(app.log_out, state.game, reader, seats)
         self.app = app
 
     def follow(self, state: State) -> None:
@@ -160,6 +172,7 @@ class TableApp(App[None]):
         self._reader = self.humans[0] if len(self.humans) == 1 else -1
         self._typed = ""  # a move's key being typed (digits), to jump to it
         self._game: threading.Thread | None = None
+        self.log_out = _LogOut()  # the narrator's lines, until the screen takes them
 
     # ---------------------------------------------------------------- building
     def seat(self, player: int, label: str, *, auto_pass: bool = True) -> TuiSeat:
@@ -228,6 +241,7 @@ class TableApp(App[None]):
             self.session.run()
             if self.session.narrator is not None:
                 self.session.narrator.flush()
+            self.from_game(self.log_lines, self.log_out.take())
             lines = self._result(state) if self._result else ["The game is over."]
             self.from_game(self.game_over, state.layout(self._viewer()), lines)
         except Quit:
@@ -251,7 +265,7 @@ class TableApp(App[None]):
                 if not state.is_terminal:
                     self._ask_out(e.player)
         layout = state.layout(self._viewer())
-        self.from_game(self.draw, layout)
+        self.from_game(self._moved, self.log_out.take(), layout)
         if self.pace and not state.is_terminal and state.current_player not in self.seats:
             time.sleep(self.pace)
 
@@ -310,6 +324,14 @@ class TableApp(App[None]):
         options.highlighted = 0
         options.focus()
         self._typed = ""
+
+    def _moved(self, lines: list[str], layout: dict[str, Any]) -> None:
+        self.log_lines(lines)
+        self.draw(layout)
+
+    def log_lines(self, lines: list[str]) -> None:
+        for line in lines:
+            self.log_line(line)
 
     def note(self, text: str) -> None:
         self.query_one("#log", RichLog).write(Text(text, style="italic cyan"))
