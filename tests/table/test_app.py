@@ -13,10 +13,15 @@ import asyncio
 from collections.abc import Sequence
 from typing import Any
 
+from rich.console import ConsoleRenderable
+from textual.widgets import Static
+
 import henchmen
 from henchmen.bots import make_bot
 from henchmen.narration import result_lines
+from henchmen.notebook import omniscient_layout
 from henchmen.state import State
+from henchmen.table import panels
 from henchmen.table._tui import TableApp, TableNarrator
 from henchmen.table.session import Session
 
@@ -31,6 +36,8 @@ class Recording(TableApp):
         self.asked: list[list[str]] = []
         self.drawn: list[dict[str, Any]] = []
         self.notes: list[str] = []
+        self.state: State | None = None
+        self.leaks: list[str] = []  # a card of Player 2's hand seen on Player 1's screen
 
     def ask(
         self,
@@ -41,6 +48,8 @@ class Recording(TableApp):
     ) -> None:
         self.asked.append([text for _, text, _ in moves])
         super().ask(layout, player, title, moves)
+        if self.state is not None and layout is not None:  # the game waits: a still state
+            self.leaks += hidden_on_screen(self, self.state, layout)
 
     def draw(self, layout: dict[str, Any]) -> None:
         self.drawn.append(layout)
@@ -51,11 +60,30 @@ class Recording(TableApp):
         super().note(text)
 
 
+def names(zones: list[dict[str, Any]]) -> set[str]:
+    return {c["name"] for z in zones for c in z["cards"] if "name" in c}
+
+
+def hidden_on_screen(app: TableApp, state: State, layout: dict[str, Any]) -> list[str]:
+    """Names of Player 2's hand cards (not visible anywhere else to Player 1) on the screen."""
+    theirs = [z for z in omniscient_layout(state)["zones"] if z["id"] == "hand-1"]
+    hidden = names(theirs) - names(layout["zones"])
+    return [n for n in hidden if n in screen_text(app)]
+
+
+def screen_text(app: TableApp) -> str:
+    """What the table's panels show now, as plain text."""
+    ids = ("#status", "#opponents", "#centre", "#mine", "#hand")
+    shown = [app.query_one(i, Static).content for i in ids]
+    return "\n".join(panels.plain(c, 150) for c in shown if isinstance(c, str | ConsoleRenderable))
+
+
 def seated(game: str, seed: int) -> tuple[Recording, State]:
     state = henchmen.new_game(game, seed=seed)
     n = state.game.num_players
     names = ["Player 1 (human)", *(f"Player {i + 1} (greedy)" for i in range(1, n))]
     app = Recording()
+    app.state = state
     seats = [app.seat(0, "Player 1"), *(make_bot("greedy", i + 1) for i in range(1, n))]
     narrator = TableNarrator(app, state, 0, names)
     app.play(Session(state, seats, seed=seed, narrator=narrator), lambda s: result_lines(s, names))
@@ -90,7 +118,8 @@ def test_a_whole_game_is_played_on_the_screen_and_ends_with_the_result() -> None
 
 def test_the_screen_shows_only_what_player_1_may_see() -> None:
     app, _ = play("villainy", 2, decisions=12)
-    assert app.drawn
+    assert app.drawn and len(app.asked) > 5
+    assert app.leaks == []  # checked at every decision, on the panels' text
     for layout in app.drawn:
         assert layout["viewer"] == 0
         for zone in layout["zones"]:
