@@ -19,8 +19,8 @@ from henchmen.table import HumanSeat, Quit
 from henchmen.table.seat import move_label, only_pass
 
 
-def window(game: str) -> State:
-    """A position where the player to decide may only pass (off their turn)."""
+def window(game: str, move: str = "pass") -> State:
+    """A position where the player to decide may only pass (``move``), off their turn."""
     for seed in range(40):
         state = henchmen.new_game(game, seed=seed)
         rng = random.Random(seed)
@@ -28,7 +28,7 @@ def window(game: str) -> State:
             legal = list(state.legal_actions)
             if (
                 len(legal) == 1
-                and legal[0].text == "pass"
+                and legal[0].text == move
                 and state.current_player != state.turn_player
             ):
                 return state
@@ -36,12 +36,14 @@ def window(game: str) -> State:
     raise AssertionError(f"no pass-only window in 40 random games of {game}")
 
 
-@pytest.mark.parametrize("game", ["villainy", "suet"])
-def test_the_table_passes_when_a_pass_is_the_only_move(game: str) -> None:
-    state = window(game)
+@pytest.mark.parametrize(
+    ("game", "move"), [("villainy", "pass"), ("suet", "pass"), ("super", "take the hit")]
+)
+def test_the_table_passes_when_a_pass_is_the_only_move(game: str, move: str) -> None:
+    state = window(game, move)
     out = io.StringIO()
     seat = HumanSeat(io.StringIO(""), out, "Ann", width=100)  # no input: asking would quit
-    assert state.action_to_string(seat.choose(state)) == "pass"
+    assert state.action_to_string(seat.choose(state)) == move
     assert "(auto-pass: " in out.getvalue()
     assert "Moves:" not in out.getvalue()  # the person was not asked
 
