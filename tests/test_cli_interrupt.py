@@ -54,7 +54,7 @@ def interrupted(tmp_path: Path, args: list[str], wait_for: str) -> tuple[str, fl
 
 
 def test_ctrl_c_at_a_human_prompt_writes_the_replay(tmp_path: Path) -> None:
-    args = ["play", SSS, "--bots", "human,greedy", "--seed", "2", "--replay", "h.json"]
+    args = ["play", SSS, "--bots", "human,greedy", "--seed", "2", "--replay", "h.json", "--plain"]
     last, _ = interrupted(tmp_path, args, PROMPT)
     replay = load_replay(tmp_path / "h.json")
     assert last == f"henchmen: interrupted after {len(replay.steps)} actions; " \

@@ -30,7 +30,7 @@ import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
-from typing import NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
 from henchmen import __version__, _checks, _core
 from henchmen._cli_args import int_arg, parse_option, seats_and_options, seed_for_bot
@@ -49,6 +49,9 @@ from henchmen.state import State
 from henchmen.storyline import wrapped
 from henchmen.table import HumanSeat, Quit, Session
 from henchmen.table.screen import draw
+
+if TYPE_CHECKING:  # Textual is optional (the tui extra)
+    from henchmen.table._tui import TableApp
 
 EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130  # 128 + SIGINT, as a shell reports a process stopped by Ctrl-C
@@ -131,6 +134,19 @@ def _parser() -> argparse.ArgumentParser:
         "--force", action="store_true", help="overwrite the --replay file if it exists"
     )
     play.add_argument("--quiet", action="store_true", help="print only the result")
+    play.add_argument(
+        "--plain",
+        action="store_true",
+        help="the line-by-line table (for pipes and screen readers), even on a terminal "
+        "where the full-screen table (pip install henchmen[tui]) would be used",
+    )
+    play.add_argument(
+        "--no-auto-pass",
+        dest="auto_pass",
+        action="store_false",
+        help="ask a person even when their only move is to pass (by default their table "
+        "passes for them, with a note)",
+    )
     _reader_arguments(play, "bots only; default: the one human's view, else a spectator's")
     replay = sub.add_parser(
         "replay",
@@ -262,6 +278,23 @@ def _reader(args: argparse.Namespace, players: int, humans: Sequence[int]) -> in
     return humans[0] if len(humans) == 1 else SPECTATOR  # people sharing a screen: public only
 
 
+def _full_screen(title: str, humans: Sequence[int]) -> TableApp | None:
+    """The full-screen table for ``humans`` when Textual is installed, else None (line mode)."""
+    if not humans:
+        return None
+    try:
+        from henchmen.table._tui import TableApp
+    except ImportError:  # the tui extra is not installed: the line mode
+        return None
+    return TableApp(humans, title=title)
+
+
+def _table_narrator(app: TableApp, state: State, reader: int, names: Sequence[str]) -> Narrator:
+    from henchmen.table._tui import TableNarrator
+
+    return TableNarrator(app, state, reader, names)
+
+
 def _cmd_play(args: argparse.Namespace, out: TextOut, err: TextOut) -> int:
     info = game_info(args.game)
     seed = int_arg(args.seed, "--seed", 0, _checks.U64_MAX)
@@ -274,8 +307,21 @@ def _cmd_play(args: argparse.Namespace, out: TextOut, err: TextOut) -> int:
     reader = _reader(args, len(specs), humans)
     # Line editing only when the person's terminal is both ends (not with --replay -).
     interactive = log is out and sys.stdin.isatty() and sys.stdout.isatty()
+    full_screen = interactive and not (args.plain or args.quiet)
+    app = _full_screen(info.title, humans) if full_screen else None
     bots: list[Bot] = [
-        HumanSeat(sys.stdin, log, f"Player {i + 1}", interactive=interactive)
+        (
+            app.seat(i, f"Player {i + 1}", auto_pass=args.auto_pass)
+            if app is not None
+            else HumanSeat(
+                sys.stdin,
+                log,
+                f"Player {i + 1}",
+                interactive=interactive,
+                auto_pass=args.auto_pass,
+                narrated=not args.quiet,
+            )
+        )
         if spec is None
         else spec.make(seed_for_bot(seed, i))
         for i, spec in enumerate(specs)
@@ -296,7 +342,13 @@ def _cmd_play(args: argparse.Namespace, out: TextOut, err: TextOut) -> int:
             if target.path is not None:  # from now on it holds a replay that loads
                 start = make_replay(state, seed=seed, players=seats)
                 target.write(dataclasses.replace(start, abandoned=not start.terminal))
-    narrator = None if args.quiet else Narrator(log, state.game, reader, names)
+    narrator = (
+        None
+        if args.quiet
+        else _table_narrator(app, state, reader, names)
+        if app is not None
+        else Narrator(log, state.game, reader, names)
+    )
     session = Session(state, bots, seed=seed, players=seats, narrator=narrator)
 
     def save() -> str:
@@ -311,15 +363,27 @@ def _cmd_play(args: argparse.Namespace, out: TextOut, err: TextOut) -> int:
         return f"the replay so far is in {target.where}"
 
     try:
-        if narrator is not None:
-            log.write(wrapped("", f"{info.title}: {', '.join(names)}; seed {seed}") + "\n")
-            if not humans or reader != humans[0]:
-                log.write(f"As seen by {reader_label(reader, names)}\n")
-        session.run()
-        if narrator is not None:
-            narrator.finish(state)
-        else:
+        if app is not None:
+            app.play(session, lambda s: result_lines(s, names))
+            app.run()
+            app.settle()
+            if app.interrupted:
+                raise KeyboardInterrupt
+            if app.error is not None:
+                raise app.error
+            if not state.is_terminal:
+                raise Quit
             log.write("\n".join(result_lines(state, names)) + "\n")
+        else:
+            if narrator is not None:
+                log.write(wrapped("", f"{info.title}: {', '.join(names)}; seed {seed}") + "\n")
+                if not humans or reader != humans[0]:
+                    log.write(f"As seen by {reader_label(reader, names)}\n")
+            session.run()
+            if narrator is not None:
+                narrator.finish(state)
+            else:
+                log.write("\n".join(result_lines(state, names)) + "\n")
         save()
     except Quit:
         save()

@@ -45,6 +45,8 @@ def _foreground() -> None:
 
 
 def spawn(tmp_path: Path, *args: str) -> pexpect.spawn:
+    if args[:1] == ("play",):  # the line mode (a terminal would get the full-screen table)
+        args = (*args, "--plain")
     return pexpect.spawn(
         sys.executable, ["-m", "henchmen", *args], cwd=str(tmp_path), encoding="utf-8",
         timeout=120, dimensions=(50, 140), preexec_fn=_foreground,

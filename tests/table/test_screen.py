@@ -84,7 +84,9 @@ def test_a_row_with_costs_piles_as_tallies_and_the_prompt() -> None:
     assert "    Hulk: Crazed Rampage (cost 5, attack 4): Each player gains a Wound." in lines
     storm = next(line for line in lines if "Storm" in line)
     assert storm.startswith("    Storm: Lightning Bolt (cost 4, attack 2): Ranged")
-    assert len(storm) == 80 and storm.endswith("...")  # help CARD tells it all
+    # Never cut (issue 38): the rest of the text follows on an indented line.
+    assert not any(line.endswith("...") for line in lines)
+    assert lines[lines.index(storm) + 1].startswith("      ")
     counts = next(line for line in lines if "Player 2's hand" in line)
     assert "Player 2's hand: 6 cards" in counts
     assert "Your discard pile: 9 (S.H.I.E.L.D. Agent x8, Wound)" in "\n".join(lines)

@@ -4,8 +4,8 @@ One drawing for every game: the game's layout names the zones (hands, row,
 HQ, city, piles), the cards in them (faces with name, cost, power and text,
 or backs), the counters and the status; this module only arranges them in a
 compact screen.  The viewer's hand is shown in full (text included), the
-other zones with cards face up one card a line (text cut to the width:
-``help CARD`` shows it all), piles and face-down zones as counts.
+other zones with cards face up one card a line (text wrapped, never cut),
+piles and face-down zones as counts.
 
 >>> import henchmen
 >>> state = henchmen.new_game("parry", seed=1)
@@ -126,10 +126,6 @@ def _flow(items: Sequence[str], width: int, indent: str = "  ", gap: str = "   "
     return lines
 
 
-def _cut(text: str, width: int) -> str:
-    return text if len(text) <= width else text[: max(width - 3, 1)].rstrip() + "..."
-
-
 def draw(layout: dict[str, Any], viewer: int, width: int = 100) -> list[str]:
     """The screen for ``viewer`` (a player) from their layout, as lines.
 
@@ -155,8 +151,10 @@ def draw(layout: dict[str, Any], viewer: int, width: int = 100) -> list[str]:
     status = layout.get("status")
     lines = [f"=== {title} -- {_text(status)} ===" if status else f"=== {title} ==="]
     score = score_line(layout, viewer)
-    if score:
-        lines.append(f"  {score}")
+    if score:  # one measure a line when they do not fit on one (4 players: 600 characters)
+        lines += [score_row] if len(score_row := f"  {score}") <= width else _flow(
+            score.split(" | "), width, gap=" | "
+        )
     zones = [z for z in layout.get("zones") or [] if isinstance(z, dict)]
     if not zones and isinstance(layout.get("observation"), dict):
         lines += render_observation(layout["observation"], "  ")
@@ -188,8 +186,10 @@ def draw(layout: dict[str, Any], viewer: int, width: int = 100) -> list[str]:
             detail.append(f"  {name} ({n}):" + (f" and {hidden} face down" if hidden else ""))
             for face, copies in faces:
                 text = _text(face.get("text") or "")
-                row = f"    {card_title(face, copies)}" + (f": {text}" if text else "")
-                detail.append(_cut(row, width))
+                row = card_title(face, copies) + (f": {text}" if text else "")
+                detail += textwrap.wrap(  # never cut: the text is the card's rules
+                    row, width, initial_indent="    ", subsequent_indent="      "
+                )
     lines += _flow(counts, width)
     lines += detail + mine
     prompt = layout.get("prompt")

@@ -32,7 +32,7 @@ from collections.abc import Sequence
 from typing import Any, TextIO
 
 from henchmen.action import Action
-from henchmen.narration import HEADINGS
+from henchmen.narration import HEADINGS, score_line
 from henchmen.printable import TextOut, printable
 from henchmen.state import State
 from henchmen.table.cards import CardIndex
@@ -41,6 +41,9 @@ from henchmen.table.lines import LineReader
 from henchmen.table.screen import draw, move_lines
 
 COMMANDS = ("undo", "help", "view", "log", "quit")
+#: Moves that only let a window go by: when one is a person's only legal move,
+#: their table answers it for them (``auto_pass``); the engine still asks.
+PASS_MOVES = ("pass", "take the hit")
 _ALIASES = {"exit": "quit", "q": "quit", "u": "undo", "v": "view", "?": "help", "h": "help"}
 #: The shortest beginning of a move's notation that is taken for the move.
 MIN_PREFIX = 3
@@ -53,6 +56,33 @@ HELP = """\
   help CARD  a card's text (from the card table);  help: this list
   view       the table again;  log [N]: the last N things you saw (default 12)
   quit       stop the game (the replay so far is written)"""
+
+
+def only_pass(state: State) -> Action | None:
+    """The current decider's only legal move when it is a pass (a reaction window), else None.
+
+    >>> import henchmen
+    >>> only_pass(henchmen.new_game("parry", seed=1)) is None
+    True
+    """
+    legal = list(state.legal_actions)
+    if len(legal) == 1 and normal(legal[0].text) in PASS_MOVES:
+        return legal[0]
+    return None
+
+
+def move_label(state: State, action: Action) -> str:
+    """A move's notation, with the damage it deals when the game previews it (Super!).
+
+    >>> import henchmen
+    >>> state = henchmen.new_game("parry", seed=1)
+    >>> move_label(state, state.legal_actions[-1])
+    'end turn'
+    """
+    info = state.action_info(action)
+    damage = info.get("damage")
+    text = printable(action.text)
+    return f"{text} ({damage} damage)" if type(damage) is int else text
 
 
 class Quit(Exception):
@@ -91,13 +121,20 @@ class HumanSeat:
         *,
         interactive: bool = False,
         width: int | None = None,
+        auto_pass: bool = True,
+        narrated: bool = False,
     ) -> None:
         self.out = out
         self.label = printable(label)
         self.lines = LineReader(stdin, out, interactive=interactive)
         self.width = width
+        self.auto_pass = auto_pass
+        # A narrator heads each turn with its number and score: the table does not repeat them.
+        self.narrated = narrated
         self.keys = MoveKeys()
         self._index: CardIndex | None = None
+        # (turn player, turn headings seen) when the whole table was last drawn.
+        self._drawn: tuple[int, int] | None = None
 
     # ------------------------------------------------------------- the screen
     def _width(self) -> int:
@@ -120,8 +157,13 @@ class HumanSeat:
         legal = list(state.legal_actions)
         return list(zip(self.keys.assign([a.text for a in legal]), legal, strict=True))
 
-    def show(self, state: State, me: int) -> None:
+    def show(self, state: State, me: int, whole: bool = True, again: bool = True) -> None:
         """Draw the table for ``me`` and the moves, each with its key.
+
+        With ``whole=False``, only the status, the prompt and the moves (the
+        table was drawn earlier this turn and the log told what changed);
+        ``again=False``: drawn at the turn's first decision, right under the
+        narrator's turn heading (a ``narrated`` seat then leaves out its own).
 
         >>> import io, henchmen
         >>> out = io.StringIO()
@@ -141,11 +183,28 @@ class HumanSeat:
                 "Your turn" if state.turn_player == me else f"Player {state.turn_player + 1}'s turn"
             )
             layout = {**layout, "status": whose}
-        lines = ["", *draw(layout, me, width)]
+        if whole:
+            self._drawn = self._turn_mark(state, me)
+            lines = ["", *draw(layout, me, width)]
+            if self.narrated and not again:  # the turn heading and score were just told
+                score = score_line(layout, me)
+                lines = ["", *lines[3 if score and lines[2] == f"  {score}" else 2 :]]
+        else:  # the table as it was drawn this turn; only why we ask, and the moves
+            status = layout.get("status")
+            lines = [f"  -- {printable(str(status))} --"] if status else []
+            prompt = layout.get("prompt")
+            if prompt:
+                lines.append(f"  >> {printable(str(prompt))}")
         if not layout.get("prompt") and state.turn_player not in (me, -1):
             lines.append(f"  >> Player {state.turn_player + 1}'s turn: you are asked to decide")
-        lines += move_lines([(k, a.text) for k, a in self._moves(state)], width)
+        moves = [(k, move_label(state, a)) for k, a in self._moves(state)]
+        lines += move_lines(moves, width)
         self.out.write("\n".join(lines) + "\n")
+
+    def _turn_mark(self, state: State, me: int) -> tuple[int, int]:
+        """Which turn it is, as ``me`` saw it: the turn player and the turn headings so far."""
+        turns = sum(1 for e in state.events_for(me) if e.kind in HEADINGS)
+        return (state.turn_player, turns)
 
     # -------------------------------------------------------------- a choice
     def choose(self, state: State) -> int:
@@ -166,7 +225,13 @@ class HumanSeat:
         me = state.current_player
         if self._index is None:
             self._index = CardIndex(state.game.card_table())
-        self.show(state, me)
+        passing = only_pass(state) if self.auto_pass else None
+        if passing is not None:  # nothing to answer with: the table passes, the engine asked
+            why = state.layout(me).get("prompt") or "nothing to answer with"
+            self.say(f"(auto-pass: {printable(str(why))})")
+            return passing.id
+        # The whole table once a turn (and on "view"); the log tells what changes meanwhile.
+        self.show(state, me, whole=self._drawn != self._turn_mark(state, me), again=False)
         while True:
             try:
                 line = self.lines.read(
