@@ -15,7 +15,6 @@ from henchmen.action import Action
 from henchmen.errors import (
     ActionIndexError,
     ActionTypeError,
-    HenchmenError,
     IllegalActionError,
     NotationError,
 )
@@ -471,7 +470,8 @@ class State:
         # Notation can depend on the position, so each action is named where it was
         # taken: the engine replays the history from where it starts (the game's
         # start, or a loaded position).
-        return tuple(Action(a, text) for a, text in zip(self._s.history(), self._s.history_notation()))
+        ids, names = self._s.history(), self._s.history_notation()
+        return tuple(Action(a, text) for a, text in zip(ids, names, strict=True))
 
     def history_ids(self) -> list[int]:
         """The ids of :attr:`history` (fast: no notation).

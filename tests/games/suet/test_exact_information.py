@@ -89,7 +89,10 @@ def _reach(wanted: str, seeds: range) -> henchmen.State:
         while not state.is_terminal:
             names = [state.action_to_string(a) for a in state.legal_action_ids()]
             if state.current_player == 0 and wanted in names:
-                if wanted != "play Trade Hands on player 2" or state.observation(0)["players"][1]["hand_size"] > 0:
+                if (
+                    wanted != "play Trade Hands on player 2"
+                    or state.observation(0)["players"][1]["hand_size"] > 0
+                ):
                     state.set_auto_chance(False)
                     return state
             state.apply(rng.choice(state.legal_action_ids()))
