@@ -638,9 +638,10 @@ class NativeState final : public State {
   // loading a saved game costs no more than before). Otherwise the facts of
   // the history must be its own (the events replayed from the origin), and
   // the ones before it become the origin's. Cards must be of kinds this game
-  // has, and what each player then knows must fit the position (every
-  // zone's size and known cards); the hidden compositions are taken on
-  // trust, as the position is.
+  // has, and what each player then knows must fit the position: every
+  // zone's size and known cards, and a world dealt from it must validate
+  // (what the hidden cards may be is otherwise taken on trust, as the
+  // position is).
   void read_knowledge(const Json& doc) {
     if constexpr (!has_zones<T>::value) {
       throw SerializationError("serialized state: this game keeps no knowledge, so it takes no \"knowledge\"");
@@ -687,6 +688,18 @@ class NativeState final : public State {
           s_.zone_cards(z, cards);
           const std::string wrong = k.check(z, cards);
           if (!wrong.empty()) throw SerializationError("knowledge of player " + std::to_string(p) + " does not fit the position: " + wrong);
+        }
+        // What the hidden cards may be cannot be checked against the position,
+        // but a world dealt from it must be one the rules accept (cards
+        // conserved): one draw, from a fixed seed so a file loads or not alike.
+        S world = s_;
+        Rng rng(0x6b6e6f776c656467ULL + static_cast<uint64_t>(p));
+        if (sample_world(p, rng, world)) {
+          try {
+            world.validate();
+          } catch (const Error& e) {
+            throw SerializationError("knowledge of player " + std::to_string(p) + " does not fit the position: a world it deals breaks the rules (" + e.what() + ")");
+          }
         }
       }
     }
