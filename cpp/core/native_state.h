@@ -691,7 +691,8 @@ class NativeState final : public State {
         }
         // What the hidden cards may be cannot be checked against the position,
         // but a world dealt from it must be one the rules accept (cards
-        // conserved): one draw, from a fixed seed so a file loads or not alike.
+        // conserved) and show that player what the position shows them: one
+        // draw, from a fixed seed so a file loads or not alike.
         S world = s_;
         Rng rng(0x6b6e6f776c656467ULL + static_cast<uint64_t>(p));
         if (sample_world(p, rng, world)) {
@@ -699,6 +700,9 @@ class NativeState final : public State {
             world.validate();
           } catch (const Error& e) {
             throw SerializationError("knowledge of player " + std::to_string(p) + " does not fit the position: a world it deals breaks the rules (" + e.what() + ")");
+          }
+          if (world.observation(p).dump() != s_.observation(p).dump()) {
+            throw SerializationError("knowledge of player " + std::to_string(p) + " does not fit the position: a world it deals changes what that player sees");
           }
         }
       }
