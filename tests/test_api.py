@@ -466,7 +466,7 @@ def test_version_1_states_still_load_with_explicit_chance() -> None:
     state = played(seed=3, steps=20)
     doc = json.loads(state.serialize())
     doc["version"] = 1
-    del doc["chance"]
+    del doc["chance"], doc["knowledge"]  # version 1 had neither
     old = henchmen.deserialize(json.dumps(doc))
     assert old == state and not old.auto_chance
     doc["chance"] = {"auto": True, "seed": "1", "rng": ["0"] * 4}

@@ -208,6 +208,7 @@ PYBIND11_MODULE(_core, m) {
       .def("returns", &State::returns)
       .def("measure", &State::measure)
       .def("history", &State::history)
+      .def("history_notation", &State::history_notation)
       .def("action_to_string", &State::action_to_string, py::arg("action"))
       .def("string_to_action", [](const State& s, const py::str& text) { return s.string_to_action(utf8(text)); }, py::arg("text"))
       .def("observation_json", [](const State& s, int p) { return s.observation(p).dump(); }, py::arg("player"))

@@ -164,6 +164,8 @@ class State {
   // when the game defines none or ended without one (a goal not reached).
   virtual double measure() const { return std::numeric_limits<double>::quiet_NaN(); }
   virtual const std::vector<Action>& history() const = 0;
+  // The notation of each history step in the position it was taken from.
+  virtual std::vector<std::string> history_notation() const = 0;
   virtual int64_t move_number() const = 0;  // actions applied, chance included
 
   virtual std::string action_to_string(Action action) const = 0;

@@ -78,9 +78,7 @@ class NativeGame final : public Game {
     if (!doc.is_object()) throw SerializationError("a serialized state must be a JSON object");
     const std::string game = doc.at("game", "serialized state").as_string("game");
     if (game != info().name) throw SerializationError("serialized state is for '" + game + "', not '" + info().name + "'");
-    if (doc.at("options", "serialized state").dump() != options_.dump()) {
-      throw SerializationError("serialized state has options " + doc.at("options", "serialized state").dump() + " but this game has " + options_.dump());
-    }
+    check_same_options(doc.at("options", "serialized state"));
     return NativeState<T>::deserialize(self(), doc);
   }
 
@@ -116,6 +114,33 @@ class NativeGame final : public Game {
     if (kept.size() >= 16) kept.clear();
     kept.emplace(key, made);
     return made;
+  }
+
+  // A saved state names the options it was played with, completed by the
+  // engine that saved it. One saved before an option existed lacks it (and
+  // may lack defaults that depend on it), so both sides are compared once
+  // completed by this engine: only an option that really differs refuses it.
+  void check_same_options(const Json& saved) const {
+    Json completed;
+    try {
+      completed = complete(saved);
+    } catch (const Error& e) {
+      throw SerializationError(std::string("serialized state has options this game cannot take: ") + e.what());
+    }
+    if (completed.dump() == options_.dump()) return;
+    std::string differ;
+    const auto& mine = options_.as_object("options");
+    const auto& theirs = completed.as_object("options");
+    for (const auto& [key, value] : mine) {
+      const Json* other = completed.find(key);
+      if (other && other->dump() == value.dump()) continue;
+      if (!differ.empty()) differ += ", ";
+      differ += key + " (saved " + (other ? other->dump() : std::string("absent")) + ", this game " + value.dump() + ")";
+    }
+    for (const auto& [key, value] : theirs) {
+      if (!options_.find(key)) differ += (differ.empty() ? "" : ", ") + key + " (saved " + value.dump() + ", this game absent)";
+    }
+    throw SerializationError("serialized state was played with other options than this game: " + differ + "; load it with henchmen.deserialize(text) to make its own game");
   }
 
   std::shared_ptr<const NativeGame> self() const { return std::static_pointer_cast<const NativeGame>(shared_from_this()); }

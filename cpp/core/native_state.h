@@ -13,6 +13,7 @@
 
 #include "core/error.h"
 #include "core/events.h"
+#include "core/fact_text.h"
 #include "core/game.h"
 #include "core/knowledge.h"
 #include "core/layout.h"
@@ -30,9 +31,10 @@ struct has_native_hash : std::false_type {};
 template <class S>
 struct has_native_hash<S, std::void_t<decltype(std::declval<const S&>().hash())>> : std::true_type {};
 
-// Games that name their zones (Traits::num_zones, S::write_zones and
-// S::zone_cards) get exact resampling from what each player saw
-// (core/knowledge.h); the others resample from the position alone.
+// Games that name their zones (Traits::num_zones, Traits::card_kinds (card
+// ids are below it), S::write_zones and S::zone_cards) get exact
+// resampling from what each player saw (core/knowledge.h); the others
+// resample from the position alone.
 template <class T, class = void>
 struct has_zones : std::false_type {};
 template <class T>
@@ -79,17 +81,21 @@ class NativeState final : public State {
   using S = typename T::S;
 
   // Where the history starts: the game's initial state (then events, and
-  // what each player knows, can be rebuilt exactly from the history), or a
-  // position given alone (a resample, a batch's game, a position built by hand).
+  // what each player knows, can be rebuilt exactly from the history), a
+  // position loaded with what its players knew (the card facts each had
+  // read before it), or a position given alone (a resample, a batch's game,
+  // a position built by hand: nobody's knowledge is known).
   struct Origin {
     S s;
     bool initial = false;
     std::shared_ptr<const Events> setup;  // what the initial state's setup emitted
+    std::shared_ptr<const std::vector<std::vector<CardFact>>> read;  // by player; null: not known
+    bool known() const { return initial || read != nullptr; }
   };
 
   // A position alone: its history starts here.
   NativeState(std::shared_ptr<const NativeGame<T>> game, S s)
-      : game_(std::move(game)), s_(s), origin_(std::make_shared<const Origin>(Origin{s, false, nullptr})), shadow_(s) {}
+      : game_(std::move(game)), s_(s), origin_(std::make_shared<const Origin>(Origin{s, false, nullptr, nullptr})), shadow_(s) {}
   // A position whose history starts at `origin`.
   NativeState(std::shared_ptr<const NativeGame<T>> game, S s, std::shared_ptr<const Origin> origin)
       : game_(std::move(game)), s_(s), origin_(std::move(origin)), shadow_(origin_->s) {}
@@ -102,7 +108,7 @@ class NativeState final : public State {
       EventScope scope(setup.get());
       s = T::initial_state(*game->config());
     }
-    auto origin = std::make_shared<const Origin>(Origin{s, true, std::move(setup)});
+    auto origin = std::make_shared<const Origin>(Origin{s, true, std::move(setup), nullptr});
     return std::make_unique<NativeState>(std::move(game), s, std::move(origin));
   }
 
@@ -238,6 +244,18 @@ class NativeState final : public State {
     return State::measure();
   }
   const std::vector<Action>& history() const override { return history_; }
+  // Each history step named where it was taken: replayed from the origin,
+  // since notation (a chance outcome above all) depends on the position.
+  std::vector<std::string> history_notation() const override {
+    std::vector<std::string> out;
+    out.reserve(history_.size());
+    S s = origin_->s;
+    for (const Action a : history_) {
+      out.push_back(s.action_to_string(a));
+      s.apply(a);
+    }
+    return out;
+  }
   int64_t move_number() const override { return static_cast<int64_t>(history_.size()); }
 
   std::string action_to_string(Action action) const override {
@@ -313,7 +331,7 @@ class NativeState final : public State {
     auto out = std::make_unique<NativeState>(game_, s_);  // a world of its own: no history
     Rng rng(seed);
     if (!sample_world(observer, rng, out->s_, carried)) out->s_.resample(observer, rng);
-    out->origin_ = std::make_shared<const Origin>(Origin{out->s_, false, nullptr});
+    out->origin_ = std::make_shared<const Origin>(Origin{out->s_, false, nullptr, nullptr});
     out->shadow_ = out->s_;
     out->auto_ = auto_;
     out->seed_ = Rng::derive_seed(seed, 1);
@@ -323,11 +341,15 @@ class NativeState final : public State {
 
   // Version 2 adds "chance": the auto-chance generator's exact position, so a
   // saved game continues with the same draws (pickle, deepcopy and clone
-  // alike). Version 1 documents still load, with chance explicit.
+  // alike). Version 3 adds "knowledge": the card facts each player has read
+  // since the game began (core/fact_text.h), so a position loaded without
+  // its history resamples as the live game would. Versions 1 and 2 still
+  // load: their knowledge is rebuilt from a history from the start, and is
+  // not known otherwise (resample then draws from the position alone).
   std::string serialize() const override {
     Json doc;
     doc["format"] = "henchmen-state";
-    doc["version"] = 2;
+    doc["version"] = 3;
     doc["game"] = game_->info().name;
     doc["options"] = game_->options();
     doc["position"] = s_.to_json();
@@ -342,6 +364,18 @@ class NativeState final : public State {
     for (const uint64_t w : rng_.words()) words.push_back(hex64(w));
     chance["rng"] = words;
     doc["chance"] = chance;
+    if constexpr (has_zones<T>::value) {
+      if (origin_->known()) {
+        Json known = Json(Json::Array{});
+        for (int p = 0; p < game_->num_players(); ++p) {
+          std::vector<CardFact> facts = origin_facts(p);
+          const std::vector<CardFact> later = history_facts(p);
+          facts.insert(facts.end(), later.begin(), later.end());
+          known.push_back(Json(facts_to_text(facts)));
+        }
+        doc["knowledge"] = known;
+      }
+    }
     return doc.dump();
   }
 
@@ -357,8 +391,10 @@ class NativeState final : public State {
       json_expect_keys(doc, {"format", "version", "game", "options", "position", "history"}, what);
     } else if (version == 2) {
       json_expect_keys(doc, {"format", "version", "game", "options", "position", "history", "chance", "origin"}, what);
+    } else if (version == 3) {
+      json_expect_keys(doc, {"format", "version", "game", "options", "position", "history", "chance", "origin", "knowledge"}, what);
     } else {
-      throw SerializationError("serialized state version " + std::to_string(version) + " is not supported (this engine reads versions 1 and 2)");
+      throw SerializationError("serialized state version " + std::to_string(version) + " is not supported (this engine reads versions 1 to 3)");
     }
     S s = T::from_json(*game->config(), doc.at("position", what));
     s.validate();
@@ -372,14 +408,15 @@ class NativeState final : public State {
       if (version < 2) throw SerializationError("serialized state version 1 has no origin");
       S start = T::from_json(*game->config(), *o);
       start.validate();
-      origin = std::make_shared<const Origin>(Origin{start, false, nullptr});
+      origin = std::make_shared<const Origin>(Origin{start, false, nullptr, nullptr});
     } else if (hist.empty() && origin->s.to_json().dump() != s.to_json().dump()) {
-      origin = std::make_shared<const Origin>(Origin{s, false, nullptr});
+      origin = std::make_shared<const Origin>(Origin{s, false, nullptr, nullptr});
     }
     auto out = std::make_unique<NativeState>(game, s, origin);
     for (const auto& a : hist) out->history_.push_back(static_cast<Action>(a.as_int("history entry", 0, game->num_distinct_actions() - 1)));
     out->check_history();
-    if (version == 2) out->read_chance(doc.at("chance", what));
+    if (version >= 2) out->read_chance(doc.at("chance", what));
+    if (const Json* k = doc.find("knowledge")) out->read_knowledge(*k);
     return out;
   }
 
@@ -418,7 +455,7 @@ class NativeState final : public State {
   Json knowledge_summary(int observer) const override {
     check_player(observer);
     if constexpr (has_zones<T>::value) {
-      if (!origin_->initial) return Json();
+      if (!origin_->known()) return Json();
       knowledge(observer);
       const Knowledge& k = *knowledge_[static_cast<size_t>(observer)].k;
       Json j;
@@ -460,25 +497,43 @@ class NativeState final : public State {
     std::shared_ptr<const Mark> prev;
   };
 
-  // What `observer` knows, followed through the events they read (only for
-  // a history from the start of the game); null when it cannot be known.
+  // The card facts `observer` read before the history starts: the setup's,
+  // or those a loaded position brought.
+  std::vector<CardFact> origin_facts(int observer) const {
+    std::vector<CardFact> out;
+    if (origin_->setup) {
+      for (const Event* e : origin_->setup->read_by(observer, game_->num_players())) out.insert(out.end(), e->facts.begin(), e->facts.end());
+    }
+    if (origin_->read) {
+      const auto& mine = (*origin_->read)[static_cast<size_t>(observer)];
+      out.insert(out.end(), mine.begin(), mine.end());
+    }
+    return out;
+  }
+  // The card facts `observer` read in history steps [from, history size).
+  std::vector<CardFact> history_facts(int observer, size_t from = 0) const {
+    std::vector<CardFact> out;
+    for (size_t i = from; i < history_.size(); ++i) {
+      for (const Event* e : events_of(i).read_by(observer, game_->num_players())) out.insert(out.end(), e->facts.begin(), e->facts.end());
+    }
+    return out;
+  }
+
+  // What `observer` knows, followed through the events they read from the
+  // start of the game (or from a loaded position whose knowledge came with
+  // it); null when it cannot be known.
   const Knowledge* knowledge(int observer) const {
     if constexpr (!has_zones<T>::value) {
       return nullptr;
     } else {
-      if (!origin_->initial) return nullptr;
+      if (!origin_->known()) return nullptr;
       if (knowledge_.empty()) knowledge_.resize(static_cast<size_t>(game_->num_players()));
       Known& k = knowledge_[static_cast<size_t>(observer)];
       if (!k.k) {
-        k.k = std::make_shared<Knowledge>(T::num_zones(*game_->config()));
+        Knowledge fresh(T::num_zones(*game_->config()));
+        for (const CardFact& f : origin_facts(observer)) fresh.observe(f);
+        k.k = std::make_shared<Knowledge>(std::move(fresh));
         k.upto = 0;
-        if (origin_->setup) {
-          Knowledge fresh = *k.k;
-          for (const Event* e : origin_->setup->read_by(observer, game_->num_players())) {
-            for (const CardFact& f : e->facts) fresh.observe(f);
-          }
-          k.k = std::make_shared<Knowledge>(fresh);
-        }
       }
       if (k.upto < history_.size()) {
         Knowledge next = *k.k;  // copy on write: clones share what they have not changed
@@ -579,6 +634,83 @@ class NativeState final : public State {
       v = next;
     }
     return v;
+  }
+
+  // Takes what each player knew from a serialized state's "knowledge": the
+  // facts each read since the game began. A history from the start tells
+  // them all again, so it is followed instead (and the text is not read:
+  // loading a saved game costs no more than before). Otherwise the facts of
+  // the history must be its own (the events replayed from the origin), and
+  // the ones before it become the origin's. Cards must be of kinds this game
+  // has, and what each player then knows must fit the position: every
+  // zone's size and known cards, and a world dealt from it must validate
+  // (what the hidden cards may be is otherwise taken on trust, as the
+  // position is).
+  void read_knowledge(const Json& doc) {
+    if constexpr (!has_zones<T>::value) {
+      throw SerializationError("serialized state: this game keeps no knowledge, so it takes no \"knowledge\"");
+    } else {
+      const int players = game_->num_players();
+      const int zones = T::num_zones(*game_->config());
+      const auto& per = doc.as_array("knowledge");
+      if (static_cast<int>(per.size()) != players) {
+        throw SerializationError("serialized state: knowledge must hold one text per player (" + std::to_string(players) + "), got " + std::to_string(per.size()));
+      }
+      for (const Json& text : per) text.as_string("knowledge entry");
+      if (origin_->initial) return;
+      const int kinds = T::card_kinds(*game_->config());
+      auto read = std::make_shared<std::vector<std::vector<CardFact>>>();
+      for (int p = 0; p < players; ++p) {
+        const std::string who = "knowledge of player " + std::to_string(p);
+        std::vector<CardFact> facts = facts_from_text(per[static_cast<size_t>(p)].as_string("knowledge entry"), zones, who);
+        for (const CardFact& f : facts) {
+          // A world is dealt from these kinds, so each must be one the game has room for.
+          int over = f.card;
+          for (int id = kinds; id < 256 && f.kind == CardFact::Kind::kNoneOf; ++id) over = f.has(id) ? id : over;
+          if (over >= kinds) throw SerializationError(who + ": card " + std::to_string(over) + " is of no kind this game has (cards are below " + std::to_string(kinds) + ")");
+        }
+        const std::vector<CardFact> later = history_facts(p);
+        const std::string later_text = facts_to_text(later);
+        const size_t before = facts.size() - std::min(facts.size(), later.size());
+        const std::string tail = facts_to_text(std::vector<CardFact>(facts.begin() + static_cast<std::ptrdiff_t>(before), facts.end()));
+        if (later.size() > facts.size() || tail != later_text) {
+          throw SerializationError(who + " does not end with the facts of the history (" + std::to_string(later.size()) + " facts): the knowledge and the history disagree");
+        }
+        facts.resize(before);
+        read->push_back(std::move(facts));
+      }
+      auto origin = std::make_shared<Origin>(*origin_);
+      origin->read = std::move(read);
+      origin_ = std::move(origin);
+      knowledge_.clear();
+      std::vector<uint8_t> cards;
+      for (int p = 0; p < players; ++p) {
+        knowledge(p);
+        const Knowledge& k = *knowledge_[static_cast<size_t>(p)].k;
+        if (!k.exact()) continue;  // the tracker gave up, as it would have live: resample uses the position
+        for (int z = 0; z < zones; ++z) {
+          s_.zone_cards(z, cards);
+          const std::string wrong = k.check(z, cards);
+          if (!wrong.empty()) throw SerializationError("knowledge of player " + std::to_string(p) + " does not fit the position: " + wrong);
+        }
+        // What the hidden cards may be cannot be checked against the position,
+        // but a world dealt from it must be one the rules accept (cards
+        // conserved) and show that player what the position shows them: one
+        // draw, from a fixed seed so a file loads or not alike.
+        S world = s_;
+        Rng rng(0x6b6e6f776c656467ULL + static_cast<uint64_t>(p));
+        if (sample_world(p, rng, world)) {
+          try {
+            world.validate();
+          } catch (const Error& e) {
+            throw SerializationError("knowledge of player " + std::to_string(p) + " does not fit the position: a world it deals breaks the rules (" + e.what() + ")");
+          }
+          if (world.observation(p).dump() != s_.observation(p).dump()) {
+            throw SerializationError("knowledge of player " + std::to_string(p) + " does not fit the position: a world it deals changes what that player sees");
+          }
+        }
+      }
+    }
   }
 
   void read_chance(const Json& chance) {

@@ -15,7 +15,6 @@ from henchmen.action import Action
 from henchmen.errors import (
     ActionIndexError,
     ActionTypeError,
-    HenchmenError,
     IllegalActionError,
     NotationError,
 )
@@ -474,20 +473,11 @@ class State:
         >>> state.history == (outcome,)
         True
         """
-        ids = self._s.history()
-        # Notation can depend on the position, so name each action where it was taken.
-        shadow = self._game._core.new_initial_state()
-        out: list[Action] = []
-        for i, a in enumerate(ids):
-            try:
-                out.append(Action(a, shadow.action_to_string(a)))
-                shadow.apply(a)
-            except HenchmenError:
-                # A history that does not start at the initial position (e.g. after
-                # resample): name the rest in the current position.
-                out.extend(Action(b, self._s.action_to_string(b)) for b in ids[i:])
-                break
-        return tuple(out)
+        # Notation can depend on the position, so each action is named where it was
+        # taken: the engine replays the history from where it starts (the game's
+        # start, or a loaded position).
+        ids, names = self._s.history(), self._s.history_notation()
+        return tuple(Action(a, text) for a, text in zip(ids, names, strict=True))
 
     def history_ids(self) -> list[int]:
         """The ids of :attr:`history` (fast: no notation).

@@ -105,6 +105,7 @@ def position_only(text: str) -> str:
     doc = json.loads(text)
     doc["history"] = []
     doc.pop("origin", None)
+    doc.pop("knowledge", None)  # what the players knew: without it, the position alone
     return json.dumps(doc)
 
 

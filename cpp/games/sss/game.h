@@ -22,6 +22,7 @@ struct Traits {
   static S initial_state(const Config& c) { return S::initial(c); }
   static S from_json(const Config& c, const Json& doc) { return S::from_json(c, doc); }
   static int num_zones(const Config&) { return kNumZones; }
+  static int card_kinds(const Config&) { return kCardIds; }  // card ids are below this
   // The Climb's result: the turns taken to reach the goal (State::measure).
   static std::string measure_name(const Config& c) { return c.climb_goal != ClimbGoal::kNone ? "turns" : ""; }
 };

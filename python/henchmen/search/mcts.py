@@ -341,6 +341,7 @@ def _position_alone(core: _core.State) -> _core.State:
     doc = json.loads(core.serialize())
     doc["history"] = []
     doc.pop("origin", None)
+    doc.pop("knowledge", None)
     return _core.deserialize(json.dumps(doc))
 
 

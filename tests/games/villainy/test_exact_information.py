@@ -21,6 +21,7 @@ def _position_alone(state: henchmen.State) -> henchmen.State:
     doc = json.loads(state.serialize())
     doc["history"] = []
     doc.pop("origin", None)
+    doc.pop("knowledge", None)  # what the players knew: without it, the position alone
     return henchmen.deserialize(json.dumps(doc))
 
 
