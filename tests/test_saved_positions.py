@@ -4,7 +4,8 @@ tests/fixtures/positions/ holds one position per game saved by the engine of
 6 December (serialized state version 2, no knowledge, no history; see make.py
 there) and a Seven Secret Supervillains position whose options predate mode,
 chaos_dice, goal and goal_target. Each must load, validate, keep its hash and
-play on exactly as that engine played it.
+play on exactly as that engine played it (or, for a game whose rules changed
+since, as today's engine plays it: expected.json's ``plies_pinned`` says why).
 """
 
 from __future__ import annotations
