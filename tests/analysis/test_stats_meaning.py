@@ -1,0 +1,116 @@
+"""The tournament statistics mean what they say with self-play and with three or four seats.
+
+The doctests of henchmen.analysis.stats use two seats and distinct bots, where
+a bot's games against itself cannot arise and turn order rotated either way
+gives the same places; these records are chosen so that both mistakes show.
+Every expected number was worked out by hand from the records (comments).
+"""
+
+from __future__ import annotations
+
+from henchmen.analysis.play import GameRecord
+from henchmen.analysis.stats import (
+    Rate,
+    contributions,
+    head_to_head,
+    score,
+    seat_advantage,
+    turn_order,
+    winner,
+)
+
+
+def record(
+    seats: tuple[int, ...], returns: tuple[float, ...], first: int = -1, game: int = 0
+) -> GameRecord:
+    return GameRecord(0, game, 0, seats, returns, 10, False, ({},) * len(seats), {}, first=first)
+
+
+def rates(table: list[list[Rate | None]]) -> list[list[tuple[float, int] | None]]:
+    return [[None if r is None else (r.successes, r.games) for r in row] for row in table]
+
+
+def test_head_to_head_never_counts_a_bots_games_against_itself() -> None:
+    # Bot 0 sits twice in both games, bot 1 once.
+    # Game A, seats (0, 0, 1), returns (1, -1, 0): bot 0 beats bot 1 from seat 0
+    # (1 > 0) and loses from seat 1 (-1 < 0).
+    # Game B, seats (1, 0, 0), returns (2, 1, 1): bot 1 beats bot 0 in both seats.
+    a = record((0, 0, 1), (1.0, -1.0, 0.0))
+    b = record((1, 0, 0), (2.0, 1.0, 1.0), game=1)
+    m = head_to_head([a, b], bots=2, cooperative=False)
+    assert m[0][0] is None and m[1][1] is None
+    assert rates(m) == [[None, (1.0, 4)], [(3.0, 4), None]]
+    assert m[0][1] is not None and m[0][1].rate == 0.25
+
+
+def test_head_to_head_self_play_only_gives_no_meetings() -> None:
+    # Two copies of one bot meet nobody else, in a competitive and a cooperative game.
+    solo = record((1, 1, 1), (1.0, -1.0, 0.0))
+    assert rates(head_to_head([solo], bots=2, cooperative=False)) == [[None, None], [None, None]]
+    team = record((0, 0), (1.0, 1.0))
+    assert rates(head_to_head([team], bots=1, cooperative=True)) == [[None]]
+
+
+def test_head_to_head_with_four_bots_in_four_seats() -> None:
+    # Seats (2, 0, 3, 1), returns (0, 3, 0, -2): bot 0 (seat 1) beats all three;
+    # bots 2 and 3 tie (a half each) and beat bot 1; bot 1 loses to everyone.
+    g = record((2, 0, 3, 1), (0.0, 3.0, 0.0, -2.0))
+    m = rates(head_to_head([g], bots=4, cooperative=False))
+    assert m == [
+        [None, (1.0, 1), (1.0, 1), (1.0, 1)],
+        [(0.0, 1), None, (0.0, 1), (0.0, 1)],
+        [(0.0, 1), (1.0, 1), None, (0.5, 1)],
+        [(0.0, 1), (1.0, 1), (0.5, 1), None],
+    ]
+
+
+def test_head_to_head_cooperative_counts_the_team_result_per_pair() -> None:
+    # A 3-seat cooperative loss with bot 0 twice: bot 0 met bot 1 twice (seats 0, 2
+    # against seat 1), bot 1 met bot 0 twice, never itself.
+    g = record((0, 1, 0), (-1.0, -0.6, -1.0))
+    m = rates(head_to_head([g], bots=2, cooperative=True))
+    assert m == [[None, (0.0, 2)], [(0.0, 2), None]]
+
+
+def test_turn_order_with_three_seats_counts_from_the_first_to_play_forward() -> None:
+    # In every game the seat right after the first to play (in seat order) wins:
+    # first 1 -> seat 2 wins; first 2 -> seat 0 wins; first 0 -> seat 1 wins.
+    games = [
+        record((0, 1, 2), (-1.0, -1.0, 2.0), first=1),
+        record((0, 1, 2), (3.0, -1.0, -1.0), first=2, game=1),
+        record((0, 1, 2), (-1.0, 1.0, 0.0), first=0, game=2),
+    ]
+    got = [(r.label, r.successes, r.games) for r in turn_order(games)]
+    assert got == [("1st to play", 0.0, 3), ("2nd to play", 3.0, 3), ("3rd to play", 0.0, 3)]
+
+
+def test_turn_order_with_four_seats_and_a_shared_win() -> None:
+    # first 3, seat 1 wins: places 3,0,1,2 -> 3rd to play wins.
+    # first 1, seat 3 wins: places 1,2,3,0 -> 3rd to play wins.
+    # first 2, seats 0 and 1 share the best: places 2,3,0,1 -> 3rd and 4th a half each.
+    games = [
+        record((0, 1, 2, 3), (-1.0, 5.0, -1.0, -1.0), first=3),
+        record((0, 1, 2, 3), (0.0, 0.0, 0.0, 2.0), first=1, game=1),
+        record((0, 1, 2, 3), (4.0, 4.0, -1.0, -1.0), first=2, game=2),
+    ]
+    got = [(r.label, r.successes) for r in turn_order(games)]
+    assert got == [("1st to play", 0.0), ("2nd to play", 0.0), ("3rd to play", 2.5),
+                   ("4th to play", 0.5)]  # fmt: skip
+
+
+def test_seat_advantage_with_three_seats() -> None:
+    # Seat 2 wins one game, seats 0 and 1 share the other: 0.5, 0.5, 1 of 2.
+    games = [record((0, 1, 2), (-1.0, -1.0, 2.0)), record((0, 1, 2), (1.0, 1.0, -2.0), game=1)]
+    got = [(r.label, r.successes, r.games) for r in seat_advantage(games, cooperative=False)]
+    assert got == [("seat 1", 0.5, 2), ("seat 2", 0.5, 2), ("seat 3", 1.0, 2)]
+    assert [winner(g) for g in games] == [2, None]
+    assert [score(games[1], s) for s in range(3)] == [0.5, 0.5, 0.0]
+
+
+def test_contributions_with_three_seats_credit_the_leader() -> None:
+    # The leader of "buy A" (seat 1, 3 of them) wins; "buy B" is led by seat 0 (who loses);
+    # "buy C" is tied at the top (1, 1, 0), so it has no leader in that game.
+    features = ({"buy B": 2, "buy C": 1}, {"buy A": 3, "buy C": 1}, {"buy A": 1})
+    g = GameRecord(0, 0, 0, (0, 1, 2), (-1.0, 2.0, -1.0), 10, False, features, {})
+    got = [(c.feature, c.successes, c.games, c.baseline) for c in contributions([g], False, 1)]
+    assert got == [("buy A", 1.0, 1, 1 / 3), ("buy B", 0.0, 1, 1 / 3)]
