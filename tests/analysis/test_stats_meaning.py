@@ -8,6 +8,8 @@ Every expected number was worked out by hand from the records (comments).
 
 from __future__ import annotations
 
+import dataclasses
+
 from henchmen.analysis.play import GameRecord
 from henchmen.analysis.stats import (
     Rate,
@@ -15,6 +17,7 @@ from henchmen.analysis.stats import (
     head_to_head,
     score,
     seat_advantage,
+    team_won,
     turn_order,
     winner,
 )
@@ -114,3 +117,96 @@ def test_contributions_with_three_seats_credit_the_leader() -> None:
     g = GameRecord(0, 0, 0, (0, 1, 2), (-1.0, 2.0, -1.0), 10, False, features, {})
     got = [(c.feature, c.successes, c.games, c.baseline) for c in contributions([g], False, 1)]
     assert got == [("buy A", 1.0, 1, 1 / 3), ("buy B", 0.0, 1, 1 / 3)]
+
+
+def test_team_won_at_the_edges_of_zero() -> None:
+    # Every return positive: a win; every return negative: a loss; anything else,
+    # zeros included, half.
+    def game(*returns: float) -> GameRecord:
+        return record(tuple(range(len(returns))), returns)
+
+    assert team_won(game(0.5, 0.5)) == 1.0
+    assert team_won(game(-0.6, -1.0, -0.1)) == 0.0
+    assert team_won(game(0.0, 0.0)) == 0.5
+    assert team_won(game(0.5, -0.5)) == 0.5
+    assert team_won(game(0.0, -1.0)) == 0.5
+    assert team_won(game(1.0, 0.0)) == 0.5
+
+
+def test_cooperative_seat_advantage_is_one_team_row_without_truncated_games() -> None:
+    # A win (1), a loss (0), a mixed result (0.5); the truncated game does not count.
+    games = [
+        record((0, 1, 2), (1.0, 1.0, 1.0)),
+        record((0, 1, 2), (-1.0, -1.0, -1.0), game=1),
+        record((0, 1, 2), (1.0, -1.0, 1.0), game=2),
+        dataclasses.replace(record((0, 1, 2), (1.0, 1.0, 1.0), game=3), truncated=True),
+    ]
+    got = [(r.label, r.successes, r.games) for r in seat_advantage(games, cooperative=True)]
+    assert got == [("team", 1.5, 3)]
+    assert seat_advantage([], cooperative=False) == []
+    assert [(r.label, r.games) for r in seat_advantage([], cooperative=True)] == [("team", 0)]
+
+
+def test_turn_order_needs_every_first_seat_and_one_that_is_not_seat_one() -> None:
+    late = record((0, 1, 2), (-1.0, 2.0, -1.0), first=1)
+    unknown = record((0, 1, 2), (-1.0, 2.0, -1.0), first=-1, game=1)
+    seat_one = record((0, 1, 2), (2.0, -1.0, -1.0), first=0, game=2)
+    assert turn_order([late, unknown]) == []
+    assert turn_order([unknown, late]) == []
+    assert turn_order([seat_one, seat_one]) == []
+    # Every game started by seat 2 (first == 1): seat 2 won it, so the 1st to play won.
+    got = [(r.label, r.successes, r.games) for r in turn_order([late, late])]
+    assert got == [("1st to play", 2.0, 2), ("2nd to play", 0.0, 2), ("3rd to play", 0.0, 2)]
+    # A truncated game in between is skipped, not the end of the count.
+    cut = dataclasses.replace(late, truncated=True)
+    assert [r.games for r in turn_order([late, cut, seat_one])] == [2, 2, 2]
+
+
+def test_head_to_head_skips_a_truncated_game_and_sums_cooperative_results() -> None:
+    win = record((0, 1), (1.0, 1.0))
+    mixed = record((0, 1), (1.0, -1.0), game=1)
+    cut = dataclasses.replace(record((0, 1), (-1.0, -1.0), game=2), truncated=True)
+    m = rates(head_to_head([win, cut, mixed], bots=2, cooperative=True))
+    assert m == [[None, (1.5, 2)], [(1.5, 2), None]]
+    m = rates(head_to_head([mixed, cut, win], bots=2, cooperative=False))
+    # Competitive: bot 0 beat bot 1 once (1 > -1) and tied once (1 == 1).
+    assert m == [[None, (1.5, 2)], [(0.5, 2), None]]
+
+
+def test_cooperative_contributions_compare_games_with_and_without_the_feature() -> None:
+    # Team results: G1 won (1), G2 lost (0), G3 mixed (0.5): 1.5 in 3 games; G4 truncated.
+    # "buy A" in G1 and G3: 1.5 of 2 (0.75), baseline G2 alone: 0.
+    # "buy B" in G2 and G3: 0.5 of 2 (0.25), baseline G1 alone: 1.
+    # "setup X" (the table's) in G1 and G2: 1 of 2, baseline G3: 0.5.
+    # "play T" in every game: 1.5 of 3, baseline (no game without it) all games: 0.5.
+    def game(g: int, returns: tuple[float, ...], seats: tuple[dict[str, int], ...],
+             table: dict[str, int]) -> GameRecord:  # fmt: skip
+        return GameRecord(0, g, 0, (0, 1, 2), returns, 10, False, seats, table)
+
+    games = [
+        game(0, (1.0, 1.0, 1.0), ({"buy A": 1}, {}, {"play T": 1}), {"setup X": 1}),
+        game(1, (-1.0, -1.0, -1.0), ({}, {"buy B": 2}, {"play T": 1}), {"setup X": 1}),
+        game(2, (1.0, -1.0, 1.0), ({"buy A": 1}, {"buy B": 1}, {"play T": 2}), {}),
+        dataclasses.replace(game(3, (1.0, 1.0, 1.0), ({"buy A": 5}, {}, {}), {}), truncated=True),
+    ]
+    got = [(c.feature, c.successes, c.games, c.baseline) for c in contributions(games, True, 2)]
+    assert got == [("buy A", 1.5, 2, 0.0), ("play T", 1.5, 3, 0.5), ("setup X", 1.0, 2, 0.5),
+                   ("buy B", 0.5, 2, 1.0)]  # fmt: skip
+    assert [c.feature for c in contributions(games, True, 3)] == ["play T"]
+    assert contributions(games[3:], True, 1) == []
+
+
+def test_competitive_contributions_with_a_shared_win_and_a_tie_for_the_lead() -> None:
+    # G1: seat 1 wins; it leads "buy A" (3 of them); "buy C" is tied at the top (1, 1).
+    # G2: seats 0 and 1 share the win (a half each); seat 0 leads "buy A" (half a win),
+    # seat 2 leads "buy B" and lost. G3 is truncated.
+    g1 = GameRecord(0, 0, 0, (0, 1, 2), (-1.0, 2.0, -1.0), 10, False,
+                    ({"buy A": 1}, {"buy A": 3, "buy C": 1}, {"buy C": 1}), {})  # fmt: skip
+    g2 = GameRecord(0, 1, 0, (0, 1, 2), (1.0, 1.0, -2.0), 10, False,
+                    ({"buy A": 2}, {}, {"buy B": 1}), {})  # fmt: skip
+    g3 = dataclasses.replace(g1, game=2, truncated=True)
+    got = [
+        (c.feature, c.successes, c.games, c.baseline) for c in contributions([g1, g3, g2], False, 1)
+    ]
+    assert got == [("buy A", 1.5, 2, 1 / 3), ("buy B", 0.0, 1, 1 / 3)]
+    assert [c.feature for c in contributions([g1, g2], False, 2)] == ["buy A"]
