@@ -38,6 +38,7 @@ TESTS=(
   tests/rl/test_encoding_slices.py
   tests/rl/test_encodings.py
   tests/serve/test_limit_edges.py
+  tests/serve/test_protocol_fields.py
 )
 cp "$ROOT/tests/conftest.py" "$WORK/tests/"
 for d in analysis rl serve; do

@@ -159,3 +159,31 @@ def test_suet_discard_a_hand_names_the_victim_in_every_readers_sentence() -> Non
         1: "Ann discards your hand (2 cards), which is refilled with 4 new cards",
         SPECTATOR: "Ann discards Bo's hand (2 cards), which is refilled with 4 new cards",
     }
+
+
+def test_a_reader_out_of_range_is_named() -> None:
+    s = henchmen.new_game("parry", seed=1)
+    for bad in (2, 5, -3):
+        with pytest.raises(
+            henchmen.errors.PlayerError, match=rf"^reader must be from 0 to 1, got {bad}$"
+        ):
+            s.events_for(bad)
+    with pytest.raises(henchmen.errors.ActionTypeError, match="reader must be an int from 0 to 1"):
+        s.events_for(True)
+
+
+def test_card_facts_are_read_only_when_asked() -> None:
+    # Seven Secret Supervillains, seed 1, six first moves: the Minion row is revealed from
+    # the Minion deck, a "move" fact per card (what the information-set checks read).
+    from henchmen.events import read
+
+    s = henchmen.new_game("seven-secret-supervillains", seed=1)
+    for _ in range(6):
+        s.apply(s.legal_action_ids()[0])
+    plain = read(s, 0, 0, s.move_number)
+    detailed = read(s, 0, 0, s.move_number, None, True)
+    assert all(e.facts == () for e in plain)
+    reveals = [e for e in detailed if e.kind == "reveal"]
+    assert reveals and all(e.facts and e.facts[0]["fact"] == "move" for e in reveals)
+    assert all("card" in e.facts[0] for e in reveals)
+    assert [e.text for e in plain] == [e.text for e in detailed]

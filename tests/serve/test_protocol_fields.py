@@ -12,7 +12,16 @@ import json
 
 import pytest
 
-from henchmen.serve.protocol import Limits, ProtocolError, RequestError, parse
+from henchmen.serve.protocol import (
+    REQUEST_TYPES,
+    Limits,
+    ProtocolError,
+    RequestError,
+    encode,
+    error,
+    parse,
+    push,
+)
 
 
 def request(**fields: object) -> object:
@@ -71,3 +80,81 @@ def test_an_unknown_type_and_version_are_named_shortly() -> None:
         parse(json.dumps({"id": 3, "type": "ping", "v": 2}), Limits())
     assert info.value.error.message == "this server speaks protocol version 1, not 2"
     assert info.value.request.id == 3
+
+
+def test_number_reads_ints_and_floats_within_bounds_as_floats() -> None:
+    r = request(seconds=2, budget=30.0, low=0, flag=True, text="1", big=30.000001)
+    assert r.number("seconds", 0, 30) == 2.0 and type(r.number("seconds", 0, 30)) is float  # type: ignore[attr-defined]
+    assert r.number("budget", 0, 30) == 30.0 and r.number("low", 0, 30) == 0.0  # type: ignore[attr-defined]
+    assert r.number("absent", 0, 30, default=1.5) == 1.5  # type: ignore[attr-defined]
+    for name, shown in (
+        ("flag", "true"),
+        ("text", '"1"'),
+        ("big", "30.000001"),
+        ("absent", "nothing"),
+    ):
+        assert refusal(lambda: r.number(name, 0, 30)) == (  # type: ignore[attr-defined]  # noqa: B023
+            "bad_request",
+            f"'{name}' must be a number from 0 to 30, got {shown}",
+            {"field": name},
+        )
+    assert refusal(lambda: r.number("absent", 0, 1, default=float("nan")))[0] == "bad_request"  # type: ignore[attr-defined]
+    assert refusal(lambda: r.number("absent", -1, 1e9, default=float("inf")))[0] == "bad_request"  # type: ignore[attr-defined]
+
+
+def test_obj_reads_an_object_or_nothing() -> None:
+    r = request(options={"players": 3}, seats=[1])
+    assert r.obj("options") == {"players": 3} and r.obj("settings") == {}  # type: ignore[attr-defined]
+    assert r.get("options") == {"players": 3} and r.get("nope", 7) == 7  # type: ignore[attr-defined]
+    assert refusal(lambda: r.obj("seats")) == (  # type: ignore[attr-defined]
+        "bad_request",
+        "'seats' must be an object, got [1]",
+        {"field": "seats"},
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (
+            '{"id": 1',
+            "the message is not valid JSON: Expecting ',' delimiter: line 1 column 9 (char 8)",
+        ),
+        ('{"id": NaN, "type": "ping"}', "the message is not valid JSON: NaN is not JSON"),
+        ("[1, 2]", "a message is a JSON object, got list"),
+        ('"ping"', "a message is a JSON object, got str"),
+    ],
+)
+def test_what_is_not_a_json_object_is_bad_json(text: str, message: str) -> None:
+    with pytest.raises(ProtocolError) as info:
+        parse(text, Limits())
+    assert (info.value.code, info.value.message, info.value.details) == ("bad_json", message, None)
+
+
+def test_an_unknown_type_lists_the_types() -> None:
+    with pytest.raises(RequestError) as info:
+        parse('{"id": "a", "type": "fly"}', Limits())
+    error = info.value.error
+    assert (error.code, error.details) == ("unknown_type", {"types": list(REQUEST_TYPES)})
+    assert str(info.value) == error.message and info.value.request.type == "fly"
+    with pytest.raises(RequestError) as info:
+        parse('{"id": "a"}', Limits())
+    assert info.value.error.message.startswith("no request of type null; the types are: hello, ")
+    with pytest.raises(RequestError) as info:
+        parse('{"id": "b", "type": "ping", "v": "1"}', Limits())
+    assert info.value.error.details == {"versions": [1]}
+
+
+def test_replies_errors_and_pushes_are_compact_ascii_lines() -> None:
+    assert (
+        encode({"type": "events", "text": "Zoë\nwon"})
+        == '{"type":"events","text":"Zo\\u00eb\\nwon"}'
+    )
+    assert push("closed", game_id="g-1") == {"v": 1, "type": "closed", "game_id": "g-1"}
+    e = ProtocolError("stale", "the game moved on", {"step": 3})
+    assert (e.code, e.message, e.details, str(e)) == ("stale", "the game moved on", {"step": 3},
+                                                      "the game moved on")  # fmt: skip
+    assert error(None, "", ProtocolError("bad_json", "x")) == {
+        "v": 1, "id": None, "type": "error", "request": None, "code": "bad_json", "message": "x"
+    }  # fmt: skip
+    assert Limits(max_games=3).to_json()["max_games"] == 3
