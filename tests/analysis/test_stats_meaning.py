@@ -15,6 +15,7 @@ from henchmen.analysis.stats import (
     Rate,
     contributions,
     head_to_head,
+    regroup,
     score,
     seat_advantage,
     team_won,
@@ -210,3 +211,38 @@ def test_competitive_contributions_with_a_shared_win_and_a_tie_for_the_lead() ->
     ]
     assert got == [("buy A", 1.5, 2, 1 / 3), ("buy B", 0.0, 1, 1 / 3)]
     assert [c.feature for c in contributions([g1, g2], False, 2)] == ["buy A"]
+
+
+def test_contribution_defaults_and_baselines_with_several_games_without_the_feature() -> None:
+    # Cooperative: "buy A" in 20 won games; 4 lost games without it: baseline 0 / 4.
+    # "buy B" in 2 of the lost games: 0 of 2, baseline (20 + 0) / 22.
+    won = [GameRecord(0, g, 0, (0, 1), (1.0, 1.0), 10, False, ({"buy A": 1}, {}), {})
+           for g in range(20)]  # fmt: skip
+    lost = [GameRecord(0, 20 + g, 0, (0, 1), (-1.0, -1.0), 10, False,
+                       ({"buy B": 1} if g < 2 else {}, {}), {}) for g in range(4)]  # fmt: skip
+    assert [c.feature for c in contributions(won + lost, True)] == ["buy A"]  # 20 games: enough
+    assert contributions(won[1:] + lost, True) == []  # 19 are not
+    got = {
+        c.feature: (c.successes, c.games, c.baseline) for c in contributions(won + lost, True, 2)
+    }
+    assert got == {"buy A": (20.0, 20, 0.0), "buy B": (0.0, 2, 20 / 22)}
+
+
+def test_head_to_head_labels_and_a_truncated_games_score() -> None:
+    m = head_to_head([record((2, 0), (1.0, -1.0))], bots=3, cooperative=False)
+    assert m[2][0] is not None and m[2][0].label == "2 v 0" and m[0][2] is not None
+    assert m[0][2].label == "0 v 2"
+    cut = dataclasses.replace(record((0, 1), (1.0, -1.0)), truncated=True)
+    assert [score(cut, s) for s in range(2)] == [0.0, 0.0] and winner(cut) is None
+
+
+def test_regroup_renames_adds_and_drops_features() -> None:
+    # "buy A1" and "buy A2" become "crew A" (counts added); "buy B1" is dropped.
+    features = ({"buy A1": 1, "buy A2": 2, "buy B1": 4}, {"buy A2": 1})
+    g = GameRecord(0, 0, 0, (0, 1), (1.0, -1.0), 10, False, features, {"setup A1": 1})
+    (out,) = regroup([g], lambda f: "crew A" if f.endswith(("A1", "A2")) else None)
+    assert out.features == ({"crew A": 3}, {"crew A": 1})
+    assert out.table_features == {"crew A": 1}
+    assert (out.seats, out.returns, out.game) == (g.seats, g.returns, g.game)
+    (same,) = regroup([g], lambda f: f)
+    assert same.features == g.features and same.table_features == g.table_features
