@@ -158,3 +158,29 @@ def test_replies_errors_and_pushes_are_compact_ascii_lines() -> None:
         "v": 1, "id": None, "type": "error", "request": None, "code": "bad_json", "message": "x"
     }  # fmt: skip
     assert Limits(max_games=3).to_json()["max_games"] == 3
+
+
+def test_text_at_its_length_limit_optional_and_of_the_wrong_type() -> None:
+    r = request(token="t" * 256, long="t" * 257, short="g-1", seed=5)
+    assert r.text("token") == "t" * 256  # type: ignore[attr-defined]
+    assert refusal(lambda: r.text("long"))[2] == {"field": "long"}  # type: ignore[attr-defined]
+    assert r.text("short", max_len=3, required=False) == "g-1"  # type: ignore[attr-defined]
+    assert r.text("absent", required=False) is None  # type: ignore[attr-defined]
+    assert refusal(lambda: r.text("seed")) == (  # type: ignore[attr-defined]
+        "bad_request", "'seed' must be a non-empty string of at most 256 characters, got 5",
+        {"field": "seed"},
+    )  # fmt: skip
+
+
+def test_a_type_that_is_not_a_string_is_answered_with_no_request_type() -> None:
+    for kind in ("5", "null", '["ping"]'):
+        with pytest.raises(RequestError) as info:
+            parse('{"id": 1, "type": ' + kind + "}", Limits())
+        assert info.value.request.type == "" and info.value.error.code == "unknown_type"
+        assert error(1, info.value.request.type, info.value.error)["request"] is None
+
+
+def test_a_value_of_61_characters_is_clipped() -> None:
+    r = request(token="t" * 59)  # json.dumps: 61 characters with its quotes
+    message = refusal(lambda: r.integer("token", 0, 1))[1]  # type: ignore[attr-defined]
+    assert message.endswith('got "' + "t" * 56 + "...")
