@@ -150,6 +150,8 @@ def test_replies_errors_and_pushes_are_compact_ascii_lines() -> None:
         encode({"type": "events", "text": "Zoë\nwon"})
         == '{"type":"events","text":"Zo\\u00eb\\nwon"}'
     )
+    with pytest.raises(ValueError, match="Out of range float"):  # never NaN on the wire
+        encode({"returns": [float("nan")]})
     assert push("closed", game_id="g-1") == {"v": 1, "type": "closed", "game_id": "g-1"}
     e = ProtocolError("stale", "the game moved on", {"step": 3})
     assert (e.code, e.message, e.details, str(e)) == ("stale", "the game moved on", {"step": 3},
