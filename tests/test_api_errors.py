@@ -89,7 +89,7 @@ def test_run_matches_names_the_bot_that_is_not_a_bot_spec() -> None:
         run_matches(game, [None, None], games=2)  # type: ignore[list-item]
     with pytest.raises(ActionTypeError, match=r"bots\[1\] must be a BotSpec"):
         run_matches(game, [parse_bot_spec("random"), "greedy"], games=2)  # type: ignore[list-item]
-    with pytest.raises(ActionTypeError, match=r"bots must be a list of BotSpec"):
+    with pytest.raises(ActionTypeError, match=r"bots must be a list of BotSpec, got NoneType None"):
         run_matches(game, None, games=2)  # type: ignore[arg-type]
 
 

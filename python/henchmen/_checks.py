@@ -11,7 +11,7 @@ from __future__ import annotations
 import numbers
 import os
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from henchmen.errors import ActionTypeError, OptionError, PlayerError
 
@@ -91,6 +91,22 @@ def flag(value: object, what: str) -> bool:
     if not isinstance(value, bool):
         raise OptionError(f"{what} must be True or False, got {describe(value)}")
     return value
+
+
+def items(value: object, kind: type, what: str, example: str = "") -> list[Any]:
+    """``value`` as a list if it is a sequence (not a str) of ``kind``; ActionTypeError
+    naming ``what`` or the first item that is not one otherwise.
+
+    >>> items([1, 2], int, "seeds")
+    [1, 2]
+    """
+    name = kind.__name__
+    if not isinstance(value, Sequence) or isinstance(value, str):
+        raise ActionTypeError(f"{what} must be a list of {name}, got {describe(value)}")
+    for i, item in enumerate(value):
+        if not isinstance(item, kind):
+            raise ActionTypeError(f"{what}[{i}] must be a {name}{example}, got {describe(item)}")
+    return list(value)
 
 
 def number(value: object, what: str, lo: float, hi: float, note: str = "") -> float:

@@ -485,16 +485,7 @@ def run_matches(
     """
     if not isinstance(game, Game):
         raise ActionTypeError(f"run_matches needs a henchmen Game, got {_checks.describe(game)}")
-    if not isinstance(bots, Sequence) or isinstance(bots, str):
-        raise ActionTypeError(
-            f"bots must be a list of BotSpec, one per seat, got {_checks.describe(bots)}"
-        )
-    for i, bot in enumerate(bots):
-        if not isinstance(bot, BotSpec):
-            raise ActionTypeError(
-                f"bots[{i}] must be a BotSpec (parse_bot_spec('greedy')), "
-                f"got {_checks.describe(bot)}"
-            )
+    _checks.items(bots, BotSpec, "bots", " (parse_bot_spec('greedy'))")
     if progress is not None and not callable(progress):
         raise ActionTypeError(
             f"progress must be a function (done, total) or None, got {_checks.describe(progress)}"

@@ -356,15 +356,7 @@ class ReplayRecorder:
         game = state.game
         if players is None:
             players = [ReplayPlayer(f"Player {i + 1}") for i in range(game.num_players)]
-        if not isinstance(players, Sequence) or isinstance(players, str):
-            raise ActionTypeError(
-                f"players must be a list of ReplayPlayer, got {_checks.describe(players)}"
-            )
-        for i, player in enumerate(players):
-            if not isinstance(player, ReplayPlayer):
-                raise ActionTypeError(
-                    f"players[{i}] must be a ReplayPlayer, got {_checks.describe(player)}"
-                )
+        _checks.items(players, ReplayPlayer, "players")
         if len(players) != game.num_players:
             raise SerializationError(
                 f"a replay of {game.name} needs {game.num_players} players, got {len(players)}"
