@@ -169,9 +169,11 @@ def test_time_budget_stops_the_search() -> None:
 def test_search_refuses_chance_and_bad_settings() -> None:
     with pytest.raises(PlayerError):
         ISMCTS(iterations=10).search(henchmen.new_game(GAMES[0], auto_chance=False))
-    for bad in ({"iterations": 0}, {"exploration": -1.0}, {"max_seconds": "1"}, {"native": 3}):
+    for bad in ({"iterations": 0}, {"exploration": -1.0}, {"exploration": 101}, {"native": 3}):
         with pytest.raises(OptionError):
             ISMCTS(**bad)
+    with pytest.raises(ActionTypeError):  # a wrong type, as everywhere in the API
+        ISMCTS(max_seconds="1")  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("name", GAMES)

@@ -44,4 +44,28 @@ struct CancelledError : Error {
   using Error::Error;
 };
 
+// How a message shows text the user gave (a move, a name, an option value):
+// whole up to 80 characters, else the first 80 and how many more there were,
+// so a 10 MB string makes a short message. Never cuts a UTF-8 character.
+inline std::string clip(const std::string& text) {
+  constexpr size_t kShown = 80;
+  size_t cut = 0, shown = 0;
+  while (cut < text.size() && shown < kShown) {
+    ++cut;
+    while (cut < text.size() && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) ++cut;
+    ++shown;
+  }
+  if (cut >= text.size()) return text;
+  size_t more = 0;
+  for (size_t i = cut; i < text.size(); ++i) more += (static_cast<unsigned char>(text[i]) & 0xC0) != 0x80;
+  return text.substr(0, cut) + "... (" + std::to_string(more) + " more characters)";
+}
+// The same in single quotes: 'text' or 'first 80'... (N more characters).
+inline std::string quote(const std::string& text) {
+  const std::string shown = clip(text);
+  if (shown.size() == text.size()) return "'" + text + "'";
+  const size_t dots = shown.rfind("... (");
+  return "'" + shown.substr(0, dots) + "'" + shown.substr(dots);
+}
+
 }  // namespace henchmen

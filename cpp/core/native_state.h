@@ -272,7 +272,7 @@ class NativeState final : public State {
     for (const Action a : legal) {
       if (normalize_move(s_.action_to_string(a)) == want) return a;
     }
-    std::string msg = "'" + text + "' is not a legal move here";
+    std::string msg = quote(text) + " is not a legal move here";
     msg += legal.empty() ? " (the game is over)" : "; legal moves: " + list_moves(legal);
     throw NotationError(msg);
   }
@@ -622,13 +622,13 @@ class NativeState final : public State {
   }
 
   static uint64_t parse_u64(const std::string& text, int base, const char* what) {
-    if (text.empty() || text.size() > (base == 16 ? 16u : 20u)) throw SerializationError(std::string(what) + " must be a " + (base == 16 ? "16-digit hex" : "decimal") + " string, got '" + text + "'");
+    if (text.empty() || text.size() > (base == 16 ? 16u : 20u)) throw SerializationError(std::string(what) + " must be a " + (base == 16 ? "16-digit hex" : "decimal") + " string, got " + quote(text));
     uint64_t v = 0;
     for (const char c : text) {
       int d = -1;
       if (c >= '0' && c <= '9') d = c - '0';
       else if (base == 16 && c >= 'a' && c <= 'f') d = c - 'a' + 10;
-      if (d < 0) throw SerializationError(std::string(what) + " must be a " + (base == 16 ? "lower-case hex" : "decimal") + " string, got '" + text + "'");
+      if (d < 0) throw SerializationError(std::string(what) + " must be a " + (base == 16 ? "lower-case hex" : "decimal") + " string, got " + quote(text));
       const uint64_t next = v * static_cast<uint64_t>(base) + static_cast<uint64_t>(d);
       if (base == 10 && (v > (UINT64_MAX - static_cast<uint64_t>(d)) / 10)) throw SerializationError(std::string(what) + " is larger than 64 bits");
       v = next;

@@ -5,6 +5,15 @@
 namespace henchmen {
 namespace {
 
+// A string option value as JSON shows it ("duel"), clipped like every quoted input.
+std::string in_double_quotes(const std::string& s) {
+  std::string q = quote(s);
+  const size_t close = q.size() == s.size() + 2 ? q.size() - 1 : q.rfind("'... (");
+  q[0] = '"';
+  q[close] = '"';
+  return q;
+}
+
 std::string join(const std::vector<std::string>& v) {
   std::string out;
   for (size_t i = 0; i < v.size(); ++i) {
@@ -64,9 +73,9 @@ Json resolve_options(const std::string& game, const std::vector<OptionSpec>& spe
       if (!spec) {
         std::vector<std::string> names;
         for (const auto& s : specs) names.push_back(s.name);
-        throw OptionError(game + " has no option '" + key + "'; its options are: " + join(names));
+        throw OptionError(game + " has no option " + quote(key) + "; its options are: " + join(names));
       }
-      const std::string bad = "option '" + key + "' of " + game + " must be " + allowed(*spec) + ", got " + value.dump();
+      const std::string bad = "option '" + key + "' of " + game + " must be " + allowed(*spec) + ", got " + (value.is_string() ? in_double_quotes(value.as_string(key)) : clip(value.dump()));
       switch (spec->kind) {
         case OptionSpec::Kind::Int:
           if (!value.is_int() || value.as_int(key) < spec->min || value.as_int(key) > spec->max) throw OptionError(bad);

@@ -10,7 +10,7 @@ std::shared_ptr<Game> make_game(const std::string& name, const Json& options) {
     if (entry.info().name == name) return entry.make(options);
     known += (known.empty() ? "" : ", ") + entry.info().name;
   }
-  throw UnknownGameError("no game named '" + name + "'; known games: " + known);
+  throw UnknownGameError("no game named " + quote(name) + "; known games: " + known);
 }
 
 }  // namespace henchmen

@@ -28,7 +28,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from henchmen import _checks, _core
+from henchmen import _checks, _core, _memory
 from henchmen.errors import IllegalActionError, OptionError
 from henchmen.game import Game
 from henchmen.state import State
@@ -71,7 +71,8 @@ class VectorGame:
     ``threads`` defaults to the number of cores. Set ``observations=False`` or
     ``legal_mask=False`` to skip writing those arrays when you do not need
     them (they dominate the cost for small games).  Other keyword arguments
-    are the game's options.
+    are the game's options.  A batch that would not fit in the memory free
+    now is refused with an OptionError saying how much it needs.
 
     >>> from henchmen.batch import VectorGame
     >>> games = VectorGame("parry", num_games=16, seed=3, threads=2, observations=False)
@@ -100,11 +101,19 @@ class VectorGame:
             1,
             _core.MAX_THREADS,
         )
-        for flag, value in (("observations", observations), ("legal_mask", legal_mask)):
-            if not isinstance(value, bool):
-                raise OptionError(f"{flag} must be True or False, got {value!r}")
-        self._batch = self.game._core.make_batch(self.num_games, _checks.seed(seed), self.threads)
+        _checks.flag(observations, "observations")
+        _checks.flag(legal_mask, "legal_mask")
         n, players = self.num_games, self.game.num_players
+        per_game = _memory.batch_bytes(
+            self.game._core.new_initial_state().native_size_bytes(),
+            int(np.prod(self.game.observation_shape)),
+            self.game.num_distinct_actions,
+            players,
+            observations,
+            legal_mask,
+        )
+        _memory.check_fits(self.game.name, n, per_game)
+        self._batch = self.game._core.make_batch(n, _checks.seed(seed), self.threads)
         shape = (n, *self.game.observation_shape)
         self._obs = np.zeros(shape, dtype=np.float32) if observations else None
         self._mask = (

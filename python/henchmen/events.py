@@ -96,7 +96,7 @@ def reader_id(reader: object, players: int) -> int:
             return named[reader.lower()]
         raise ActionTypeError(
             f"a reader is a player (0 to {players - 1}), 'spectator' or 'omniscient', "
-            f"got {reader!r}"
+            f"got {_checks.quote(reader)}"
         )
     return _checks.player(reader, players, "reader")
 

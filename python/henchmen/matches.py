@@ -67,6 +67,22 @@ class BotSpec:
     name: str
     settings: dict[str, Any] = field(default_factory=dict)
 
+    def __post_init__(self) -> None:
+        if not isinstance(self.name, str):
+            raise ActionTypeError(f"a bot name must be a str, got {_checks.describe(self.name)}")
+        if not isinstance(self.settings, dict):
+            raise ActionTypeError(
+                f"bot settings must be a dict, got {_checks.describe(self.settings)}"
+            )
+        known = BOT_SETTINGS.get(self.name, {})
+        for key in self.settings:
+            if not isinstance(key, str) or key not in known:
+                allowed = ", ".join(known) if known else "none"
+                raise OptionError(
+                    f"bot {_checks.quote(self.name)} has no setting {_checks.quote(key)}; "
+                    f"its settings are: {allowed}"
+                )
+
     def __str__(self) -> str:
         return ":".join([self.name, *(f"{k}={_show(v)}" for k, v in self.settings.items())])
 
@@ -127,17 +143,24 @@ def parse_bot_spec(text: str) -> BotSpec:
         raise ActionTypeError(f"a bot spec must be a str, got {_checks.describe(text)}")
     name, *parts = [p.strip() for p in text.strip().split(":")]
     if name not in bot_names():
-        raise OptionError(f"no bot named '{name}'; known bots: {', '.join(bot_names())}")
+        raise OptionError(
+            f"no bot named {_checks.quote(name)}; known bots: {', '.join(bot_names())}"
+        )
     known = BOT_SETTINGS.get(name, {})
     settings: dict[str, Any] = {}
     for part in parts:
         key, sep, raw = part.partition("=")
         key = key.strip()
         if not sep or not key:
-            raise OptionError(f"bot setting must be KEY=VALUE, got '{part}' in '{text}'")
+            raise OptionError(
+                f"bot setting must be KEY=VALUE, got {_checks.quote(part)} in {_checks.quote(text)}"
+            )
         if key not in known:
             allowed = ", ".join(known) if known else "none"
-            raise OptionError(f"bot '{name}' has no setting '{key}'; its settings are: {allowed}")
+            raise OptionError(
+                f"bot {_checks.quote(name)} has no setting {_checks.quote(key)}; "
+                f"its settings are: {allowed}"
+            )
         settings[key] = _setting(name, key, known[key], raw.strip())
     spec = BotSpec(name, settings)
     try:
@@ -164,7 +187,9 @@ def _setting(bot: str, key: str, kind: type, raw: str) -> object:
         return value
     except ValueError:
         what = {bool: "true or false", int: "an integer", float: "a number"}[kind]
-        raise OptionError(f"bot setting '{bot}:{key}' must be {what}, got '{raw}'") from None
+        raise OptionError(
+            f"bot setting '{bot}:{key}' must be {what}, got {_checks.quote(raw)}"
+        ) from None
 
 
 def wilson_interval(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -470,6 +495,13 @@ def run_matches(
     """
     if not isinstance(game, Game):
         raise ActionTypeError(f"run_matches needs a henchmen Game, got {_checks.describe(game)}")
+    _checks.items(bots, BotSpec, "bots", " (parse_bot_spec('greedy'))")
+    if progress is not None and not callable(progress):
+        raise ActionTypeError(
+            f"progress must be a function (done, total) or None, got {_checks.describe(progress)}"
+        )
+    if not (native is None or isinstance(native, bool)):
+        raise OptionError(f"native must be None, True or False, got {_checks.describe(native)}")
     games = _checks.count(games, "games", 1, 10_000_000)
     threads = _checks.count(threads, "threads", 1, _core.MAX_THREADS)
     seed = _checks.seed(seed)

@@ -103,6 +103,18 @@ class ReplayPlayer:
     bot: str | None = None
     seed: int | None = None
 
+    def __post_init__(self) -> None:
+        if not isinstance(self.name, str):
+            raise ActionTypeError(
+                f"a player's name must be a str, got {_checks.describe(self.name)}"
+            )
+        if self.bot is not None and not isinstance(self.bot, str):
+            raise ActionTypeError(
+                f"a player's bot must be a str or None, got {_checks.describe(self.bot)}"
+            )
+        if self.seed is not None:
+            _checks.seed(self.seed, "a player's bot seed")
+
 
 @dataclass(frozen=True)
 class ReplayStep:
@@ -380,6 +392,7 @@ class ReplayRecorder:
         game = state.game
         if players is None:
             players = [ReplayPlayer(f"Player {i + 1}") for i in range(game.num_players)]
+        _checks.items(players, ReplayPlayer, "players")
         if len(players) != game.num_players:
             raise SerializationError(
                 f"a replay of {game.name} needs {game.num_players} players, got {len(players)}"
@@ -661,6 +674,7 @@ def write_replay(
     >>> write_replay(os.path.join(tempfile.mkdtemp(), "r.json"), state).name
     'r.json'
     """
+    out = Path(_checks.path(path))
     if isinstance(game, State):
         replay = make_replay(game, seed=seed, players=players)
     elif isinstance(game, Replay):
@@ -669,7 +683,6 @@ def write_replay(
         raise ActionTypeError(
             f"write_replay needs a State or a Replay, got {_checks.describe(game)}"
         )
-    out = Path(path)
     try:
         out.parent.mkdir(parents=True, exist_ok=True)
         out.write_text(replay.to_json(), encoding="utf-8")
@@ -695,7 +708,7 @@ def load_replay(path: PathLike) -> Replay:
     >>> load_replay(path).final_state == state
     True
     """
-    replay = Replay.from_json(_read_replay_file(path))
+    replay = Replay.from_json(_read_replay_file(_checks.path(path)))
     replay.verify()
     return replay
 
@@ -865,7 +878,10 @@ def _parse(doc: Any) -> Replay:
         who = _field(a, "player", (int, str), where)
         if isinstance(who, str):
             if who != "chance":
-                raise _fail(f"{where}: 'player' must be a player index or \"chance\", got {who!r}")
+                raise _fail(
+                    f"{where}: 'player' must be a player index or \"chance\", "
+                    f"got {_checks.quote(who)}"
+                )
             who = _core.CHANCE
         move = _field(a, "move", str, where)
         steps.append(ReplayStep(i + 1, who, move, _field(a, "id", int, where)))

@@ -431,9 +431,9 @@ std::vector<int> pick_list(const Json& options, const char* key, const std::arra
   for (const auto& v : options.at(key, "options").as_array(key)) {
     const std::string& s = v.as_string(key);
     const int i = heroes ? index_of(std::vector<std::string>(heroes->begin(), heroes->end()), s) : index_of(names, s);
-    if (i < 0) throw OptionError(std::string("option '") + key + "': unknown name '" + s + "'");
+    if (i < 0) throw OptionError(std::string("option '") + key + "': unknown name " + quote(s));
     for (int prior : out) {
-      if (prior == i) throw OptionError(std::string("option '") + key + "' names '" + s + "' twice");
+      if (prior == i) throw OptionError(std::string("option '") + key + "' names " + quote(s) + " twice");
     }
     out.push_back(i);
   }
@@ -495,13 +495,13 @@ Config make_config(const Json& options) {
   const std::string& sname = options.at("scheme", "options").as_string("scheme");
   if (sname != "random") {
     cfg.scheme_opt = index_of(schemes, sname);
-    if (cfg.scheme_opt < 0) throw OptionError("option 'scheme': unknown scheme '" + sname + "'");
-    if (n == 1 && !cfg.scheme[static_cast<size_t>(cfg.scheme_opt)].solo) throw OptionError("option 'scheme': '" + sname + "' is not played solo");
+    if (cfg.scheme_opt < 0) throw OptionError("option 'scheme': unknown scheme " + quote(sname));
+    if (n == 1 && !cfg.scheme[static_cast<size_t>(cfg.scheme_opt)].solo) throw OptionError("option 'scheme': " + quote(sname) + " is not played solo");
   }
   const std::string& mname = options.at("mastermind", "options").as_string("mastermind");
   if (mname != "random") {
     cfg.mastermind_opt = index_of(masterminds, mname);
-    if (cfg.mastermind_opt < 0) throw OptionError("option 'mastermind': unknown mastermind '" + mname + "'");
+    if (cfg.mastermind_opt < 0) throw OptionError("option 'mastermind': unknown mastermind " + quote(mname));
   }
   cfg.villains_opt = pick_list(options, "villains", nullptr, groups);
   cfg.henchmen_opt = pick_list(options, "henchmen", nullptr, hench);

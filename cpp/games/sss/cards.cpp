@@ -112,9 +112,9 @@ Config make_config(const Json& options) {
     for (size_t i = 0; i < all.size(); ++i) {
       if (all[i].at("name", "crew").as_string("crew name") == want) found = static_cast<int>(i);
     }
-    if (found < 0) throw OptionError("card_data has no crew named '" + want + "'");
+    if (found < 0) throw OptionError("card_data has no crew named " + quote(want));
     for (int prior : cfg.crew_index) {
-      if (prior == found) throw OptionError("option 'crews' names '" + want + "' twice");
+      if (prior == found) throw OptionError("option 'crews' names " + quote(want) + " twice");
     }
     cfg.crew_index.push_back(found);
   }

@@ -59,7 +59,7 @@ void apply_climb_goal(const Json& options, Config& cfg) {
   for (const GoalDef& g : kGoals) {
     if (name == g.name) def = &g;
   }
-  if (!def) throw OptionError("unknown goal '" + name + "'");  // the option's choices are checked first
+  if (!def) throw OptionError("unknown goal " + quote(name));  // the option's choices are checked first
   const int64_t given = options.at("goal_target", "options").as_int("goal_target");
   const int top = most(*def, cfg);
   if (!def->has_target && given != 0) {

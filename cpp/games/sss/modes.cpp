@@ -123,7 +123,7 @@ void complete_options(const Json& given, Json& resolved) {
 
 void apply_mode(const std::string& name, Config& cfg) {
   const ModeDef* m = def_named(name);
-  if (!m) throw OptionError("unknown mode '" + name + "'");
+  if (!m) throw OptionError("unknown mode " + quote(name));
   cfg.mode = m->mode;
   if (cfg.players < m->min_players || cfg.players > m->max_players) {
     std::string modes;

@@ -404,7 +404,7 @@ void State::resolve_play() {
       e.with("taken", cfg->name[enh[p]]);
       break;
     case kDiscardHand: {
-      e.say(q == p ? "{P} {discard|discards} {p's} own hand ({n} cards) and {draw|draws} {d} new ones" : "{P} {discard|discards} {q's} hand ({n} cards); {q} {draws} {d} new ones");
+      e.say(q == p ? "{P} {discard|discards} {p's} own hand ({n} cards) and {draw|draws} {d} new ones" : "{P} {discard|discards} {q's} hand ({n} cards), which is refilled with {d} new cards");
       e.with("n", static_cast<int>(hand_n[q])).with("d", cfg->discard_hand_draw);
       Json cards = Json(Json::Array{});
       for (int j = 0; j < cfg->kinds; ++j) {

@@ -18,7 +18,7 @@ int card_id(const Config& cfg, const std::string& name, const std::string& what)
   for (int k = 0; k < cfg.kinds; ++k) {
     if (cfg.name[k] == name) return k;
   }
-  broken_position(what + " names no card '" + name + "'");
+  broken_position(what + " names no card " + quote(name));
 }
 
 void read_counts(const Config& cfg, const Json& v, uint8_t* c, const std::string& what) {
@@ -38,7 +38,7 @@ uint8_t word(const Json& v, const char* const (&words)[N], const std::string& wh
     if (s == words[i]) return static_cast<uint8_t>(i);
     list += (i ? ", " : "") + std::string(words[i]);
   }
-  broken_position(what + " must be one of " + list + ", not '" + s + "'");
+  broken_position(what + " must be one of " + list + ", not " + quote(s));
 }
 
 Json card_or_null(const Config& cfg, uint8_t k) { return k == kNone ? Json() : Json(cfg.name[k]); }

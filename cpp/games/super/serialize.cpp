@@ -37,7 +37,7 @@ int card_id(const Config& cfg, const std::string& name, const std::string& what)
   for (int k = 0; k < cfg.kinds; ++k) {
     if (cfg.name[k] == name) return k;
   }
-  broken(what + " names no card '" + name + "'");
+  broken(what + " names no card " + quote(name));
 }
 
 void read_counts(const Config& cfg, const Json& v, uint8_t* c, const std::string& what) {
@@ -57,7 +57,7 @@ uint8_t word(const Json& v, const char* const (&words)[N], const std::string& wh
     if (s == words[i]) return static_cast<uint8_t>(i);
     list += (i ? ", " : "") + std::string(words[i]);
   }
-  broken(what + " must be one of " + list + ", not '" + s + "'");
+  broken(what + " must be one of " + list + ", not " + quote(s));
 }
 
 uint8_t card_or_none(const Config& cfg, const Json& v, const std::string& what) { return v.is_null() ? kNoCard : static_cast<uint8_t>(card_id(cfg, v.as_string(what), what)); }

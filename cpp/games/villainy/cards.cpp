@@ -184,7 +184,7 @@ Config make_config(const Json& options) {
     if (found < 0) {
       std::string names;
       for (const auto& d : cfg.decks) names += (names.empty() ? "" : ", ") + d.name;
-      throw OptionError("option '" + key + "' must name a deck of the card table (" + names + ") or be empty for the default, got '" + want + "'");
+      throw OptionError("option '" + key + "' must name a deck of the card table (" + names + ") or be empty for the default, got " + quote(want));
     }
     cfg.deck[p] = found;
   }

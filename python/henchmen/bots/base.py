@@ -86,13 +86,15 @@ def make_bot(name: str, seed: int = 0) -> Bot:
         raise ActionTypeError(f"a bot name must be a str, got {_checks.describe(name)}")
     factory = _REGISTRY.get(name)
     if factory is None:
-        raise OptionError(f"no bot named '{name}'; known bots: {', '.join(bot_names())}")
+        raise OptionError(
+            f"no bot named {_checks.quote(name)}; known bots: {', '.join(bot_names())}"
+        )
     return factory(_checks.seed(seed))
 
 
 def decision_player(state: State, bot: str) -> int:
     """The player who must decide in ``state``; PlayerError at chance or the end."""
-    p = state.current_player
+    p = _checks.state(state, f"the {bot} bot").current_player
     if p < 0:
         what = "the game is over" if state.is_terminal else "chance decides next"
         raise PlayerError(f"{bot} bot cannot choose: {what}, no player is to act")

@@ -6,9 +6,8 @@ from typing import TYPE_CHECKING, Any
 
 from henchmen import _checks, _core
 from henchmen.bots.base import decision_player
-from henchmen.errors import OptionError
 from henchmen.search.evaluators import HeuristicEvaluator, RandomRollout
-from henchmen.search.mcts import ISMCTS, MCTS
+from henchmen.search.mcts import ISMCTS, MAX_EXPLORATION, MAX_SECONDS, MCTS
 
 if TYPE_CHECKING:
     from henchmen.state import State
@@ -49,20 +48,16 @@ class SearchBot:
         max_seconds: float = 0.0,
         exact: bool = True,
     ) -> None:
-        if algorithm not in ("ismcts", "mcts"):
-            raise OptionError(f"algorithm must be 'ismcts' or 'mcts', got {algorithm!r}")
-        self.name = algorithm
-        self.algorithm = algorithm
+        self.algorithm = _checks.one_of(algorithm, ("ismcts", "mcts"), "algorithm")
+        self.name = self.algorithm
         self.iterations = _checks.count(iterations, "iterations", 1, 100_000_000)
         self.rollout_depth = _checks.count(rollout_depth, "rollout_depth", -1, 1_000_000)
-        if not isinstance(puct, bool):
-            raise OptionError(f"puct must be True or False, got {puct!r}")
-        self.puct = puct
-        if not isinstance(exact, bool):
-            raise OptionError(f"exact must be True or False, got {exact!r}")
-        self.exact = exact
-        self.exploration = float(exploration)
-        self.max_seconds = float(max_seconds)
+        self.puct = _checks.flag(puct, "puct")
+        self.exact = _checks.flag(exact, "exact")
+        self.exploration = _checks.number(exploration, "exploration", 0, MAX_EXPLORATION)
+        self.max_seconds = _checks.number(
+            max_seconds, "max_seconds", 0, MAX_SECONDS, " (0: no time limit)"
+        )
         self.seed = _checks.seed(seed)
         self._rng = _core.Rng(self.seed)
         self._search(0)  # checks exploration and max_seconds now, not at the first move

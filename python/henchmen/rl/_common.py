@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from henchmen import _checks, _core
-from henchmen.errors import ActionTypeError, IllegalActionError, OptionError
+from henchmen.errors import ActionTypeError, IllegalActionError
 from henchmen.game import Game
 from henchmen.state import State
 
@@ -88,9 +88,7 @@ def make_game(name: str, options: dict[str, object]) -> Game:
 
 
 def check_render_mode(mode: object, allowed: tuple[str, ...]) -> str | None:
-    if mode is not None and mode not in allowed:
-        raise OptionError(f"render_mode must be None or one of {list(allowed)}, got {mode!r}")
-    return None if mode is None else str(mode)
+    return None if mode is None else _checks.one_of(mode, allowed, "render_mode (or None)")
 
 
 def seed(value: object) -> int:

@@ -25,6 +25,7 @@ import numpy.typing as npt
 from gymnasium import spaces
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
+from henchmen import _checks
 from henchmen.errors import UsageError
 from henchmen.rl import _common
 from henchmen.state import State
@@ -176,8 +177,10 @@ class HenchmenAECEnv(AECEnv):  # type: ignore[misc]
         (True, 0)
         """
         s = self.state_
-        if agent not in self._index:
-            raise UsageError(f"no agent named {agent!r}; agents: {self.possible_agents}")
+        if not isinstance(agent, str) or agent not in self._index:
+            raise UsageError(
+                f"no agent named {_checks.quote(agent)}; agents: {self.possible_agents}"
+            )
         p = self._index[agent]
         return {"observation": s._s.observation_tensor(p), "action_mask": self._mask(agent)}
 

@@ -81,9 +81,7 @@ class SingleAgentEnv(gym.Env[ObsDict, np.int64]):
         n = self.game.num_players
         self.seat = _checks.player(seat, n, "seat")
         self.specs = _specs(opponents, n - 1)
-        if illegal_action not in ("raise", "lose"):
-            raise OptionError(f"illegal_action must be 'raise' or 'lose', got {illegal_action!r}")
-        self.illegal_action = illegal_action
+        self.illegal_action = _checks.one_of(illegal_action, ("raise", "lose"), "illegal_action")
         self.max_steps = _common.max_steps(max_steps)
         self.render_mode = _common.check_render_mode(render_mode, ("ansi",))
         actions = self.game.num_distinct_actions
@@ -141,9 +139,11 @@ class SingleAgentEnv(gym.Env[ObsDict, np.int64]):
         >>> bool((first["observation"] == again["observation"]).all())
         True
         """
+        if seed is not None:
+            seed = _checks.seed(seed)  # before gymnasium sees it: its error is not ours
         super().reset(seed=seed)
         if seed is not None:
-            self._base_seed = _checks.seed(seed)
+            self._base_seed = seed
             self._episode = 0
         elif self._base_seed is None:
             self._base_seed = _common.fresh_seed()

@@ -34,7 +34,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from henchmen import _checks, _core
+from henchmen import _checks, _core, _memory
 from henchmen.errors import IllegalActionError, OptionError, UsageError
 from henchmen.rl import _common
 
@@ -115,11 +115,8 @@ class VectorEnv:
         self.threads = _checks.count(
             threads if threads is not None else cores, "threads", 1, _core.MAX_THREADS
         )
-        if encoding not in ENCODINGS:
-            raise OptionError(f"encoding must be one of {list(ENCODINGS)}, got {encoding!r}")
-        if not isinstance(final_observation, bool):
-            raise OptionError(f"final_observation must be True or False, got {final_observation!r}")
-        self.encoding = encoding
+        self.encoding = _checks.one_of(encoding, tuple(ENCODINGS), "encoding")
+        _checks.flag(final_observation, "final_observation")
         self.max_steps = _common.max_steps(max_steps)
         self._seed = _checks.seed(seed)
         self._resets = 0
@@ -135,11 +132,26 @@ class VectorEnv:
                 1 << 30,
             )
             self.compact_capacity = cap
-            self._index = np.zeros((n, cap), dtype=np.uint16)
-            self._value = np.zeros((n, cap), dtype=np.float32)
-            self._count = np.zeros(n, dtype=np.int32)
         else:
             self.compact_capacity = 0
+        compact = self.compact_capacity
+        extra = 6 * compact + 4 + 1 + (4 * players * length if final_observation else 0)
+        per_game = _memory.batch_bytes(
+            self.game._core.new_initial_state().native_size_bytes(),
+            length,
+            self.game.num_distinct_actions,
+            players,
+            observations=encoding == "float",
+            legal_mask=True,
+            extra_bytes=extra,
+        )
+        _memory.check_fits(
+            self.game.name, n, per_game, "num_envs", "final_observation=False, encoding='compact'"
+        )
+        if encoding == "compact":
+            self._index = np.zeros((n, compact), dtype=np.uint16)
+            self._value = np.zeros((n, compact), dtype=np.float32)
+            self._count = np.zeros(n, dtype=np.int32)
         self._obs = np.zeros((n, length), dtype=np.float32) if encoding == "float" else None
         self._mask = np.zeros((n, self.game.num_distinct_actions), dtype=np.bool_)
         self._rewards = np.zeros((n, players), dtype=np.float32)

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
-from henchmen import _core
+from henchmen import _checks, _core
 from henchmen.state import State
 
 #: A user evaluator: a position -> one value per player in [-1, 1].
@@ -50,8 +50,11 @@ class RandomRollout:
 
     depth: int = -1
 
+    def __post_init__(self) -> None:
+        _checks.count(self.depth, "depth", -1, 1_000_000)
+
     def __call__(self, state: State) -> Sequence[float]:
-        core = state._s.clone()
+        core = _checks.state(state, "RandomRollout")._s.clone()
         core.set_auto_chance(False, 0)
         return _rollout(core, _core.Rng(0), self.depth)[0]
 
@@ -73,6 +76,7 @@ class HeuristicEvaluator:
     """
 
     def __call__(self, state: State) -> Sequence[float]:
+        _checks.state(state, "HeuristicEvaluator")
         if state.is_terminal:
             return list(state.returns)
         return [state.heuristic(p) for p in range(state.game.num_players)]

@@ -35,6 +35,15 @@ from henchmen.search.evaluators import (
 )
 from henchmen.state import State
 
+#: The largest exploration constant and time budget (seconds) a search takes,
+#: the native search's bounds (cpp/bindings/search.cpp).
+MAX_EXPLORATION = 100.0
+MAX_SECONDS = 86_400.0
+
+
+def _is_auto(value: object) -> bool:
+    return isinstance(value, str) and value == "auto"
+
 
 @dataclass
 class _Node:
@@ -95,6 +104,8 @@ class MCTS:
     ``native`` is "auto" (native when the evaluator and prior allow it),
     True (require it) or False (always Python).
 
+    ``exploration`` is from 0 to 100 and ``max_seconds`` from 0 to 86,400 (the
+    native search's bounds, checked when the search is made).
     ``iterations`` is the budget; ``max_seconds`` > 0 also stops the search
     when that much time has passed (checked every 16 iterations).  A time
     budget is not reproducible: how many iterations fit depends on the
@@ -119,20 +130,16 @@ class MCTS:
     def __post_init__(self) -> None:
         _checks.count(self.iterations, "iterations", 1, 100_000_000)
         _checks.seed(self.seed)
-        for name in ("max_seconds", "exploration"):
-            value = getattr(self, name)
-            if (
-                not isinstance(value, int | float)
-                or isinstance(value, bool)
-                or not 0 <= value <= 1e5
-            ):
-                raise OptionError(f"{name} must be a number from 0 to 100000, got {value!r}")
-        if not isinstance(self.exact_knowledge, bool):
+        # The native search's own bounds (cpp/bindings/search.cpp), checked here so
+        # that a value it would refuse fails now, not at the first search().
+        _checks.number(self.max_seconds, "max_seconds", 0, MAX_SECONDS, " (0: no time limit)")
+        _checks.number(self.exploration, "exploration", 0, MAX_EXPLORATION)
+        for name in ("puct", "determinize", "exact_knowledge"):
+            _checks.flag(getattr(self, name), name)
+        if not (self.native is True or self.native is False or _is_auto(self.native)):
             raise OptionError(
-                f"exact_knowledge must be True or False, got {self.exact_knowledge!r}"
+                f"native must be True, False or 'auto', got {_checks.describe(self.native)}"
             )
-        if self.native not in (True, False, "auto"):
-            raise OptionError(f"native must be True, False or 'auto', got {self.native!r}")
         if self.native is True and not self._native_ok():
             raise OptionError(
                 "native search needs a built-in evaluator (RandomRollout, HeuristicEvaluator) "
@@ -163,8 +170,7 @@ class MCTS:
         >>> result.iterations, result.best in state.legal_actions
         (64, True)
         """
-        if not isinstance(state, State):
-            raise OptionError(f"search needs a henchmen State, got {type(state).__name__}")
+        _checks.state(state, "search")
         if state.current_player < 0:
             raise PlayerError("search needs a player to move (not chance, not the end of the game)")
         token = native_token(cancel)

@@ -9,6 +9,7 @@ without readline) lines are read plainly; nothing else changes.
 from __future__ import annotations
 
 import contextlib
+import io
 import sys
 from collections.abc import Callable, Sequence
 from types import ModuleType
@@ -35,6 +36,12 @@ class LineReader:
     """
 
     def __init__(self, stdin: TextIO, out: TextOut, *, interactive: bool) -> None:
+        if isinstance(stdin, io.TextIOWrapper):
+            # Bytes that are not text in its encoding (a Latin-1 terminal, a pasted
+            # binary) read as U+FFFD and are refused as moves like any typo, instead
+            # of ending the game with a UnicodeDecodeError; input() decodes with
+            # sys.stdin's error handler too.
+            stdin.reconfigure(errors="replace")
         self.stdin = stdin
         self.out = out
         self._readline = _readline() if interactive else None

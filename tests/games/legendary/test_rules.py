@@ -75,7 +75,18 @@ def test_random_setup_is_chance():
     s.apply("mastermind Loki")
     assert len(s.chance_outcomes) == 8
     s.apply("scheme Midtown Bank Robbery")
-    assert [str(a) for a, _ in s.chance_outcomes] == [] or True
+    # Two players take two villain groups: Loki always leads Enemies of Asgard, so
+    # the other is drawn from the core set's six remaining groups, equally likely.
+    outcomes = s.chance_outcomes
+    assert [str(a) for a, _ in outcomes] == [
+        "villains Brotherhood",
+        "villains HYDRA",
+        "villains Masters of Evil",
+        "villains Radiation",
+        "villains Skrulls",
+        "villains Spider-Foes",
+    ]
+    assert [p for _, p in outcomes] == pytest.approx([1 / 6] * 6)
     assert s.observation(0)["mastermind"] == "Loki"
 
 
