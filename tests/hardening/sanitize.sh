@@ -31,7 +31,7 @@ export CXX="${CXX:-g++}"
 start=$(date +%s)
 "$python" -m venv "$work/venv"
 "$work/venv/bin/pip" install -q "$repo[test]" \
-  -C cmake.define.HENCHMEN_SANITIZE=ON -C cmake.build-type=RelWithDebInfo \
+  -C cmake.define.HENCHMEN_SANITIZE=ON -C cmake.define.HENCHMEN_WERROR=ON -C cmake.build-type=RelWithDebInfo \
   -C cmake.define.CMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1" \
   -C build-dir="$work/build" >"$work/build.log" 2>&1 || { tail -40 "$work/build.log"; exit 1; }
 built=$(date +%s)
