@@ -33,6 +33,17 @@ LONG_TIER: dict[str, tuple[Callable[[dict[str, object]], bool] | None, str]] = {
         lambda p: p.get("chunk", 0) != 0,
         "more random games per option set",
     ),
+    # Every information-set configuration keeps its first game (the oracle's
+    # exact enumeration and chi-square test) in the default tier; the other
+    # three games are the long infoset walks.
+    "tests/conformance/test_infosets.py::test_resample_draws_exactly_from_the_information_set": (
+        lambda p: p.get("seeds") != range(1),
+        "more games per information-set configuration",
+    ),
+    # The soak (30,000 random actions a game under the invariant checks) also
+    # runs in the sanitizer job; the conformance games check the same
+    # invariants at every step in the default tier.
+    "tests/hardening/test_soak.py::test_soak": (None, "soak"),
 }
 
 
