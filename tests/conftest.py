@@ -1,21 +1,86 @@
-"""Shared pytest setup: ``--slow`` runs the tests marked slow."""
+"""Shared pytest setup: the test tiers and the conformance totals.
+
+Three tiers, one suite:
+
+- the default tier (the README's test command): every rule test, scripted
+  scenario and the conformance suite for every game, player count and mode,
+  with fewer random games per configuration; about 5 minutes on 2 cores;
+- the long tier, ``pytest --long -m long`` (``.ci/run`` runs it after the
+  default tier passes): the breadth moved out of the default tier, listed in
+  LONG_TIER below with the reason for each, so the two tiers together play
+  what the default tier alone played before;
+- ``--slow``: the full-size variants (five times the conformance games, a
+  million soak actions a game, every tampering; HENCHMEN_LONG=1).
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
+
+#: Tests (by file::function) that belong to the long tier, each with a predicate
+#: on its parameters (None: every case) and why it moved.
+LONG_TIER: dict[str, tuple[Callable[[dict[str, object]], bool] | None, str]] = {
+    # Every configuration keeps chunk 0 (four of its sixteen random games, one
+    # fully checked) in the default tier; chunks 1 to 3 are the same
+    # configurations' further games: more breadth, no new configuration.
+    "tests/conformance/test_conformance.py::test_random_games_keep_the_contract": (
+        lambda p: p.get("chunk", 0) != 0,
+        "more random games per configuration",
+    ),
+    "tests/conformance/test_conformance.py::test_variant_options_keep_the_contract": (
+        lambda p: p.get("chunk", 0) != 0,
+        "more random games per option set",
+    ),
+    # Every information-set configuration keeps its first game (the oracle's
+    # exact enumeration and chi-square test) in the default tier; the other
+    # three games are the long infoset walks.
+    "tests/conformance/test_infosets.py::test_resample_draws_exactly_from_the_information_set": (
+        lambda p: p.get("seeds") != range(1),
+        "more games per information-set configuration",
+    ),
+    # The soak (30,000 random actions a game under the invariant checks) also
+    # runs in the sanitizer job; the conformance games check the same
+    # invariants at every step in the default tier.
+    "tests/hardening/test_soak.py::test_soak": (None, "soak"),
+}
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
-    parser.addoption("--slow", action="store_true", help="also run the slow tests")
+    parser.addoption("--slow", action="store_true", help="also run the slow (full-size) variants")
+    parser.addoption(
+        "--long",
+        action="store_true",
+        help="also run the long tier (select it alone with: --long -m long)",
+    )
+
+
+def _in_long_tier(item: pytest.Item) -> bool:
+    entry = LONG_TIER.get(item.nodeid.split("[", 1)[0])
+    if entry is None:
+        return False
+    predicate = entry[0]
+    params = getattr(getattr(item, "callspec", None), "params", {})
+    return predicate is None or predicate(params)
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    if config.getoption("--slow"):
-        return
-    skip = pytest.mark.skip(reason="slow: run with --slow")
+    long_tier = config.getoption("--long") or config.getoption("--slow")
+    skip_slow = pytest.mark.skip(reason="slow: run with --slow")
+    kept: list[pytest.Item] = []
+    moved: list[pytest.Item] = []
     for item in items:
-        if "slow" in item.keywords:
-            item.add_marker(skip)
+        if _in_long_tier(item):
+            item.add_marker(pytest.mark.long)
+        if "slow" in item.keywords and not config.getoption("--slow"):
+            item.add_marker(skip_slow)
+        # The long tier is deselected, not skipped: the default run's summary
+        # counts it in one number ("N deselected") instead of a skip a test.
+        (moved if "long" in item.keywords and not long_tier else kept).append(item)
+    if moved:
+        config.hook.pytest_deselected(items=moved)
+        items[:] = kept
 
 
 def pytest_terminal_summary(

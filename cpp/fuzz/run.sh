@@ -16,7 +16,7 @@ if ! command -v "${CXX:-clang++}" >/dev/null 2>&1 || ! ls /usr/lib/llvm-*/lib/cl
   export DEBIAN_FRONTEND=noninteractive
   apt-get update -qq >/dev/null && apt-get install -y -qq clang libclang-rt-14-dev >/dev/null
 fi
-CXX="${CXX:-clang++}" cmake -S "$here" -B "$work/build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo >"$work/cmake.log" 2>&1 \
+CXX="${CXX:-clang++}" cmake -S "$here" -B "$work/build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DHENCHMEN_WERROR=ON >"$work/cmake.log" 2>&1 \
   || { cat "$work/cmake.log"; exit 1; }
 cmake --build "$work/build" -j 2 >"$work/build.log" 2>&1 || { tail -50 "$work/build.log"; exit 1; }
 "$python" "$here/make_corpus.py" "$work/corpus"

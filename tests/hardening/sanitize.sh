@@ -15,6 +15,8 @@
 # __cxa_throw interceptor finds no real function and aborts on the first C++
 # exception. pytest captures at the sys level only, so a report written to
 # file descriptor 2 reaches the log even when the process halts.
+# --long: the soak is in the long tier (tests/conftest.py); the sizes below
+# leave the conformance and infoset tests one chunk each, so it adds nothing else.
 # HENCHMEN_CONFORMANCE_GAMES (default 1: one game of each
 # configuration; an option set's game is sample-checked, a tenth of its steps
 # getting every check), HENCHMEN_INFOSET_SEEDS (default 1; the keen infoset
@@ -31,7 +33,7 @@ export CXX="${CXX:-g++}"
 start=$(date +%s)
 "$python" -m venv "$work/venv"
 "$work/venv/bin/pip" install -q "$repo[test]" \
-  -C cmake.define.HENCHMEN_SANITIZE=ON -C cmake.build-type=RelWithDebInfo \
+  -C cmake.define.HENCHMEN_SANITIZE=ON -C cmake.define.HENCHMEN_WERROR=ON -C cmake.build-type=RelWithDebInfo \
   -C cmake.define.CMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1" \
   -C build-dir="$work/build" >"$work/build.log" 2>&1 || { tail -40 "$work/build.log"; exit 1; }
 built=$(date +%s)
@@ -46,7 +48,7 @@ HENCHMEN_CONFORMANCE_GAMES="${HENCHMEN_CONFORMANCE_GAMES:-1}" \
 HENCHMEN_EXTREME_PLAYERS="${HENCHMEN_EXTREME_PLAYERS:-1}" \
 HENCHMEN_INFOSET_SEEDS="${HENCHMEN_INFOSET_SEEDS:-1}" \
 HENCHMEN_NATIVE_SIM_GAMES="${HENCHMEN_NATIVE_SIM_GAMES:-200}" \
-  "$work/venv/bin/python" -m pytest -q --capture=sys -p no:cacheprovider -n auto --dist worksteal \
+  "$work/venv/bin/python" -m pytest -q --capture=sys -p no:cacheprovider -n auto --dist worksteal --long \
     tests/conformance tests/hardening/test_native_sim.py tests/hardening/test_soak.py \
     tests/hardening/test_concurrency.py \
     tests/hardening/test_fuzz_serialized.py::test_every_single_field_tampering \
