@@ -1,11 +1,13 @@
-"""Regenerate every screenshot of the browser table in docs/screenshots/.
+"""Regenerate every screenshot in docs/screenshots/: the browser table's, then the terminal's.
 
 Runs the browser test (tests/serve/test_browser.py) in a real headless
 Chromium at 1366x768, which plays each game with 2 and 4 players to its end
 by clicking, and saves ``<case>-table.png`` (a few moves in) and
 ``<case>-end.png`` (the end screen) for every case, and ``parry-review.png``
-(a replay stepped through). Needs Debian's chromium and chromium-driver and
-the test extra (selenium)::
+(a replay stepped through); then runs terminal.py beside it for the terminal
+table's ``terminal-<game>.png``. Needs Debian's chromium and chromium-driver,
+the test extra (selenium, textual) and, for PNG rather than SVG terminal
+pictures, cairosvg or rsvg-convert::
 
     .venv/bin/python docs/screenshots/make.py
 """
@@ -32,7 +34,9 @@ def main() -> int:
     command = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
                os.path.join(ROOT, "tests", "serve", "test_browser.py"),
                "-k", "full_game or replay_is_stepped"]  # fmt: skip
-    return subprocess.call(command, cwd=ROOT, env=env)
+    browser = subprocess.call(command, cwd=ROOT, env=env)
+    terminal = subprocess.call([sys.executable, os.path.join(HERE, "terminal.py")], cwd=ROOT)
+    return browser or terminal
 
 
 if __name__ == "__main__":
