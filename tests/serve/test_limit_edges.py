@@ -103,13 +103,32 @@ def test_sixteen_games_a_connection_and_256_a_server() -> None:
     async def body() -> None:
         server = Server(unlimited_rate())
         clients = [Client(server) for _ in range(16)]
-        for c in clients:
+        for i, c in enumerate(clients):  # four addresses: 64 games each, the per-address cap
+            c.conn.address = f"addr-{i // 4}"
             for _ in range(16):
                 await c.ok("create_game", game="parry")
         assert await clients[0].code("create_game", game="parry") == "too_many_games"
         assert len(server.rooms) == 256
         late = Client(server)
         assert await late.code("create_game", game="parry") == "too_many_games"
+        await server.close()
+
+    run(body())
+
+
+def test_64_games_an_address_and_the_65th_is_refused() -> None:
+    async def body() -> None:
+        server = Server(unlimited_rate())
+        clients = [Client(server) for _ in range(5)]
+        for c in clients:
+            c.conn.address = "addr-a"
+        for c in clients[:4]:
+            for _ in range(16):
+                await c.ok("create_game", game="parry")
+        assert await clients[4].code("create_game", game="parry") == "too_many_games"
+        elsewhere = Client(server)
+        elsewhere.conn.address = "addr-b"
+        await elsewhere.ok("create_game", game="parry")
         await server.close()
 
     run(body())
