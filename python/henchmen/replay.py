@@ -861,13 +861,15 @@ def _parse(doc: Any) -> Replay:
         where = f"player {i}"
         if not isinstance(p, dict):
             raise _fail(f"{where} must be an object")
-        players.append(
-            ReplayPlayer(
+        try:
+            player = ReplayPlayer(
                 _field(p, "name", str, where),
                 _field(p, "bot", (str, type(None)), where),
                 _field(p, "seed", (int, type(None)), where),
             )
-        )
+        except (ActionTypeError, OptionError) as e:  # a file's fault, told as one
+            raise _fail(f"{where}: {e}") from None
+        players.append(player)
     steps = []
     for i, a in enumerate(_field(doc, "actions", list, "the document")):
         where = f"step {i + 1}"

@@ -67,7 +67,9 @@ def test_hints_never_hold_back_a_seated_bot() -> None:
         await asyncio.sleep(0.3)  # the hints are thinking
         waits = await _play_against_greedy(server, Client(server), 12)
         assert max(waits) < 1.0, sorted(waits)[-3:]
-        assert not any(h.said for h in hinters)  # no hint has finished: they ran throughout
+        # Twenty hints of up to 4 s each on the hint pool outlast the greedy game: some
+        # are still thinking (a hint may end early: Parry's search can stop at once).
+        assert not all(h.said for h in hinters)
         await server.close()
 
     run(body())

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
@@ -48,6 +49,7 @@ class Bot(Protocol):
 BotFactory = Callable[[int], Bot]
 
 _REGISTRY: dict[str, BotFactory] = {}
+_BOT_NAME = re.compile(r"[A-Za-z0-9_.-]{1,64}")
 
 
 def register_bot(name: str, factory: BotFactory) -> None:
@@ -60,6 +62,14 @@ def register_bot(name: str, factory: BotFactory) -> None:
     """
     if not isinstance(name, str) or not name:
         raise ActionTypeError(f"a bot name must be a non-empty str, got {_checks.describe(name)}")
+    # A name is shown in every "no bot named" message and typed in --bots lists.
+    if not _BOT_NAME.fullmatch(name):
+        raise OptionError(
+            f"a bot name is 1 to 64 letters, digits and - _ . (no spaces, commas or colons), "
+            f"got {_checks.quote(name)}"
+        )
+    if not callable(factory):
+        raise ActionTypeError(f"a bot factory must be callable, got {_checks.describe(factory)}")
     _REGISTRY[name] = factory
 
 

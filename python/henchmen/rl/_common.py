@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from henchmen import _checks, _core
-from henchmen.errors import ActionTypeError, IllegalActionError
+from henchmen.errors import ActionTypeError, IllegalActionError, OptionError
 from henchmen.game import Game
 from henchmen.state import State
 

@@ -50,13 +50,16 @@ def test_a_table_whose_every_game_ends_at_setup_is_refused() -> None:
         henchmen.Game("legendary", card_data=NO_WOUNDS, scheme=VIRUS)
     with pytest.raises(OptionError, match="choose another scheme"):
         henchmen.new_game("legendary", card_data=NO_WOUNDS, scheme=VIRUS)
-    # Another scheme, or one Wound, plays.
+    # Another scheme, or one Wound, plays. With one Wound some deals still end at
+    # setup (13 of seeds 0-39), so the seed is fixed: seed 2 deals a game to play.
     assert not henchmen.new_game(
-        "legendary", card_data=NO_WOUNDS, scheme="Midtown Bank Robbery"
+        "legendary", card_data=NO_WOUNDS, scheme="Midtown Bank Robbery", seed=2
     ).is_terminal
     one = json.loads(NO_WOUNDS)
     one["setup"]["wounds"] = 1
-    assert not henchmen.new_game("legendary", card_data=json.dumps(one), scheme=VIRUS).is_terminal
+    assert not henchmen.new_game(
+        "legendary", card_data=json.dumps(one), scheme=VIRUS, seed=2
+    ).is_terminal
 
 
 def test_a_deal_lost_at_setup_is_a_finished_game_for_the_single_state() -> None:
