@@ -222,7 +222,7 @@ def fits(driver: Any) -> None:
 
 
 def play_to_the_end(
-    driver: Any, rng: random.Random, last: float, timeout: float = 60.0, stop_after: int = 0
+    driver: Any, rng: random.Random, last: float, timeout: float = 180.0, stop_after: int = 0
 ) -> int:
     """Click legal moves (a playable card, or a move button) until the game is over
     (or, with ``stop_after``, until that many clicks are made).
