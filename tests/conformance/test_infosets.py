@@ -41,6 +41,7 @@ from tests.games.sss.builder import (
     MONKEY_CREWS,
     keen_step,
 )
+from tests.hardening.support import loaded_alone
 
 import henchmen
 from henchmen import _core
@@ -415,16 +416,6 @@ def test_resample_draws_exactly_from_the_information_set(
                     checked += 1
                     assert worlds >= 1
     assert checked > 0
-
-
-def loaded_alone(state: henchmen.State) -> henchmen.State:
-    """The saved position loaded without its history (what each player knew stays)."""
-    doc = json.loads(state.serialize())
-    doc["history"] = []
-    doc.pop("origin", None)
-    out = henchmen.deserialize(json.dumps(doc))
-    out.set_auto_chance(False)
-    return out
 
 
 @pytest.fixture

@@ -16,6 +16,7 @@ import random
 from typing import Any
 
 import pytest
+from tests.hardening.support import loaded_alone
 
 import henchmen
 
@@ -32,16 +33,6 @@ CONFIGS: list[tuple[str, dict[str, object]]] = [
     ("suet", {"players": 3}),
     ("parry", {"players": 3}),
 ]
-
-
-def stripped(state: henchmen.State) -> henchmen.State:
-    """The saved position without its history: what each player knew stays."""
-    doc = json.loads(state.serialize())
-    doc["history"] = []
-    doc.pop("origin", None)
-    loaded = henchmen.deserialize(json.dumps(doc))
-    loaded.set_auto_chance(False)
-    return loaded
 
 
 def knowledge(state: henchmen.State) -> list[Any]:
@@ -78,7 +69,7 @@ def test_a_loaded_position_knows_what_the_live_game_knows(
             continue
         assert all(k is not None and k["exact"] for k in knowledge(live)), "the live game tracks"
         with_history = henchmen.deserialize(live.serialize())
-        alone = stripped(live)
+        alone = loaded_alone(live)
         same_knowledge(live, with_history, "loaded with its history")
         same_knowledge(live, alone, "loaded without its history")
         # Play on from both: the moves after the load are followed like any others,
@@ -90,7 +81,7 @@ def test_a_loaded_position_knows_what_the_live_game_knows(
             live.apply(a)
             alone.apply(a)
         same_knowledge(live, alone, "played on after loading")
-        same_knowledge(live, stripped(alone), "saved and loaded again")
+        same_knowledge(live, loaded_alone(alone), "saved and loaded again")
         assert henchmen.deserialize(alone.serialize()).serialize() == alone.serialize()
 
 
@@ -102,7 +93,7 @@ def test_history_names_each_step_once_where_it_was_taken_after_a_load(name: str)
     rng = random.Random(3)
     for _ in range(30):
         state.apply(random_move(state, rng))
-    loaded = stripped(state)
+    loaded = loaded_alone(state)
     names: list[str] = []
     chance = 0
     while len(names) < 40 and not loaded.is_terminal:

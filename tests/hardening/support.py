@@ -109,6 +109,17 @@ def position_only(text: str) -> str:
     return json.dumps(doc)
 
 
+def loaded_alone(state: henchmen.State) -> henchmen.State:
+    """The saved position loaded without its history (what each player knew stays),
+    chance left to the caller."""
+    doc = json.loads(state.serialize())
+    doc["history"] = []
+    doc.pop("origin", None)
+    out = henchmen.deserialize(json.dumps(doc))
+    out.set_auto_chance(False)
+    return out
+
+
 @functools.cache
 def _position_texts(name: str, players: int) -> tuple[tuple[str, str], ...]:
     texts = _full_position_texts(name, players)

@@ -10,6 +10,8 @@ from __future__ import annotations
 import json
 import random
 
+from tests.hardening.support import loaded_alone
+
 import henchmen
 
 from .builder import moves, play, position
@@ -70,16 +72,6 @@ def test_position_builder_states_resample_from_the_position() -> None:
     assert len(hands) > 1
 
 
-def _strip_history(state: henchmen.State) -> henchmen.State:
-    """The saved position without its history (what each player knew stays)."""
-    doc = json.loads(state.serialize())
-    doc["history"] = []
-    doc.pop("origin", None)
-    loaded = henchmen.deserialize(json.dumps(doc))
-    loaded.set_auto_chance(False)
-    return loaded
-
-
 def _reach(wanted: str, seeds: range) -> henchmen.State:
     """A live 2-player game where player 0 may make the move `wanted`."""
     game = henchmen.Game("suet", players=2)
@@ -112,7 +104,7 @@ def _trade(state: henchmen.State) -> dict[str, int]:
 def test_a_trade_made_after_loading_a_position_alone_is_remembered() -> None:
     """Issue 36 item 3 (a): loaded with "history": [], then a trade: the trader
     knows what they gave in every world (before: a random hand in 19 of 20)."""
-    loaded = _strip_history(_reach("play Trade Hands on player 2", range(200)))
+    loaded = loaded_alone(_reach("play Trade Hands on player 2", range(200)))
     given = _trade(loaded)
     for seed in range(20):
         world = json.loads(loaded.resample(0, seed).serialize())["position"]
@@ -124,7 +116,7 @@ def test_a_trade_saved_and_loaded_without_its_history_is_remembered() -> None:
     without its history, resamples as the live game does."""
     live = _reach("play Trade Hands on player 2", range(200))
     given = _trade(live)
-    loaded = _strip_history(live)
+    loaded = loaded_alone(live)
     for seed in range(20):
         world = json.loads(loaded.resample(0, seed).serialize())["position"]
         assert world["players"][1]["hand"] == given, seed
@@ -137,7 +129,7 @@ def test_a_card_taken_face_up_from_the_discard_pile_is_remembered_after_loading(
     the take came before the save (b) or after the load (a); before, both
     forgot it in 20 of 20."""
     live = _reach("play Take One From the Discard Pile", range(400))
-    before = _strip_history(live)
+    before = loaded_alone(live)
     for state in (live, before):
         play(state, "play Take One From the Discard Pile")
         while state.current_player == 1:
@@ -147,7 +139,7 @@ def test_a_card_taken_face_up_from_the_discard_pile_is_remembered_after_loading(
     taken = choices[0].removeprefix("choose ")
     for state in (live, before):
         play(state, f"choose {taken}")
-    after = _strip_history(live)
+    after = loaded_alone(live)
     for state in (live, before, after):
         for seed in range(20):
             world = json.loads(state.resample(1, seed).serialize())["position"]
