@@ -22,9 +22,10 @@ import pytest
 #: Tests (by file::function) that belong to the long tier, each with a predicate
 #: on its parameters (None: every case) and why it moved.
 LONG_TIER: dict[str, tuple[Callable[[dict[str, object]], bool] | None, str]] = {
-    # Every configuration keeps chunk 0 (four of its sixteen random games, one
-    # fully checked) in the default tier; chunks 1 to 3 are the same
-    # configurations' further games: more breadth, no new configuration.
+    # Every configuration and option set keeps chunk 0 in the default tier (a
+    # random game and a greedy one, the expensive checks at a tenth of their
+    # steps); chunks 1 to 3 are their further games, the ones checked at every
+    # step among them: more breadth and depth, no new configuration.
     "tests/conformance/test_conformance.py::test_random_games_keep_the_contract": (
         lambda p: p.get("chunk", 0) != 0,
         "more random games per configuration",

@@ -63,3 +63,49 @@ def test_a_position_with_a_really_different_option_is_refused_by_name() -> None:
     doc["options"]["goal"] = "fame"
     with pytest.raises(SerializationError, match="goal"):
         henchmen.Game(SSS).deserialize(json.dumps(doc))
+
+
+def _knowledge(state: henchmen.State) -> list[str]:
+    return list(json.loads(state.serialize())["knowledge"])
+
+
+def _replayed(state: henchmen.State) -> henchmen.State:
+    """The same game played again from the start: knowledge written afresh."""
+    fresh = state.game.new_initial_state(auto_chance=False)
+    for a in state.history_ids():
+        fresh.apply(a)
+    return fresh
+
+
+def test_the_knowledge_saved_follows_the_game_through_saves_clones_and_undos() -> None:
+    """A state keeps the knowledge text it writes and adds each step's facts to it; a
+    clone that moves on, an undo and a different step after it must each write what
+    the same game played afresh writes."""
+    import random
+
+    rng = random.Random(3)
+    state = henchmen.Game("seven-secret-supervillains").new_initial_state(auto_chance=False)
+
+    def step(s: henchmen.State) -> None:
+        ids = s.legal_action_ids()
+        s.apply(ids[rng.randrange(len(ids))])
+
+    for n in range(240):
+        step(state)
+        if n % 40 == 0:
+            assert _knowledge(state) == _knowledge(_replayed(state))
+    saved = _knowledge(state)
+    clone = state.clone()
+    for _ in range(30):
+        step(clone)
+    assert _knowledge(clone) == _knowledge(_replayed(clone))
+    assert _knowledge(state) == saved, "a clone moving on changed the original's knowledge"
+    for _ in range(5):
+        step(state)
+    _knowledge(state)  # written at the longer history, then taken back
+    for _ in range(5):
+        state.undo()
+    assert _knowledge(state) == saved
+    for _ in range(7):
+        step(state)
+    assert _knowledge(state) == _knowledge(_replayed(state))

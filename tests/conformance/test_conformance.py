@@ -21,6 +21,11 @@ of ten players, within a few minutes.  The option sets beyond the defaults
 (VARIANTS: crew sets, modes) play half a configuration's games.  ``pytest
 --slow`` plays five times as many; HENCHMEN_CONFORMANCE_GAMES sets the total.
 The totals are printed at the end.
+
+The default tier (chunk 0) plays two games of every configuration and option
+set, one random and one the greedy bot's, with the expensive checks at a
+tenth of their steps; the long tier (chunks 1 to 3) plays the others,
+the fully checked games among them (``seeds_of``).
 """
 
 from __future__ import annotations
@@ -121,6 +126,24 @@ def variant_games_of(players: int, slow: bool) -> tuple[int, int]:
     if "HENCHMEN_CONFORMANCE_GAMES" in os.environ:
         return games, 0
     return max(2 * CHUNKS, games // 2), max(2, full // 2)
+
+
+def seeds_of(chunk: int, games: int, full_games: int) -> list[tuple[int, bool]]:
+    """A chunk's games, each with whether it gets every check at every step.
+
+    Chunk 0 is the default tier's: a game of random play (seed 0) and one the
+    greedy bot plays (seed BOT_EVERY - 1), their expensive checks at a sampled
+    tenth of the steps. The long tier's chunks (1 to CHUNKS - 1) share the
+    other games, the first ``full_games`` of them checked at every step. With
+    one chunk (the sanitizer job) it plays them all, as they come."""
+    if CHUNKS == 1:
+        return [(seed, seed < full_games) for seed in range(games)]
+    first = [seed for seed in (0, BOT_EVERY - 1) if seed < games]
+    if chunk == 0:
+        return [(seed, False) for seed in first]
+    rest = [seed for seed in range(games) if seed not in first]
+    full = set(rest[:full_games])
+    return [(seed, seed in full) for seed in rest[chunk - 1 :: CHUNKS - 1]]
 
 
 @dataclass
@@ -404,8 +427,8 @@ def test_random_games_keep_the_contract(
     games, full_games = games_of(players)
     if request.config.getoption("--slow"):
         games, full_games = games * 5, full_games * 5
-    for seed in range(chunk, games, CHUNKS):
-        first = play(name, players, seed, tally, check=True, full=seed < full_games)
+    for seed, full in seeds_of(chunk, games, full_games):
+        first = play(name, players, seed, tally, check=True, full=full)
         # Determinism: the same seed and actions give the same hash sequence.
         again = play(name, players, seed, Tally(), check=False, full=False)
         assert first == again, f"seed {seed}: two runs diverged"
@@ -523,10 +546,8 @@ def test_variant_options_keep_the_contract(
 ) -> None:
     tally = Tally()
     games, full_games = variant_games_of(players, request.config.getoption("--slow"))
-    for seed in range(chunk, games, CHUNKS):
-        first = play(
-            name, players, seed, tally, check=True, full=seed < full_games, options=options
-        )
+    for seed, full in seeds_of(chunk, games, full_games):
+        first = play(name, players, seed, tally, check=True, full=full, options=options)
         again = play(name, players, seed, Tally(), check=False, full=False, options=options)
         assert first == again, f"seed {seed}: two runs diverged"
         tally.games += 1

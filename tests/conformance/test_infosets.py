@@ -276,16 +276,31 @@ class Belief:
         return sum(w for _, w in self.worlds.values())
 
 
-def follow(game: henchmen.Game, history: list[int], observer: int) -> Belief:
-    """Every world consistent with what ``observer`` saw of ``history``, weighted."""
-    real = game.new_initial_state(auto_chance=False)
-    belief = Belief({position_key(real): (real.clone(), 1.0)})
-    for a in history:
+class Oracle:
+    """Every world consistent with what ``observer`` saw of the game so far, weighted,
+    followed one step at a time (so a walk checked at several points enumerates its
+    history once, not once per point)."""
+
+    def __init__(self, game: henchmen.Game, observer: int) -> None:
+        self.observer = observer
+        self.real = game.new_initial_state(auto_chance=False)
+        self.belief = Belief({position_key(self.real): (self.real.clone(), 1.0)})
+        self.steps = 0
+
+    def follow(self, history: Sequence[int]) -> Belief:
+        """The belief after ``history``, which must extend what was followed so far."""
+        for a in history[self.steps :]:
+            self.step(a)
+        self.steps = len(history)
+        return self.belief
+
+    def step(self, a: int) -> None:
+        observer, real = self.observer, self.real
         before_real = real.clone()
         real.apply(a)
         target = view(real, observer)
         nxt: dict[str, tuple[henchmen.State, float]] = {}
-        for state, w in belief.worlds.values():
+        for state, w in self.belief.worlds.values():
             if state.is_chance:
                 options = [(o.id, p) for o, p in state.chance_outcomes]
             elif state.current_player == observer:
@@ -308,9 +323,13 @@ def follow(game: henchmen.Game, history: list[int], observer: int) -> Belief:
             f"the real world was lost at {before_real.action_to_string(a)!r}: the oracle "
             "or the events disagree with the game"
         )
-        belief = Belief(nxt)
-        assert len(belief.worlds) < 200_000, "the configuration is too large to enumerate"
-    return belief
+        self.belief = Belief(nxt)
+        assert len(self.belief.worlds) < 200_000, "the configuration is too large to enumerate"
+
+
+def follow(game: henchmen.Game, history: list[int], observer: int) -> Belief:
+    """Every world consistent with what ``observer`` saw of ``history``, weighted."""
+    return Oracle(game, observer).follow(history)
 
 
 def chi_square_critical(df: int, z: float = 3.719) -> float:
@@ -382,6 +401,7 @@ def test_resample_draws_exactly_from_the_information_set(
         # loaded with its history and without it, and the first point loaded without its
         # history and then played on to the later ones.
         early: henchmen.State | None = None
+        oracles = [Oracle(game, observer) for observer in range(game.num_players)]
         for point in points:
             while len(history) < point and not state.is_terminal:
                 if state.is_chance:
@@ -410,7 +430,7 @@ def test_resample_draws_exactly_from_the_information_set(
                 else:
                     loaded.append(early)
             for observer in range(game.num_players):
-                belief = follow(game, history, observer)
+                belief = oracles[observer].follow(history)
                 for s in (state, *loaded):
                     worlds = check(s, observer, belief, rng)
                     checked += 1
@@ -509,6 +529,7 @@ def _keen_walk(
     state = game.new_initial_state(auto_chance=False)
     history: list[int] = []
     chosen: list[str] = []
+    oracles = [Oracle(game, observer) for observer in range(game.num_players)]
     for point in points:
         while len(history) < point and not state.is_terminal:
             choice, move = keen_step(state, rng, verbs, names)
@@ -523,7 +544,7 @@ def _keen_walk(
                 assert world.observation(observer) == state.observation(observer)
             continue
         for observer in range(game.num_players):
-            assert check(state, observer, follow(game, history, observer), checker) >= 1
+            assert check(state, observer, oracles[observer].follow(history), checker) >= 1
     assert used <= set(chosen)  # the play went where it should
 
 
