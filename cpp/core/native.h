@@ -20,6 +20,9 @@
 //
 // native_state.h and native_batch.h hold the State and Batch built on it;
 // cpp/search/ runs searches, bots and matches on the same flat state.
+// games/batches.cpp instantiates each game's Batch; this file only declares
+// it, so a game's game.cpp (built at -O1 with the other wrappers) does not
+// compile the batch's stepping loops, which VectorGame runs hot.
 #pragma once
 #include <map>
 #include <memory>
@@ -31,8 +34,8 @@
 
 #include "core/error.h"
 #include "core/game.h"
-#include "core/native_batch.h"
 #include "core/native_state.h"
+#include "core/thread_pool.h"
 
 namespace henchmen {
 
@@ -46,6 +49,15 @@ struct has_measure_name : std::false_type {};
 template <class T>
 struct has_measure_name<T, std::void_t<decltype(T::measure_name(std::declval<const typename T::Config&>()))>> : std::true_type {};
 }  // namespace detail
+
+template <class T>
+class NativeGame;
+// Makes the State of one position of a game (the batch's state(i)).
+template <class T>
+using StateOf = std::unique_ptr<State> (*)(std::shared_ptr<const NativeGame<T>>, const typename T::S&);
+// Defined in native_batch.h, instantiated for every game in games/batches.cpp.
+template <class T>
+std::unique_ptr<Batch> make_native_batch(std::shared_ptr<const NativeGame<T>> game, int64_t games, uint64_t seed, int threads, StateOf<T> state_of);
 
 template <class T>
 class NativeGame final : public Game {
@@ -85,7 +97,9 @@ class NativeGame final : public Game {
   std::unique_ptr<Batch> make_batch(int64_t games, uint64_t seed, int threads) const override {
     if (games < 1 || games > 10000000) throw OptionError("a batch needs from 1 to 10000000 games, got " + std::to_string(games));
     check_threads(threads);
-    return std::make_unique<NativeBatch<T>>(self(), games, seed, threads);
+    return make_native_batch<T>(self(), games, seed, threads, [](std::shared_ptr<const NativeGame<T>> game, const S& s) -> std::unique_ptr<State> {
+      return std::make_unique<NativeState<T>>(std::move(game), s);
+    });
   }
 
  private:

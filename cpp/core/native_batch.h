@@ -1,4 +1,5 @@
-// NativeBatch<T>: many games of one kind stepped in parallel (the Batch of game.h).
+// NativeBatch<T>: many games of one kind stepped in parallel (the Batch of game.h),
+// made by make_native_batch (instantiated for every game in games/batches.cpp).
 #pragma once
 #include <algorithm>
 #include <atomic>
@@ -7,7 +8,7 @@
 #include <vector>
 
 #include "core/compact.h"
-#include "core/native_state.h"
+#include "core/native.h"
 #include "core/thread_pool.h"
 
 namespace henchmen {
@@ -17,8 +18,8 @@ class NativeBatch final : public Batch {
  public:
   using S = typename T::S;
 
-  NativeBatch(std::shared_ptr<const NativeGame<T>> game, int64_t games, uint64_t seed, int threads)
-      : game_(std::move(game)), seed_(seed), pool_(threads) {
+  NativeBatch(std::shared_ptr<const NativeGame<T>> game, int64_t games, uint64_t seed, int threads, StateOf<T> state_of)
+      : game_(std::move(game)), state_of_(state_of), seed_(seed), pool_(threads) {
     states_.resize(static_cast<size_t>(games));
     rngs_.resize(static_cast<size_t>(games));
     steps_.resize(static_cast<size_t>(games));
@@ -101,7 +102,7 @@ class NativeBatch final : public Batch {
   std::unique_ptr<State> state(int64_t index) const override {
     require_ready();
     if (index < 0 || index >= size()) throw PlayerError("game index must be from 0 to " + std::to_string(size() - 1));
-    return std::make_unique<NativeState<T>>(game_, states_[static_cast<size_t>(index)]);
+    return state_of_(game_, states_[static_cast<size_t>(index)]);
   }
 
  private:
@@ -219,6 +220,7 @@ class NativeBatch final : public Batch {
   static constexpr int kSetupDeals = 1000;  // the RL environments' bound too (rl/_common.py)
 
   std::shared_ptr<const NativeGame<T>> game_;
+  StateOf<T> state_of_;  // NativeState<T>, compiled in the game's game.cpp
   uint64_t seed_;
   ThreadPool pool_;
   std::vector<S> states_;
@@ -234,5 +236,9 @@ class NativeBatch final : public Batch {
   bool ready_ = false;
 };
 
+template <class T>
+std::unique_ptr<Batch> make_native_batch(std::shared_ptr<const NativeGame<T>> game, int64_t games, uint64_t seed, int threads, StateOf<T> state_of) {
+  return std::make_unique<NativeBatch<T>>(std::move(game), games, seed, threads, state_of);
+}
 
 }  // namespace henchmen

@@ -26,8 +26,8 @@ void settle_chance(S& s, Rng& rng) {
 // Picks the action whose result scores best by the game's heuristic, for the
 // player to move, judged on a resample of what that player cannot see;
 // chance after the move is averaged over a few samples.
-template <class S, class Redraw>
-Action greedy_choice(const S& position, int chance_samples, Rng& rng, std::vector<Action>& legal, Redraw&& redraw) {
+template <class S>
+Action greedy_choice(const S& position, int chance_samples, Rng& rng, std::vector<Action>& legal, RedrawRef<S> redraw) {
   const int me = position.current_player();
   // Never peek: judge a redraw of what `me` cannot see.
   S s = position;
@@ -62,19 +62,24 @@ Action greedy_choice(const S& position, int chance_samples, Rng& rng, std::vecto
   return choice;
 }
 
-// `redraw(world, rng)` as in mcts_search.
-template <class S, class Redraw>
-Action bot_choice(const S& s, const BotSpec& bot, Rng& rng, std::vector<Action>& scratch, Stop* stop, Redraw&& redraw) {
+// `redraw(world, rng)` as in mcts_search (RedrawRef: one copy per game).
+template <class S>
+Action bot_choice_with(const S& s, const BotSpec& bot, Rng& rng, std::vector<Action>& scratch, Stop* stop, RedrawRef<S> redraw) {
   switch (bot.kind) {
     case BotSpec::Kind::kRandom: return random_action(s, rng, scratch);
     case BotSpec::Kind::kGreedy: return greedy_choice(s, bot.chance_samples, rng, scratch, redraw);
     case BotSpec::Kind::kSearch: {
       SearchConfig cfg = bot.search;
       cfg.seed = rng.next_u64();
-      return mcts_search(s, cfg, stop, redraw).best;
+      return mcts_search_with(s, cfg, stop, redraw).best;
     }
   }
   return -1;
+}
+
+template <class S, class Redraw>
+Action bot_choice(const S& s, const BotSpec& bot, Rng& rng, std::vector<Action>& scratch, Stop* stop, const Redraw& redraw) {
+  return bot_choice_with(s, bot, rng, scratch, stop, RedrawRef<S>(redraw));
 }
 
 template <class S>

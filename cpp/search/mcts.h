@@ -15,6 +15,7 @@
 #include <cstdint>
 #include <algorithm>
 #include <optional>
+#include <type_traits>
 #include <vector>
 
 #include "core/action.h"
@@ -62,13 +63,31 @@ struct Node {
 
 }  // namespace detail
 
+// A redraw (`redraw(world, rng)`) passed by reference rather than as a
+// template parameter, so that the search and the bots are compiled once per
+// game instead of once per caller's lambda (four a game made the search
+// layer the build's dearest file), for one indirect call an iteration or a
+// greedy move. The callable must outlive the call it is passed to.
+template <class S>
+class RedrawRef {
+ public:
+  template <class F, class = std::enable_if_t<!std::is_same_v<std::decay_t<F>, RedrawRef>>>
+  RedrawRef(const F& f)  // implicit: callers pass their lambdas
+      : target_(&f), call_([](const void* t, S& world, Rng& rng) { (*static_cast<const F*>(t))(world, rng); }) {}
+  void operator()(S& world, Rng& rng) const { call_(target_, world, rng); }
+
+ private:
+  const void* target_;
+  void (*call_)(const void*, S&, Rng&);
+};
+
 // `stop` (may be null) ends the search between iterations: at its deadline
 // the search returns what it has, like max_seconds; an interrupt or a
 // cancellation throws Stopped.
 // `redraw(world, rng)` turns a copy of the root into a world the searching
 // player cannot tell from it (by default the flat state's own resample).
-template <class S, class Redraw>
-SearchResult mcts_search(const S& root, const SearchConfig& cfg, Stop* stop, Redraw&& redraw) {
+template <class S>
+SearchResult mcts_search_with(const S& root, const SearchConfig& cfg, Stop* stop, RedrawRef<S> redraw) {
   using detail::Node;
   SearchResult out;
   const int me = root.current_player();
@@ -224,6 +243,11 @@ SearchResult mcts_search(const S& root, const SearchConfig& cfg, Stop* stop, Red
   }
   out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return out;
+}
+
+template <class S, class Redraw>
+SearchResult mcts_search(const S& root, const SearchConfig& cfg, Stop* stop, const Redraw& redraw) {
+  return mcts_search_with(root, cfg, stop, RedrawRef<S>(redraw));
 }
 
 template <class S>

@@ -1,0 +1,153 @@
+"""Two or more builds of the extension compared on the hot path, interleaved,
+beside OpenSpiel's hearts in the same run (for a build change: issue 39).
+
+    python bench/build_ab.py before=/tmp/old/_core.so after=build/.../_core.so
+    python bench/build_ab.py --rounds 5 --games legendary,super a=... b=...
+
+Each build is a ``_core`` shared object; this package's Python files are the
+same for all. Every round measures each build in a fresh process, one after
+another, then hearts (bench/run.py's isolated anchor), so a busy machine's
+drift falls on all of them alike; the table gives each figure's median over
+the rounds. The measures are bench/run.py's, timed in CPU-seconds of the
+process rather than wall time (the machine may be shared): native random
+playouts on one thread (actions a CPU-second), native clone (CPU ns, the
+loop's overhead included), Python-driven actions a CPU-second and batched
+actions a CPU-second (256 games on one thread, no observations).
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.machinery
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+PACKAGE = os.path.join(HERE, "..", "python", "henchmen")
+GAMES = ("seven-secret-supervillains", "legendary", "parry", "super", "villainy", "suet")
+MEASURES = ("playouts", "clone ns", "python", "batched")
+
+# Runs in the child, with the build's package first on the path (python -S:
+# no editable-install hook reads the worktree's own build instead).
+CHILD = """
+import json, random, sys, time
+sys.path.insert(0, {bench!r})
+import henchmen, run
+cpu = time.process_time
+def rate(work):
+    start = cpu()
+    done = work()
+    return done / (cpu() - start)
+def python_actions():
+    rng, actions, seed, start = random.Random(1), 0, 0, cpu()
+    while cpu() - start < 1.0:
+        state = henchmen.new_game(name, seed=seed)
+        while not state.is_terminal:
+            ids = state.legal_action_ids()
+            state.apply(ids[rng.randrange(len(ids))])
+        actions += state.move_number
+        seed += 1
+    return actions
+def batched_actions():
+    from henchmen.batch import VectorGame
+    vector = VectorGame(name, num_games=256, seed=1, threads=1)
+    vector.reset()
+    for _ in range(200):
+        vector.step_random()
+    return vector.actions_applied
+out = {{}}
+for name in {games!r}:
+    game = henchmen.Game(name)
+    core = run.midgame(name, seed=3, steps=40)._s
+    n = 2_000_000
+    def playouts():
+        return game.random_playouts(4000, seed=1, threads=1)["actions"]
+    def clones():
+        core.native_cost_ns("clone", n)
+        return n
+    out[name] = {{
+        "playouts": max(rate(playouts) for _ in range(3)),
+        "clone ns": min(1e9 / rate(clones) for _ in range(3)),
+        "python": rate(python_actions),
+        "batched": max(rate(batched_actions) for _ in range(2)),
+    }}
+print(json.dumps(out))
+"""
+
+
+def site_packages() -> list[str]:
+    """The interpreter's own search path (numpy, pyspiel), without .pth hooks' extras."""
+    return [p for p in sys.path if p and os.path.isdir(p) and "__editable__" not in p]
+
+
+def package_with(so: str, into: str) -> str:
+    """A copy of the henchmen package whose _core is `so`; returns its parent folder."""
+    target = os.path.join(into, "henchmen")
+    shutil.copytree(PACKAGE, target, ignore=shutil.ignore_patterns("_core*.so", "__pycache__"))
+    shutil.copy(so, os.path.join(target, "_core" + importlib.machinery.EXTENSION_SUFFIXES[0]))
+    return into
+
+
+def measure(root: str, games: tuple[str, ...]) -> dict[str, dict[str, float]]:
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([root, *site_packages()]))
+    code = CHILD.format(bench=HERE, games=games)
+    done = subprocess.run(
+        [sys.executable, "-S", "-c", code], env=env, capture_output=True, text=True
+    )
+    if done.returncode != 0:
+        raise SystemExit(f"measuring {root} failed:\n{done.stderr}")
+    result: dict[str, dict[str, float]] = json.loads(done.stdout.strip().splitlines()[-1])
+    return result
+
+
+def hearts() -> float:
+    argv = [sys.executable, os.path.join(HERE, "run.py"), "--anchor", "hearts"]
+    done = subprocess.run([*argv, "--measure", "native"], capture_output=True, text=True)
+    if done.returncode != 0:
+        return float("nan")
+    figures: dict[str, float] = json.loads(done.stdout.strip().splitlines()[-1])
+    return figures["native actions/s (1 thread)"]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("builds", nargs="+", help="label=path/to/_core.so")
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--games", default=",".join(GAMES), help="comma-separated")
+    args = parser.parse_args()
+    builds = dict(b.split("=", 1) for b in args.builds)
+    games = tuple(args.games.split(","))
+    seen: dict[str, list[dict[str, dict[str, float]]]] = {label: [] for label in builds}
+    anchor: list[float] = []
+    with tempfile.TemporaryDirectory() as tmp:
+        roots = {label: package_with(so, os.path.join(tmp, label)) for label, so in builds.items()}
+        for r in range(args.rounds):
+            # Alternate the order (ABBA) so a drift in the load falls on all alike.
+            order = list(roots.items()) if r % 2 == 0 else list(roots.items())[::-1]
+            for label, root in order:
+                seen[label].append(measure(root, games))
+            anchor.append(hearts())
+            print(f"round {r + 1} of {args.rounds} done", file=sys.stderr)
+    each = ", ".join(f"{a / 1e6:.2f}M" for a in anchor)
+    print(
+        f"medians of {args.rounds} interleaved rounds; hearts native "
+        f"{statistics.median(anchor) / 1e6:.2f}M actions/s ({each})"
+    )
+    print("| game | measure | " + " | ".join(builds) + " |")
+    print("|---|---|" + "---:|" * len(builds))
+    for name in games:
+        for m in MEASURES:
+            cells = []
+            for label in builds:
+                v = statistics.median(run[name][m] for run in seen[label])
+                cells.append(f"{v:.1f}" if m == "clone ns" else f"{v / 1e6:.2f}M")
+            print(f"| {name} | {m} | " + " | ".join(cells) + " |")
+
+
+if __name__ == "__main__":
+    main()
