@@ -19,6 +19,18 @@ from collections.abc import Callable
 
 import pytest
 
+import henchmen
+
+
+def _between_the_extremes(params: dict[str, object]) -> bool:
+    """A (game, players) case whose player count is neither the game's fewest nor most."""
+    name, players = params.get("name"), params.get("players")
+    if not isinstance(name, str) or not isinstance(players, int):
+        return False
+    info = henchmen.game_info(name)
+    return info.min_players < players < info.max_players
+
+
 #: Tests (by file::function) that belong to the long tier, each with a predicate
 #: on its parameters (None: every case) and why it moved.
 LONG_TIER: dict[str, tuple[Callable[[dict[str, object]], bool] | None, str]] = {
@@ -40,6 +52,31 @@ LONG_TIER: dict[str, tuple[Callable[[dict[str, object]], bool] | None, str]] = {
     "tests/conformance/test_infosets.py::test_resample_draws_exactly_from_the_information_set": (
         lambda p: p.get("seeds") != range(1),
         "more games per information-set configuration",
+    ),
+    # The fuzzers and the concurrency checks: each game at its fewest and most
+    # players in the default tier (where capacities and seat loops are at their
+    # bounds, as the sanitizer job plays them); the counts between run the same
+    # code and go to the long tier.
+    **{
+        f"tests/hardening/{test}": (_between_the_extremes, "player counts between the extremes")
+        for test in (
+            "test_fuzz_actions.py::test_random_action_ids",
+            "test_fuzz_actions.py::test_random_strings",
+            "test_fuzz_actions.py::test_values_that_are_not_actions",
+            "test_fuzz_serialized.py::test_mutated_serialized_states",
+            "test_fuzz_serialized.py::test_random_serialized_states",
+            "test_fuzz_replay.py::test_mutated_replays",
+            "test_fuzz_replay.py::test_replays_with_text_edits",
+            "test_closed_under_play.py::test_accepted_positions_stay_valid_in_play",
+            "test_concurrency.py::test_one_state_per_thread_matches_serial",
+            "test_concurrency.py::test_native_batch_routines_concurrently",
+            "test_concurrency.py::test_vector_games_concurrently",
+            "test_concurrency.py::test_search_concurrently",
+        )
+    },
+    "tests/games/legendary/test_validate_mutations.py::test_every_accepted_mutant_plays_on": (
+        lambda p: p.get("part", 0) != 0,
+        "more mutants of the Legendary positions validate() accepts",
     ),
     # The soak (30,000 random actions a game under the invariant checks) also
     # runs in the sanitizer job; the conformance games check the same

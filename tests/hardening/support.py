@@ -121,6 +121,11 @@ def loaded_alone(state: henchmen.State) -> henchmen.State:
 
 
 @functools.cache
+def _game(name: str, players: int) -> henchmen.Game:
+    return henchmen.Game(name, players=players)
+
+
+@functools.cache
 def _position_texts(name: str, players: int) -> tuple[tuple[str, str], ...]:
     texts = _full_position_texts(name, players)
     return tuple((label, position_only(text)) for label, text in texts)
@@ -157,8 +162,9 @@ def positions(name: str, players: int) -> list[tuple[str, henchmen.State]]:
     setup), midgame, midgame-chance (a chance node), late and terminal.
     """
     out = []
+    game = _game(name, players)
     for label, text in _position_texts(name, players):
-        state = henchmen.deserialize(text)
+        state = game.deserialize(text)  # the game's own reader: no game built per state
         state.set_auto_chance(False)  # the fuzzers resolve chance themselves
         out.append((label, state))
     return out
