@@ -58,11 +58,12 @@ from henchmen import _core
 
 # HENCHMEN_CONFORMANCE_GAMES sets the total (the sanitizer job, many times
 # slower, plays one game per configuration); by default every configuration
-# plays 16, spread over CHUNKS tests so progress is visible.
+# plays 8, spread over CHUNKS tests: two in the default tier, six in the long.
 CHUNKS = 1 if "HENCHMEN_CONFORMANCE_GAMES" in os.environ else 4
-TOTAL_GAMES = int(os.environ.get("HENCHMEN_CONFORMANCE_GAMES", "520"))
+VARIANT_CHUNKS = min(CHUNKS, 2)  # an option set beyond the defaults: one chunk a tier
+TOTAL_GAMES = int(os.environ.get("HENCHMEN_CONFORMANCE_GAMES", "240"))
 BOT_EVERY = 3  # every third game the greedy bot decides: games that are played, not only wandered
-MIN_GAMES = CHUNKS if "HENCHMEN_CONFORMANCE_GAMES" in os.environ else 16
+MIN_GAMES = CHUNKS if "HENCHMEN_CONFORMANCE_GAMES" in os.environ else 2 * CHUNKS
 SAMPLED_RATE = 0.1  # share of steps that get the expensive checks in the other games
 # The leak checks of a step look through at most this many seats (drawn afresh
 # each step), so that a step of a 10-player game costs about what a 4-player
@@ -79,9 +80,9 @@ CONFIGS = [
 GAMES_PER_CONFIG = max(MIN_GAMES, TOTAL_GAMES // max(1, len(CONFIGS)))
 # From five players a step costs several times more (every seat's tensor,
 # longer games), and such configurations are many (Super! 5 to 10): they
-# play three fifths of the games, a sixth of them fully checked (two at least).
-# From seven (Super! only) a game costs half a minute and more: one game a
-# chunk, one of them fully checked; ``--slow`` plays five times as many.
+# play three quarters of the games. From seven (Super! only) a game costs
+# half a minute and more: one game a chunk. One game of each configuration
+# is fully checked; ``--slow`` plays five times as many.
 LARGE = 5
 HUGE = 7
 
@@ -103,47 +104,47 @@ def games_of(players: int) -> tuple[int, int]:
         # minutes there; their sampled steps still get every check.
         return games, max(1 if players < LARGE else 0, games // 6)
     if players >= HUGE:
-        return CHUNKS, 1
+        return CHUNKS + 1, 1
     if players >= LARGE:
-        games = max(MIN_GAMES * 3 // 4, games * 3 // 5)
-        return games, max(2, games // 6)
-    return games, max(4, games // 6)
+        return max(CHUNKS + 2, games * 3 // 4), 1
+    return games, 1
 
 
 def variant_games_of(players: int, slow: bool) -> tuple[int, int]:
-    """Games for an option set beyond the defaults: half a configuration's (two a chunk at
-    least), two of them fully checked. A variant adds crews or a mode to a configuration whose
-    contract its own games already check; what it brings is the new abilities' steps, and
-    those crews and modes have scripted tests of their own. ``--slow`` plays a
-    configuration's count five times over, as for the configurations. The sanitizer job
-    (HENCHMEN_CONFORMANCE_GAMES) plays its own count, sampled only: a fully checked game of
-    a variant cost it up to 12 minutes (Monkey Mischief's Secretive), three fifths of the
-    job, where the memory errors it looks for live in the engine's steps, which every game
-    takes, and a tenth of them still get every check."""
+    """Games for an option set beyond the defaults: four in two chunks (two in each tier),
+    sampled. A variant adds crews or a mode to a configuration whose contract its own games
+    already check; what it brings is the new abilities' steps, and those crews and modes
+    have scripted tests of their own. ``--slow`` plays a configuration's count five times
+    over, fully checked ones included. The sanitizer job (HENCHMEN_CONFORMANCE_GAMES) plays
+    its own count, sampled only: a fully checked game of a variant cost it up to 12 minutes
+    (Monkey Mischief's Secretive), where the memory errors it looks for live in the engine's
+    steps, which every game takes, and a tenth of them still get every check."""
     games, full = games_of(players)
     if slow:
         return games * 5, full * 5
     if "HENCHMEN_CONFORMANCE_GAMES" in os.environ:
         return games, 0
-    return max(2 * CHUNKS, games // 2), max(2, full // 2)
+    return 2 * VARIANT_CHUNKS, 0
 
 
-def seeds_of(chunk: int, games: int, full_games: int) -> list[tuple[int, bool]]:
+def seeds_of(
+    chunk: int, games: int, full_games: int, chunks: int = CHUNKS
+) -> list[tuple[int, bool]]:
     """A chunk's games, each with whether it gets every check at every step.
 
     Chunk 0 is the default tier's: a game of random play (seed 0) and one the
     greedy bot plays (seed BOT_EVERY - 1), their expensive checks at a sampled
-    tenth of the steps. The long tier's chunks (1 to CHUNKS - 1) share the
+    tenth of the steps. The long tier's chunks (1 to ``chunks`` - 1) share the
     other games, the first ``full_games`` of them checked at every step. With
     one chunk (the sanitizer job) it plays them all, as they come."""
-    if CHUNKS == 1:
+    if chunks == 1:
         return [(seed, seed < full_games) for seed in range(games)]
     first = [seed for seed in (0, BOT_EVERY - 1) if seed < games]
     if chunk == 0:
         return [(seed, False) for seed in first]
     rest = [seed for seed in range(games) if seed not in first]
     full = set(rest[:full_games])
-    return [(seed, seed in full) for seed in rest[chunk - 1 :: CHUNKS - 1]]
+    return [(seed, seed in full) for seed in rest[chunk - 1 :: chunks - 1]]
 
 
 @dataclass
@@ -537,7 +538,7 @@ def _variant_id(v: tuple[str, int, dict[str, object]]) -> str:
     return "-".join([v[0], *[p or "variant" for p in parts], f"{v[1]}p"])
 
 
-@pytest.mark.parametrize("chunk", range(CHUNKS))
+@pytest.mark.parametrize("chunk", range(VARIANT_CHUNKS))
 @pytest.mark.parametrize(
     ("name", "players", "options"), VARIANTS, ids=[_variant_id(v) for v in VARIANTS]
 )
@@ -546,7 +547,7 @@ def test_variant_options_keep_the_contract(
 ) -> None:
     tally = Tally()
     games, full_games = variant_games_of(players, request.config.getoption("--slow"))
-    for seed, full in seeds_of(chunk, games, full_games):
+    for seed, full in seeds_of(chunk, games, full_games, VARIANT_CHUNKS):
         first = play(name, players, seed, tally, check=True, full=full, options=options)
         again = play(name, players, seed, Tally(), check=False, full=False, options=options)
         assert first == again, f"seed {seed}: two runs diverged"
