@@ -78,6 +78,21 @@ LONG_TIER: dict[str, tuple[Callable[[dict[str, object]], bool] | None, str]] = {
         lambda p: p.get("part", 0) != 0,
         "more mutants of the Legendary positions validate() accepts",
     ),
+    # A full game of every game through the browser page: at two players (parry
+    # at one tab, hot seat) in the default tier, at four in the long tier (the
+    # four-seat tables' layout rules are checked without a browser in
+    # tests/test_layout.py, every game at four players, in the default tier).
+    "tests/serve/test_browser.py::test_a_full_game_of_every_game_through_the_page": (
+        lambda p: str(p.get("case", "")).endswith("-4"),
+        "the four-player tables through the page",
+    ),
+    # Trendset's look at the Minion deck: the walk checked at one look and its
+    # choices (seed 5) in the default tier; the longer walk of three points
+    # (seed 1, a fifth of the default tier's oracle time) in the long tier.
+    "tests/conformance/test_infosets.py::test_resample_follows_trendsets_look_at_the_minion_deck": (
+        lambda p: p.get("seed") == 1,
+        "the longer of Trendset's two walks",
+    ),
     # The soak (30,000 random actions a game under the invariant checks) also
     # runs in the sanitizer job; the conformance games check the same
     # invariants at every step in the default tier.
