@@ -1,6 +1,6 @@
 """How strong is ISMCTS? Win rates against the greedy and random bots, every game.
 
-    python bench/strength.py              # the table recorded in docs/strength.md
+    python bench/strength.py              # ISMCTS against greedy and random, every game
     python bench/strength.py --quick      # fewer games, for a smoke run
     python bench/strength.py --iterations 2000 --exploration 0.5   # try other settings
 

@@ -81,9 +81,26 @@ def test_python_and_native_search_agree(
         assert native.native and not python.native
         assert python.best == native.best, (name, i)
         assert python.children == native.children, (name, i)
+        assert python.line == native.line, (name, i)
         assert python.iterations == native.iterations == iterations
         assert python.rollout_steps == native.rollout_steps
         assert state.serialize() == before, "search changed the position"
+
+
+def test_the_principal_line_follows_the_most_visited_replies() -> None:
+    # Parry's opening, MCTS on the true state: every step is a decision, none hidden.
+    state = henchmen.new_game("parry", seed=1)
+    result = MCTS(iterations=300, seed=2).search(state)
+    assert result.line[0] == (0, result.best.id, result.best.text)
+    replay = state.clone()
+    for player, action, name in result.line:
+        if name is None:  # a draw or a hidden card came first: unnamed from here on
+            break
+        assert replay.current_player == player and replay.action_to_string(action) == name
+        replay.apply(action)
+    visits = {a.id: v for a, v, _ in result.children}
+    assert visits[result.best.id] == max(visits.values())
+    assert 2 <= len(result.line) <= 12
 
 
 def test_seeds_matter_and_repeat() -> None:

@@ -109,6 +109,8 @@ py::dict result_dict(const SearchResult& r) {
   d["actions"] = r.actions;
   d["visits"] = r.visits;
   d["values"] = r.values;
+  d["line"] = r.line;
+  d["line_movers"] = r.line_movers;
   d["iterations"] = r.iterations;
   d["rollout_steps"] = r.rollout_steps;
   d["seconds"] = r.seconds;

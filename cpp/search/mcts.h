@@ -39,11 +39,19 @@ struct SearchConfig {
   bool exact_knowledge = true;
 };
 
+// The longest principal line a search reports (SearchResult::line).
+inline constexpr size_t kLineMax = 12;
+
 struct SearchResult {
   Action best = -1;
   std::vector<Action> actions;   // root children, ascending
   std::vector<int64_t> visits;
   std::vector<double> values;    // mean return for the searching player
+  // The principal line: from `best`, the most visited child at each step (a
+  // step chosen by its `line_movers` player), while it was visited at least
+  // twice. Chance makes no nodes, so draws between the steps are not in it.
+  std::vector<Action> line;
+  std::vector<int> line_movers;
   int64_t iterations = 0;
   int64_t rollout_steps = 0;
   double seconds = 0.0;
@@ -240,6 +248,24 @@ SearchResult mcts_search_with(const S& root, const SearchConfig& cfg, Stop* stop
     } else if (ch.visits == best_visits && rng.below(++ties) == 0) {
       out.best = ch.action;
     }
+  }
+  int32_t at = -1;
+  for (const int32_t c : kids) {
+    if (nodes[static_cast<size_t>(c)].action == out.best) at = c;
+  }
+  while (at >= 0 && nodes[static_cast<size_t>(at)].visits >= 2 && out.line.size() < kLineMax) {
+    out.line.push_back(nodes[static_cast<size_t>(at)].action);
+    out.line_movers.push_back(nodes[static_cast<size_t>(at)].mover);
+    int32_t next = -1;
+    for (int32_t c = nodes[static_cast<size_t>(at)].first_child; c >= 0; c = nodes[static_cast<size_t>(c)].next_sibling) {
+      const Node& ch = nodes[static_cast<size_t>(c)];
+      // Most visited; equal visits go to the lower action, so the line is the same on every run.
+      if (next < 0 || ch.visits > nodes[static_cast<size_t>(next)].visits ||
+          (ch.visits == nodes[static_cast<size_t>(next)].visits && ch.action < nodes[static_cast<size_t>(next)].action)) {
+        next = c;
+      }
+    }
+    at = next;
   }
   out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return out;

@@ -102,8 +102,7 @@ class BotSpec:
     def native(self) -> dict[str, Any] | None:
         """The native bot settings for ``Game._core.play_matches``, or None if there is no twin.
 
-        The native greedy bot is a close twin of :class:`~henchmen.bots.GreedyBot`
-        (same idea, its own chance sampling), not a move-for-move copy.
+        :class:`~henchmen.bots.GreedyBot` is itself the native greedy bot.
 
         >>> parse_bot_spec("ismcts:iterations=50").native()["iterations"]
         50

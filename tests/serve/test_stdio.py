@@ -58,6 +58,11 @@ def test_every_request_over_stdio_and_a_whole_game_against_a_bot() -> None:
 
     hint = ok("ask_bot", game_id=gid, token=me, bot="ismcts", iterations=40, seed=1)
     assert hint["action"]["id"] in [m["id"] for m in v["legal"]] and not hint["applied"]
+    # Why: the chosen move is the most visited, and the line starts with it.
+    why = hint["search"]
+    assert why["iterations"] == 40 and why["moves"][0]["move"] == hint["action"]["move"]
+    assert sum(m["visits"] for m in why["moves"]) <= 40 and why["line"][0] == hint["action"]["move"]
+    assert "search" not in ok("ask_bot", game_id=gid, token=me, bot="greedy", seed=1)
 
     # A move by its notation, then taken back (the bot's answer goes with it).
     moved = ok("move", game_id=gid, token=me, action=v["legal"][0]["move"], step=v["step"])

@@ -1,32 +1,37 @@
-"""GreedyBot: the action whose immediate result the game's heuristic likes best."""
+"""GreedyBot: the action after which the rest of the turn ends best by the game's heuristic."""
 
 from __future__ import annotations
 
-import random
 from typing import TYPE_CHECKING
 
-from henchmen import _checks
+from henchmen import _checks, _core
 from henchmen.bots.base import decision_player
 
 if TYPE_CHECKING:
     from henchmen.state import State
 
-# A finished game outranks any heuristic value (heuristics lie in [-1, 1]).
-_TERMINAL_WEIGHT = 2.0
-_TIE = 1e-12
+#: Playouts averaged for an action when chance decides something before its turn ends.
+DEFAULT_SAMPLES = 4
 
 
 class GreedyBot:
-    """One-ply greedy: scores each legal action with ``state.heuristic(player)``.
+    """Turn-greedy: judges each legal action by how the turn under way ends after it.
 
-    For every legal action it looks at the position right after it.  If chance
-    acts next (a draw, a reveal), the score is the expectation over the
-    outcomes, weighted by their probabilities; when there are more than
-    ``samples`` outcomes it averages ``samples`` draws instead, and any
-    further chance is drawn with the bot's own generator.  The bot never
-    peeks: it evaluates a :meth:`~henchmen.State.resample` of the position
-    from its own point of view, and its chance draws never use the game's
-    generator.  Ties are broken by its seeded generator.
+    After each legal action it plays the rest of the turn (until another
+    player's turn begins or the game ends), every decision, an opponent's
+    reaction too, by its player's one-ply choice (the action whose immediate
+    result that player's ``heuristic`` likes best) and chance drawn; the
+    action is worth ``state.heuristic(player)`` at the end of that turn (a
+    finished game outranks any heuristic value).  Where chance decides
+    something on the way, the value is the mean of ``samples`` playouts.
+    Looking to the end of the turn is what makes it play its power before
+    buying and see a card it plays land past the opponents' chance to
+    react; a bot judging only the position right after an action did
+    neither (docs/strength.md, "The greedy bot").
+
+    The bot never peeks: it judges a redraw of what it cannot see, and draws
+    with its own generator, never the game's.  It runs natively: it is the
+    ``greedy`` bot of native matches.
 
     >>> import henchmen
     >>> from henchmen.bots import GreedyBot
@@ -37,56 +42,25 @@ class GreedyBot:
 
     name = "greedy"
 
-    def __init__(self, seed: int = 0, samples: int = 6) -> None:
+    def __init__(self, seed: int = 0, samples: int = DEFAULT_SAMPLES) -> None:
         self.seed = _checks.seed(seed)
-        self.samples = _checks.count(samples, "samples", 1, 10_000)
-        self._rng = random.Random(self.seed)
+        self.samples = _checks.count(samples, "samples", 1, 1000)
+        self._rng = _core.Rng(self.seed)
 
     def choose(self, state: State) -> int:
-        """The legal action id of ``state`` with the best heuristic score.
+        """The legal action id of ``state`` whose turn ends best for the player to move.
 
         >>> import henchmen
         >>> state = henchmen.new_game("seven-secret-supervillains", seed=2)
         >>> GreedyBot(seed=1).choose(state) == GreedyBot(seed=1).choose(state)
         True
         """
-        me = decision_player(state, self.name)
+        decision_player(state, self.name)
         ids = state.legal_action_ids()
         if len(ids) == 1:
             return ids[0]
-        base = state.resample(me, self._rng.getrandbits(64))
-        if base.legal_action_ids() != ids:  # resampling must keep what `me` may do
-            base = state.clone()
-        base.set_auto_chance(False)
-        scores = [self._value(base.child(a), me) for a in ids]
-        best = max(scores)
-        ties = [a for a, s in zip(ids, scores, strict=True) if s >= best - _TIE]
-        return ties[0] if len(ties) == 1 else ties[self._rng.randrange(len(ties))]
-
-    def _value(self, state: State, me: int) -> float:
-        if not state.is_chance:
-            return self._leaf(state, me)
-        outcomes = state._s.chance_outcomes()
-        if len(outcomes) <= self.samples:
-            total = 0.0
-            for outcome, p in outcomes:
-                total += p * self._settled(state.child(outcome), me)
-            return total
-        total = 0.0
-        for _ in range(self.samples):
-            total += self._settled(state.clone(), me)
-        return total / self.samples
-
-    def _settled(self, state: State, me: int) -> float:
-        if state.is_chance:
-            state.set_auto_chance(True, self._rng.getrandbits(64))
-        return self._leaf(state, me)
-
-    @staticmethod
-    def _leaf(state: State, me: int) -> float:
-        if state.is_terminal:
-            return _TERMINAL_WEIGHT * state.returns[me]
-        return state.heuristic(me)
+        spec = {"kind": "greedy", "chance_samples": self.samples}
+        return int(state._s.bot_action(spec, self._rng))
 
     def __repr__(self) -> str:
         return f"GreedyBot(seed={self.seed}, samples={self.samples})"

@@ -23,8 +23,9 @@ class SearchBot:
     ``algorithm`` is "ismcts" (honest: never sees hidden cards) or "mcts"
     (searches the true state: it peeks, so use it only as a yardstick).
     ``rollout_depth`` 0 evaluates leaves with the game's heuristic (the
-    default and the strongest, see docs/strength.md), -1 plays random
-    rollouts to the end, n plays n random steps then asks the heuristic.
+    default, and the strongest in every game but Super!, where 10 random
+    steps beat it: docs/strength.md, "Bounds"), -1 plays random rollouts to
+    the end, n plays n random steps then asks the heuristic.
     Every move draws the search seed from the bot's own generator, so the
     same seed and the same positions give the same choices, whatever the
     machine; a time budget (``max_seconds`` > 0) gives that up, since how

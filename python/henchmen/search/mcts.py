@@ -39,6 +39,8 @@ from henchmen.state import State
 #: the native search's bounds (cpp/bindings/search.cpp).
 MAX_EXPLORATION = 100.0
 MAX_SECONDS = 86_400.0
+#: The longest principal line a search reports (cpp/search/mcts.h, kLineMax).
+LINE_MAX = 12
 
 
 def _is_auto(value: object) -> bool:
@@ -85,6 +87,12 @@ class SearchResult:
     rollout_steps: int
     seconds: float
     native: bool
+    #: The principal line, ``best`` first: at each step the most visited child (equal visits:
+    #: the lower id), while it was visited at least twice, at most 12 steps, as (player, action
+    #: id, notation). The notation is None from the first step the searched state cannot
+    #: show: a draw comes first (chance makes no tree nodes) or the action is not legal there
+    #: (it was found in a redraw of hidden cards).
+    line: list[tuple[int, int, str | None]] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -205,6 +213,7 @@ class MCTS:
             raw["rollout_steps"],
             raw["seconds"],
             native=True,
+            line=_named_line(core, list(zip(raw["line_movers"], raw["line"], strict=True))),
         )
 
     def _python(self, state: State, token: _core.CancelToken | None) -> SearchResult:
@@ -333,6 +342,12 @@ class MCTS:
                 ties += 1
                 if rng.below(ties) == 0:
                     best_id = a
+        line: list[tuple[int, int]] = []
+        node = root.children.get(best_id)
+        while node is not None and node.visits >= 2 and len(line) < LINE_MAX:
+            line.append((node.mover, node.action))
+            # Most visited; equal visits go to the lower action (the native order).
+            node = max(node.children.values(), key=lambda c: (c.visits, -c.action), default=None)
         return SearchResult(
             Action(best_id, core.action_to_string(best_id)),
             children,
@@ -340,7 +355,27 @@ class MCTS:
             steps,
             seconds,
             native=False,
+            line=_named_line(core, line),
         )
+
+
+def _named_line(
+    core: _core.State, line: list[tuple[int, int]]
+) -> list[tuple[int, int, str | None]]:
+    """The line's steps named where the searched position shows them (see SearchResult.line)."""
+    start = core.clone()
+    start.set_auto_chance(False, 0)  # a draw the line meets stays undrawn
+    s: _core.State | None = start
+    out: list[tuple[int, int, str | None]] = []
+    for player, action in line:
+        name = None
+        if s is not None and s.current_player == player and action in s.legal_actions():
+            name = s.action_to_string(action)
+            s.apply(action)
+        else:
+            s = None  # from here on the line is in a redraw, or after a draw
+        out.append((player, action, name))
+    return out
 
 
 def _position_alone(core: _core.State) -> _core.State:

@@ -30,7 +30,7 @@ from henchmen.bots.search_bot import DEFAULT_EXPLORATION, DEFAULT_ITERATIONS
 from henchmen.cancel import CancelToken
 from henchmen.errors import Cancelled, HenchmenError
 from henchmen.matches import BOT_SETTINGS, BotSpec
-from henchmen.search import ISMCTS, MCTS, HeuristicEvaluator, RandomRollout
+from henchmen.search import ISMCTS, MCTS, HeuristicEvaluator, RandomRollout, SearchResult
 from henchmen.serve.protocol import Limits, ProtocolError
 from henchmen.state import State
 
@@ -174,18 +174,31 @@ class SeatBot:
         ...
         henchmen.errors.Cancelled: cancelled before the bot started
         """
+        return self.think(state, cancel)[0]
+
+    def think(self, state: State, cancel: CancelToken) -> tuple[int, dict[str, Any] | None]:
+        """The bot's move and, for a search bot that searched, why (:func:`explanation`).
+
+        >>> import henchmen
+        >>> state = henchmen.new_game("parry", seed=1)
+        >>> bot = SeatBot.from_spec({"bot": "ismcts", "iterations": 60}, seed=1, limits=Limits())
+        >>> action, why = bot.think(state, CancelToken())
+        >>> why is not None and why["moves"][0]["move"] == state.action_to_string(action)
+        True
+        """
         if cancel.cancelled:
             raise Cancelled("cancelled before the bot started")
         ids = state.legal_action_ids()
         if self._rng is not None:
             if len(ids) == 1:
-                return ids[0]
-            return self._search(self._rng.next_u64()).search(state, cancel=cancel).best.id
+                return ids[0], None  # nothing to weigh: no search
+            result = self._search(self._rng.next_u64()).search(state, cancel=cancel)
+            return result.best.id, explanation(result)
         assert self._bot is not None
         action = self._bot.choose(state)
         if cancel.cancelled:
             raise Cancelled("cancelled while the bot chose")
-        return action
+        return action, None
 
     def describe(self) -> dict[str, Any]:
         """The bot as a seat shows it: name, budget and settings.
@@ -228,6 +241,42 @@ class SeatBot:
         return ":".join(parts)
 
 
+#: How many of the most visited moves an explanation lists.
+EXPLAINED_MOVES = 5
+
+
+def explanation(result: SearchResult) -> dict[str, Any]:
+    """Why a search chose its move, for a hint: its iterations, the most visited moves with
+    their visits and mean value for the searching player (in [-1, 1]), most visited first,
+    the chosen move first among equals, and the principal line as far as the position
+    shows it (a draw or a hidden card ends it: see :attr:`SearchResult.line`).
+
+    >>> import henchmen
+    >>> from henchmen.search import ISMCTS
+    >>> state = henchmen.new_game("parry", seed=1)
+    >>> why = explanation(ISMCTS(iterations=100, seed=2).search(state))
+    >>> why["iterations"], sum(m["visits"] for m in why["moves"]) <= 100
+    (100, True)
+    >>> why["line"][0] == why["moves"][0]["move"]
+    True
+    """
+    best = result.best.id
+    ranked = sorted(result.children, key=lambda c: (-c[1], c[0].id != best, c[0].id))
+    line: list[str] = []
+    for _, _, name in result.line:
+        if name is None:
+            break
+        line.append(name)
+    return {
+        "iterations": result.iterations,
+        "moves": [
+            {"move": a.text, "visits": visits, "value": round(value, 4)}
+            for a, visits, value in ranked[:EXPLAINED_MOVES]
+        ],
+        "line": line,
+    }
+
+
 def _fits(value: object, kind: type) -> bool:
     if kind is bool:
         return isinstance(value, bool)
@@ -255,4 +304,4 @@ def bot_catalogue() -> list[dict[str, Any]]:
     return out
 
 
-__all__ = ["SeatBot", "bot_catalogue"]
+__all__ = ["SeatBot", "bot_catalogue", "explanation"]

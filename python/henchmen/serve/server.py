@@ -739,13 +739,13 @@ class Server:
         room.hints.add(token)
         position = state.clone()
 
-        def think() -> tuple[int, float]:
+        def think() -> tuple[tuple[int, dict[str, Any] | None], float]:
             # Timed on the worker: the reply tells the thinking, not the wait for a worker.
             start = time.perf_counter()
-            return bot.choose(position, token), time.perf_counter() - start
+            return bot.think(position, token), time.perf_counter() - start
 
         try:
-            action, seconds = await self.slow_pool.run(conn.id, think)
+            (action, why), seconds = await self.slow_pool.run(conn.id, think)
         finally:
             room.hints.discard(token)
         if room.closed:
@@ -759,6 +759,8 @@ class Server:
             "seconds": round(seconds, 6),
             "applied": False,
         }
+        if why is not None:
+            out["search"] = why
         if apply:
             out.update(room.apply(seat, action, None), applied=True)
             self._kick(room)

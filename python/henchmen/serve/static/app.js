@@ -609,9 +609,23 @@ async function hint() {
   $("hint-text").textContent = "thinking…";
   try {
     const got = await link.request("ask_bot", { game_id: table.gameId, token: tokenFor(v.seat), bot: "ismcts", iterations: 500 });
-    $("hint-text").textContent = `a bot would play: ${got.action.move}`;
+    $("hint-text").textContent = hintText(got);
     pointMoves([got.action]);
   } catch (e) { $("hint-text").textContent = e.message; }
+}
+
+// The move and why the search chose it: its share of the tries, its expected result,
+// the line it expects, and the runner-up (docs/protocol.md, ask_bot's `search`).
+function hintText(got) {
+  let text = `a bot would play: ${got.action.move}`;
+  const s = got.search;
+  if (!s || !s.moves.length || !s.iterations) return text;
+  const share = m => `${Math.round(100 * m.visits / s.iterations)}%`;
+  const top = s.moves[0];
+  text += ` (${share(top)} of ${s.iterations} tries, expected ${top.value >= 0 ? "+" : ""}${top.value.toFixed(2)})`;
+  if (s.line.length > 1) text += `; then ${s.line.slice(1, 4).join(", ")}`;
+  if (s.moves.length > 1) text += `; next best: ${s.moves[1].move} (${share(s.moves[1])})`;
+  return text;
 }
 
 async function undo() {
