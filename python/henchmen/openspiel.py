@@ -132,19 +132,16 @@ def _options(
     return options
 
 
-def _game_type(
-    info: henchmen.GameInfo, fixed_mode: str | None, players: int | None, mode: str | None
-) -> Any:
+def _game_type(info: henchmen.GameInfo, fixed_mode: str | None, players: int | None) -> Any:
+    """The game type; ``players`` None for the registry's entry, which spans every count."""
     lo, hi = SSS_PLAYERS[fixed_mode] if fixed_mode else (info.min_players, info.max_players)
-    if players == 1 or not info.zero_sum:
+    solo = players == 1 if players is not None else lo == 1
+    if solo or not info.zero_sum:
         # A solo score, or Legendary's team result plus a VP rank: neither sums to a constant.
         utility = pyspiel.GameType.Utility.GENERAL_SUM
     else:
         utility = pyspiel.GameType.Utility.ZERO_SUM
-    if fixed_mode is None and info.name == SSS and players is None:
-        utility = pyspiel.GameType.Utility.GENERAL_SUM  # the registry entry spans solo modes
     title = info.title + (f" ({fixed_mode})" if fixed_mode else "")
-    del mode
     return pyspiel.GameType(
         short_name=short_name(info.name, fixed_mode),
         long_name=f"Henchmen: {title}",
@@ -185,8 +182,7 @@ class HenchmenGame(pyspiel.Game):  # type: ignore[misc]
         options = _options(info, params, fixed_mode)
         game = henchmen.Game(info.name, **options)
         self.henchmen_game = game
-        mode = game.options.get("mode")
-        game_type = _game_type(info, fixed_mode, game.num_players, mode)
+        game_type = _game_type(info, fixed_mode, game.num_players)
         zero_sum = game_type.utility == pyspiel.GameType.Utility.ZERO_SUM
         game_info = pyspiel.GameInfo(
             num_distinct_actions=game.num_distinct_actions,
@@ -293,7 +289,7 @@ class HenchmenObserver:
         self.tensor[:] = state.henchmen_state.observation_tensor(player).reshape(-1)
 
     def string_from(self, state: HenchmenState, player: int) -> str:
-        """What ``player`` sees in ``state`` as compact JSON (equal for states they cannot tell apart)."""
+        """What ``player`` sees in ``state``, as JSON: equal for states they cannot tell apart."""
         text: str = state.henchmen_state._s.observation_json(player)
         return text
 
@@ -311,7 +307,7 @@ def _register(info: henchmen.GameInfo, fixed_mode: str | None) -> None:
         {"info": info, "fixed_mode": fixed_mode, "__module__": __name__},
     )
     _FACTORIES.append(factory)
-    pyspiel.register_game(_game_type(info, fixed_mode, None, fixed_mode), factory)
+    pyspiel.register_game(_game_type(info, fixed_mode, None), factory)
 
 
 _FACTORIES: list[type[HenchmenGame]] = []
