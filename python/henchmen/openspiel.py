@@ -39,7 +39,6 @@ What maps to what:
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from typing import Any
 
@@ -200,13 +199,24 @@ class HenchmenGame(pyspiel.Game):  # type: ignore[misc]
         self._tensor_size = int(np.prod(game.observation_shape))
 
     def new_initial_state(self) -> HenchmenState:
-        """The game before the deal: a chance node."""
+        """The game before the deal: a chance node.
+
+        >>> import pyspiel, henchmen.openspiel
+        >>> pyspiel.load_game("henchmen_parry").new_initial_state().is_chance_node()
+        True
+        """
         return HenchmenState(self, self._initial.clone())
 
     def make_py_observer(
         self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
     ) -> HenchmenObserver:
-        """The observer OpenSpiel asks for observations and information states."""
+        """The observer OpenSpiel asks for observations and information states.
+
+        >>> import pyspiel, henchmen.openspiel
+        >>> game = pyspiel.load_game("henchmen_parry")
+        >>> game.make_py_observer().tensor.shape == (game.observation_tensor_size(),)
+        True
+        """
         if params:
             raise OptionError(f"observation parameters are not supported; got {params}")
         if iig_obs_type is not None and (
@@ -234,7 +244,13 @@ class HenchmenState(pyspiel.State):  # type: ignore[misc]
         self.henchmen_state = state if state is not None else game._initial.clone()
 
     def current_player(self) -> int:
-        """The player to decide, or ``pyspiel.PlayerId.CHANCE`` / ``TERMINAL``."""
+        """The player to decide, or ``pyspiel.PlayerId.CHANCE`` / ``TERMINAL``.
+
+        >>> import pyspiel, henchmen.openspiel
+        >>> state = pyspiel.load_game("henchmen_parry").new_initial_state()
+        >>> state.current_player() == pyspiel.PlayerId.CHANCE
+        True
+        """
         p = self.henchmen_state.current_player
         if p == _core.CHANCE:
             return int(pyspiel.PlayerId.CHANCE)
@@ -246,7 +262,14 @@ class HenchmenState(pyspiel.State):  # type: ignore[misc]
         return self.henchmen_state.legal_action_ids()
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        """Each chance outcome id with its probability (empty away from chance)."""
+        """Each chance outcome id with its probability (empty away from chance).
+
+        >>> import pyspiel, henchmen.openspiel
+        >>> game = pyspiel.load_game("henchmen_parry(strikes=3,parries=1,hand_size=1)")
+        >>> state = game.new_initial_state()
+        >>> [(state.action_to_string(a), p) for a, p in state.chance_outcomes()]
+        [('draw Strike', 0.75), ('draw Parry', 0.25)]
+        """
         return self.henchmen_state._s.chance_outcomes()
 
     def _apply_action(self, action: int) -> None:
@@ -256,17 +279,35 @@ class HenchmenState(pyspiel.State):  # type: ignore[misc]
         return self.henchmen_state.action_to_string(int(action))
 
     def is_terminal(self) -> bool:
-        """True once the game is over."""
+        """True once the game is over.
+
+        >>> import pyspiel, henchmen.openspiel
+        >>> pyspiel.load_game("henchmen_parry").new_initial_state().is_terminal()
+        False
+        """
         return self.henchmen_state.is_terminal
 
     def returns(self) -> list[float]:
-        """One number per player in [-1, 1]; all zero before the end."""
+        """One number per player in [-1, 1]; all zero before the end.
+
+        >>> import pyspiel, henchmen.openspiel
+        >>> pyspiel.load_game("henchmen_parry").new_initial_state().returns()
+        [0.0, 0.0]
+        """
         return list(self.henchmen_state.returns)
 
     def resample_from_infostate(self, player: int, sampler: Callable[[], float]) -> HenchmenState:
         """A state ``player`` cannot tell from this one, hidden cards redrawn (our ``resample``).
 
         ``sampler`` is OpenSpiel's probability sampler; its number seeds the draw.
+
+        >>> import random, pyspiel, henchmen.openspiel
+        >>> state = pyspiel.load_game("henchmen_parry").new_initial_state()
+        >>> while state.is_chance_node():
+        ...     state.apply_action(state.legal_actions()[0])
+        >>> twin = state.resample_from_infostate(0, random.Random(1).random)
+        >>> twin.information_state_string(0) == state.information_state_string(0)
+        True
         """
         seed = int(sampler() * 2**63)
         other = self.henchmen_state.resample(player, seed=seed)
@@ -278,18 +319,36 @@ class HenchmenState(pyspiel.State):  # type: ignore[misc]
 
 
 class HenchmenObserver:
-    """OpenSpiel's Python observer: a player's observation as JSON text and a float tensor."""
+    """OpenSpiel's Python observer: a player's observation as JSON text and a float tensor.
+
+    >>> HenchmenObserver(3).dict["observation"].shape
+    (3,)
+    """
 
     def __init__(self, size: int) -> None:
         self.tensor = np.zeros(size, np.float32)
         self.dict = {"observation": self.tensor}
 
     def set_from(self, state: HenchmenState, player: int) -> None:
-        """Fill ``tensor`` with what ``player`` sees in ``state``."""
+        """Fill ``tensor`` with what ``player`` sees in ``state``.
+
+        >>> import pyspiel, henchmen.openspiel
+        >>> game = pyspiel.load_game("henchmen_parry")
+        >>> observer = game.make_py_observer()
+        >>> observer.set_from(game.new_initial_state(), 0)
+        >>> observer.tensor.dtype
+        dtype('float32')
+        """
         self.tensor[:] = state.henchmen_state.observation_tensor(player).reshape(-1)
 
     def string_from(self, state: HenchmenState, player: int) -> str:
-        """What ``player`` sees in ``state``, as JSON: equal for states they cannot tell apart."""
+        """What ``player`` sees in ``state``, as JSON: equal for states they cannot tell apart.
+
+        >>> import pyspiel, henchmen.openspiel
+        >>> game = pyspiel.load_game("henchmen_parry")
+        >>> game.make_py_observer().string_from(game.new_initial_state(), 1)[:12]
+        '{"chain":[],'
+        """
         text: str = state.henchmen_state._s.observation_json(player)
         return text
 
@@ -330,16 +389,6 @@ def register() -> list[str]:
     return names
 
 
-def options_json(game: Any) -> str:
-    """The :class:`henchmen.Game` options behind an OpenSpiel game, as JSON text.
-
-    >>> import pyspiel
-    >>> options_json(pyspiel.load_game("henchmen_parry(health=2)"))
-    '{"health": 2, "hand_size": 3, "max_turns": 60, "parries": 6, "players": 2, "strikes": 8}'
-    """
-    return json.dumps(game.henchmen_game.options, sort_keys=True)
-
-
 NAMES = register()
 
 __all__ = [
@@ -347,7 +396,6 @@ __all__ = [
     "HenchmenGame",
     "HenchmenObserver",
     "HenchmenState",
-    "options_json",
     "register",
     "short_name",
 ]
