@@ -7,7 +7,8 @@ Both bots play the bridged game (``henchmen.openspiel``); chance is sampled
 by the match from its own seeded generator.  OpenSpiel's bot is
 ``open_spiel.python.algorithms.ismcts.ISMCTSBot`` (its Python port of the C++
 bot, with OpenSpiel's ``RandomRolloutEvaluator``, one rollout to the end,
-UCT c = 2, the most visited move): ``pyspiel.ISMCTSBot`` (C++) cannot run on
+UCT c = 2, the most visited move; ``--their-leaves heuristic`` gives it our
+leaf heuristic instead, to compare the searches alone): ``pyspiel.ISMCTSBot`` (C++) cannot run on
 any game registered from Python, since OpenSpiel's Python state does not
 forward ``ResampleFromInfostate`` (it stops with "not implemented"; even
 ``pyspiel.MCTSBot`` crashes the interpreter on ``python_kuhn_poker``, as
@@ -18,8 +19,9 @@ Equal time: OpenSpiel's simulations are calibrated to ``--ms`` a move on
 positions from random games (at least two: its first simulation only makes
 the root, and in the long games two already take more than 20 ms); ours
 (``SearchBot``'s settings: ISMCTS, heuristic leaves, its exploration)
-searches each move for OpenSpiel's mean time a move so far in the match
-series, natively on its clock.  The table reports OpenSpiel's simulations,
+searches each move natively on its clock, for OpenSpiel's mean time a move
+so far in the match series (scaled by how far the two means are apart, so
+they stay equal).  The table reports OpenSpiel's simulations,
 our mean iterations a move, and the milliseconds a move each bot took.
 A game is won by the better return (Legendary: the better of the two
 players' returns, 0.8 x team result + 0.2 x VP rank; the team result is
@@ -55,9 +57,24 @@ MIN_SIMULATIONS = 2
 MAX_ITERATIONS = 100_000_000
 
 
-def openspiel_bot(game: Any, simulations: int, seed: int) -> Any:
+class OurHeuristic(os_mcts.Evaluator):  # type: ignore[misc]
+    """Our leaf heuristic as an OpenSpiel evaluator (``--their-leaves heuristic``)."""
+
+    def evaluate(self, state: Any) -> Any:
+        ours = state.henchmen_state
+        return np.array([ours.heuristic(p) for p in range(state.num_players())])
+
+    def prior(self, state: Any) -> list[tuple[int, float]]:
+        legal = state.legal_actions()
+        return [(a, 1.0 / len(legal)) for a in legal]
+
+
+def openspiel_bot(game: Any, simulations: int, seed: int, leaves: str) -> Any:
     rs = np.random.RandomState(seed)
-    evaluator = os_mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rs)
+    if leaves == "heuristic":
+        evaluator: Any = OurHeuristic()
+    else:
+        evaluator = os_mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rs)
     bot = os_ismcts.ISMCTSBot(
         game,
         evaluator,
@@ -93,21 +110,23 @@ def positions(game: Any, count: int, seed: int) -> list[Any]:
     return found
 
 
-def openspiel_ms(game: Any, simulations: int, states: list[Any], seed: int) -> float:
+def openspiel_ms(
+    game: Any, simulations: int, states: list[Any], seed: int, leaves: str
+) -> float:
     """OpenSpiel's bot's mean milliseconds a move on ``states`` at ``simulations``."""
-    bot = openspiel_bot(game, simulations, seed)
+    bot = openspiel_bot(game, simulations, seed, leaves)
     start = time.perf_counter()
     for state in states:
         bot.step(state)
     return 1000 * (time.perf_counter() - start) / len(states)
 
 
-def calibrate(game: Any, ms: float, seed: int) -> tuple[int, float]:
+def calibrate(game: Any, ms: float, seed: int, leaves: str) -> tuple[int, float]:
     """OpenSpiel's simulations for about ``ms`` a move, and its milliseconds a move there."""
     states = positions(game, 6, seed)
-    per_simulation = openspiel_ms(game, 4, states, seed) / 4
+    per_simulation = openspiel_ms(game, 4, states, seed, leaves) / 4
     simulations = max(MIN_SIMULATIONS, round(ms / per_simulation))
-    return simulations, openspiel_ms(game, simulations, states, seed)
+    return simulations, openspiel_ms(game, simulations, states, seed, leaves)
 
 
 class Clock:
@@ -126,12 +145,24 @@ class Clock:
     def ours_ms(self) -> float:
         return 1000 * self.ours_s / max(1, self.ours_moves)
 
+    def budget_s(self) -> float:
+        """Our next move's time: OpenSpiel's mean, corrected toward equal means so far."""
+        theirs = self.theirs_ms()
+        if self.ours_moves == 0:
+            return theirs / 1000
+        # Their cost a move drifts over a game (rollouts shorten toward the end), so a
+        # budget of their mean alone leaves the two means apart; this closes the gap.
+        correction = min(2.0, max(0.5, theirs / max(1e-6, self.ours_ms())))
+        return theirs * correction / 1000
 
-def play(game: Any, our_seat: int, simulations: int, seed: int, clock: Clock) -> float:
+
+def play(
+    game: Any, our_seat: int, simulations: int, seed: int, clock: Clock, leaves: str
+) -> float:
     """One match; our score (1 a win, 0.5 a tie, 0 a loss)."""
     rng = random.Random(seed)
     ours = _core.Rng(seed)
-    theirs = openspiel_bot(game, simulations, seed + 1)
+    theirs = openspiel_bot(game, simulations, seed + 1, leaves)
     state = game.new_initial_state()
     while not state.is_terminal():
         if state.is_chance_node():
@@ -143,13 +174,13 @@ def play(game: Any, our_seat: int, simulations: int, seed: int, clock: Clock) ->
             state.apply_action(legal[0])
             continue
         if state.current_player() == our_seat:
-            # Our search gets OpenSpiel's mean time a move so far: equal time per move.
+            # Our search gets OpenSpiel's mean time a move so far: equal time a move.
             search = ISMCTS(
                 iterations=MAX_ITERATIONS,
                 seed=ours.next_u64(),
                 evaluator=HeuristicEvaluator(),
                 exploration=DEFAULT_EXPLORATION,
-                max_seconds=clock.theirs_ms() / 1000,
+                max_seconds=clock.budget_s(),
             )
             start = time.perf_counter()
             result = search.search(state.henchmen_state)
@@ -176,6 +207,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=20, help="matches per game")
     parser.add_argument("--ms", type=float, default=20.0, help="milliseconds a move, each bot")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--their-leaves",
+        choices=("rollout", "heuristic"),
+        default="rollout",
+        help="OpenSpiel's leaf evaluation: its random rollout (default) or our heuristic",
+    )
     args = parser.parse_args(argv)
     print(f"# {datetime.date.today()} python bench/openspiel_ismcts.py {' '.join(sys.argv[1:])}")
     print(
@@ -185,11 +222,13 @@ def main(argv: list[str] | None = None) -> int:
     print("|---|---|---|---|---|---|")
     for name in args.game or GAMES:
         game = pyspiel.load_game(bridge.short_name(name))
-        simulations, estimate_ms = calibrate(game, args.ms, args.seed)
+        simulations, estimate_ms = calibrate(game, args.ms, args.seed, args.their_leaves)
         clock = Clock(estimate_ms)
         score = 0.0
         for g in range(args.games):
-            score += play(game, g % 2, simulations, args.seed * 100_003 + g, clock)
+            seed = args.seed * 100_003 + g
+            score += play(game, g % 2, simulations, seed, clock, args.their_leaves)
+            print(f"{name}: {score}/{g + 1}", file=sys.stderr, flush=True)
         lo, hi = wilson_interval(score, args.games)
         iterations = clock.iterations // max(1, clock.ours_moves)
         print(
