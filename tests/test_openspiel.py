@@ -174,6 +174,27 @@ def test_information_state_is_equal_within_an_information_set() -> None:
     )
 
 
+def test_observation_tensor_is_ours_in_named_pieces() -> None:
+    np = pytest.importorskip("numpy")
+    from henchmen.rl.encodings import slices
+
+    state = _midgame("henchmen_seven_secret_supervillains_brawl(players=4)", 12, 4)
+    game = state.get_game()
+    observer = game.make_py_observer()
+    assert list(observer.dict) == [s.name for s in slices(game.henchmen_game)]
+    for player in range(4):
+        ours = state.henchmen_state.observation_tensor(player)
+        assert np.array_equal(np.asarray(state.observation_tensor(player)), ours)
+        observer.set_from(state, player)
+        hand = next(s for s in slices(game.henchmen_game) if s.name == "seat 0 hand")
+        assert np.array_equal(observer.dict["seat 0 hand"], ours[hand.start : hand.stop])
+    with pytest.raises(OptionError, match="only a player's own observation"):
+        public_only = pyspiel.IIGObservationType(
+            perfect_recall=False, private_info=pyspiel.PrivateInfoType.NONE
+        )
+        game.make_py_observer(public_only)
+
+
 def test_openspiel_ismcts_plays_through_the_bridge() -> None:
     np = pytest.importorskip("numpy")
     from open_spiel.python.algorithms import ismcts, mcts

@@ -48,6 +48,7 @@ import pyspiel
 import henchmen
 from henchmen import _core
 from henchmen.errors import OptionError
+from henchmen.rl.encodings import slices
 
 #: Prefix of every registered name: ``henchmen_legendary``.
 PREFIX = "henchmen_"
@@ -196,7 +197,6 @@ class HenchmenGame(pyspiel.Game):  # type: ignore[misc]
         # Every new state starts as a clone of this one: OpenSpiel's Clone makes a
         # new initial state before it copies the attributes over.
         self._initial = game.new_initial_state(auto_chance=False)
-        self._tensor_size = int(np.prod(game.observation_shape))
 
     def new_initial_state(self) -> HenchmenState:
         """The game before the deal: a chance node.
@@ -227,7 +227,7 @@ class HenchmenGame(pyspiel.Game):  # type: ignore[misc]
                 "only a player's own observation is available (public and private information "
                 "for one player, the default); public-only or all-players observers are not"
             )
-        return HenchmenObserver(self._tensor_size)
+        return HenchmenObserver(self.henchmen_game)
 
 
 class HenchmenState(pyspiel.State):  # type: ignore[misc]
@@ -321,13 +321,20 @@ class HenchmenState(pyspiel.State):  # type: ignore[misc]
 class HenchmenObserver:
     """OpenSpiel's Python observer: a player's observation as JSON text and a float tensor.
 
-    >>> HenchmenObserver(3).dict["observation"].shape
-    (3,)
+    ``dict`` names each stretch of the tensor as :mod:`henchmen.rl.encodings`
+    does (seat 0 is the viewer), as views into ``tensor``.
+
+    >>> import henchmen
+    >>> observer = HenchmenObserver(henchmen.Game("parry"))
+    >>> list(observer.dict)[:3], observer.dict["hand"].shape
+    (['hand', 'seat 0', 'seat 1'], (2,))
     """
 
-    def __init__(self, size: int) -> None:
-        self.tensor = np.zeros(size, np.float32)
-        self.dict = {"observation": self.tensor}
+    def __init__(self, game: henchmen.Game) -> None:
+        self.tensor = np.zeros(int(np.prod(game.observation_shape)), np.float32)
+        # The slices tile the tensor in order (tests/rl/test_encodings.py), so OpenSpiel's
+        # pieces, laid end to end by name, are the tensor itself.
+        self.dict = {s.name: self.tensor[s.start : s.stop] for s in slices(game)}
 
     def set_from(self, state: HenchmenState, player: int) -> None:
         """Fill ``tensor`` with what ``player`` sees in ``state``.
