@@ -21,6 +21,8 @@ MODULES = sorted(
 
 @pytest.mark.parametrize("name", ["henchmen", *MODULES])
 def test_docstring_examples(name: str) -> None:
+    if name == "henchmen.openspiel":
+        pytest.importorskip("pyspiel")  # the openspiel extra (in the test extra too)
     module = importlib.import_module(name)
     result = doctest.testmod(module, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
     assert result.failed == 0, f"{result.failed} docstring example(s) failed in {name}"
