@@ -194,34 +194,46 @@ def test_a_batch_is_reset_before_anything_else(name: str) -> None:
 
 @pytest.mark.parametrize("name", GAMES)
 def test_a_batch_used_by_two_threads_refuses_the_second(name: str) -> None:
-    games = VectorGame(name, num_games=400_000, seed=1, threads=1, observations=False)
+    """Two threads call one batch at once: whichever comes second is refused, every time.
+    The worker steps until the main thread's calls have met it three times (a small
+    batch, so each step is short and the two meet often)."""
+    games = VectorGame(name, num_games=5_000, seed=1, threads=1, observations=False)
     games.reset()
     inside = threading.Event()
+    enough = threading.Event()
     errors: list[BaseException] = []
+    refused = [0, 0]  # the main thread's calls, the worker's
 
-    def long_steps() -> None:
-        try:
-            inside.set()
-            for _ in range(5):
+    def steps() -> None:
+        inside.set()
+        for _ in range(100_000):
+            if enough.is_set():
+                return
+            try:
                 games.step_random()
-        except BaseException as e:  # pragma: no cover - reported below
-            errors.append(e)
+            except UsageError as e:
+                assert "one thread at a time" in str(e)
+                refused[1] += 1
+            except BaseException as e:  # pragma: no cover - reported below
+                errors.append(e)
+                return
 
-    worker = threading.Thread(target=long_steps)
+    worker = threading.Thread(target=steps)
     worker.start()
     inside.wait()
-    refused = 0
     while worker.is_alive():
         try:
             games.reset()
         except UsageError as e:
             assert "one thread at a time" in str(e)
-            refused += 1
-        time.sleep(0.001)
+            refused[0] += 1
+            if refused[0] >= 3:
+                enough.set()
+        time.sleep(0.0005)
     worker.join()
-    assert not errors or all(isinstance(e, UsageError) for e in errors)
-    assert refused > 0, "the second thread was never refused"
-    count("interrupt: concurrent batch calls refused", refused)
+    assert not errors, errors
+    assert refused[0] > 0, "the second thread was never refused"
+    count("interrupt: concurrent batch calls refused", sum(refused))
 
 
 @pytest.mark.parametrize("name", GAMES)

@@ -85,7 +85,7 @@ def run(coro: Awaitable[None]) -> None:
 
 
 #: Options that keep a random game short.
-SHORT = {"seven-secret-supervillains": {"max_turns": 12}}
+SHORT = {"seven-secret-supervillains": {"max_turns": 12}, "villainy": {"max_rounds": 4}}
 
 
 @pytest.mark.parametrize("name", [g.name for g in games()])
