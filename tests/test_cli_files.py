@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -155,7 +156,8 @@ def test_escape_sequences_in_a_replay_are_printed_escaped(tmp_path: Path) -> Non
     assert "\\u202eBob\\x9b2J (human)" in full
     assert "\\u202eBob\\x9b2J draws a card" in full  # in the events' sentences as well
     assert "Ann\\x1b[31m\\n== Turn 1: fake == draws a " in runs[2].stdout  # omniscient
-    assert "Health: you 0/3, \\u202eBob\\x9b2J 3/3" in runs[1].stdout
+    # Whoever won (the bots' play may change), the health line names the other escaped.
+    assert re.search(r"Health: you \d/3, \\u202eBob\\x9b2J \d/3", runs[1].stdout)
     # Card names cannot carry them at all: a card table naming one is refused.
     cards = Path(__file__).resolve().parents[1] / "cpp" / "games" / "sss" / "cards.json"
     table = json.loads(cards.read_text())
