@@ -69,6 +69,12 @@ class OurHeuristic(os_mcts.Evaluator):  # type: ignore[misc]
         return [(a, 1.0 / len(legal)) for a in legal]
 
 
+def draw_chance(state: Any, rng: random.Random) -> None:
+    """Resolves one chance node of a bridged game by its outcomes' probabilities."""
+    outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+    state.apply_action(rng.choices(outcomes, probs)[0])
+
+
 def openspiel_bot(game: Any, simulations: int, seed: int, leaves: str) -> Any:
     rs = np.random.RandomState(seed)
     if leaves == "heuristic":
@@ -98,8 +104,7 @@ def positions(game: Any, count: int, seed: int) -> list[Any]:
         decisions = 0
         while not state.is_terminal():
             if state.is_chance_node():
-                outcomes, probs = zip(*state.chance_outcomes(), strict=True)
-                state.apply_action(rng.choices(outcomes, probs)[0])
+                draw_chance(state, rng)
                 continue
             legal = state.legal_actions()
             if decisions >= stop and len(legal) > 1:
@@ -110,9 +115,7 @@ def positions(game: Any, count: int, seed: int) -> list[Any]:
     return found
 
 
-def openspiel_ms(
-    game: Any, simulations: int, states: list[Any], seed: int, leaves: str
-) -> float:
+def openspiel_ms(game: Any, simulations: int, states: list[Any], seed: int, leaves: str) -> float:
     """OpenSpiel's bot's mean milliseconds a move on ``states`` at ``simulations``."""
     bot = openspiel_bot(game, simulations, seed, leaves)
     start = time.perf_counter()
@@ -156,9 +159,7 @@ class Clock:
         return theirs * correction / 1000
 
 
-def play(
-    game: Any, our_seat: int, simulations: int, seed: int, clock: Clock, leaves: str
-) -> float:
+def play(game: Any, our_seat: int, simulations: int, seed: int, clock: Clock, leaves: str) -> float:
     """One match; our score (1 a win, 0.5 a tie, 0 a loss)."""
     rng = random.Random(seed)
     ours = _core.Rng(seed)
@@ -166,8 +167,7 @@ def play(
     state = game.new_initial_state()
     while not state.is_terminal():
         if state.is_chance_node():
-            outcomes, probs = zip(*state.chance_outcomes(), strict=True)
-            state.apply_action(rng.choices(outcomes, probs)[0])
+            draw_chance(state, rng)
             continue
         legal = state.legal_actions()
         if len(legal) == 1:  # neither bot searches a forced move; the clocks leave it out

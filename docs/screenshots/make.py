@@ -31,9 +31,10 @@ def main() -> int:
         if name.endswith(BROWSER_SHOTS) and not name.startswith("terminal"):
             os.remove(os.path.join(HERE, name))
     env = {**os.environ, "HENCHMEN_SCREENSHOTS": HERE}
+    # --long: the four-seat games are in the long tier (tests/conftest.py).
     command = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
                os.path.join(ROOT, "tests", "serve", "test_browser.py"),
-               "-k", "full_game or replay_is_stepped"]  # fmt: skip
+               "--long", "-k", "full_game or replay_is_stepped"]  # fmt: skip
     browser = subprocess.call(command, cwd=ROOT, env=env)
     terminal = subprocess.call([sys.executable, os.path.join(HERE, "terminal.py")], cwd=ROOT)
     return browser or terminal
