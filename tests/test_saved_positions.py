@@ -109,3 +109,18 @@ def test_the_knowledge_saved_follows_the_game_through_saves_clones_and_undos() -
     for _ in range(7):
         step(state)
     assert _knowledge(state) == _knowledge(_replayed(state))
+
+
+@pytest.mark.parametrize("name", [info.name for info in henchmen.games()])
+def test_the_position_alone_is_the_saved_states_position(name: str) -> None:
+    """The core's position_json (the infoset oracle's key) is exactly what a save
+    writes as "position", at the start and after some play."""
+    state = henchmen.new_game(name, seed=3)
+    for _ in range(3):
+        assert state._s.position_json() == json.dumps(
+            json.loads(state.serialize())["position"], sort_keys=True, separators=(",", ":")
+        )
+        for _ in range(25):
+            if state.is_terminal:
+                break
+            state.apply(state.legal_action_ids()[0])

@@ -227,6 +227,7 @@ PYBIND11_MODULE(_core, m) {
         return Resampler{self, &s, observer, s.redraw_carry(observer)};
       }, py::arg("observer"))
       .def("serialize", &State::serialize)
+      .def("position_json", &State::position_json)
       .def("hash", &State::hash)
       .def("same_position", &State::same_position, py::arg("other"))
       .def("to_string", &State::to_string)

@@ -194,6 +194,10 @@ class State {
   virtual std::unique_ptr<State> resample(int observer, uint64_t seed, RedrawCarry* carry) const = 0;
 
   virtual std::string serialize() const = 0;
+  // The position alone, as the saved state's canonical "position" JSON: what
+  // two states share when they are the same position, without the history,
+  // chance generator and knowledge a save carries (much cheaper to write).
+  virtual std::string position_json() const = 0;
   virtual uint64_t hash() const = 0;
   virtual bool same_position(const State& other) const = 0;
   virtual std::string to_string() const = 0;

@@ -418,6 +418,8 @@ class NativeState final : public State {
     return out;
   }
 
+  std::string position_json() const override { return s_.to_json().dump(); }
+
   uint64_t hash() const override {
     if constexpr (has_native_hash<S>::value) {
       return s_.hash();

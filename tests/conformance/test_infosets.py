@@ -231,18 +231,15 @@ SANITIZER_JOB = "HENCHMEN_INFOSET_SEEDS" in os.environ
 
 
 def position_key(state: henchmen.State) -> str:
-    """The position as the core writes it (its JSON is canonical: keys sorted, compact), cut
-    out of the saved state unparsed: the oracle takes hundreds of thousands of them. The
-    saved state's keys are sorted too, so "position" is the one before "version"."""
-    return position_text(state.serialize())
+    """The position as the core writes it in a saved state (its JSON is canonical: keys
+    sorted, compact), without the save's history and knowledge: the oracle takes hundreds
+    of thousands of them."""
+    return core_key(state._s)
 
 
-def position_text(text: str) -> str:
-    """The "position" of a saved state's text, as written."""
-    start = text.index('"position":') + len('"position":')
-    end = text.rindex(',"version":')
-    assert text[start] == "{" and text[end - 1] == "}", "the saved state's layout changed"
-    return text[start:end]
+def core_key(core: _core.State) -> str:
+    """position_key of a core state (what State.resampler draws)."""
+    return core.position_json()
 
 
 @dataclass(frozen=True)
@@ -480,11 +477,6 @@ def always_chain() -> Iterator[None]:
         yield
     finally:
         _core.sampler_always_chains(False)
-
-
-def core_key(core: object) -> str:
-    """position_key of a core state (what State.resampler draws)."""
-    return position_text(core.serialize())  # type: ignore[attr-defined]
 
 
 @pytest.mark.parametrize(

@@ -12,8 +12,11 @@ import json
 import os
 import random
 from collections import Counter
+from collections.abc import Callable
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import henchmen
 from henchmen import _core
@@ -33,6 +36,32 @@ SSS = "seven-secret-supervillains"
 def long_run() -> bool:
     """True under ``pytest --slow`` or ``HENCHMEN_LONG=1``: the full-size variants."""
     return os.environ.get("HENCHMEN_LONG", "") == "1"
+
+
+def two_shares(
+    body: Callable[[str, int, st.DataObject], None], check: str, examples: int
+) -> tuple[Callable[..., None], Callable[..., None]]:
+    """A hypothesis fuzzer ``body(name, players, data)`` as two tests over every
+    configuration: the default tier's, a third of ``examples`` derandomized
+    (the same examples every run, so a pass or a known failure is stable), and
+    the long tier's, the other two thirds drawn afresh each run. Together they
+    try as many as the one test did; ``HENCHMEN_LONG=1`` tries 1000 in each."""
+
+    def share(count: int, derandomize: bool) -> Callable[..., None]:
+        test = settings(
+            max_examples=scaled(count, 1000),
+            deadline=None,
+            database=None,
+            derandomize=derandomize and not long_run(),
+            suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+        )(given(data=st.data())(body))
+        marked: Callable[..., None] = pytest.mark.parametrize(
+            ("name", "players"), config_params(check)
+        )(test)
+        return marked
+
+    first = examples // 3
+    return share(first, True), pytest.mark.long(share(examples - first, False))
 
 
 def scaled(ci: int, full: int) -> int:

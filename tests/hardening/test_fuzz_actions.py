@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 import henchmen
 from henchmen.errors import ActionTypeError, HenchmenError, OptionError, UnknownGameError
 
-from .support import COUNTS, config_params, long_run, positions, scaled
+from .support import COUNTS, config_params, long_run, positions, scaled, two_shares
 
 SETTINGS = settings(
     max_examples=scaled(120, 1000),
@@ -68,10 +68,7 @@ not_an_action = st.one_of(
 )
 
 
-@pytest.mark.parametrize(("name", "players"), config_params("fuzz-action-ids"))
-@SETTINGS
-@given(data=st.data())
-def test_random_action_ids(name: str, players: int, data: st.DataObject) -> None:
+def _random_action_ids(name: str, players: int, data: st.DataObject) -> None:
     for label, state in positions(name, players):
         ids = state.legal_action_ids()
         choice = st.sampled_from(ids) if ids else any_int
@@ -91,6 +88,11 @@ def test_random_action_ids(name: str, players: int, data: st.DataObject) -> None
         except HenchmenError:
             pass
         COUNTS["fuzz: action ids"] += 1
+
+
+test_random_action_ids, test_random_action_ids_afresh = two_shares(
+    _random_action_ids, "fuzz-action-ids", 120
+)
 
 
 @pytest.mark.parametrize(("name", "players"), config_params("notation-every-id"))
@@ -156,10 +158,7 @@ def _mutated_moves(moves: list[str]) -> st.SearchStrategy[str]:
     return mutate()
 
 
-@pytest.mark.parametrize(("name", "players"), config_params("fuzz-strings"))
-@SETTINGS
-@given(data=st.data())
-def test_random_strings(name: str, players: int, data: st.DataObject) -> None:
+def _random_strings(name: str, players: int, data: st.DataObject) -> None:
     for label, state in positions(name, players):
         moves = [str(a) for a in state.legal_actions]
         text = data.draw(
@@ -185,6 +184,9 @@ def test_random_strings(name: str, players: int, data: st.DataObject) -> None:
         applied = _check_unchanged_on_error(state, text)
         assert applied == (normal in legal)
         COUNTS["fuzz: move strings"] += 1
+
+
+test_random_strings, test_random_strings_afresh = two_shares(_random_strings, "fuzz-strings", 120)
 
 
 def _option_values() -> st.SearchStrategy[Any]:

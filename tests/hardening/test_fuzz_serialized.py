@@ -17,13 +17,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 
 import henchmen
 from henchmen.errors import HenchmenError
 
-from .support import COUNTS, config_params, long_run, positions, scaled
+from .support import COUNTS, config_params, long_run, positions, scaled, two_shares
 
 # CI runs are derandomized (the same examples every run, so a pass or a
 # known failure is stable); long runs explore afresh every time.
@@ -167,10 +167,7 @@ def check_text(text: str, seed: int) -> henchmen.State | None:
     return state
 
 
-@pytest.mark.parametrize(("name", "players"), config_params("fuzz-serialized"))
-@SETTINGS
-@given(data=st.data())
-def test_mutated_serialized_states(name: str, players: int, data: st.DataObject) -> None:
+def _mutated_serialized_states(name: str, players: int, data: st.DataObject) -> None:
     for label, state in positions(name, players):
         text = data.draw(mutated(state.serialize()), label=label)
         before = state.serialize()
@@ -189,10 +186,12 @@ def test_mutated_serialized_states(name: str, players: int, data: st.DataObject)
         COUNTS[f"fuzz: mutated states ({'refused' if accepted is None else 'accepted'})"] += 1
 
 
-@pytest.mark.parametrize(("name", "players"), config_params("fuzz-serialized-random"))
-@SETTINGS
-@given(data=st.data())
-def test_random_serialized_states(name: str, players: int, data: st.DataObject) -> None:
+test_mutated_serialized_states, test_mutated_serialized_states_afresh = two_shares(
+    _mutated_serialized_states, "fuzz-serialized", 150
+)
+
+
+def _random_serialized_states(name: str, players: int, data: st.DataObject) -> None:
     doc = json.loads(positions(name, players)[0][1].serialize())
     random_doc = data.draw(json_values)
     # Random position bodies inside a well-formed envelope, and random text.
@@ -200,6 +199,11 @@ def test_random_serialized_states(name: str, players: int, data: st.DataObject) 
     for text in (json.dumps(doc), json.dumps(random_doc), data.draw(st.text(max_size=200))):
         check_text(text, 0)
         COUNTS["fuzz: random states"] += 1
+
+
+test_random_serialized_states, test_random_serialized_states_afresh = two_shares(
+    _random_serialized_states, "fuzz-serialized-random", 150
+)
 
 
 def _single_tampers(doc: Any) -> list[tuple[str, Any]]:
