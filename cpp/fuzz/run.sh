@@ -10,17 +10,24 @@ python="${2:-python3}"
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 work="${HENCHMEN_FUZZ_DIR:-$(mktemp -d "${TMPDIR:-/tmp}/henchmen-fuzz.XXXXXX")}"
 mkdir -p "$work"
-# libFuzzer comes with clang's runtime; a fresh machine may have neither.
-if ! command -v "${CXX:-clang++}" >/dev/null 2>&1 || ! ls /usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a >/dev/null 2>&1; then
-  echo "fuzz: installing clang and its runtime (apt)"
-  export DEBIAN_FRONTEND=noninteractive
-  apt-get update -qq >/dev/null && apt-get install -y -qq clang libclang-rt-14-dev >/dev/null
+# HENCHMEN_FUZZ_BUILD: a build directory that already holds the targets (the
+# sanitizer job's, tests/hardening/sanitize.sh, when it built with clang):
+# .ci/run compiles the instrumented core once for both.
+build="${HENCHMEN_FUZZ_BUILD:-}"
+if [ -n "$build" ] && [ -x "$build/cpp/fuzz/fuzz_deserialize" ]; then
+  echo "fuzz: the targets built by the sanitizer job ($build)"
+else
+  "$here/../../tests/hardening/clang.sh"  # clang and libFuzzer, installed when missing
+  build="$work/build"
+  # Only the fuzz targets and the core they link: not the search layer or the
+  # batches, which they never call.
+  CXX="${CXX:-clang++}" cmake -S "$here/../.." -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+    -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -gline-tables-only" \
+    -DHENCHMEN_SANITIZE=ON -DHENCHMEN_FUZZ=ON -DHENCHMEN_WERROR=ON >"$work/cmake.log" 2>&1 \
+    || { cat "$work/cmake.log"; exit 1; }
+  cmake --build "$build" -j 2 --target fuzz_deserialize fuzz_notation fuzz_card_table >"$work/build.log" 2>&1 \
+    || { tail -50 "$work/build.log"; exit 1; }
 fi
-CXX="${CXX:-clang++}" cmake -S "$here" -B "$work/build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DHENCHMEN_WERROR=ON >"$work/cmake.log" 2>&1 \
-  || { cat "$work/cmake.log"; exit 1; }
-# Only the fuzz targets and the core they link: not the search layer or the
-# batches, which the fuzz targets never call.
-cmake --build "$work/build" -j 2 --target fuzz_deserialize fuzz_notation fuzz_card_table >"$work/build.log" 2>&1 || { tail -50 "$work/build.log"; exit 1; }
 "$python" "$here/make_corpus.py" "$work/corpus"
 cp "$here"/regressions/* "$work/corpus/deserialize/"  # inputs that once found a bug
 export ASAN_OPTIONS="halt_on_error=1:detect_leaks=1"
@@ -34,7 +41,7 @@ for target in deserialize notation card_table; do
   # A card table is about 60 KB of JSON.
   max_len=65536
   if [ "$target" = card_table ]; then max_len=131072; fi
-  if ! "$work/build/fuzz_$target" -max_total_time="$seconds" -max_len="$max_len" -timeout=10 "${dict[@]}" \
+  if ! "$build/cpp/fuzz/fuzz_$target" -max_total_time="$seconds" -max_len="$max_len" -timeout=10 "${dict[@]}" \
       -rss_limit_mb=2048 -print_final_stats=1 -artifact_prefix="$work/" \
       "$work/corpus/$target" >"$log" 2>&1; then
     tail -60 "$log"

@@ -28,20 +28,34 @@ set -euo pipefail
 repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 python="${1:-python3}"
 work="${HENCHMEN_ASAN_DIR:-$(mktemp -d "${TMPDIR:-/tmp}/henchmen-asan.XXXXXX")}"
-export CXX="${CXX:-g++}"
+# clang by default (installed when missing), which also builds the libFuzzer
+# targets in the same build for cpp/fuzz/run.sh (HENCHMEN_FUZZ_BUILD=$work/build);
+# CXX=g++ builds with GCC's sanitizers and no fuzz targets.
+if [[ -z "${CXX:-}" ]]; then
+  "$repo/tests/hardening/clang.sh"
+  export CXX=clang++
+fi
+fuzz=OFF
+[[ "$("$CXX" --version)" == *clang* ]] && fuzz=ON
 
 start=$(date +%s)
 "$python" -m venv "$work/venv"
 # The package and the three test tools its tests here import (not the whole test
 # extra: Dask, a browser driver and the linters would only cost install time).
 "$work/venv/bin/pip" install -q "$repo" pytest pytest-xdist hypothesis \
-  -C cmake.define.HENCHMEN_SANITIZE=ON -C cmake.define.HENCHMEN_WERROR=ON -C cmake.build-type=RelWithDebInfo \
+  -C cmake.define.HENCHMEN_SANITIZE=ON -C cmake.define.HENCHMEN_FUZZ=$fuzz \
+  -C cmake.define.HENCHMEN_WERROR=ON -C cmake.build-type=RelWithDebInfo \
   -C cmake.define.CMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1" \
   -C build-dir="$work/build" >"$work/build.log" 2>&1 || { tail -40 "$work/build.log"; exit 1; }
 built=$(date +%s)
-echo "sanitize: built with ASan + UBSan ($CXX) in $((built - start)) s"
+echo "sanitize: built with ASan + UBSan ($CXX$([[ $fuzz == ON ]] && echo ", and the fuzz targets")) in $((built - start)) s"
 
-preload="$("$CXX" -print-file-name=libasan.so) $("$CXX" -print-file-name=libstdc++.so)"
+if [[ $fuzz == ON ]]; then
+  asan="$("$CXX" -print-file-name=libclang_rt.asan-x86_64.so)"
+else
+  asan="$("$CXX" -print-file-name=libasan.so)"
+fi
+preload="$asan $("$CXX" -print-file-name=libstdc++.so)"
 cd "$repo"
 LD_PRELOAD="$preload" \
 ASAN_OPTIONS="detect_leaks=0:halt_on_error=1:abort_on_error=1:detect_stack_use_after_return=1" \
