@@ -1,0 +1,209 @@
+"""The learned value: a one-hidden-layer network in plain numpy.
+
+value(x) = tanh(b2 + w2 . relu(b1 + w1^T ((x - mean) * scale))), the expected
+final return of the player whose observation tensor ``x`` is. The native twin
+is ``cpp/search/learned.h``, which reads the same JSON file.
+
+>>> import numpy as np
+>>> net = ValueNet.initial("parry", players=2, inputs=3, hidden=2, seed=1)
+>>> v = net.predict(np.zeros((1, 3), dtype=np.float32))
+>>> v.shape, bool(-1 < v[0] < 1)
+((1,), True)
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from henchmen.errors import SerializationError
+
+Floats = npt.NDArray[np.float64]
+FORMAT = "henchmen-evaluator"
+
+
+@dataclass
+class ValueNet:
+    """The network's weights and what it was trained for."""
+
+    game: str
+    players: int
+    mean: Floats
+    scale: Floats
+    w1: Floats  # [inputs, hidden]
+    b1: Floats
+    w2: Floats
+    b2: float
+    training: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def inputs(self) -> int:
+        return int(self.w1.shape[0])
+
+    @property
+    def hidden(self) -> int:
+        return int(self.w1.shape[1])
+
+    @classmethod
+    def initial(cls, game: str, players: int, inputs: int, hidden: int, seed: int) -> ValueNet:
+        """Small random weights (He initialisation), no standardisation.
+
+        >>> ValueNet.initial("super", 2, 5, 3, seed=0).w1.shape
+        (5, 3)
+        """
+        rng = np.random.default_rng(seed)
+        return cls(
+            game=game,
+            players=players,
+            mean=np.zeros(inputs),
+            scale=np.ones(inputs),
+            w1=rng.normal(0.0, np.sqrt(2.0 / inputs), (inputs, hidden)),
+            b1=np.zeros(hidden),
+            w2=rng.normal(0.0, np.sqrt(1.0 / hidden), hidden),
+            b2=0.0,
+        )
+
+    def hidden_layer(self, x: npt.ArrayLike) -> Floats:
+        z = ((np.asarray(x, dtype=np.float64) - self.mean) * self.scale) @ self.w1 + self.b1
+        return np.asarray(np.maximum(z, 0.0))
+
+    def predict(self, x: npt.ArrayLike) -> Floats:
+        """The value of each row of ``x`` (observation tensors), in (-1, 1)."""
+        return np.asarray(np.tanh(self.hidden_layer(x) @ self.w2 + self.b2))
+
+    def to_json(self) -> dict[str, Any]:
+        """The weights file's document (see ``cpp/search/learned.h``)."""
+        return {
+            "format": FORMAT,
+            "version": 1,
+            "game": self.game,
+            "players": self.players,
+            "inputs": self.inputs,
+            "hidden": self.hidden,
+            "mean": _rounded(self.mean),
+            "scale": _rounded(self.scale),
+            "w1": _rounded(self.w1.reshape(-1)),
+            "b1": _rounded(self.b1),
+            "w2": _rounded(self.w2),
+            "b2": float(self.b2),
+            "training": self.training,
+        }
+
+    def save(self, path: str | Path) -> None:
+        """Write the weights file (JSON, one line)."""
+        Path(path).parent.mkdir(parents=True, exist_ok=True)
+        Path(path).write_text(json.dumps(self.to_json(), separators=(",", ":")) + "\n")
+
+    @classmethod
+    def load(cls, path: str | Path) -> ValueNet:
+        """Read a weights file; a malformed one raises SerializationError."""
+        try:
+            doc = json.loads(Path(path).read_text())
+            n, h = int(doc["inputs"]), int(doc["hidden"])
+            return cls(
+                game=str(doc["game"]),
+                players=int(doc["players"]),
+                mean=np.asarray(doc["mean"], dtype=np.float64).reshape(n),
+                scale=np.asarray(doc["scale"], dtype=np.float64).reshape(n),
+                w1=np.asarray(doc["w1"], dtype=np.float64).reshape(n, h),
+                b1=np.asarray(doc["b1"], dtype=np.float64).reshape(h),
+                w2=np.asarray(doc["w2"], dtype=np.float64).reshape(h),
+                b2=float(doc["b2"]),
+                training=dict(doc.get("training", {})),
+            )
+        except (OSError, ValueError, KeyError, TypeError) as e:
+            raise SerializationError(f"{path}: not a learned evaluator ({e})") from e
+
+
+def _rounded(a: Floats) -> list[float]:
+    # Seven significant digits: the file stays small and float32-exact enough.
+    return [float(f"{v:.7g}") for v in np.asarray(a, dtype=np.float64).reshape(-1)]
+
+
+def fit(
+    net: ValueNet,
+    x: npt.NDArray[np.float32],
+    y: Floats,
+    seconds: float,
+    seed: int = 0,
+    batch: int = 256,
+    rate: float = 1e-3,
+    decay: float = 1e-4,
+) -> dict[str, float]:
+    """Train ``net`` in place on (x, y) for at most ``seconds`` (Adam, squared error).
+
+    A tenth of the rows is held out; the weights kept are those of the epoch
+    with the lowest held-out error (early stopping). Returns the errors.
+
+    >>> import numpy as np
+    >>> rng = np.random.default_rng(0)
+    >>> x = rng.random((400, 4)).astype(np.float32)
+    >>> y = np.tanh(2 * (x[:, 0] - x[:, 1]))
+    >>> net = ValueNet.initial("parry", 2, 4, 8, seed=0)
+    >>> errors = fit(net, x, y, seconds=2.0)
+    >>> errors["held_out_mse"] < errors["baseline_mse"]
+    True
+    """
+    rng = np.random.default_rng(seed)
+    order = rng.permutation(len(x))
+    cut = max(1, len(x) // 10)
+    held, train = order[:cut], order[cut:]
+    net.mean = x[train].mean(axis=0).astype(np.float64)
+    std = x[train].std(axis=0).astype(np.float64)
+    net.scale = np.where(std > 1e-6, 1.0 / np.maximum(std, 1e-6), 0.0)
+    params = [net.w1, net.b1, net.w2, np.array([net.b2])]
+    moments = [np.zeros_like(p) for p in params]
+    squares = [np.zeros_like(p) for p in params]
+    best = (np.inf, [p.copy() for p in params])
+    step = 0
+    epochs = 0
+    start = time.perf_counter()
+    xs = (x.astype(np.float64) - net.mean) * net.scale
+    while time.perf_counter() - start < seconds:
+        rng.shuffle(train)
+        for lo in range(0, len(train), batch):
+            rows = train[lo : lo + batch]
+            xb, yb = xs[rows], y[rows]
+            z = xb @ params[0] + params[1]
+            h = np.maximum(z, 0.0)
+            v = np.tanh(h @ params[2] + params[3][0])
+            dv = 2.0 * (v - yb) * (1.0 - v * v) / len(rows)
+            dh = np.outer(dv, params[2]) * (z > 0)
+            grads = [
+                xb.T @ dh + decay * params[0],
+                dh.sum(axis=0),
+                h.T @ dv + decay * params[2],
+                np.array([dv.sum()]),
+            ]
+            step += 1
+            for p, g, m, s in zip(params, grads, moments, squares, strict=True):
+                m *= 0.9
+                m += 0.1 * g
+                s *= 0.999
+                s += 0.001 * g * g
+                p -= rate * (m / (1 - 0.9**step)) / (np.sqrt(s / (1 - 0.999**step)) + 1e-8)
+        epochs += 1
+        err = _mse(xs[held], y[held], params)
+        if err < best[0]:
+            best = (err, [p.copy() for p in params])
+    if np.isfinite(best[0]):
+        params = best[1]
+    net.w1, net.b1, net.w2, net.b2 = params[0], params[1], params[2], float(params[3][0])
+    return {
+        "held_out_mse": float(_mse(xs[held], y[held], params)),
+        "train_mse": float(_mse(xs[train], y[train], params)),
+        "baseline_mse": float(np.mean((y[held] - y[train].mean()) ** 2)),
+        "epochs": float(epochs),
+    }
+
+
+def _mse(xs: Floats, y: Floats, params: list[Floats]) -> float:
+    h = np.maximum(xs @ params[0] + params[1], 0.0)
+    v = np.tanh(h @ params[2] + params[3][0])
+    return float(np.mean((v - y) ** 2))
