@@ -4,7 +4,7 @@
 //
 // The weights file is JSON (python/henchmen/data/evaluators/<game>.json):
 //   {"format": "henchmen-evaluator", "version": 1, "game": ..., "players": n,
-//    "inputs": i, "hidden": h, "mean": [i], "scale": [i], "w1": [i*h, row-major
+//    "zero_sum": bool, "inputs": i, "hidden": h, "mean": [i], "scale": [i], "w1": [i*h, row-major
 //    by input], "b1": [h], "w2": [h], "b2": x, "training": {...}}
 // value(x) = tanh(b2 + w2 . relu(b1 + w1^T ((x - mean) * scale))), the
 // expected return of the player whose view x is. python/henchmen/learn/model.py
@@ -61,11 +61,26 @@ class LearnedValue {
     return evaluate(x.data());
   }
 
+  // Every player's value of `s` into `out`. In a two-player zero-sum game
+  // one evaluation, from the view of `me` (the searching player, whose
+  // cards are the real ones in every redraw), gives both: half the cost.
+  template <class S>
+  void values(const S& s, int me, std::vector<double>& out) const {
+    if (zero_sum_ && out.size() == 2) {
+      const double v = value(s, me);
+      out[static_cast<size_t>(me)] = v;
+      out[static_cast<size_t>(1 - me)] = -v;
+      return;
+    }
+    for (size_t p = 0; p < out.size(); ++p) out[p] = value(s, static_cast<int>(p));
+  }
+
  private:
   std::string game_;
   int players_ = 0;
   int inputs_ = 0;
   int hidden_ = 0;
+  bool zero_sum_ = false;
   std::vector<double> w1_;  // standardisation folded in
   std::vector<double> b1_;
   std::vector<double> w2_;

@@ -226,8 +226,10 @@ SearchResult mcts_search_with(const S& root, const SearchConfig& cfg, Stop* stop
     }
     out.rollout_steps += steps;
     const bool terminal = s.current_player() == kTerminal;
-    for (int p = 0; p < n_players; ++p) {
-      values[static_cast<size_t>(p)] = terminal ? s.returns(p) : cfg.learned ? cfg.learned->value(s, p) : s.heuristic(p);
+    if (!terminal && cfg.learned) {
+      cfg.learned->values(s, me, values);
+    } else {
+      for (int p = 0; p < n_players; ++p) values[static_cast<size_t>(p)] = terminal ? s.returns(p) : s.heuristic(p);
     }
     // Backpropagation.
     for (const int32_t idx : path) {

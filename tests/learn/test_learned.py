@@ -65,7 +65,8 @@ def test_native_value_equals_numpy_and_the_hand_sum(tmp_path: Path) -> None:
     )
 
 
-def test_the_search_follows_the_model(tmp_path: Path) -> None:
+@pytest.mark.parametrize("zero_sum", [False, True])
+def test_the_search_follows_the_model(tmp_path: Path, zero_sum: bool) -> None:
     # Player 1 may strike (spending a Strike) or end the turn (keeping it).
     # A model that likes Strikes in hand makes the search keep them; one
     # that dislikes them makes it strike. The search is the same otherwise.
@@ -75,13 +76,19 @@ def test_the_search_follows_the_model(tmp_path: Path) -> None:
     spend = tmp_path / "spend.json"
     tiny((1.0, 0.0), (0.0, 0.0), (3.0, 0.0), -6.0).save(keep)
     tiny((-1.0, 0.0), (4.0, 0.0), (3.0, 0.0), -6.0).save(spend)
+    for path in (keep, spend):
+        # zero_sum: the native search reads only the searching player's view.
+        doc = json.loads(path.read_text())
+        path.write_text(json.dumps({**doc, "zero_sum": zero_sum}))
     choices = {}
     for name, path in (("keep", keep), ("spend", spend)):
         bot = SearchBot(seed=5, iterations=300, leaf="learned", weights=str(path))
         choices[name] = str(
             state.legal_actions[[a.id for a in state.legal_actions].index(bot.choose(state))]
         )
-        python = ISMCTS(iterations=60, seed=5, evaluator=LearnedEvaluator(str(path)), native=False)
+        python = ISMCTS(
+            iterations=60, seed=5, evaluator=LearnedEvaluator(str(path)), native=False
+        )
         assert str(python.search(state).best) == choices[name]
     assert choices == {"keep": "end turn", "spend": "strike player 2"}
 
@@ -91,7 +98,7 @@ def test_training_on_a_tiny_budget_writes_a_file_the_search_reads(tmp_path: Path
     summary = train("parry", seconds=3.0, out=out, bot={"kind": "random"})
     assert summary["self_play"]["games"] > 0 and out.exists()
     net = ValueNet.load(out)
-    assert (net.game, net.players, net.inputs) == ("parry", 2, PARRY_INPUTS)
+    assert (net.game, net.players, net.inputs, net.zero_sum) == ("parry", 2, PARRY_INPUTS, True)
     spec = parse_bot_spec(f"ismcts:iterations=50:leaf=learned:weights={out}")
     native = spec.native()
     assert native is not None and native["weights"] == str(out)

@@ -8,6 +8,7 @@ from typing import Any
 
 from henchmen._cli_args import int_arg
 from henchmen.errors import OptionError
+from henchmen.learn.selfplay import SELF_PLAY_BOT, SELF_PLAY_ITERATIONS
 from henchmen.learn.train import train
 
 
@@ -27,6 +28,11 @@ def add_command(sub: argparse._SubParsersAction[Any]) -> None:
     p.add_argument("--seed", default="0", help="seed of the self-play games (default 0)")
     p.add_argument("--threads", default="1", help="native threads for self-play (default 1)")
     p.add_argument("--hidden", default="32", help="hidden units (default 32)")
+    p.add_argument(
+        "--iterations",
+        default=str(SELF_PLAY_ITERATIONS),
+        help=f"the self-play bot's ISMCTS iterations a move (default {SELF_PLAY_ITERATIONS})",
+    )
 
 
 def cmd_train(args: argparse.Namespace, out: Any) -> int:
@@ -45,6 +51,7 @@ def cmd_train(args: argparse.Namespace, out: Any) -> int:
         hidden=int_arg(args.hidden, "--hidden", 1, 1024),
         seed=int_arg(args.seed, "--seed", 0, 2**63 - 1),
         threads=int_arg(args.threads, "--threads", 1, 64),
+        bot={**SELF_PLAY_BOT, "iterations": int_arg(args.iterations, "--iterations", 1, 100_000)},
     )
     out.write(json.dumps(summary, indent=1) + "\n")
     return 0

@@ -41,6 +41,9 @@ class ValueNet:
     w2: Floats
     b2: float
     training: dict[str, Any] = field(default_factory=dict)
+    # Two players whose returns always sum to 0: the native search evaluates
+    # the searching player's view only and negates it for the other.
+    zero_sum: bool = False
 
     @property
     def inputs(self) -> int:
@@ -84,6 +87,7 @@ class ValueNet:
             "version": 1,
             "game": self.game,
             "players": self.players,
+            "zero_sum": self.zero_sum,
             "inputs": self.inputs,
             "hidden": self.hidden,
             "mean": _rounded(self.mean),
@@ -116,6 +120,7 @@ class ValueNet:
                 w2=np.asarray(doc["w2"], dtype=np.float64).reshape(h),
                 b2=float(doc["b2"]),
                 training=dict(doc.get("training", {})),
+                zero_sum=bool(doc.get("zero_sum", False)),
             )
         except (OSError, ValueError, KeyError, TypeError) as e:
             raise SerializationError(f"{path}: not a learned evaluator ({e})") from e

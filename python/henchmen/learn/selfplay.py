@@ -24,15 +24,20 @@ import numpy.typing as npt
 from henchmen import _core
 from henchmen.game import Game
 
-#: The self-play bot: the default search with the heuristic leaf, at a fifth
-#: of the default budget so that a few minutes give a few thousand games.
-SELF_PLAY_BOT: dict[str, Any] = {"kind": "ismcts", "iterations": 200, "exploration": 0.3}
+#: The self-play bot: the default search with the heuristic leaf, at a tenth
+#: of the default budget so that ten minutes give a thousand games or more.
+SELF_PLAY_ITERATIONS = 100
+SELF_PLAY_BOT: dict[str, Any] = {
+    "kind": "ismcts",
+    "iterations": SELF_PLAY_ITERATIONS,
+    "exploration": 0.3,
+}
 
 
 def positions(
     game: Game,
     games: int,
-    per_game: int = 4,
+    per_game: int = 6,
     seed: int = 0,
     bot: dict[str, Any] | None = None,
     seconds: float = 0.0,
@@ -49,6 +54,7 @@ def positions(
     xs: list[npt.NDArray[np.float32]] = []
     ys: list[float] = []
     played = 0
+    zero_sum = n == 2
     start = time.perf_counter()
     chunk = 16
     while played < games and (seconds <= 0 or time.perf_counter() - start < seconds):
@@ -58,6 +64,7 @@ def positions(
         for record in records:
             history: list[int] = record["history"]
             returns: list[float] = record["returns"]
+            zero_sum = zero_sum and abs(sum(returns)) < 1e-9
             state = game._core.new_initial_state()
             state.set_auto_chance(False, 0)
             steps = []
@@ -82,6 +89,7 @@ def positions(
     width = int(np.prod(game.observation_shape))
     x = np.stack(xs).astype(np.float32) if xs else np.zeros((0, width), dtype=np.float32)
     info = {
+        "zero_sum": zero_sum,
         "games": played,
         "positions": len(ys) // n,
         "rows": len(ys),

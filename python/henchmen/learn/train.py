@@ -32,7 +32,7 @@ def train(
     out: str | Path | None = None,
     players: int | None = None,
     hidden: int = HIDDEN,
-    per_game: int = 4,
+    per_game: int = 6,
     seed: int = 0,
     threads: int = 1,
     bot: dict[str, Any] | None = None,
@@ -56,6 +56,7 @@ def train(
     )
     width = int(x.shape[1])
     net = ValueNet.initial(g.name, g.num_players, width, hidden, seed)
+    net.zero_sum = bool(info.pop("zero_sum"))
     left = max(1.0, seconds - (time.perf_counter() - start))
     errors = fit(net, x, y, seconds=left, seed=seed) if len(x) >= 2 else {}
     net.training = {
