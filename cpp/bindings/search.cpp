@@ -77,8 +77,10 @@ std::shared_ptr<const LearnedValue> learned_leaf(const py::dict& d, const Game& 
   const std::string path = d.contains("weights") ? py::str(d["weights"]).cast<std::string>()
                                                  : py::module_::import("henchmen.learn").attr("weights_file")(g.info().name).cast<std::string>();
   std::shared_ptr<const LearnedValue> model = LearnedValue::load(path);
-  int64_t inputs = 1;
-  for (const int n : g.observation_shape()) inputs *= n;
+  int64_t inputs = model->extra_inputs();
+  int64_t tensor = 1;
+  for (const int n : g.observation_shape()) tensor *= n;
+  inputs += tensor;
   if (model->game() != g.info().name || model->players() != g.num_players() || model->inputs() != inputs) {
     throw OptionError("the learned evaluator '" + path + "' is for " + model->game() + " with " + std::to_string(model->players()) + " players (" +
                       std::to_string(model->inputs()) + " inputs), not " + g.info().name + " with " + std::to_string(g.num_players()) + " players (" +
@@ -292,6 +294,7 @@ void bind_search(py::module_& m) {
                                             if (player < 0 || player >= s.game().num_players()) throw PlayerError("player must be from 0 to " + std::to_string(s.game().num_players() - 1));
                                             std::vector<float> x(static_cast<size_t>(model->inputs()));
                                             s.observation_tensor(player, x.data());
+                                            if (model->extra_inputs()) x.back() = static_cast<float>(s.heuristic(player));
                                             return model->evaluate(x.data());
                                           },
                                           py::is_method(state), py::arg("weights"), py::arg("player")));

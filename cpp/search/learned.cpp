@@ -37,7 +37,7 @@ std::vector<double> numbers(const Json& doc, const std::string& key, size_t size
 
 std::shared_ptr<const LearnedValue> LearnedValue::from_json(const Json& doc, const std::string& source) {
   if (!doc.is_object()) throw SerializationError(source + ": a learned evaluator is a JSON object, got " + doc.kind_name());
-  json_expect_keys(doc, {"format", "version", "game", "players", "zero_sum", "inputs", "hidden", "mean", "scale", "w1", "b1", "w2", "b2", "training"}, source);
+  json_expect_keys(doc, {"format", "version", "game", "players", "zero_sum", "heuristic_input", "inputs", "hidden", "mean", "scale", "w1", "b1", "w2", "b2", "training"}, source);
   const std::string& format = doc.at("format", source).as_string(source + ": format");
   if (format != "henchmen-evaluator") throw SerializationError(source + ": format is '" + format + "', expected 'henchmen-evaluator'");
   const int64_t version = doc.at("version", source).as_int(source + ": version");
@@ -46,6 +46,7 @@ std::shared_ptr<const LearnedValue> LearnedValue::from_json(const Json& doc, con
   out->game_ = doc.at("game", source).as_string(source + ": game");
   out->players_ = static_cast<int>(doc.at("players", source).as_int(source + ": players", 1, 64));
   if (const Json* z = doc.find("zero_sum")) out->zero_sum_ = z->as_bool(source + ": zero_sum");
+  if (const Json* h = doc.find("heuristic_input")) out->heuristic_input_ = h->as_bool(source + ": heuristic_input");
   out->inputs_ = static_cast<int>(doc.at("inputs", source).as_int(source + ": inputs", 1, kMaxInputs));
   out->hidden_ = static_cast<int>(doc.at("hidden", source).as_int(source + ": hidden", 1, kMaxHidden));
   const size_t n = static_cast<size_t>(out->inputs_);

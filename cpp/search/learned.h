@@ -4,10 +4,12 @@
 //
 // The weights file is JSON (python/henchmen/data/evaluators/<game>.json):
 //   {"format": "henchmen-evaluator", "version": 1, "game": ..., "players": n,
-//    "zero_sum": bool, "inputs": i, "hidden": h, "mean": [i], "scale": [i], "w1": [i*h, row-major
+//    "zero_sum": bool, "heuristic_input": bool, "inputs": i, "hidden": h, "mean": [i], "scale": [i], "w1": [i*h, row-major
 //    by input], "b1": [h], "w2": [h], "b2": x, "training": {...}}
 // value(x) = tanh(b2 + w2 . relu(b1 + w1^T ((x - mean) * scale))), the
-// expected return of the player whose view x is. python/henchmen/learn/model.py
+// expected return of the player whose view x is; with heuristic_input, x
+// ends with the game's heuristic for that player, so the network learns a
+// correction to the hand-written value rather than a value from nothing. python/henchmen/learn/model.py
 // is its numpy twin. The standardisation is folded into w1 and b1 at load, so
 // an input of zero costs nothing: the tensors are mostly zeros, and the sum
 // runs over the nonzero inputs only.
@@ -35,6 +37,8 @@ class LearnedValue {
   int players() const { return players_; }
   int inputs() const { return inputs_; }
   int hidden() const { return hidden_; }
+  // The inputs past the observation tensor (the heuristic: 1, or none).
+  int extra_inputs() const { return heuristic_input_ ? 1 : 0; }
 
   // The value of the tensor `x` (inputs() floats), in (-1, 1).
   double evaluate(const float* x) const {
@@ -52,12 +56,14 @@ class LearnedValue {
     return std::tanh(out);
   }
 
-  // The value of `s` for player `p`, from p's observation tensor.
+  // The value of `s` for player `p`, from p's observation tensor (and
+  // the game's heuristic for p as the last input, where the model asks).
   template <class S>
   double value(const S& s, int p) const {
     thread_local std::vector<float> x;
     x.resize(static_cast<size_t>(inputs_));
     s.observation_tensor(p, x.data());
+    if (heuristic_input_) x.back() = static_cast<float>(s.heuristic(p));
     return evaluate(x.data());
   }
 
@@ -81,6 +87,7 @@ class LearnedValue {
   int inputs_ = 0;
   int hidden_ = 0;
   bool zero_sum_ = false;
+  bool heuristic_input_ = false;
   std::vector<double> w1_;  // standardisation folded in
   std::vector<double> b1_;
   std::vector<double> w2_;

@@ -65,6 +65,26 @@ def test_native_value_equals_numpy_and_the_hand_sum(tmp_path: Path) -> None:
     )
 
 
+def test_the_heuristic_input_is_the_games_heuristic(tmp_path: Path) -> None:
+    # A network that reads only its last input, the heuristic: value =
+    # tanh(0.5 * relu(h) - 0.5 * relu(-h) + 0.1), h the player's heuristic.
+    net = ValueNet.initial("parry", players=2, inputs=PARRY_INPUTS + 1, hidden=2, seed=0)
+    net.heuristic_input = True
+    net.w1 = np.zeros((PARRY_INPUTS + 1, 2))
+    net.w1[-1] = (1.0, -1.0)
+    net.b1, net.w2, net.b2 = np.zeros(2), np.asarray([0.5, -0.5]), 0.1
+    path = tmp_path / "h.json"
+    net.save(path)
+    state = henchmen.new_game("parry", seed=1)
+    state.apply(state.legal_actions[0])  # a strike: the heuristics differ from 0
+    for p in (0, 1):
+        h = state.heuristic(p)
+        by_hand = math.tanh(0.5 * max(h, 0.0) - 0.5 * max(-h, 0.0) + 0.1)
+        assert state._s.learned_value(str(path), p) == pytest.approx(by_hand, abs=1e-6)
+        assert LearnedEvaluator(str(path))(state)[p] == pytest.approx(by_hand, abs=1e-6)
+    assert state.heuristic(0) != 0.0
+
+
 @pytest.mark.parametrize("zero_sum", [False, True])
 def test_the_search_follows_the_model(tmp_path: Path, zero_sum: bool) -> None:
     # Player 1 may strike (spending a Strike) or end the turn (keeping it).
@@ -98,7 +118,8 @@ def test_training_on_a_tiny_budget_writes_a_file_the_search_reads(tmp_path: Path
     summary = train("parry", seconds=3.0, out=out, bot={"kind": "random"})
     assert summary["self_play"]["games"] > 0 and out.exists()
     net = ValueNet.load(out)
-    assert (net.game, net.players, net.inputs, net.zero_sum) == ("parry", 2, PARRY_INPUTS, True)
+    assert (net.game, net.players, net.zero_sum, net.heuristic_input) == ("parry", 2, True, True)
+    assert net.inputs == PARRY_INPUTS + 1  # the tensor, then the heuristic
     spec = parse_bot_spec(f"ismcts:iterations=50:leaf=learned:weights={out}")
     native = spec.native()
     assert native is not None and native["weights"] == str(out)

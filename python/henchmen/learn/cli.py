@@ -29,6 +29,12 @@ def add_command(sub: argparse._SubParsersAction[Any]) -> None:
     p.add_argument("--threads", default="1", help="native threads for self-play (default 1)")
     p.add_argument("--hidden", default="32", help="hidden units (default 32)")
     p.add_argument(
+        "--no-heuristic-input",
+        dest="heuristic_input",
+        action="store_false",
+        help="leave the game's heuristic out of the inputs (a value from the tensor alone)",
+    )
+    p.add_argument(
         "--iterations",
         default=str(SELF_PLAY_ITERATIONS),
         help=f"the self-play bot's ISMCTS iterations a move (default {SELF_PLAY_ITERATIONS})",
@@ -51,6 +57,7 @@ def cmd_train(args: argparse.Namespace, out: Any) -> int:
         hidden=int_arg(args.hidden, "--hidden", 1, 1024),
         seed=int_arg(args.seed, "--seed", 0, 2**63 - 1),
         threads=int_arg(args.threads, "--threads", 1, 64),
+        heuristic_input=args.heuristic_input,
         bot={**SELF_PLAY_BOT, "iterations": int_arg(args.iterations, "--iterations", 1, 100_000)},
     )
     out.write(json.dumps(summary, indent=1) + "\n")

@@ -44,6 +44,9 @@ class ValueNet:
     # Two players whose returns always sum to 0: the native search evaluates
     # the searching player's view only and negates it for the other.
     zero_sum: bool = False
+    # The last input is the game's heuristic for the player (a correction to
+    # the hand-written value is easier to learn than a value from nothing).
+    heuristic_input: bool = False
 
     @property
     def inputs(self) -> int:
@@ -88,6 +91,7 @@ class ValueNet:
             "game": self.game,
             "players": self.players,
             "zero_sum": self.zero_sum,
+            "heuristic_input": self.heuristic_input,
             "inputs": self.inputs,
             "hidden": self.hidden,
             "mean": _rounded(self.mean),
@@ -121,6 +125,7 @@ class ValueNet:
                 b2=float(doc["b2"]),
                 training=dict(doc.get("training", {})),
                 zero_sum=bool(doc.get("zero_sum", False)),
+                heuristic_input=bool(doc.get("heuristic_input", False)),
             )
         except (OSError, ValueError, KeyError, TypeError) as e:
             raise SerializationError(f"{path}: not a learned evaluator ({e})") from e

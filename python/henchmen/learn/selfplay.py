@@ -42,11 +42,13 @@ def positions(
     bot: dict[str, Any] | None = None,
     seconds: float = 0.0,
     threads: int = 1,
+    heuristic: bool = False,
 ) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float64], dict[str, Any]]:
     """Rows of (observation tensor of player p, final return of p).
 
     Plays up to ``games`` games (fewer if ``seconds`` > 0 runs out first, in
-    chunks), keeps ``per_game`` decision points of each at random.
+    chunks), keeps ``per_game`` decision points of each at random. With
+    ``heuristic``, each row ends with the game's heuristic for its player.
     """
     spec = dict(SELF_PLAY_BOT if bot is None else bot)
     n = game.num_players
@@ -82,11 +84,14 @@ def positions(
             for i, action in enumerate(history):
                 if i in keep:
                     for p in range(n):
-                        xs.append(state.observation_tensor(p).reshape(-1))
+                        row = state.observation_tensor(p).reshape(-1)
+                        if heuristic:
+                            row = np.append(row, np.float32(state.heuristic(p)))
+                        xs.append(row)
                         ys.append(returns[p])
                 state.apply(action)
         played += count
-    width = int(np.prod(game.observation_shape))
+    width = int(np.prod(game.observation_shape)) + int(heuristic)
     x = np.stack(xs).astype(np.float32) if xs else np.zeros((0, width), dtype=np.float32)
     info = {
         "zero_sum": zero_sum,

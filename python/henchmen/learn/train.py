@@ -37,6 +37,7 @@ def train(
     threads: int = 1,
     bot: dict[str, Any] | None = None,
     max_games: int = 1_000_000,
+    heuristic_input: bool = True,
 ) -> dict[str, Any]:
     """Play self-play games for ~70% of ``seconds``, fit for the rest, write the file.
 
@@ -53,10 +54,12 @@ def train(
         bot=bot,
         seconds=seconds * PLAY_SHARE,
         threads=threads,
+        heuristic=heuristic_input,
     )
     width = int(x.shape[1])
     net = ValueNet.initial(g.name, g.num_players, width, hidden, seed)
     net.zero_sum = bool(info.pop("zero_sum"))
+    net.heuristic_input = heuristic_input
     left = max(1.0, seconds - (time.perf_counter() - start))
     errors = fit(net, x, y, seconds=left, seed=seed) if len(x) >= 2 else {}
     net.training = {

@@ -22,6 +22,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+
 from henchmen import _checks
 from henchmen.errors import OptionError
 from henchmen.learn import weights_file
@@ -49,7 +51,12 @@ class LearnedEvaluator:
             return list(state.returns)
         net = _net(self.weights or weights_file(state.game.name))
         n = state.game.num_players
-        rows = [state._s.observation_tensor(p).reshape(-1) for p in range(n)]
+        rows = [
+            np.append(state._s.observation_tensor(p).reshape(-1), [state._s.heuristic(p)])
+            if net.heuristic_input
+            else state._s.observation_tensor(p).reshape(-1)
+            for p in range(n)
+        ]
         return [float(v) for v in net.predict(rows)]
 
 
