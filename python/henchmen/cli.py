@@ -41,7 +41,7 @@ from henchmen.bots import Bot, bot_names
 from henchmen.errors import HenchmenError, OptionError
 from henchmen.events import OMNISCIENT, SPECTATOR
 from henchmen.game import Game, game_info, games
-from henchmen.learn import cli as learn_cli
+from henchmen.learn import _cli as learn_cli
 from henchmen.matches import BotSpec, parse_bot_spec, run_matches
 from henchmen.narration import Narrator, reader_label, result_lines, team_result, verdict
 from henchmen.printable import TextOut, printable

@@ -4,4 +4,5 @@ import sys
 
 from henchmen.cli import main
 
-raise SystemExit(main(["train", *sys.argv[1:]]))
+if __name__ == "__main__":
+    raise SystemExit(main(["train", *sys.argv[1:]]))

@@ -30,7 +30,12 @@ FORMAT = "henchmen-evaluator"
 
 @dataclass
 class ValueNet:
-    """The network's weights and what it was trained for."""
+    """The network's weights and what it was trained for.
+
+    >>> net = ValueNet.initial("parry", players=2, inputs=17, hidden=4, seed=1)
+    >>> net.inputs, net.hidden
+    (17, 4)
+    """
 
     game: str
     players: int
@@ -50,10 +55,20 @@ class ValueNet:
 
     @property
     def inputs(self) -> int:
+        """How many numbers a row has (the tensor, and the heuristic if used).
+
+        >>> ValueNet.initial("parry", 2, 17, 4, seed=1).inputs
+        17
+        """
         return int(self.w1.shape[0])
 
     @property
     def hidden(self) -> int:
+        """The hidden units.
+
+        >>> ValueNet.initial("parry", 2, 17, 4, seed=1).hidden
+        4
+        """
         return int(self.w1.shape[1])
 
     @classmethod
@@ -76,15 +91,32 @@ class ValueNet:
         )
 
     def hidden_layer(self, x: npt.ArrayLike) -> Floats:
+        """The hidden units' outputs for each row of ``x``.
+
+        >>> ValueNet.initial("parry", 2, 3, 4, seed=1).hidden_layer([[0.0, 0.0, 0.0]]).shape
+        (1, 4)
+        """
         z = ((np.asarray(x, dtype=np.float64) - self.mean) * self.scale) @ self.w1 + self.b1
         return np.asarray(np.maximum(z, 0.0))
 
     def predict(self, x: npt.ArrayLike) -> Floats:
-        """The value of each row of ``x`` (observation tensors), in (-1, 1)."""
+        """The value of each row of ``x`` (observation tensors), in (-1, 1).
+
+        >>> net = ValueNet.initial("parry", 2, 3, 4, seed=1)
+        >>> net.b2 = 0.5
+        >>> net.w2[:] = 0.0
+        >>> round(float(net.predict([[1.0, 2.0, 3.0]])[0]), 4)  # tanh(0.5)
+        0.4621
+        """
         return np.asarray(np.tanh(self.hidden_layer(x) @ self.w2 + self.b2))
 
     def to_json(self) -> dict[str, Any]:
-        """The weights file's document (see ``cpp/search/learned.h``)."""
+        """The weights file's document (see ``cpp/search/learned.h``).
+
+        >>> doc = ValueNet.initial("parry", 2, 3, 4, seed=1).to_json()
+        >>> doc["format"], doc["inputs"], doc["hidden"], len(doc["w1"])
+        ('henchmen-evaluator', 3, 4, 12)
+        """
         return {
             "format": FORMAT,
             "version": 1,
@@ -104,13 +136,26 @@ class ValueNet:
         }
 
     def save(self, path: str | Path) -> None:
-        """Write the weights file (JSON, one line)."""
+        """Write the weights file (JSON, one line).
+
+        >>> import tempfile, os
+        >>> with tempfile.TemporaryDirectory() as d:
+        ...     ValueNet.initial("parry", 2, 3, 4, seed=1).save(os.path.join(d, "p.json"))
+        ...     ValueNet.load(os.path.join(d, "p.json")).hidden
+        4
+        """
         Path(path).parent.mkdir(parents=True, exist_ok=True)
         Path(path).write_text(json.dumps(self.to_json(), separators=(",", ":")) + "\n")
 
     @classmethod
     def load(cls, path: str | Path) -> ValueNet:
-        """Read a weights file; a malformed one raises SerializationError."""
+        """Read a weights file; a malformed one raises SerializationError.
+
+        >>> ValueNet.load("/nonexistent.json")  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        henchmen.errors.SerializationError: /nonexistent.json: not a learned evaluator (...)
+        """
         try:
             doc = json.loads(Path(path).read_text())
             n, h = int(doc["inputs"]), int(doc["hidden"])

@@ -49,6 +49,11 @@ def positions(
     Plays up to ``games`` games (fewer if ``seconds`` > 0 runs out first, in
     chunks), keeps ``per_game`` decision points of each at random. With
     ``heuristic``, each row ends with the game's heuristic for its player.
+
+    >>> import henchmen
+    >>> x, y, info = positions(henchmen.Game("parry"), 2, per_game=1, heuristic=True)
+    >>> x.shape, sorted(set(y.tolist())) in ([-1.0, 1.0], [0.0])
+    ((4, 18), True)
     """
     spec = dict(SELF_PLAY_BOT if bot is None else bot)
     n = game.num_players

@@ -3,7 +3,7 @@
 >>> import tempfile, os
 >>> with tempfile.TemporaryDirectory() as d:
 ...     out = os.path.join(d, "parry.json")
-...     summary = train("parry", seconds=4, out=out, bot={"kind": "random"})
+...     summary = train("parry", seconds=2, out=out, bot={"kind": "random"})
 ...     os.path.exists(out), summary["game"]
 (True, 'parry')
 """
@@ -43,6 +43,12 @@ def train(
 
     ``out`` defaults to the file shipped in the package for ``game``. Returns
     what the file's "training" field records.
+
+    >>> import tempfile, os
+    >>> with tempfile.TemporaryDirectory() as d:
+    ...     done = train("parry", 1.0, out=os.path.join(d, "p.json"), bot={"kind": "random"})
+    >>> done["players"], done["self_play"]["games"] > 0
+    (2, True)
     """
     g = Game(game) if players is None else Game(game, players=players)
     start = time.perf_counter()
