@@ -190,11 +190,15 @@ def fit(
     batch: int = 256,
     rate: float = 1e-3,
     decay: float = 1e-4,
+    groups: npt.NDArray[np.int64] | None = None,
 ) -> dict[str, float]:
     """Train ``net`` in place on (x, y) for at most ``seconds`` (Adam, squared error).
 
-    A tenth of the rows is held out; the weights kept are those of the epoch
-    with the lowest held-out error (early stopping). Returns the errors.
+    A tenth of the rows is held out, whole ``groups`` at a time (the rows
+    of one game share its result: held out row by row, they would let the
+    network learn games by heart and early stopping never see it); the
+    weights kept are those of the epoch with the lowest held-out error
+    (early stopping). Returns the errors.
 
     >>> import numpy as np
     >>> rng = np.random.default_rng(0)
@@ -206,9 +210,10 @@ def fit(
     True
     """
     rng = np.random.default_rng(seed)
-    order = rng.permutation(len(x))
-    cut = max(1, len(x) // 10)
-    held, train = order[:cut], order[cut:]
+    group = np.arange(len(x)) if groups is None or len(set(groups)) < 2 else np.asarray(groups)
+    names = rng.permutation(np.unique(group))
+    out = np.isin(group, names[: max(1, len(names) // 10)])
+    held, train = np.flatnonzero(out), np.flatnonzero(~out)
     net.mean = x[train].mean(axis=0).astype(np.float64)
     std = x[train].std(axis=0).astype(np.float64)
     net.scale = np.where(std > 1e-6, 1.0 / np.maximum(std, 1e-6), 0.0)

@@ -59,6 +59,7 @@ def positions(
     n = game.num_players
     rng = np.random.default_rng(seed)
     xs: list[npt.NDArray[np.float32]] = []
+    games_of: list[int] = []
     ys: list[float] = []
     played = 0
     zero_sum = n == 2
@@ -68,7 +69,7 @@ def positions(
         count = min(chunk, games - played)
         seeds = [_core.derive_seed(seed, played + i) for i in range(count)]
         records = game._core.play_recorded([[spec] * n] * count, seeds, False, threads)
-        for record in records:
+        for number, record in enumerate(records, start=played):
             history: list[int] = record["history"]
             returns: list[float] = record["returns"]
             zero_sum = zero_sum and abs(sum(returns)) < 1e-9
@@ -93,6 +94,7 @@ def positions(
                         if heuristic:
                             row = np.append(row, np.float32(state.heuristic(p)))
                         xs.append(row)
+                        games_of.append(number)
                         ys.append(returns[p])
                 state.apply(action)
         played += count
@@ -105,5 +107,6 @@ def positions(
         "rows": len(ys),
         "bot": spec,
         "seconds": round(time.perf_counter() - start, 1),
+        "game_of_row": np.asarray(games_of, dtype=np.int64),
     }
     return x, np.asarray(ys, dtype=np.float64), info

@@ -67,7 +67,8 @@ def train(
     net.zero_sum = bool(info.pop("zero_sum"))
     net.heuristic_input = heuristic_input
     left = max(1.0, seconds - (time.perf_counter() - start))
-    errors = fit(net, x, y, seconds=left, seed=seed) if len(x) >= 2 else {}
+    groups = info.pop("game_of_row")
+    errors = fit(net, x, y, seconds=left, seed=seed, groups=groups) if len(x) >= 2 else {}
     net.training = {
         "date": datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC"),
         "seconds": round(time.perf_counter() - start, 1),
