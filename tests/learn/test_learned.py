@@ -16,7 +16,7 @@ from henchmen.bots import SearchBot
 from henchmen.cli import main
 from henchmen.errors import HenchmenError, OptionError, SerializationError
 from henchmen.learn import weights_file
-from henchmen.learn.model import ValueNet
+from henchmen.learn.model import ValueNet, fit
 from henchmen.learn.train import train
 from henchmen.matches import parse_bot_spec
 from henchmen.search import ISMCTS
@@ -218,3 +218,22 @@ def test_shipped_weights_fit_their_games() -> None:
         assert net.inputs == int(np.prod(g.observation_shape))
         state = g.new_initial_state(seed=1)
         assert -1.0 < state._s.learned_value(weights_file(game), 0) < 1.0
+
+
+def test_with_the_heuristic_input_training_starts_from_the_heuristic() -> None:
+    # Before any step, the network is tanh(a * h') of the standardised
+    # heuristic alone (the other inputs silent): an order-preserving copy of
+    # the hand-written value, which early stopping keeps unless it is beaten.
+    rng = np.random.default_rng(3)
+    x = rng.normal(size=(200, 5)).astype(np.float32)
+    y = np.tanh(1.5 * x[:, -1]) + rng.normal(0, 0.1, 200)
+    net = ValueNet.initial("parry", 2, 5, 6, seed=1)
+    net.heuristic_input = True
+    fit(net, x, y, seconds=0.0)
+    values = net.predict(x)
+    order = np.argsort(x[:, -1])
+    assert np.all(np.diff(values[order]) >= 0)
+    h = (x[:, -1] - net.mean[-1]) * net.scale[-1]
+    a = float(net.w2[0])
+    assert 0.05 <= a <= 3.0
+    assert values == pytest.approx(np.tanh(a * h), abs=1e-9)
