@@ -106,9 +106,7 @@ def test_the_search_follows_the_model(tmp_path: Path, zero_sum: bool) -> None:
         choices[name] = str(
             state.legal_actions[[a.id for a in state.legal_actions].index(bot.choose(state))]
         )
-        python = ISMCTS(
-            iterations=60, seed=5, evaluator=LearnedEvaluator(str(path)), native=False
-        )
+        python = ISMCTS(iterations=60, seed=5, evaluator=LearnedEvaluator(str(path)), native=False)
         assert str(python.search(state).best) == choices[name]
     assert choices == {"keep": "end turn", "spend": "strike player 2"}
 
@@ -237,3 +235,30 @@ def test_with_the_heuristic_input_training_starts_from_the_heuristic() -> None:
     a = float(net.w2[0])
     assert 0.05 <= a <= 3.0
     assert values == pytest.approx(np.tanh(a * h), abs=1e-9)
+
+
+def test_a_protocol_client_may_ask_for_the_learned_leaf_but_never_name_a_file() -> None:
+    from henchmen.cancel import CancelToken
+    from henchmen.serve.bots import SeatBot, bot_catalogue
+    from henchmen.serve.protocol import Limits, ProtocolError
+
+    with pytest.raises(ProtocolError, match="has no setting 'weights'"):
+        SeatBot.from_spec(
+            {"bot": "ismcts", "settings": {"leaf": "learned", "weights": "/etc/passwd"}},
+            seed=1,
+            limits=Limits(),
+        )
+    catalogue = {b["name"]: b for b in bot_catalogue()}
+    assert "weights" not in catalogue["ismcts"]["settings"]
+    assert catalogue["ismcts"]["settings"]["leaf"] == "str"
+    bot = SeatBot.from_spec(
+        {"bot": "ismcts", "iterations": 30, "settings": {"leaf": "learned"}},
+        seed=1,
+        limits=Limits(),
+    )
+    state = henchmen.new_game("super", seed=2)
+    assert bot.choose(state, CancelToken()) in state.legal_action_ids()
+    with pytest.raises(ProtocolError, match="setting 'leaf' of bot 'ismcts' must be str"):
+        SeatBot.from_spec({"bot": "ismcts", "settings": {"leaf": 1}}, seed=1, limits=Limits())
+    with pytest.raises(ProtocolError, match="leaf must be one of 'heuristic', 'learned'"):
+        SeatBot.from_spec({"bot": "ismcts", "settings": {"leaf": "net"}}, seed=1, limits=Limits())
