@@ -65,13 +65,37 @@ T get(const py::dict& d, const char* key, T fallback) {
   return d.contains(key) ? d[key].cast<T>() : fallback;
 }
 
-SearchConfig search_config(const py::dict& d) {
+// leaf=learned: the weights file given (weights=PATH) or the one shipped for
+// the game (henchmen.learn.weights_file), checked against the game's shape.
+std::shared_ptr<const LearnedValue> learned_leaf(const py::dict& d, const Game& g) {
+  const std::string leaf = d.contains("leaf") ? py::str(d["leaf"]).cast<std::string>() : "heuristic";
+  if (leaf == "heuristic") {
+    if (d.contains("weights")) throw OptionError("weights is for leaf=learned; this search has leaf=heuristic");
+    return nullptr;
+  }
+  if (leaf != "learned") throw OptionError("unknown leaf '" + leaf + "'; leaves are: heuristic, learned");
+  const std::string path = d.contains("weights") ? py::str(d["weights"]).cast<std::string>()
+                                                 : py::module_::import("henchmen.learn").attr("weights_file")(g.info().name).cast<std::string>();
+  std::shared_ptr<const LearnedValue> model = LearnedValue::load(path);
+  int64_t inputs = model->extra_inputs();
+  int64_t tensor = 1;
+  for (const int n : g.observation_shape()) tensor *= n;
+  inputs += tensor;
+  if (model->game() != g.info().name || model->players() != g.num_players() || model->inputs() != inputs) {
+    throw OptionError("the learned evaluator '" + path + "' is for " + model->game() + " with " + std::to_string(model->players()) + " players (" +
+                      std::to_string(model->inputs()) + " inputs), not " + g.info().name + " with " + std::to_string(g.num_players()) + " players (" +
+                      std::to_string(inputs) + " inputs); train one with: henchmen train " + g.info().name + " --players " + std::to_string(g.num_players()));
+  }
+  return model;
+}
+
+SearchConfig search_config(const py::dict& d, const Game& g) {
   for (const auto& item : d) {
     const std::string key = py::str(item.first);
-    static const char* known[] = {"kind", "iterations", "max_seconds", "exploration", "determinize", "puct", "rollout_depth", "seed", "chance_samples", "exact_knowledge"};
+    static const char* known[] = {"kind", "iterations", "max_seconds", "exploration", "determinize", "puct", "rollout_depth", "seed", "chance_samples", "exact_knowledge", "leaf", "weights"};
     bool ok = false;
     for (const char* k : known) ok = ok || key == k;
-    if (!ok) throw OptionError("unknown search setting '" + key + "'; settings are: iterations, max_seconds, exploration, determinize, puct, rollout_depth, seed, exact_knowledge");
+    if (!ok) throw OptionError("unknown search setting '" + key + "'; settings are: iterations, max_seconds, exploration, determinize, puct, rollout_depth, seed, exact_knowledge, leaf, weights");
   }
   SearchConfig c;
   c.iterations = get<int64_t>(d, "iterations", c.iterations);
@@ -86,17 +110,18 @@ SearchConfig search_config(const py::dict& d) {
   if (!(c.max_seconds >= 0.0) || c.max_seconds > 86400.0) throw OptionError("max_seconds must be from 0 to 86400");
   if (!(c.exploration >= 0.0) || c.exploration > 100.0) throw OptionError("exploration must be from 0 to 100");
   if (c.rollout_depth < -1 || c.rollout_depth > 1000000) throw OptionError("rollout_depth must be -1 (to the end), 0 (heuristic) or a number of steps");
+  c.learned = learned_leaf(d, g);
   return c;
 }
 
-BotSpec bot_spec(const py::dict& d) {
+BotSpec bot_spec(const py::dict& d, const Game& g) {
   BotSpec b;
   const std::string kind = d.contains("kind") ? py::str(d["kind"]).cast<std::string>() : "random";
   if (kind == "random") b.kind = BotSpec::Kind::kRandom;
   else if (kind == "greedy") b.kind = BotSpec::Kind::kGreedy;
   else if (kind == "mcts" || kind == "ismcts") b.kind = BotSpec::Kind::kSearch;
   else throw OptionError("unknown native bot '" + kind + "'; native bots are: random, greedy, mcts, ismcts");
-  b.search = search_config(d);
+  b.search = search_config(d, g);
   b.search.determinize = kind != "mcts" && get<bool>(d, "determinize", true);
   b.chance_samples = get<int>(d, "chance_samples", b.chance_samples);
   if (b.chance_samples < 1 || b.chance_samples > 1000) throw OptionError("chance_samples must be from 1 to 1000");
@@ -240,7 +265,7 @@ void bind_search(py::module_& m) {
   // then change the original while the search runs, never the copy.
   py::setattr(state, "search", py::cpp_function(
                                    [](const State& s, const py::dict& settings, const py::object& cancel) {
-                                     const SearchConfig c = search_config(settings);
+                                     const SearchConfig c = search_config(settings, s.game());
                                      const Engine& engine = engine_for(s.game());
                                      const std::unique_ptr<State> copy = s.clone();
                                      const SearchResult r = stoppable(cancel, 0.0, [&](Stop& stop) { return engine.search(*copy, c, stop); });
@@ -249,7 +274,7 @@ void bind_search(py::module_& m) {
                                    py::is_method(state), py::arg("settings"), py::arg("cancel") = py::none()));
   py::setattr(state, "bot_action", py::cpp_function(
                                        [](const State& s, const py::dict& bot, Rng& rng, const py::object& cancel) {
-                                         const BotSpec b = bot_spec(bot);
+                                         const BotSpec b = bot_spec(bot, s.game());
                                          const Engine& engine = engine_for(s.game());
                                          const std::unique_ptr<State> copy = s.clone();
                                          Rng local = rng;  // the caller's generator advances only if the move is made
@@ -258,6 +283,21 @@ void bind_search(py::module_& m) {
                                          return a;
                                        },
                                        py::is_method(state), py::arg("bot"), py::arg("rng"), py::arg("cancel") = py::none()));
+  // The learned value of this position for `player` (the leaf=learned
+  // evaluation, for tests and tools: search/learned.h).
+  py::setattr(state, "learned_value", py::cpp_function(
+                                          [](const State& s, const std::string& weights, int player) {
+                                            py::dict d;
+                                            d["leaf"] = "learned";
+                                            d["weights"] = weights;
+                                            const std::shared_ptr<const LearnedValue> model = learned_leaf(d, s.game());
+                                            if (player < 0 || player >= s.game().num_players()) throw PlayerError("player must be from 0 to " + std::to_string(s.game().num_players() - 1));
+                                            std::vector<float> x(static_cast<size_t>(model->inputs()));
+                                            s.observation_tensor(player, x.data());
+                                            if (model->extra_inputs()) x.back() = static_cast<float>(s.heuristic(player));
+                                            return model->evaluate(x.data());
+                                          },
+                                          py::is_method(state), py::arg("weights"), py::arg("player")));
   py::setattr(state, "native_cost_ns", py::cpp_function(
                                            [](const State& s, const std::string& op, int64_t repeats) {
                                              const Engine& engine = engine_for(s.game());
@@ -288,7 +328,7 @@ void bind_search(py::module_& m) {
   py::setattr(game, "play_matches", py::cpp_function(
                                         [](const Game& g, const py::list& bots, int64_t games, uint64_t seed, int threads, const py::object& cancel, double max_seconds) {
                                           std::vector<BotSpec> specs;
-                                          for (const auto& b : bots) specs.push_back(bot_spec(b.cast<py::dict>()));
+                                          for (const auto& b : bots) specs.push_back(bot_spec(b.cast<py::dict>(), g));
                                           if (games < 0 || games > 100000000) throw OptionError("games must be from 0 to 100000000");
                                           check_threads(threads);
                                           const Engine& engine = engine_for(g);
@@ -318,7 +358,7 @@ void bind_search(py::module_& m) {
                                            std::vector<std::vector<BotSpec>> specs;
                                            for (const auto& bots : seated) {
                                              specs.emplace_back();
-                                             for (const auto& b : bots.cast<py::list>()) specs.back().push_back(bot_spec(b.cast<py::dict>()));
+                                             for (const auto& b : bots.cast<py::list>()) specs.back().push_back(bot_spec(b.cast<py::dict>(), g));
                                            }
                                            check_threads(threads);
                                            const Engine& engine = engine_for(g);

@@ -14,6 +14,7 @@
 #include <cmath>
 #include <cstdint>
 #include <algorithm>
+#include <memory>
 #include <optional>
 #include <type_traits>
 #include <vector>
@@ -22,6 +23,7 @@
 #include "core/cancel.h"
 #include "core/random_action.h"
 #include "core/rng.h"
+#include "search/learned.h"
 
 namespace henchmen {
 
@@ -37,6 +39,9 @@ struct SearchConfig {
   // state has a history to follow; false: from the position alone (the
   // conservative tracking, kept to measure what exactness buys).
   bool exact_knowledge = true;
+  // Set: the leaf (after rollout_depth steps) asks this learned value
+  // (search/learned.h) instead of the game's heuristic.
+  std::shared_ptr<const LearnedValue> learned;
 };
 
 // The longest principal line a search reports (SearchResult::line).
@@ -221,7 +226,11 @@ SearchResult mcts_search_with(const S& root, const SearchConfig& cfg, Stop* stop
     }
     out.rollout_steps += steps;
     const bool terminal = s.current_player() == kTerminal;
-    for (int p = 0; p < n_players; ++p) values[static_cast<size_t>(p)] = terminal ? s.returns(p) : s.heuristic(p);
+    if (!terminal && cfg.learned) {
+      cfg.learned->values(s, me, values);
+    } else {
+      for (int p = 0; p < n_players; ++p) values[static_cast<size_t>(p)] = terminal ? s.returns(p) : s.heuristic(p);
+    }
     // Backpropagation.
     for (const int32_t idx : path) {
       Node& nd = nodes[static_cast<size_t>(idx)];

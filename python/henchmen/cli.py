@@ -41,6 +41,7 @@ from henchmen.bots import Bot, bot_names
 from henchmen.errors import HenchmenError, OptionError
 from henchmen.events import OMNISCIENT, SPECTATOR
 from henchmen.game import Game, game_info, games
+from henchmen.learn import _cli as learn_cli
 from henchmen.matches import BotSpec, parse_bot_spec, run_matches
 from henchmen.narration import Narrator, reader_label, result_lines, team_result, verdict
 from henchmen.printable import TextOut, printable
@@ -175,6 +176,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     _serve_arguments(sub)
     analysis_cli.add_commands(sub)
+    learn_cli.add_command(sub)
     return parser
 
 
@@ -598,6 +600,8 @@ def _run(argv: Sequence[str] | None, out: OutputStream, err: OutputStream) -> in
         return analysis_cli.cmd_tournament(args, out, err, OutputStream(sys.stderr, keep="\r\n"))
     if args.command == "report":
         return analysis_cli.cmd_report(args, out)
+    if args.command == "train":
+        return learn_cli.cmd_train(args, out)
     if args.command == "balance":
         return analysis_cli.cmd_balance(args, out, err, OutputStream(sys.stderr, keep="\r\n"))
     return _cmd_play(args, out, err)

@@ -48,6 +48,8 @@ BOT_SETTINGS: dict[str, dict[str, type]] = {
         "puct": bool,
         "max_seconds": float,
         "exact": bool,
+        "leaf": str,
+        "weights": str,
     },
 }
 BOT_SETTINGS["mcts"] = BOT_SETTINGS["ismcts"]
@@ -170,6 +172,10 @@ def parse_bot_spec(text: str) -> BotSpec:
 
 
 def _setting(bot: str, key: str, kind: type, raw: str) -> object:
+    if kind is str:
+        if not raw:
+            raise OptionError(f"bot setting '{bot}:{key}' needs a value")
+        return raw
     try:
         if kind is bool:
             low = raw.lower()

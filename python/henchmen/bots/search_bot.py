@@ -6,7 +6,8 @@ from typing import TYPE_CHECKING, Any
 
 from henchmen import _checks, _core
 from henchmen.bots.base import decision_player
-from henchmen.search.evaluators import HeuristicEvaluator, RandomRollout
+from henchmen.search.evaluators import Evaluator, HeuristicEvaluator, RandomRollout
+from henchmen.search.learned import LearnedEvaluator, leaf_settings
 from henchmen.search.mcts import ISMCTS, MAX_EXPLORATION, MAX_SECONDS, MCTS
 
 if TYPE_CHECKING:
@@ -25,7 +26,9 @@ class SearchBot:
     ``rollout_depth`` 0 evaluates leaves with the game's heuristic (the
     default, and the strongest in every game but Super!, where 10 random
     steps beat it: docs/strength.md, "Bounds"), -1 plays random rollouts to
-    the end, n plays n random steps then asks the heuristic.
+    the end, n plays n random steps then asks the heuristic. ``leaf``
+    "learned" asks the learned value (henchmen.learn) instead of the
+    heuristic: the file ``weights``, or the one shipped for the game.
     Every move draws the search seed from the bot's own generator, so the
     same seed and the same positions give the same choices, whatever the
     machine; a time budget (``max_seconds`` > 0) gives that up, since how
@@ -48,6 +51,8 @@ class SearchBot:
         puct: bool = False,
         max_seconds: float = 0.0,
         exact: bool = True,
+        leaf: str = "heuristic",
+        weights: str | None = None,
     ) -> None:
         self.algorithm = _checks.one_of(algorithm, ("ismcts", "mcts"), "algorithm")
         self.name = self.algorithm
@@ -60,12 +65,17 @@ class SearchBot:
             max_seconds, "max_seconds", 0, MAX_SECONDS, " (0: no time limit)"
         )
         self.seed = _checks.seed(seed)
+        self.leaf, self.weights = leaf_settings(leaf, weights, self.rollout_depth)
         self._rng = _core.Rng(self.seed)
         self._search(0)  # checks exploration and max_seconds now, not at the first move
 
     def _search(self, seed: int) -> MCTS:
-        evaluator = (
-            HeuristicEvaluator() if self.rollout_depth == 0 else RandomRollout(self.rollout_depth)
+        evaluator: Evaluator = (
+            LearnedEvaluator(self.weights)
+            if self.leaf == "learned"
+            else HeuristicEvaluator()
+            if self.rollout_depth == 0
+            else RandomRollout(self.rollout_depth)
         )
         cls = ISMCTS if self.algorithm == "ismcts" else MCTS
         return cls(
@@ -92,6 +102,7 @@ class SearchBot:
             "puct": self.puct,
             "max_seconds": self.max_seconds,
             "exact_knowledge": self.exact,
+            **(LearnedEvaluator(self.weights).native_settings() if self.leaf == "learned" else {}),
         }
 
     def choose(self, state: State) -> int:
@@ -115,5 +126,5 @@ class SearchBot:
             f"SearchBot(seed={self.seed}, algorithm={self.algorithm!r}, "
             f"iterations={self.iterations}, rollout_depth={self.rollout_depth}, "
             f"exploration={self.exploration}, puct={self.puct}, max_seconds={self.max_seconds}, "
-            f"exact={self.exact})"
+            f"exact={self.exact}, leaf={self.leaf!r}, weights={self.weights!r})"
         )

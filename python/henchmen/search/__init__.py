@@ -9,6 +9,7 @@ True
 """
 
 from henchmen.search.evaluators import Evaluator, HeuristicEvaluator, Prior, RandomRollout
+from henchmen.search.learned import LearnedEvaluator
 from henchmen.search.mcts import ISMCTS, MCTS, SearchResult
 
 __all__ = [
@@ -16,6 +17,7 @@ __all__ = [
     "MCTS",
     "Evaluator",
     "HeuristicEvaluator",
+    "LearnedEvaluator",
     "Prior",
     "RandomRollout",
     "SearchResult",

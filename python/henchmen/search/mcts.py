@@ -33,6 +33,7 @@ from henchmen.search.evaluators import (
     RandomRollout,
     _rollout,
 )
+from henchmen.search.learned import LearnedEvaluator
 from henchmen.state import State
 
 #: The largest exploration constant and time budget (seconds) a search takes,
@@ -155,7 +156,9 @@ class MCTS:
             )
 
     def _native_ok(self) -> bool:
-        return self.prior is None and isinstance(self.evaluator, RandomRollout | HeuristicEvaluator)
+        return self.prior is None and isinstance(
+            self.evaluator, RandomRollout | HeuristicEvaluator | LearnedEvaluator
+        )
 
     def _depth(self) -> int:
         if isinstance(self.evaluator, HeuristicEvaluator):
@@ -197,6 +200,11 @@ class MCTS:
                 "rollout_depth": self._depth(),
                 "seed": self.seed,
                 "exact_knowledge": self.exact_knowledge,
+                **(
+                    self.evaluator.native_settings()
+                    if isinstance(self.evaluator, LearnedEvaluator)
+                    else {}
+                ),
             },
             token,
         )

@@ -31,10 +31,14 @@ from henchmen.cancel import CancelToken
 from henchmen.errors import Cancelled, HenchmenError
 from henchmen.matches import BOT_SETTINGS, BotSpec
 from henchmen.search import ISMCTS, MCTS, HeuristicEvaluator, RandomRollout, SearchResult
+from henchmen.search.learned import LearnedEvaluator, leaf_settings
 from henchmen.serve.protocol import Limits, ProtocolError
 from henchmen.state import State
 
 _SEARCH = ("ismcts", "mcts")
+# Not settings a client gives: the budget has its own fields, and a client
+# never names a file on the server (a learned leaf uses the shipped weights).
+_NOT_SETTINGS = ("iterations", "max_seconds", "weights")
 
 
 @dataclass
@@ -88,8 +92,8 @@ class SeatBot:
         known = BOT_SETTINGS.get(name, {})
         for key, value in settings.items():
             kind = known.get(key)
-            if kind is None or key in ("iterations", "max_seconds"):
-                allowed = ", ".join(k for k in known if k not in ("iterations", "max_seconds"))
+            if kind is None or key in _NOT_SETTINGS:
+                allowed = ", ".join(k for k in known if k not in _NOT_SETTINGS)
                 raise ProtocolError(
                     "bad_option",
                     f"{where}: bot '{name}' has no setting '{key}' (the budget is 'iterations' "
@@ -144,13 +148,18 @@ class SeatBot:
 
     def _search(self, seed: int) -> MCTS:
         depth = int(self.settings.get("rollout_depth", 0))
+        leaf, _ = leaf_settings(self.settings.get("leaf", "heuristic"), None, depth)
         cls = ISMCTS if self.name == "ismcts" else MCTS
         return cls(
             iterations=self.iterations,
             max_seconds=self.seconds,
             exploration=float(self.settings.get("exploration", DEFAULT_EXPLORATION)),
             puct=bool(self.settings.get("puct", False)),
-            evaluator=HeuristicEvaluator() if depth == 0 else RandomRollout(depth),
+            evaluator=LearnedEvaluator()
+            if leaf == "learned"
+            else HeuristicEvaluator()
+            if depth == 0
+            else RandomRollout(depth),
             seed=seed,
             exact_knowledge=bool(self.settings.get("exact", True)),
         )
@@ -278,6 +287,8 @@ def explanation(result: SearchResult) -> dict[str, Any]:
 
 
 def _fits(value: object, kind: type) -> bool:
+    if kind is str:
+        return isinstance(value, str)
     if kind is bool:
         return isinstance(value, bool)
     if kind is int:
@@ -298,7 +309,7 @@ def bot_catalogue() -> list[dict[str, Any]]:
     for name in bot_names():
         known = BOT_SETTINGS.get(name, {})
         settings = {
-            k: t.__name__ for k, t in known.items() if k not in ("iterations", "max_seconds")
+            k: t.__name__ for k, t in known.items() if k not in _NOT_SETTINGS
         }
         out.append({"name": name, "budget": name in _SEARCH, "settings": settings})
     return out
