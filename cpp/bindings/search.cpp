@@ -11,6 +11,7 @@
 #include "core/error.h"
 #include "core/game.h"
 #include "core/thread_pool.h"
+#include "search/defaults.h"
 #include "search/engine.h"
 
 namespace py = pybind11;
@@ -65,7 +66,8 @@ T get(const py::dict& d, const char* key, T fallback) {
   return d.contains(key) ? d[key].cast<T>() : fallback;
 }
 
-SearchConfig search_config(const py::dict& d) {
+// `base`: the values of the settings `d` leaves out.
+SearchConfig search_config(const py::dict& d, const SearchConfig& base = SearchConfig{}) {
   for (const auto& item : d) {
     const std::string key = py::str(item.first);
     static const char* known[] = {"kind", "iterations", "max_seconds", "exploration", "determinize", "puct", "rollout_depth", "seed", "chance_samples", "exact_knowledge"};
@@ -73,7 +75,7 @@ SearchConfig search_config(const py::dict& d) {
     for (const char* k : known) ok = ok || key == k;
     if (!ok) throw OptionError("unknown search setting '" + key + "'; settings are: iterations, max_seconds, exploration, determinize, puct, rollout_depth, seed, exact_knowledge");
   }
-  SearchConfig c;
+  SearchConfig c = base;
   c.iterations = get<int64_t>(d, "iterations", c.iterations);
   c.max_seconds = get<double>(d, "max_seconds", c.max_seconds);
   c.exploration = get<double>(d, "exploration", c.exploration);
@@ -89,14 +91,22 @@ SearchConfig search_config(const py::dict& d) {
   return c;
 }
 
-BotSpec bot_spec(const py::dict& d) {
+// A bot spec for the game named `game`: settings it leaves out take the
+// game's defaults (search/defaults.h).
+BotSpec bot_spec(const py::dict& d, const std::string& game) {
   BotSpec b;
   const std::string kind = d.contains("kind") ? py::str(d["kind"]).cast<std::string>() : "random";
   if (kind == "random") b.kind = BotSpec::Kind::kRandom;
   else if (kind == "greedy") b.kind = BotSpec::Kind::kGreedy;
   else if (kind == "mcts" || kind == "ismcts") b.kind = BotSpec::Kind::kSearch;
   else throw OptionError("unknown native bot '" + kind + "'; native bots are: random, greedy, mcts, ismcts");
-  b.search = search_config(d);
+  const SearchDefaults defaults = search_defaults(game);
+  SearchConfig base;
+  base.iterations = defaults.iterations;
+  base.exploration = defaults.exploration;
+  base.rollout_depth = defaults.rollout_depth;
+  base.puct = defaults.puct;
+  b.search = search_config(d, base);
   b.search.determinize = kind != "mcts" && get<bool>(d, "determinize", true);
   b.chance_samples = get<int>(d, "chance_samples", b.chance_samples);
   if (b.chance_samples < 1 || b.chance_samples > 1000) throw OptionError("chance_samples must be from 1 to 1000");
@@ -170,6 +180,18 @@ void rl_buffers(BatchBuffers& out, const Batch& b, const Game& g, const py::obje
 void bind_search(py::module_& m) {
   m.def("derive_seed", &Rng::derive_seed, py::arg("seed"), py::arg("index"),
         "The seed of game `index` in a batch or a set of playouts seeded with `seed`.");
+  m.def(
+      "search_defaults",
+      [](const std::string& game) {
+        const SearchDefaults d = search_defaults(game);
+        py::dict out;
+        out["iterations"] = d.iterations;
+        out["exploration"] = d.exploration;
+        out["rollout_depth"] = d.rollout_depth;
+        out["puct"] = d.puct;
+        return out;
+      },
+      py::arg("game"), "The default search bot's settings for the game named `game` (search/defaults.h).");
   py::class_<CancelToken, std::shared_ptr<CancelToken>>(m, "CancelToken", "A flag that cancels the native calls it is given.")
       .def(py::init<>())
       .def("cancel", &CancelToken::cancel)
@@ -249,7 +271,7 @@ void bind_search(py::module_& m) {
                                    py::is_method(state), py::arg("settings"), py::arg("cancel") = py::none()));
   py::setattr(state, "bot_action", py::cpp_function(
                                        [](const State& s, const py::dict& bot, Rng& rng, const py::object& cancel) {
-                                         const BotSpec b = bot_spec(bot);
+                                         const BotSpec b = bot_spec(bot, s.game().info().name);
                                          const Engine& engine = engine_for(s.game());
                                          const std::unique_ptr<State> copy = s.clone();
                                          Rng local = rng;  // the caller's generator advances only if the move is made
@@ -288,7 +310,7 @@ void bind_search(py::module_& m) {
   py::setattr(game, "play_matches", py::cpp_function(
                                         [](const Game& g, const py::list& bots, int64_t games, uint64_t seed, int threads, const py::object& cancel, double max_seconds) {
                                           std::vector<BotSpec> specs;
-                                          for (const auto& b : bots) specs.push_back(bot_spec(b.cast<py::dict>()));
+                                          for (const auto& b : bots) specs.push_back(bot_spec(b.cast<py::dict>(), g.info().name));
                                           if (games < 0 || games > 100000000) throw OptionError("games must be from 0 to 100000000");
                                           check_threads(threads);
                                           const Engine& engine = engine_for(g);
@@ -318,7 +340,7 @@ void bind_search(py::module_& m) {
                                            std::vector<std::vector<BotSpec>> specs;
                                            for (const auto& bots : seated) {
                                              specs.emplace_back();
-                                             for (const auto& b : bots.cast<py::list>()) specs.back().push_back(bot_spec(b.cast<py::dict>()));
+                                             for (const auto& b : bots.cast<py::list>()) specs.back().push_back(bot_spec(b.cast<py::dict>(), g.info().name));
                                            }
                                            check_threads(threads);
                                            const Engine& engine = engine_for(g);
