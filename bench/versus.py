@@ -18,8 +18,9 @@ defaults never leak into it.  For each game:
    the game's new defaults) against today's settings, both on that clock a
    move (``max_seconds``; iterations unbounded), natively, seats rotated,
    scored as wins plus half the draws with a 95% Wilson interval.  In
-   cooperative Legendary both seats are one team and the row is the team's
-   win rate (the new bots' team against the old bots' team, each at 2 seats).
+   cooperative Legendary every seat is one team, so the new bot's team (every
+   seat) and today's team play the same deals (the same seeds), each on that
+   clock; the row gives both teams' win rates against the Mastermind.
 """
 
 from __future__ import annotations
@@ -73,6 +74,15 @@ def versus(name: str, candidate: str, games: int, seed: int, per_move: float,
     return {"high": 1, **row}
 
 
+def teams(name: str, candidate: str, games: int, seed: int, per_move: float,
+          cap: float) -> tuple[dict[str, Any], dict[str, Any]]:
+    """A cooperative game: the candidate's team and today's, on the same deals and clock."""
+    n = henchmen.Game(name).num_players
+    new = match(name, [timed(candidate, per_move)] * n, games, seed, cap / 2)
+    old = match(name, [timed(OLD, per_move)] * n, new["games"], seed, cap / 2)
+    return new, old
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--candidate", default="ismcts",
@@ -99,11 +109,14 @@ def main() -> int:
     print("\n".join(lines), flush=True)
     for name in args.only.split(",") if args.only else GAMES:
         per_move = args.per_move or seconds_a_decision(name, args.timing_games, args.seed)
-        row = versus(name, args.candidate, args.games, args.seed, per_move, args.pair_seconds)
-        s, lo, hi = score(row) if henchmen.Game(name).info.zero_sum else _team(row)
-        line = (f"| {name} | `{args.candidate}` | {1000 * per_move:.2f} | {row['games']} "
-                f"| {row['wins']} | {row['draws']} | {100 * s:.1f}% "
-                f"| [{100 * lo:.1f}%, {100 * hi:.1f}%] |")
+        if henchmen.Game(name).info.zero_sum:
+            row = versus(name, args.candidate, args.games, args.seed, per_move, args.pair_seconds)
+            line = _line(name, f"`{args.candidate}`", per_move, row)
+        else:
+            new, old = teams(name, args.candidate, args.games, args.seed, per_move,
+                             args.pair_seconds)
+            line = (_line(name, f"team of `{args.candidate}` (win rate)", per_move, new) + "\n"
+                    + _line(name, "team of today's default (win rate)", per_move, old))
         lines.append(line)
         print(line, flush=True)
     if not args.no_write:
@@ -111,9 +124,10 @@ def main() -> int:
     return 0
 
 
-def _team(row: dict[str, Any]) -> tuple[float, float, float]:
-    """Legendary: the share of games the new bot's seats did better than the old bot's."""
-    return score(row)
+def _line(name: str, bot: str, per_move: float, row: dict[str, Any]) -> str:
+    s, lo, hi = score(row)
+    return (f"| {name} | {bot} | {1000 * per_move:.2f} | {row['games']} | {row['wins']} "
+            f"| {row['draws']} | {100 * s:.1f}% | [{100 * lo:.1f}%, {100 * hi:.1f}%] |")
 
 
 def _write(text: str) -> None:

@@ -19,7 +19,8 @@ from henchmen.serve.bots import SeatBot
 from henchmen.serve.protocol import Limits
 from henchmen.state import State
 
-OLD = {"iterations": 1000, "exploration": 0.3, "rollout_depth": 0, "puct": False}
+OLD = {"iterations": 1000, "exploration": 0.3, "rollout_depth": 0, "puct": False,
+       "greedy_prior": 0}
 
 
 def positions(name: str, count: int = 6) -> list[State]:
@@ -43,7 +44,8 @@ def test_the_table_rows() -> None:
     # Super!: the heuristic leaf capped the search; 10 random steps before it, at
     # half the iterations for the same time a move (docs/strength.md).
     assert search_defaults("super") == {
-        "iterations": 500, "exploration": 0.3, "rollout_depth": 10, "puct": False}
+        "iterations": 500, "exploration": 0.3, "rollout_depth": 10, "puct": False,
+        "greedy_prior": 0}
     # A game without a row of its own keeps the old default.
     assert search_defaults("parry") == OLD
 
@@ -63,7 +65,8 @@ def test_explicit_values_win() -> None:
     assert native_moves(given, states) == native_moves({"kind": "ismcts", **OLD}, states)
     bot = SearchBot(rollout_depth=0, exploration=0.5)
     assert bot.settings("super") == {
-        "iterations": 500, "exploration": 0.5, "rollout_depth": 0, "puct": False}
+        "iterations": 500, "exploration": 0.5, "rollout_depth": 0, "puct": False,
+        "greedy_prior": 0}
     spec = parse_bot_spec("ismcts:rollout_depth=0").native()
     assert spec is not None and spec["rollout_depth"] == 0 and "iterations" not in spec
 

@@ -70,10 +70,10 @@ T get(const py::dict& d, const char* key, T fallback) {
 SearchConfig search_config(const py::dict& d, const SearchConfig& base = SearchConfig{}) {
   for (const auto& item : d) {
     const std::string key = py::str(item.first);
-    static const char* known[] = {"kind", "iterations", "max_seconds", "exploration", "determinize", "puct", "rollout_depth", "seed", "chance_samples", "exact_knowledge"};
+    static const char* known[] = {"kind", "iterations", "max_seconds", "exploration", "determinize", "puct", "rollout_depth", "seed", "chance_samples", "exact_knowledge", "greedy_prior", "threads"};
     bool ok = false;
     for (const char* k : known) ok = ok || key == k;
-    if (!ok) throw OptionError("unknown search setting '" + key + "'; settings are: iterations, max_seconds, exploration, determinize, puct, rollout_depth, seed, exact_knowledge");
+    if (!ok) throw OptionError("unknown search setting '" + key + "'; settings are: iterations, max_seconds, exploration, determinize, puct, rollout_depth, seed, exact_knowledge, greedy_prior, threads");
   }
   SearchConfig c = base;
   c.iterations = get<int64_t>(d, "iterations", c.iterations);
@@ -84,9 +84,13 @@ SearchConfig search_config(const py::dict& d, const SearchConfig& base = SearchC
   c.rollout_depth = get<int>(d, "rollout_depth", c.rollout_depth);
   c.seed = get<uint64_t>(d, "seed", c.seed);
   c.exact_knowledge = get<bool>(d, "exact_knowledge", c.exact_knowledge);
+  c.greedy_prior = get<int>(d, "greedy_prior", c.greedy_prior);
+  c.threads = get<int>(d, "threads", c.threads);
+  check_threads(c.threads);
   if (c.iterations < 1 || c.iterations > 100000000) throw OptionError("iterations must be from 1 to 100000000, got " + std::to_string(c.iterations));
   if (!(c.max_seconds >= 0.0) || c.max_seconds > 86400.0) throw OptionError("max_seconds must be from 0 to 86400");
   if (!(c.exploration >= 0.0) || c.exploration > 100.0) throw OptionError("exploration must be from 0 to 100");
+  if (c.greedy_prior < 0 || c.greedy_prior > 1000000) throw OptionError("greedy_prior must be from 0 (none) to 1000000 visits");
   if (c.rollout_depth < -1 || c.rollout_depth > 1000000) throw OptionError("rollout_depth must be -1 (to the end), 0 (heuristic) or a number of steps");
   return c;
 }
@@ -106,6 +110,7 @@ BotSpec bot_spec(const py::dict& d, const std::string& game) {
   base.exploration = defaults.exploration;
   base.rollout_depth = defaults.rollout_depth;
   base.puct = defaults.puct;
+  base.greedy_prior = defaults.greedy_prior;
   b.search = search_config(d, base);
   b.search.determinize = kind != "mcts" && get<bool>(d, "determinize", true);
   b.chance_samples = get<int>(d, "chance_samples", b.chance_samples);
@@ -189,6 +194,7 @@ void bind_search(py::module_& m) {
         out["exploration"] = d.exploration;
         out["rollout_depth"] = d.rollout_depth;
         out["puct"] = d.puct;
+        out["greedy_prior"] = d.greedy_prior;
         return out;
       },
       py::arg("game"), "The default search bot's settings for the game named `game` (search/defaults.h).");

@@ -19,6 +19,7 @@ struct SearchDefaults {
   double exploration = 0.3;
   int rollout_depth = 0;  // the game's heuristic at the leaf
   bool puct = false;
+  int greedy_prior = 0;  // SearchConfig::greedy_prior
 };
 
 inline SearchDefaults search_defaults(const std::string& game) {
@@ -30,7 +31,7 @@ inline SearchDefaults search_defaults(const std::string& game) {
   // steps before it beat it 77.5% at equal iterations; half the iterations
   // keep the time a move.
   static const Row rows[] = {
-      {"super", {500, 0.3, 10, false}},
+      {"super", {500, 0.3, 10, false, 0}},
   };
   for (const Row& r : rows) {
     if (game == r.game) return r.d;

@@ -48,6 +48,8 @@ BOT_SETTINGS: dict[str, dict[str, type]] = {
         "puct": bool,
         "max_seconds": float,
         "exact": bool,
+        "greedy_prior": int,
+        "threads": int,
     },
 }
 BOT_SETTINGS["mcts"] = BOT_SETTINGS["ismcts"]

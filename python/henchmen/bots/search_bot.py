@@ -19,7 +19,7 @@ DEFAULT_ITERATIONS = 1000
 DEFAULT_EXPLORATION = 0.3
 
 #: The settings a game's defaults fill in where a bot leaves them out.
-DEFAULTED = ("iterations", "exploration", "rollout_depth", "puct")
+DEFAULTED = ("iterations", "exploration", "rollout_depth", "puct", "greedy_prior")
 
 
 def search_defaults(game: str) -> dict[str, Any]:
@@ -28,8 +28,8 @@ def search_defaults(game: str) -> dict[str, Any]:
 
     >>> search_defaults("super")["rollout_depth"]
     10
-    >>> search_defaults("seven-secret-supervillains") == {
-    ...     "iterations": 1000, "exploration": 0.3, "rollout_depth": 0, "puct": False}
+    >>> search_defaults("parry") == {"iterations": 1000, "exploration": 0.3,
+    ...     "rollout_depth": 0, "puct": False, "greedy_prior": 0}
     True
     """
     return dict(_core.search_defaults(game))
@@ -42,7 +42,12 @@ class SearchBot:
     (searches the true state: it peeks, so use it only as a yardstick).
     ``rollout_depth`` 0 evaluates leaves with the game's heuristic, -1 plays
     random rollouts to the end, n plays n random steps then asks the heuristic.
-    ``iterations``, ``exploration``, ``rollout_depth`` and ``puct`` left as
+    ``threads`` > 1 searches that many independent trees on as many
+    threads and merges them at the root by visits (root parallelism).
+    ``greedy_prior`` > 0 starts every root move with that many visits valued
+    where the rest of the turn after it, played one ply at a time, ends.
+    ``iterations``, ``exploration``, ``rollout_depth``, ``puct`` and
+    ``greedy_prior`` left as
     None take the defaults of the game being played (:func:`search_defaults`:
     Super! plays 10 random steps before the heuristic, docs/strength.md);
     a value given always wins.
@@ -68,6 +73,8 @@ class SearchBot:
         puct: bool | None = None,
         max_seconds: float = 0.0,
         exact: bool = True,
+        greedy_prior: int | None = None,
+        threads: int = 1,
     ) -> None:
         self.algorithm = _checks.one_of(algorithm, ("ismcts", "mcts"), "algorithm")
         self.name = self.algorithm
@@ -79,6 +86,10 @@ class SearchBot:
         )
         self.puct = _maybe(puct, lambda v: _checks.flag(v, "puct"))
         self.exact = _checks.flag(exact, "exact")
+        self.threads = _checks.count(threads, "threads", 1, _core.MAX_THREADS)
+        self.greedy_prior = _maybe(
+            greedy_prior, lambda v: _checks.count(v, "greedy_prior", 0, 1_000_000)
+        )
         self.exploration = _maybe(
             exploration, lambda v: _checks.number(v, "exploration", 0, MAX_EXPLORATION)
         )
@@ -123,6 +134,8 @@ class SearchBot:
             puct=s["puct"],
             max_seconds=self.max_seconds,
             exact_knowledge=self.exact,
+            greedy_prior=s["greedy_prior"],
+            threads=self.threads,
         )
 
     def native_spec(self) -> dict[str, Any]:
@@ -139,6 +152,7 @@ class SearchBot:
             **self.given(),
             "max_seconds": self.max_seconds,
             "exact_knowledge": self.exact,
+            "threads": self.threads,
         }
 
     def choose(self, state: State) -> int:
@@ -162,7 +176,7 @@ class SearchBot:
             f"SearchBot(seed={self.seed}, algorithm={self.algorithm!r}, "
             f"iterations={self.iterations}, rollout_depth={self.rollout_depth}, "
             f"exploration={self.exploration}, puct={self.puct}, max_seconds={self.max_seconds}, "
-            f"exact={self.exact})"
+            f"exact={self.exact}, greedy_prior={self.greedy_prior}, threads={self.threads})"
         )
 
 

@@ -155,6 +155,8 @@ class SeatBot:
             evaluator=HeuristicEvaluator() if depth == 0 else RandomRollout(depth),
             seed=seed,
             exact_knowledge=bool(self.settings.get("exact", True)),
+            greedy_prior=int(s["greedy_prior"]),
+            threads=int(self.settings.get("threads", 1)),
         )
 
     def choose(self, state: State, cancel: CancelToken) -> int:
