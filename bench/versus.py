@@ -41,10 +41,11 @@ GAMES = ("seven-secret-supervillains", "villainy", "super", "suet", "legendary")
 BEGIN, END = "<!-- versus: begin (bench/versus.py) -->", "<!-- versus: end -->"
 
 
-def seconds_a_decision(name: str, games: int, seed: int) -> float:
-    """Today's default's mean wall time a decision, over ``games`` native games against itself."""
+def seconds_a_decision(name: str, games: int, seed: int, bot: str = OLD) -> float:
+    """A bot's mean wall time a decision (today's default's unless told), over ``games``
+    native games against itself."""
     game = henchmen.Game(name)
-    spec = parse_bot_spec(OLD).native()
+    spec = parse_bot_spec(bot).native()
     assert spec is not None
     n = game.num_players
     seeds = [henchmen._core.derive_seed(seed, 1000 + g) for g in range(games)]
@@ -98,45 +99,57 @@ def main() -> int:
     args = parser.parse_args()
     when = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
     command = f"python bench/versus.py {' '.join(sys.argv[1:])}".rstrip()
-    lines = [
-        f"Measured {when} at commit {_commit()}: `{command}` (one thread, on a 2-core machine "
-        "shared with other work).",
-        "",
-        "| game | new bot | today's default: ms a decision | games | wins | draws | score "
-        "| 95% interval |",
-        "|---|---|---:|---:|---:|---:|---:|---|",
-    ]
-    print("\n".join(lines), flush=True)
+    measured = f"{when}, {_commit()}, `{command}`"
+    rows: list[str] = []
     for name in args.only.split(",") if args.only else GAMES:
         per_move = args.per_move or seconds_a_decision(name, args.timing_games, args.seed)
+        own = seconds_a_decision(name, args.timing_games, args.seed, args.candidate)
         if henchmen.Game(name).info.zero_sum:
             row = versus(name, args.candidate, args.games, args.seed, per_move, args.pair_seconds)
-            line = _line(name, f"`{args.candidate}`", per_move, row)
+            got = [_line(name, f"`{args.candidate}`", per_move, own, row, measured)]
         else:
             new, old = teams(name, args.candidate, args.games, args.seed, per_move,
                              args.pair_seconds)
-            line = (_line(name, f"team of `{args.candidate}` (win rate)", per_move, new) + "\n"
-                    + _line(name, "team of today's default (win rate)", per_move, old))
-        lines.append(line)
-        print(line, flush=True)
+            got = [_line(name, f"team of `{args.candidate}` (win rate)", per_move, own, new,
+                         measured),
+                   _line(name, "team of today's default (win rate)", per_move, per_move, old,
+                         measured)]
+        rows += got
+        print("\n".join(got), flush=True)
     if not args.no_write:
-        _write("\n".join(lines))
+        _write(rows)
     return 0
 
 
-def _line(name: str, bot: str, per_move: float, row: dict[str, Any]) -> str:
+HEAD = [
+    "| game | new bot | ms a decision: today's default (both bots' clock), the new bot untimed "
+    "| games | wins | draws | score | 95% interval | measured (UTC, commit, command; one "
+    "thread, 2 shared cores) |",
+    "|---|---|---:|---:|---:|---:|---:|---|---|",
+]
+
+
+def _line(name: str, bot: str, per_move: float, own: float, row: dict[str, Any],
+          measured: str) -> str:
     s, lo, hi = score(row)
-    return (f"| {name} | {bot} | {1000 * per_move:.2f} | {row['games']} | {row['wins']} "
-            f"| {row['draws']} | {100 * s:.1f}% | [{100 * lo:.1f}%, {100 * hi:.1f}%] |")
+    return (f"| {name} | {bot} | {1000 * per_move:.2f}, {1000 * own:.2f} | {row['games']} "
+            f"| {row['wins']} | {row['draws']} | {100 * s:.1f}% "
+            f"| [{100 * lo:.1f}%, {100 * hi:.1f}%] | {measured} |")
 
 
-def _write(text: str) -> None:
+def _write(rows: list[str]) -> None:
+    """The table between the markers, this run's games' rows replaced (the others kept),
+    in the order of GAMES."""
     doc = DOC.read_text()
     head, sep, rest = doc.partition(BEGIN)
-    _, sep2, tail = rest.partition(END)
+    kept, sep2, tail = rest.partition(END)
     if not sep or not sep2:
         raise SystemExit(f"{DOC} lacks the markers {BEGIN!r} and {END!r}")
-    DOC.write_text(f"{head}{BEGIN}\n{text}\n{END}{tail}")
+    ran = {r.split("|")[1].strip() for r in rows}
+    old = [r for r in kept.splitlines()
+           if r.startswith("| ") and r not in HEAD and r.split("|")[1].strip() not in ran]
+    every = sorted(old + rows, key=lambda r: GAMES.index(r.split("|")[1].strip()))
+    DOC.write_text(f"{head}{BEGIN}\n" + "\n".join(HEAD + every) + f"\n{END}{tail}")
 
 
 if __name__ == "__main__":
