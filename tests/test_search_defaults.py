@@ -46,8 +46,14 @@ def test_the_table_rows() -> None:
     assert search_defaults("super") == {
         "iterations": 500, "exploration": 0.3, "rollout_depth": 10, "puct": False,
         "greedy_prior": 0}
+    # Seven Secret Supervillains: a prior of 1000 visits a root move valued at the
+    # end of the turn, 800 iterations for the same time a move.
+    assert search_defaults("seven-secret-supervillains") == {
+        "iterations": 800, "exploration": 0.3, "rollout_depth": 0, "puct": False,
+        "greedy_prior": 1000}
     # A game without a row of its own keeps the old default.
-    assert search_defaults("parry") == OLD
+    for game in ("parry", "villainy", "suet", "legendary"):
+        assert search_defaults(game) == OLD
 
 
 def test_a_native_bot_without_settings_takes_the_games_row() -> None:
@@ -77,7 +83,8 @@ def test_search_bot_plays_the_games_row() -> None:
         by_default = SearchBot(seed=seed).choose(state)
         spelled_out = SearchBot(seed=seed, **search_defaults("super")).choose(state)
         assert by_default == spelled_out
-    assert SearchBot().settings("seven-secret-supervillains") == OLD
+    assert SearchBot().settings("villainy") == OLD
+    assert SearchBot(greedy_prior=0).settings("seven-secret-supervillains")["greedy_prior"] == 0
 
 
 def test_native_matches_follow_the_row() -> None:

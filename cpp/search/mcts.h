@@ -42,7 +42,8 @@ struct SearchConfig {
   // visits, valued where the rest of the turn after it, played one ply at a
   // time (the greedy bot's look, search/turn_end.h), ends on one redraw: a
   // prior that sees past the middle of a turn, where the heuristic leaf
-  // judges a turn half played. 0: none.
+  // judges a turn half played. Its time counts against max_seconds, but a
+  // deadline does not cut it short. 0: none.
   int greedy_prior = 0;
   // Root parallelism (search/root_parallel.h): this many independent trees
   // on as many threads, merged at the root by visits; 1: one tree.
