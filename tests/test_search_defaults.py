@@ -46,13 +46,8 @@ def test_the_table_rows() -> None:
     assert search_defaults("super") == {
         "iterations": 500, "exploration": 0.3, "rollout_depth": 10, "puct": False,
         "greedy_prior": 0}
-    # Seven Secret Supervillains: a prior of 1000 visits a root move valued at the
-    # end of the turn, 800 iterations for the same time a move.
-    assert search_defaults("seven-secret-supervillains") == {
-        "iterations": 800, "exploration": 0.3, "rollout_depth": 0, "puct": False,
-        "greedy_prior": 1000}
     # A game without a row of its own keeps the old default.
-    for game in ("parry", "villainy", "suet", "legendary"):
+    for game in ("parry", "seven-secret-supervillains", "villainy", "suet", "legendary"):
         assert search_defaults(game) == OLD
 
 
@@ -84,7 +79,7 @@ def test_search_bot_plays_the_games_row() -> None:
         spelled_out = SearchBot(seed=seed, **search_defaults("super")).choose(state)
         assert by_default == spelled_out
     assert SearchBot().settings("villainy") == OLD
-    assert SearchBot(greedy_prior=0).settings("seven-secret-supervillains")["greedy_prior"] == 0
+    assert SearchBot(greedy_prior=50).settings("villainy")["greedy_prior"] == 50
 
 
 def test_native_matches_follow_the_row() -> None:

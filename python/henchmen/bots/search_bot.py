@@ -49,8 +49,7 @@ class SearchBot:
     ``iterations``, ``exploration``, ``rollout_depth``, ``puct`` and
     ``greedy_prior`` left as
     None take the defaults of the game being played (:func:`search_defaults`:
-    Super! plays 10 random steps before the heuristic, Seven Secret
-    Supervillains starts from a greedy prior, docs/strength.md);
+    Super! plays 10 random steps before the heuristic, docs/strength.md);
     a value given always wins.
     Every move draws the search seed from the bot's own generator, so the
     same seed and the same positions give the same choices, whatever the
