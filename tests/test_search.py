@@ -220,6 +220,7 @@ def test_search_bot_settings() -> None:
         "puct": True,
         "max_seconds": 0.0,
         "exact_knowledge": True,
+        "threads": 1,
     }
     assert SearchBot(seed=1, exact=False).native_spec()["exact_knowledge"] is False
     with pytest.raises(OptionError, match="exact"):

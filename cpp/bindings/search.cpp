@@ -11,6 +11,7 @@
 #include "core/error.h"
 #include "core/game.h"
 #include "core/thread_pool.h"
+#include "search/defaults.h"
 #include "search/engine.h"
 
 namespace py = pybind11;
@@ -89,15 +90,16 @@ std::shared_ptr<const LearnedValue> learned_leaf(const py::dict& d, const Game& 
   return model;
 }
 
-SearchConfig search_config(const py::dict& d, const Game& g) {
+// `base`: the values of the settings `d` leaves out.
+SearchConfig search_config(const py::dict& d, const Game& g, const SearchConfig& base = SearchConfig{}) {
   for (const auto& item : d) {
     const std::string key = py::str(item.first);
-    static const char* known[] = {"kind", "iterations", "max_seconds", "exploration", "determinize", "puct", "rollout_depth", "seed", "chance_samples", "exact_knowledge", "leaf", "weights"};
+    static const char* known[] = {"kind", "iterations", "max_seconds", "exploration", "determinize", "puct", "rollout_depth", "seed", "chance_samples", "exact_knowledge", "greedy_prior", "threads", "leaf", "weights"};
     bool ok = false;
     for (const char* k : known) ok = ok || key == k;
-    if (!ok) throw OptionError("unknown search setting '" + key + "'; settings are: iterations, max_seconds, exploration, determinize, puct, rollout_depth, seed, exact_knowledge, leaf, weights");
+    if (!ok) throw OptionError("unknown search setting '" + key + "'; settings are: iterations, max_seconds, exploration, determinize, puct, rollout_depth, seed, exact_knowledge, greedy_prior, threads, leaf, weights");
   }
-  SearchConfig c;
+  SearchConfig c = base;
   c.iterations = get<int64_t>(d, "iterations", c.iterations);
   c.max_seconds = get<double>(d, "max_seconds", c.max_seconds);
   c.exploration = get<double>(d, "exploration", c.exploration);
@@ -106,14 +108,20 @@ SearchConfig search_config(const py::dict& d, const Game& g) {
   c.rollout_depth = get<int>(d, "rollout_depth", c.rollout_depth);
   c.seed = get<uint64_t>(d, "seed", c.seed);
   c.exact_knowledge = get<bool>(d, "exact_knowledge", c.exact_knowledge);
+  c.greedy_prior = get<int>(d, "greedy_prior", c.greedy_prior);
+  c.threads = get<int>(d, "threads", c.threads);
+  check_threads(c.threads);
   if (c.iterations < 1 || c.iterations > 100000000) throw OptionError("iterations must be from 1 to 100000000, got " + std::to_string(c.iterations));
   if (!(c.max_seconds >= 0.0) || c.max_seconds > 86400.0) throw OptionError("max_seconds must be from 0 to 86400");
   if (!(c.exploration >= 0.0) || c.exploration > 100.0) throw OptionError("exploration must be from 0 to 100");
+  if (c.greedy_prior < 0 || c.greedy_prior > 1000000) throw OptionError("greedy_prior must be from 0 (none) to 1000000 visits");
   if (c.rollout_depth < -1 || c.rollout_depth > 1000000) throw OptionError("rollout_depth must be -1 (to the end), 0 (heuristic) or a number of steps");
   c.learned = learned_leaf(d, g);
   return c;
 }
 
+// A bot spec for the game `g`: settings it leaves out take the game's
+// defaults (search/defaults.h).
 BotSpec bot_spec(const py::dict& d, const Game& g) {
   BotSpec b;
   const std::string kind = d.contains("kind") ? py::str(d["kind"]).cast<std::string>() : "random";
@@ -121,7 +129,17 @@ BotSpec bot_spec(const py::dict& d, const Game& g) {
   else if (kind == "greedy") b.kind = BotSpec::Kind::kGreedy;
   else if (kind == "mcts" || kind == "ismcts") b.kind = BotSpec::Kind::kSearch;
   else throw OptionError("unknown native bot '" + kind + "'; native bots are: random, greedy, mcts, ismcts");
-  b.search = search_config(d, g);
+  const SearchDefaults defaults = search_defaults(g.info().name);
+  SearchConfig base;
+  base.iterations = defaults.iterations;
+  base.exploration = defaults.exploration;
+  base.rollout_depth = defaults.rollout_depth;
+  base.puct = defaults.puct;
+  base.greedy_prior = defaults.greedy_prior;
+  // A learned leaf evaluates the leaf itself: no playout steps before it
+  // unless asked (Super!'s row plays ten before its heuristic).
+  if (d.contains("leaf") && py::str(d["leaf"]).cast<std::string>() == "learned") base.rollout_depth = 0;
+  b.search = search_config(d, g, base);
   b.search.determinize = kind != "mcts" && get<bool>(d, "determinize", true);
   b.chance_samples = get<int>(d, "chance_samples", b.chance_samples);
   if (b.chance_samples < 1 || b.chance_samples > 1000) throw OptionError("chance_samples must be from 1 to 1000");
@@ -195,6 +213,19 @@ void rl_buffers(BatchBuffers& out, const Batch& b, const Game& g, const py::obje
 void bind_search(py::module_& m) {
   m.def("derive_seed", &Rng::derive_seed, py::arg("seed"), py::arg("index"),
         "The seed of game `index` in a batch or a set of playouts seeded with `seed`.");
+  m.def(
+      "search_defaults",
+      [](const std::string& game) {
+        const SearchDefaults d = search_defaults(game);
+        py::dict out;
+        out["iterations"] = d.iterations;
+        out["exploration"] = d.exploration;
+        out["rollout_depth"] = d.rollout_depth;
+        out["puct"] = d.puct;
+        out["greedy_prior"] = d.greedy_prior;
+        return out;
+      },
+      py::arg("game"), "The default search bot's settings for the game named `game` (search/defaults.h).");
   py::class_<CancelToken, std::shared_ptr<CancelToken>>(m, "CancelToken", "A flag that cancels the native calls it is given.")
       .def(py::init<>())
       .def("cancel", &CancelToken::cancel)

@@ -7,6 +7,8 @@
 #include "core/action.h"
 #include "core/rng.h"
 #include "search/mcts.h"
+#include "search/root_parallel.h"
+#include "search/turn_end.h"
 
 namespace henchmen {
 
@@ -16,68 +18,6 @@ struct BotSpec {
   SearchConfig search;    // for kSearch
   int chance_samples = 4;  // greedy: how many times to sample chance after a move
 };
-
-// Resolves pending chance nodes by sampling.
-template <class S>
-void settle_chance(S& s, Rng& rng) {
-  while (s.current_player() == kChance) s.apply(s.sample_chance(rng));
-}
-
-// How many decisions the greedy bot looks ahead to the end of a turn at most
-// (a turn of any game here takes fewer; the cap only bounds a runaway turn).
-inline constexpr int kGreedyTurnSteps = 60;
-
-// The score of a position the greedy bot reached, for `me`.
-template <class S>
-double greedy_score(const S& s, int me) {
-  return s.current_player() == kTerminal ? s.returns(me) * 10.0 : s.heuristic(me);
-}
-
-// One ply: the action whose result the mover's heuristic likes best, chance
-// after it drawn once; ties at random.
-template <class S>
-Action one_ply_choice(const S& s, Rng& rng, std::vector<Action>& legal) {
-  const int mover = s.current_player();
-  s.legal_actions(legal);
-  double best = -1e300;
-  uint32_t ties = 0;
-  Action choice = legal.empty() ? -1 : legal[0];
-  for (const Action a : legal) {
-    S child = s;
-    child.apply(a);
-    settle_chance(child, rng);
-    const double v = greedy_score(child, mover);
-    if (v > best + 1e-12) {
-      best = v;
-      choice = a;
-      ties = 1;
-    } else if (v > best - 1e-12 && rng.below(++ties) == 0) {
-      choice = a;
-    }
-  }
-  return choice;
-}
-
-// Plays `s` on to the end of the turn under way (the turn player changes, or
-// the game ends), every decision, the opponents' reactions too, by its
-// player's one-ply choice and chance drawn; scores the end for `me`. Sets
-// `met_chance` when a draw decided anything on the way.
-template <class S>
-double turn_end_value(S s, int me, Rng& rng, std::vector<Action>& legal, bool& met_chance) {
-  const int turn = s.turn_player();
-  for (int step = 0; step < kGreedyTurnSteps; ++step) {
-    const int p = s.current_player();
-    if (p == kTerminal) break;
-    if (p == kChance) {
-      met_chance = true;
-      s.apply(s.sample_chance(rng));
-      continue;
-    }
-    if (s.turn_player() != turn) break;
-    s.apply(one_ply_choice(s, rng, legal));
-  }
-  return greedy_score(s, me);
-}
 
 // The greedy bot: the action after which the rest of the turn, played one ply
 // at a time by everyone, ends best for the player to move by the game's
@@ -133,7 +73,10 @@ Action bot_choice_with(const S& s, const BotSpec& bot, Rng& rng, std::vector<Act
     case BotSpec::Kind::kSearch: {
       SearchConfig cfg = bot.search;
       cfg.seed = rng.next_u64();
-      return mcts_search_with(s, cfg, stop, redraw).best;
+      // With threads > 1 every tree calls `redraw`: it must carry nothing from
+      // draw to draw (the position's own resample; EngineFor::bot_action gives
+      // each tree its own exact redraw instead).
+      return root_parallel(cfg, stop, [&](const SearchConfig& c) { return mcts_search_with(s, c, stop, redraw); }).best;
     }
   }
   return -1;

@@ -14,6 +14,7 @@
 #include "search/bots.h"
 #include "search/matches.h"
 #include "search/mcts.h"
+#include "search/root_parallel.h"
 
 namespace henchmen {
 
@@ -43,10 +44,14 @@ class EngineFor final : public Engine {
     const auto& n = native(s);
     const int me = n.current_player();
     if (me < 0) throw PlayerError("search needs a player to move (not chance, not the end of the game)");
-    if (!config.exact_knowledge) return mcts_search(n.native(), config, &stop);
-    n.knowledge_of(me);  // brought up to date once, read by every redraw
-    typename NativeState<T>::Redraws carried;  // from redraw to redraw: one burn-in per search
-    return mcts_search(n.native(), config, &stop, [&](typename T::S& w, Rng& r) { n.redraw(me, r, w, &carried); });
+    if (!config.exact_knowledge) {
+      return root_parallel(config, &stop, [&](const SearchConfig& c) { return mcts_search(n.native(), c, &stop); });
+    }
+    n.knowledge_of(me);  // brought up to date once, read by every redraw (of every thread)
+    return root_parallel(config, &stop, [&](const SearchConfig& c) {
+      typename NativeState<T>::Redraws carried;  // from redraw to redraw: one burn-in per tree
+      return mcts_search(n.native(), c, &stop, [&](typename T::S& w, Rng& r) { n.redraw(me, r, w, &carried); });
+    });
   }
   Action bot_action(const State& s, const BotSpec& bot, Rng& rng, Stop& stop) const override {
     const auto& n = native(s);
@@ -55,6 +60,12 @@ class EngineFor final : public Engine {
     std::vector<Action> scratch;
     if (!bot.search.exact_knowledge) return bot_choice(n.native(), bot, rng, scratch, &stop);
     n.knowledge_of(me);
+    if (bot.kind == BotSpec::Kind::kSearch && bot.search.threads > 1) {
+      // Each tree carries its own chain of redraws (bot_choice's one redraw cannot be shared).
+      SearchConfig cfg = bot.search;
+      cfg.seed = rng.next_u64();
+      return search(s, cfg, stop).best;
+    }
     typename NativeState<T>::Redraws carried;
     return bot_choice(n.native(), bot, rng, scratch, &stop, [&](typename T::S& w, Rng& r) { n.redraw(me, r, w, &carried); });
   }

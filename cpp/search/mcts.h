@@ -24,6 +24,7 @@
 #include "core/random_action.h"
 #include "core/rng.h"
 #include "search/learned.h"
+#include "search/turn_end.h"
 
 namespace henchmen {
 
@@ -42,6 +43,16 @@ struct SearchConfig {
   // Set: the leaf (after rollout_depth steps) asks this learned value
   // (search/learned.h) instead of the game's heuristic.
   std::shared_ptr<const LearnedValue> learned;
+  // > 0: before the first iteration every move at the root gets this many
+  // visits, valued where the rest of the turn after it, played one ply at a
+  // time (the greedy bot's look, search/turn_end.h), ends on one redraw: a
+  // prior that sees past the middle of a turn, where the heuristic leaf
+  // judges a turn half played. Its time counts against max_seconds, but a
+  // deadline does not cut it short. 0: none.
+  int greedy_prior = 0;
+  // Root parallelism (search/root_parallel.h): this many independent trees
+  // on as many threads, merged at the root by visits; 1: one tree.
+  int threads = 1;
 };
 
 // The longest principal line a search reports (SearchResult::line).
@@ -117,6 +128,30 @@ SearchResult mcts_search_with(const S& root, const SearchConfig& cfg, Stop* stop
   const auto start = std::chrono::steady_clock::now();
   std::optional<Stop::Probe> probe;
   if (stop) probe.emplace(*stop);
+  if (cfg.greedy_prior > 0) {
+    S s = root;
+    if (cfg.determinize) {
+      Rng world(rng.next_u64());
+      redraw(s, world);
+    }
+    s.legal_actions(legal);
+    const std::vector<Action> moves = legal;
+    for (const Action a : moves) {
+      S child = s;
+      child.apply(a);
+      bool met_chance = false;
+      const double v = std::max(-1.0, std::min(1.0, turn_end_value(child, me, rng, untried, met_chance)));
+      Node node;
+      node.action = a;
+      node.mover = me;
+      node.visits = node.available = cfg.greedy_prior;
+      node.value = v * cfg.greedy_prior;
+      node.next_sibling = nodes[0].first_child;
+      nodes.push_back(node);
+      nodes[0].first_child = static_cast<int32_t>(nodes.size() - 1);
+      nodes[0].visits += cfg.greedy_prior;
+    }
+  }
 
   for (int64_t it = 0; it < cfg.iterations; ++it) {
     if (cfg.max_seconds > 0 && (it & 15) == 0 &&

@@ -50,6 +50,8 @@ BOT_SETTINGS: dict[str, dict[str, type]] = {
         "exact": bool,
         "leaf": str,
         "weights": str,
+        "greedy_prior": int,
+        "threads": int,
     },
 }
 BOT_SETTINGS["mcts"] = BOT_SETTINGS["ismcts"]

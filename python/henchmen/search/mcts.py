@@ -135,9 +135,23 @@ class MCTS:
     #: the state has its history); False: from the position alone (the
     #: conservative tracking, kept to measure what exactness buys).
     exact_knowledge: bool = True
+    #: > 0: every root move starts with this many visits valued where the rest of the turn
+    #: after it, played one ply at a time (the greedy bot's look), ends; native search only.
+    greedy_prior: int = 0
+    #: Root parallelism: this many independent trees on as many threads, merged at the
+    #: root by visits (native search only); 1: one tree.
+    threads: int = 1
 
     def __post_init__(self) -> None:
         _checks.count(self.iterations, "iterations", 1, 100_000_000)
+        _checks.count(self.greedy_prior, "greedy_prior", 0, 1_000_000)
+        _checks.count(self.threads, "threads", 1, _core.MAX_THREADS)
+        native_only = self.greedy_prior or self.threads > 1
+        if native_only and (self.native is False or not self._native_ok()):
+            raise OptionError(
+                "greedy_prior and threads need the native search (a built-in evaluator, "
+                "no prior, native not False)"
+            )
         _checks.seed(self.seed)
         # The native search's own bounds (cpp/bindings/search.cpp), checked here so
         # that a value it would refuse fails now, not at the first search().
@@ -205,6 +219,8 @@ class MCTS:
                     if isinstance(self.evaluator, LearnedEvaluator)
                     else {}
                 ),
+                "greedy_prior": self.greedy_prior,
+                "threads": self.threads,
             },
             token,
         )

@@ -26,7 +26,7 @@ from typing import Any
 
 from henchmen import _core
 from henchmen.bots import Bot, bot_names, make_bot
-from henchmen.bots.search_bot import DEFAULT_EXPLORATION, DEFAULT_ITERATIONS
+from henchmen.bots.search_bot import DEFAULT_ITERATIONS, search_defaults
 from henchmen.cancel import CancelToken
 from henchmen.errors import Cancelled, HenchmenError
 from henchmen.matches import BOT_SETTINGS, BotSpec
@@ -138,7 +138,7 @@ class SeatBot:
     def _make(self) -> None:
         if self.name in _SEARCH:
             self._rng = _core.Rng(self.seed)
-            self._search(0)  # checks the settings now
+            self._search(0, "")  # checks the settings now
         else:
             self._bot = (
                 BotSpec(self.name, self.settings).make(self.seed)
@@ -146,15 +146,20 @@ class SeatBot:
                 else (make_bot(self.name, self.seed))
             )
 
-    def _search(self, seed: int) -> MCTS:
-        depth = int(self.settings.get("rollout_depth", 0))
-        leaf, _ = leaf_settings(self.settings.get("leaf", "heuristic"), None, depth)
+    def _search(self, seed: int, game: str) -> MCTS:
+        # Settings left out take the game's defaults, as SearchBot's do (a
+        # learned leaf plays no steps before it).
+        leaf = self.settings.get("leaf", "heuristic")
+        learned = {"rollout_depth": 0} if leaf == "learned" else {}
+        s = {**search_defaults(game), **learned, **self.settings}
+        depth = int(s["rollout_depth"])
+        leaf, _ = leaf_settings(leaf, None, depth)
         cls = ISMCTS if self.name == "ismcts" else MCTS
         return cls(
             iterations=self.iterations,
             max_seconds=self.seconds,
-            exploration=float(self.settings.get("exploration", DEFAULT_EXPLORATION)),
-            puct=bool(self.settings.get("puct", False)),
+            exploration=float(s["exploration"]),
+            puct=bool(s["puct"]),
             evaluator=LearnedEvaluator()
             if leaf == "learned"
             else HeuristicEvaluator()
@@ -162,6 +167,8 @@ class SeatBot:
             else RandomRollout(depth),
             seed=seed,
             exact_knowledge=bool(self.settings.get("exact", True)),
+            greedy_prior=int(s["greedy_prior"]),
+            threads=int(self.settings.get("threads", 1)),
         )
 
     def choose(self, state: State, cancel: CancelToken) -> int:
@@ -201,7 +208,8 @@ class SeatBot:
         if self._rng is not None:
             if len(ids) == 1:
                 return ids[0], None  # nothing to weigh: no search
-            result = self._search(self._rng.next_u64()).search(state, cancel=cancel)
+            search = self._search(self._rng.next_u64(), state.game.name)
+            result = search.search(state, cancel=cancel)
             return result.best.id, explanation(result)
         assert self._bot is not None
         action = self._bot.choose(state)

@@ -1,0 +1,45 @@
+// The default search bot's settings, game by game: what `ismcts` (SearchBot,
+// the command line's bot specs, a native BotSpec, the table's hint) plays
+// with where the user gave no value. An explicit value always wins.
+//
+// One table, read by the bindings (bot specs are resolved against the game
+// they play) and by Python (`henchmen._core.search_defaults`). Each row was
+// measured against the previous default (1000 iterations, exploration 0.3,
+// the heuristic leaf) at equal time a move: docs/strength.md, "The default
+// bot, game by game" (bench/versus.py). `iterations` keeps a row's time a
+// move near the old default's where its iterations cost more.
+#pragma once
+#include <cstdint>
+#include <string>
+
+namespace henchmen {
+
+struct SearchDefaults {
+  int64_t iterations = 1000;
+  double exploration = 0.3;
+  int rollout_depth = 0;  // the game's heuristic at the leaf
+  bool puct = false;
+  int greedy_prior = 0;  // SearchConfig::greedy_prior
+};
+
+inline SearchDefaults search_defaults(const std::string& game) {
+  struct Row {
+    const char* game;
+    SearchDefaults d;
+  };
+  // Super!: the heuristic leaf capped the search (flat curve); 10 random
+  // steps before it beat it 77.5% at equal iterations; half the iterations
+  // keep the time a move.
+  // Seven Secret Supervillains keeps the old row: a greedy prior of 1000
+  // visits beat it 66.5% on a 2.75 ms clock but 49.0% on a 4.89 ms one
+  // (docs/strength.md): it pays only at small budgets.
+  static const Row rows[] = {
+      {"super", {500, 0.3, 10, false, 0}},
+  };
+  for (const Row& r : rows) {
+    if (game == r.game) return r.d;
+  }
+  return SearchDefaults{};
+}
+
+}  // namespace henchmen
