@@ -65,6 +65,7 @@ LONG_TIER: dict[str, tuple[Callable[[dict[str, object]], bool] | None, str]] = {
             "test_fuzz_actions.py::test_values_that_are_not_actions",
             "test_fuzz_serialized.py::test_mutated_serialized_states",
             "test_fuzz_serialized.py::test_random_serialized_states",
+            "test_fuzz_serialized.py::test_every_single_field_tampering",
             "test_fuzz_replay.py::test_mutated_replays",
             "test_fuzz_replay.py::test_replays_with_text_edits",
             "test_closed_under_play.py::test_accepted_positions_stay_valid_in_play",

@@ -335,23 +335,23 @@ def test_replay_check_names_the_first_bad_step(replay_file: Path) -> None:
 # ----------------------------------------------------------------- simulate
 def test_simulate_prints_a_win_rate_table(tmp_path: Path) -> None:
     run = henchmen_cli(
-        "simulate", SSS, "--bots", "greedy,random", "--games", "24", "--seed", "3",
+        "simulate", SSS, "--bots", "greedy,random", "--games", "12", "--seed", "3",
         "--threads", "2", cwd=tmp_path,
     )  # fmt: skip
     assert run.returncode == 0, run.stderr
     lines = run.stdout.splitlines()
-    assert lines[0].startswith("Seven Secret Supervillains: 24 games, seed 3, seats rotated")
+    assert lines[0].startswith("Seven Secret Supervillains: 12 games, seed 3, seats rotated")
     assert lines[1].split() == [
         "bot", "games", "wins", "draws", "losses", "win", "rate", "95%", "interval", "mean",
         "return",
     ]  # fmt: skip
     greedy = lines[2].split()
-    assert greedy[0] == "greedy" and greedy[1] == "24" and "[" in lines[2]
+    assert greedy[0] == "greedy" and greedy[1] == "12" and "[" in lines[2]
     assert int(greedy[2]) > int(lines[3].split()[2])
     # Progress goes to stderr, never stdout.
-    assert "24/24 games" in run.stderr and "natively on 2 thread(s)" in run.stderr
+    assert "12/12 games" in run.stderr and "natively on 2 thread(s)" in run.stderr
     again = henchmen_cli(
-        "simulate", SSS, "--bots", "greedy,random", "--games", "24", "--seed", "3", cwd=tmp_path
+        "simulate", SSS, "--bots", "greedy,random", "--games", "12", "--seed", "3", cwd=tmp_path
     )
     assert again.stdout.splitlines()[2:] == lines[2:]  # the thread count changes nothing
 

@@ -113,7 +113,7 @@ def test_the_search_follows_the_model(tmp_path: Path, zero_sum: bool) -> None:
 
 def test_training_on_a_tiny_budget_writes_a_file_the_search_reads(tmp_path: Path) -> None:
     out = tmp_path / "parry.json"
-    summary = train("parry", seconds=3.0, out=out, bot={"kind": "random"})
+    summary = train("parry", seconds=1.0, out=out, bot={"kind": "random"})
     assert summary["self_play"]["games"] > 0 and out.exists()
     net = ValueNet.load(out)
     assert (net.game, net.players, net.zero_sum, net.heuristic_input) == ("parry", 2, True, True)
