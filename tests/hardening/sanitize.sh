@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The sanitizer job: builds the package with HENCHMEN_SANITIZE=ON
 # (AddressSanitizer + UndefinedBehaviorSanitizer) into its own venv, then runs
-# the conformance suite (reduced game counts), the long native random
+# the conformance suite (reduced game counts; not the observation keys' docs
+# check, which runs no engine code the others do not), the long native random
 # simulation, the soak, the concurrency tests and the exhaustive tampering of
 # serialized states under them (cpp/fuzz covers the deserializer under the
 # sanitizers with random bytes). Any report halts the process
@@ -18,10 +19,10 @@
 # --long: the soak is in the long tier (tests/conftest.py); the sizes below
 # leave the conformance and infoset tests one chunk each, so it adds nothing else.
 # HENCHMEN_CONFORMANCE_GAMES (default 1: one game of each
-# configuration; an option set's game is sample-checked, a tenth of its steps
-# getting every check), HENCHMEN_INFOSET_SEEDS (default 1; the keen infoset
+# configuration and option set, sample-checked, a tenth of its steps getting
+# every check), HENCHMEN_INFOSET_SEEDS (default 1; the keen infoset
 # walks resample and validate without the Python oracle) and
-# HENCHMEN_NATIVE_SIM_GAMES (default 200) size the run, and
+# HENCHMEN_NATIVE_SIM_GAMES (default 60) size the run, and
 # HENCHMEN_EXTREME_PLAYERS (default 1) plays each game at its fewest and most
 # players only (0: every count); HENCHMEN_LONG=1 runs the full-size variants.
 set -euo pipefail
@@ -63,9 +64,11 @@ UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1" \
 HENCHMEN_CONFORMANCE_GAMES="${HENCHMEN_CONFORMANCE_GAMES:-1}" \
 HENCHMEN_EXTREME_PLAYERS="${HENCHMEN_EXTREME_PLAYERS:-1}" \
 HENCHMEN_INFOSET_SEEDS="${HENCHMEN_INFOSET_SEEDS:-1}" \
-HENCHMEN_NATIVE_SIM_GAMES="${HENCHMEN_NATIVE_SIM_GAMES:-200}" \
+HENCHMEN_NATIVE_SIM_GAMES="${HENCHMEN_NATIVE_SIM_GAMES:-60}" \
   "$work/venv/bin/python" -m pytest -q --capture=sys -p no:cacheprovider -n auto --dist worksteal --long \
-    tests/conformance tests/hardening/test_native_sim.py tests/hardening/test_soak.py \
+    tests/conformance/test_conformance.py tests/conformance/test_infosets.py \
+    tests/conformance/test_loaded_positions.py tests/conformance/test_native_playouts.py \
+    tests/conformance/test_resample_purity.py tests/hardening/test_native_sim.py tests/hardening/test_soak.py \
     tests/hardening/test_concurrency.py \
     tests/hardening/test_fuzz_serialized.py::test_every_single_field_tampering \
     tests/hardening/test_fuzz_actions.py::test_every_action_id_has_notation
