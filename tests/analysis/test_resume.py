@@ -95,14 +95,17 @@ def test_a_file_that_is_not_a_results_file_is_refused_in_one_line(tmp_path: Path
 
 def test_ctrl_c_stops_the_run_in_one_line_and_keeps_the_finished_games(tmp_path: Path) -> None:
     out = tmp_path / "r.jsonl"
+    # Ten times the games: on an idle machine the 180 games took a second, and a
+    # run over before the signal came exits 0 (the test then failed).
     command = [sys.executable, "-m", "henchmen", "tournament", "parry", "--bots", FIELD,
-               "--games", GAMES, "--batch", "1", "--out", str(out)]  # fmt: skip
+               "--games", "300", "--batch", "1", "--out", str(out)]  # fmt: skip
     proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline and proc.poll() is None:
         if out.exists() and out.read_bytes().count(b"\n") > 1 + 10:
             break
         time.sleep(0.01)
+    assert proc.poll() is None, "the run finished before it could be stopped"
     proc.send_signal(signal.SIGINT)
     _, err = proc.communicate(timeout=120)
     assert proc.returncode == 130, err
