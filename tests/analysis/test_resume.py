@@ -16,7 +16,7 @@ from henchmen.analysis import ResultsFile, Tournament, run_tournament
 from henchmen.analysis.store import read_results
 from henchmen.errors import OptionError, SerializationError
 
-from .helpers import FIELD, cli, records
+from .helpers import FIELD, cli, foreground, records
 
 GAMES = "30"  # per table: 6 tables, 180 games
 
@@ -99,7 +99,9 @@ def test_ctrl_c_stops_the_run_in_one_line_and_keeps_the_finished_games(tmp_path:
     # run over before the signal came exits 0 (the test then failed).
     command = [sys.executable, "-m", "henchmen", "tournament", "parry", "--bots", FIELD,
                "--games", "300", "--batch", "1", "--out", str(out)]  # fmt: skip
-    proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(
+        command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, preexec_fn=foreground
+    )
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline and proc.poll() is None:
         if out.exists() and out.read_bytes().count(b"\n") > 1 + 10:

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from .helpers import alive_in
+from .helpers import alive_in, foreground
 
 pytestmark = pytest.mark.skipif(
     not Path("/proc/self/stat").exists(), reason="reads the process table from /proc (Linux)"
@@ -37,6 +37,7 @@ def test_a_stopped_balance_run_ends_its_workers_and_keeps_its_games(
         stderr=subprocess.PIPE,
         text=True,
         start_new_session=True,
+        preexec_fn=foreground,
     )
     try:
         deadline = time.monotonic() + 120
