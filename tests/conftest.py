@@ -36,15 +36,17 @@ def _between_the_extremes(params: dict[str, object]) -> bool:
 LONG_TIER: dict[str, tuple[Callable[[dict[str, object]], bool] | None, str]] = {
     # Every configuration and option set keeps chunk 0 in the default tier (a
     # random game and a greedy one, the expensive checks at a tenth of their
-    # steps); chunks 1 to 3 are their further games, the ones checked at every
-    # step among them: more breadth and depth, no new configuration.
+    # steps; an option set its greedy game, whose crews and modes play on
+    # purpose, where a random game wanders for twice the steps); chunks 1 to 3
+    # are their further games, the ones checked at every step among them: more
+    # breadth and depth, no new configuration.
     "tests/conformance/test_conformance.py::test_random_games_keep_the_contract": (
         lambda p: p.get("chunk", 0) != 0,
         "more random games per configuration",
     ),
     "tests/conformance/test_conformance.py::test_variant_options_keep_the_contract": (
         lambda p: p.get("chunk", 0) != 0,
-        "more random games per option set",
+        "an option set's random game and its further games",
     ),
     # Every information-set configuration keeps its first game (the oracle's
     # exact enumeration and chi-square test) in the default tier; the other

@@ -1,17 +1,22 @@
-"""The command line tool, end to end in a subprocess."""
+"""The command line tool, end to end in a subprocess (its many one-line errors in process)."""
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
+import os
 import re
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from tests.test_narration import story
 
 from henchmen import MAX_THREADS
+from henchmen.cli import main
 from henchmen.errors import SerializationError
 from henchmen.game import games
 from henchmen.replay import load_replay
@@ -28,6 +33,37 @@ def henchmen_cli(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
         timeout=300,
         check=False,
     )
+
+
+@contextlib.contextmanager
+def _inside(cwd: Path) -> Iterator[None]:
+    before = Path.cwd()
+    os.chdir(cwd)
+    try:
+        yield
+    finally:
+        os.chdir(before)
+
+
+def henchmen_main(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    """``main(args)`` in this process, as ``henchmen_cli`` runs it in a subprocess: its
+    status, standard output and standard error. The error tables below are many, and
+    starting a Python for each cost most of their time; the subprocess tests show that
+    ``python -m henchmen`` exits with ``main``'s status and prints what it prints."""
+    out, err = io.StringIO(), io.StringIO()
+    with _inside(cwd), contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        try:
+            status = main(list(args))
+        except SystemExit as e:
+            status = e.code if isinstance(e.code, int) else 1
+    return subprocess.CompletedProcess(["henchmen", *args], status, out.getvalue(), err.getvalue())
+
+
+def test_a_usage_error_in_a_subprocess_is_one_line_and_exit_2(tmp_path: Path) -> None:
+    run = henchmen_cli("play", "chess", cwd=tmp_path)
+    assert run.returncode == 2 and run.stdout == "", (run.stdout, run.stderr)
+    assert run.stderr.splitlines() == [run.stderr.strip()] and "no game named 'chess'" in run.stderr
+    assert run.stderr.startswith("henchmen: error: ")
 
 
 def test_games_lists_games_and_options(tmp_path: Path) -> None:
@@ -163,7 +199,7 @@ def test_play_with_options(tmp_path: Path) -> None:
 def test_errors_are_one_line_and_exit_2(
     tmp_path: Path, args: tuple[str, ...], message: str
 ) -> None:
-    run = henchmen_cli(*args, cwd=tmp_path)
+    run = henchmen_main(*args, cwd=tmp_path)
     assert run.returncode == 2, (run.stdout, run.stderr)
     lines = run.stderr.splitlines()
     assert len(lines) == 1, run.stderr
@@ -391,7 +427,7 @@ def test_more_errors_are_one_line_and_exit_2(
     tmp_path: Path, args: tuple[str, ...], message: str
 ) -> None:
     (tmp_path / "notjson.json").write_text("this is not a replay")
-    run = henchmen_cli(*args, cwd=tmp_path)
+    run = henchmen_main(*args, cwd=tmp_path)
     assert run.returncode == 2, (run.stdout, run.stderr)
     lines = run.stderr.splitlines()
     assert len(lines) == 1, run.stderr

@@ -10,9 +10,9 @@ greedy, and the search bots with built-in evaluators), in Python otherwise.
 >>> import henchmen
 >>> from henchmen.matches import parse_bot_spec, run_matches
 >>> bots = [parse_bot_spec("greedy"), parse_bot_spec("random")]
->>> results = run_matches(henchmen.Game("seven-secret-supervillains"), bots, games=20, seed=1)
+>>> results = run_matches(henchmen.Game("seven-secret-supervillains"), bots, games=6, seed=1)
 >>> results.games, results.native, results.score(0).wins > results.score(1).wins
-(20, True, True)
+(6, True, True)
 
 In a game that is not zero-sum (cooperative Legendary) every player shares
 the team's fate: a game is a team win when every player's return is
@@ -410,10 +410,10 @@ class MatchResults:
 
         >>> import henchmen
         >>> game = henchmen.Game("seven-secret-supervillains", mode="climb", goal="upgrades")
-        >>> r = run_matches(game, [parse_bot_spec("greedy")], games=8, seed=1)
+        >>> r = run_matches(game, [parse_bot_spec("greedy")], games=3, seed=1)
         >>> summary = r.measure()
         >>> summary.name, summary.games, 1 <= summary.mean <= 200
-        ('turns', 8, True)
+        ('turns', 3, True)
         """
         if self.measure_name is None:
             return None

@@ -3,7 +3,7 @@
 >>> import tempfile, os
 >>> with tempfile.TemporaryDirectory() as d:
 ...     out = os.path.join(d, "parry.json")
-...     summary = train("parry", seconds=2, out=out, bot={"kind": "random"})
+...     summary = train("parry", seconds=0.5, out=out, bot={"kind": "random"})
 ...     os.path.exists(out), summary["game"]
 (True, 'parry')
 """
@@ -46,7 +46,7 @@ def train(
 
     >>> import tempfile, os
     >>> with tempfile.TemporaryDirectory() as d:
-    ...     done = train("parry", 1.0, out=os.path.join(d, "p.json"), bot={"kind": "random"})
+    ...     done = train("parry", 0.5, out=os.path.join(d, "p.json"), bot={"kind": "random"})
     >>> done["players"], done["self_play"]["games"] > 0
     (2, True)
     """
