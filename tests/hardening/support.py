@@ -42,9 +42,9 @@ def two_shares(
     body: Callable[[str, int, st.DataObject], None], check: str, examples: int
 ) -> tuple[Callable[..., None], Callable[..., None]]:
     """A hypothesis fuzzer ``body(name, players, data)`` as two tests over every
-    configuration: the default tier's, a third of ``examples`` derandomized
+    configuration: the default tier's, a fifth of ``examples`` derandomized
     (the same examples every run, so a pass or a known failure is stable), and
-    the long tier's, the other two thirds drawn afresh each run. Together they
+    the long tier's, the other four fifths drawn afresh each run. Together they
     try as many as the one test did; ``HENCHMEN_LONG=1`` tries 1000 in each."""
 
     def share(count: int, derandomize: bool) -> Callable[..., None]:
@@ -60,7 +60,7 @@ def two_shares(
         )(test)
         return marked
 
-    first = examples // 3
+    first = examples // 5
     return share(first, True), pytest.mark.long(share(examples - first, False))
 
 
