@@ -77,6 +77,11 @@ LONG_TIER: dict[str, tuple[Callable[[dict[str, object]], bool] | None, str]] = {
             "test_concurrency.py::test_search_concurrently",
         )
     },
+    "tests/conformance/test_observation_keys.py::"
+    "test_observation_keys_explain_every_key_and_no_other": (
+        lambda p: p.get("seeds") != range(1),
+        "two more random games of every player count, looking for keys nobody explains",
+    ),
     "tests/games/legendary/test_validate_mutations.py::test_every_accepted_mutant_plays_on": (
         lambda p: p.get("part", 0) != 0,
         "more mutants of the Legendary positions validate() accepts",

@@ -125,6 +125,7 @@ PYBIND11_MODULE(_core, m) {
     d["attempts"] = st.attempts;
     d["failures"] = st.failures;
     d["chained"] = st.chained;
+    d["observed"] = st.observed;
     return d;
   }, "Totals of the knowledge tracker's samples in this process (core/knowledge.h).");
   m.def("games_json", [] {

@@ -293,11 +293,14 @@ void bind_search(py::module_& m) {
   py::setattr(state, "sample_chance", py::cpp_function([](const State& s, Rng& rng) { return s.sample_chance(rng); },
                                                         py::is_method(state), py::arg("rng")));
   // The state is cloned before the GIL is released: another Python thread may
-  // then change the original while the search runs, never the copy.
+  // then change the original while the search runs, never the copy. What the
+  // player knows is brought up to date in the original first, so the next
+  // move's copy starts from it (Engine::catch_up).
   py::setattr(state, "search", py::cpp_function(
                                    [](const State& s, const py::dict& settings, const py::object& cancel) {
                                      const SearchConfig c = search_config(settings, s.game());
                                      const Engine& engine = engine_for(s.game());
+                                     engine.catch_up(s);
                                      const std::unique_ptr<State> copy = s.clone();
                                      const SearchResult r = stoppable(cancel, 0.0, [&](Stop& stop) { return engine.search(*copy, c, stop); });
                                      return result_dict(r);
@@ -307,6 +310,7 @@ void bind_search(py::module_& m) {
                                        [](const State& s, const py::dict& bot, Rng& rng, const py::object& cancel) {
                                          const BotSpec b = bot_spec(bot, s.game());
                                          const Engine& engine = engine_for(s.game());
+                                         engine.catch_up(s);
                                          const std::unique_ptr<State> copy = s.clone();
                                          Rng local = rng;  // the caller's generator advances only if the move is made
                                          const Action a = stoppable(cancel, 0.0, [&](Stop& stop) { return engine.bot_action(*copy, b, local, stop); });

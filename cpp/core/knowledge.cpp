@@ -368,6 +368,7 @@ void Knowledge::move_all(int from, int to, Pos to_pos) {
 }
 
 void Knowledge::observe(const CardFact& f) {
+  count_observed();
   reset_sampler();
   if (!exact()) return;
   const int n = static_cast<int>(zones_.size());

@@ -119,7 +119,8 @@ class Knowledge {
   // found none within their tries. For benchmarks and docs.
   struct Stats {
     int64_t samples = 0, attempts = 0, failures = 0;
-    int64_t chained = 0;  // draws that came from the Markov chain
+    int64_t chained = 0;   // draws that came from the Markov chain
+    int64_t observed = 0;  // card facts followed (observe): what catching up with a game costs
   };
   static Stats stats();
   // For tests: every draw from a knowledge settled from now on takes the
@@ -128,6 +129,7 @@ class Knowledge {
   static void always_chain(bool on);
 
  private:
+  static void count_observed();
   struct Slot {
     int16_t card = -1;   // >= 0: known kind
     int16_t group = -1;  // >= 0: hidden in this group

@@ -22,7 +22,7 @@
 namespace henchmen {
 
 namespace {
-std::atomic<int64_t> g_samples{0}, g_attempts{0}, g_failures{0}, g_chained{0};
+std::atomic<int64_t> g_samples{0}, g_attempts{0}, g_failures{0}, g_chained{0}, g_observed{0};
 std::atomic<bool> g_always_chain{false};  // for tests: the chain on tables small enough to enumerate
 
 constexpr int kRejectionTries = 100;
@@ -35,7 +35,9 @@ bool in_set(const std::array<uint64_t, 4>& set, int card) {
 
 void Knowledge::always_chain(bool on) { g_always_chain.store(on); }
 
-Knowledge::Stats Knowledge::stats() { return Stats{g_samples.load(), g_attempts.load(), g_failures.load(), g_chained.load()}; }
+Knowledge::Stats Knowledge::stats() { return Stats{g_samples.load(), g_attempts.load(), g_failures.load(), g_chained.load(), g_observed.load()}; }
+
+void Knowledge::count_observed() { g_observed.fetch_add(1, std::memory_order_relaxed); }
 
 struct SamplerAccess;
 

@@ -25,6 +25,11 @@ class Engine {
   virtual SearchResult search(const State& s, const SearchConfig& config, Stop& stop) const = 0;
   // A native bot's move for the player to move.
   virtual Action bot_action(const State& s, const BotSpec& bot, Rng& rng, Stop& stop) const = 0;
+  // Brings what the player to move knows up to date in `s` itself (its caches
+  // are mutable), before a frontend copies `s` for a search or a bot's move:
+  // the copy starts from it. A copy's own catch-up was thrown away with the
+  // copy, so every move replayed the whole history (quadratic games).
+  virtual void catch_up(const State& s) const = 0;
   virtual PlayoutStats random_playouts(const Game& g, int64_t games, uint64_t seed, int threads, Stop& stop) const = 0;
   virtual MatchResult play_matches(const Game& g, const std::vector<BotSpec>& bots, int64_t games, uint64_t seed, int threads, Stop& stop) const = 0;
   // Games with bots by seat and seeds given per game, each game's actions (and events) kept.
@@ -68,6 +73,10 @@ class EngineFor final : public Engine {
     }
     typename NativeState<T>::Redraws carried;
     return bot_choice(n.native(), bot, rng, scratch, &stop, [&](typename T::S& w, Rng& r) { n.redraw(me, r, w, &carried); });
+  }
+  void catch_up(const State& s) const override {
+    const auto& n = native(s);
+    if (n.current_player() >= 0) n.knowledge_of(n.current_player());
   }
   PlayoutStats random_playouts(const Game& g, int64_t games, uint64_t seed, int threads, Stop& stop) const override {
     const auto& game = native(g);
