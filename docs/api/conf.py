@@ -32,7 +32,9 @@ autodoc_mock_imports = ["pyspiel", "pettingzoo", "gymnasium"]
 # annotations and :class: roles naming either resolve.
 # Bases are shown where they say something (errors, the OpenSpiel and Gymnasium
 # classes: :show-inheritance: on their pages), not as "Bases: object" everywhere.
-autodoc_default_options = {"members": True, "member-order": "bysource"}
+# Every directive says :members: itself: Sphinx 9.0 lets a default "members" of
+# True override a directive's own list of members.
+autodoc_default_options = {"member-order": "bysource"}
 autodoc_typehints = "signature"
 add_module_names = False
 python_use_unqualified_type_names = True
