@@ -140,8 +140,13 @@ PYBIND11_MODULE(_core, m) {
       .def("below", [](Rng& r, uint32_t n) {
         if (n == 0) throw OptionError("below(n) needs n >= 1");
         return r.below(n);
-      })
+      }, py::arg("n"))
       .def("uniform", &Rng::uniform);
+
+  // State is registered before the functions that return one, so that their
+  // signatures (help(), the API reference) name it henchmen._core.State and not
+  // by its C++ name; its methods are bound below.
+  py::class_<State> state_class(m, "State");
 
   py::class_<Game, std::shared_ptr<Game>>(m, "Game")
       .def(py::init([](const py::str& name, const py::str& options_json) {
@@ -178,7 +183,7 @@ PYBIND11_MODULE(_core, m) {
   py::class_<Resampler>(m, "Resampler")
       .def("resample", [](Resampler& r, uint64_t seed) { return r.state->resample(r.observer, seed, r.carry.get()); }, py::arg("seed"));
 
-  py::class_<State>(m, "State")
+  state_class
       .def_property_readonly("game", &State::game_ptr)
       .def_property_readonly("current_player", &State::current_player)
       .def_property_readonly("turn_player", &State::turn_player)

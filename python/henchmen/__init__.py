@@ -56,6 +56,8 @@ CHANCE: int = _core.CHANCE
 #: ``State.current_player`` when the game is over.
 TERMINAL: int = _core.TERMINAL
 #: The most threads a native call may use on this machine (four per core).
+#:
+#: :meta hide-value:
 MAX_THREADS: int = _core.MAX_THREADS
 
 __all__ = [

@@ -51,7 +51,7 @@ class BatchStep:
     >>> kept = step.observations.copy()  # the next step overwrites step.observations
     """
 
-    #: [games, *observation_shape] float32: each game's player to move's view.
+    #: ``[games, *observation_shape]`` float32: each game's player to move's view.
     observations: npt.NDArray[np.float32]
     #: [games, num_distinct_actions] bool: the legal actions of each game.
     legal_mask: npt.NDArray[np.bool_]

@@ -30,19 +30,92 @@ from henchmen._core import (
     UsageError,
 )
 
-# Show them as henchmen.errors.X in tracebacks and reprs, where users import them.
-for _cls in (
-    Cancelled,
-    HenchmenError,
-    IllegalActionError,
-    NotationError,
-    OptionError,
-    PlayerError,
-    SerializationError,
-    UnknownGameError,
-    UsageError,
-):
+# The native core raises these; here they get their public home (henchmen.errors.X
+# in tracebacks and reprs, where users import them) and their documentation, which
+# help() and the API reference read.
+_NATIVE_DOCS: dict[type[HenchmenError], str] = {
+    HenchmenError: """The base of every henchmen error, itself a :class:`ValueError`.
+
+    >>> issubclass(OptionError, HenchmenError) and issubclass(HenchmenError, ValueError)
+    True
+    """,
+    OptionError: """An option is unknown, of the wrong type or out of range; the message
+    names the option and what it allows.
+
+    >>> import henchmen
+    >>> henchmen.new_game("parry", players=99)
+    Traceback (most recent call last):
+    ...
+    henchmen.errors.OptionError: option 'players' of parry must be an integer from 2 to 4, got 99
+    """,
+    UnknownGameError: """No game has that name; the message lists the games there are.
+
+    >>> import henchmen
+    >>> henchmen.Game("chess")
+    Traceback (most recent call last):
+    ...
+    henchmen.errors.UnknownGameError: no game named 'chess'; known games: ...
+    """,
+    IllegalActionError: """The action is not legal in this state, which is left as it was;
+    the message says whose decision it is and what is legal.
+
+    >>> import henchmen
+    >>> henchmen.new_game("parry", seed=1).apply(10**6)
+    Traceback (most recent call last):
+    ...
+    henchmen.errors.IllegalActionError: action id 1000000 is not legal here (player 0 to act); ...
+    """,
+    NotationError: """A move string does not name a legal action here; the message lists
+    the legal moves.
+
+    >>> import henchmen
+    >>> henchmen.new_game("parry", seed=1).apply("fly away")
+    Traceback (most recent call last):
+    ...
+    henchmen.errors.NotationError: 'fly away' is not a legal move here; legal moves: ...
+    """,
+    SerializationError: """A serialized state or a replay is malformed or inconsistent;
+    the message names what is wrong and where.
+
+    >>> import henchmen
+    >>> henchmen.deserialize("{}")
+    Traceback (most recent call last):
+    ...
+    henchmen.errors.SerializationError: serialized state is missing the field "options"
+    """,
+    PlayerError: """A player number out of range, or a question that needs a player to
+    decide asked of a terminal or chance state.
+
+    >>> import henchmen
+    >>> henchmen.new_game("parry").observation(7)
+    Traceback (most recent call last):
+    ...
+    henchmen.errors.PlayerError: player must be from 0 to 1, got 7
+    """,
+    UsageError: """A call made in the wrong order (undo with nothing to undo, a batch
+    stepped before its reset) or on an object another thread is using.
+
+    >>> import henchmen
+    >>> henchmen.new_game("parry").undo()
+    Traceback (most recent call last):
+    ...
+    henchmen.errors.UsageError: there is nothing to undo: ...
+    """,
+    Cancelled: """Long native work stopped through a :class:`~henchmen.CancelToken`,
+    by Ctrl-C, or at its deadline.
+
+    >>> import henchmen
+    >>> token = henchmen.CancelToken()
+    >>> token.cancel()
+    >>> henchmen.Game("parry").random_playouts(1000, cancel=token)
+    Traceback (most recent call last):
+    ...
+    henchmen.errors.Cancelled: cancelled through the CancelToken
+    """,
+}
+for _cls, _doc in _NATIVE_DOCS.items():
     _cls.__module__ = __name__
+    _cls.__doc__ = _doc
 
 __all__ = [
     "ActionIndexError",

@@ -340,13 +340,22 @@ class MatchResults:
     (4, 2)
     """
 
+    #: The game's registered name.
     game: str
+    #: The bots, in the order the returns list them.
     bots: list[BotSpec]
+    #: Per game, one return per bot (in bot order).
     returns: list[tuple[float, ...]]
+    #: Per game, its length in actions.
     lengths: list[int]
+    #: The game is not zero-sum (its players win or lose as a team).
     cooperative: bool
+    #: Whether the native match runner played the games (else Python chose every move).
     native: bool
+    #: Wall time of the whole run.
     seconds: float
+    #: Games cut off at the game's length limit before their end (counted by the native
+    #: runner; their returns are zero).
     truncated: int = 0
     #: The game's measure (:attr:`~henchmen.Game.measure_name`), one per game (None: the
     #: game ended without it); empty, with no name, for games without one.

@@ -4,7 +4,7 @@ A :class:`Narrator` follows a game (live, or a replay's final state) and
 writes a line per event its reader perceived: a player sees their own
 draws and "Player 2 draws a card" for the others', the spectator only what
 every player sees, the omniscient reader everything (for debugging).  The
-lines read as a story (:mod:`henchmen.storyline`): a run of one player's
+lines read as a story (``storyline.py``): a run of one player's
 draws is one line ("Player 2 draws 5 cards"), each turn ends with a line
 saying what it changed in the score, and no line is longer than 100
 characters.  It
@@ -210,8 +210,8 @@ def result_lines(state: State, seats: Sequence[str], actions: int | None = None)
 class Narrator:
     """Writes what ``reader`` perceived of a game, a line per event, as the game goes.
 
-    ``reader`` is a player index, :data:`~henchmen.SPECTATOR` or
-    :data:`~henchmen.OMNISCIENT`; ``seats`` names the players for headings
+    ``reader`` is a player index, :data:`~henchmen.events.SPECTATOR` or
+    :data:`~henchmen.events.OMNISCIENT`; ``seats`` names the players for headings
     and results ("Player 1 (greedy)"), ``event_names`` in the events'
     sentences ("Player N" when None).  ``numbered`` puts each step's
     number (1-based, as in replays) before its first line.  ``at_decision``

@@ -1,6 +1,6 @@
 """A table for notebooks and text, drawn from the presentation model.
 
-:meth:`State._repr_html_ <henchmen.State._repr_html_>` shows a notebook the
+``State._repr_html_`` shows a notebook the
 table a spectator sees; :func:`table_html` draws any viewer's layout as one
 self-contained block of HTML (the seats around the shared zones, the viewer
 at the bottom, card faces with their stats and, on hover, their full text).

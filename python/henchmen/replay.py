@@ -54,8 +54,11 @@ from henchmen.errors import ActionTypeError, HenchmenError, OptionError, Seriali
 from henchmen.game import Game, game_info
 from henchmen.state import State
 
+#: The ``"format"`` field that marks a JSON document as a replay.
 FORMAT = "henchmen-replay"
+#: The version of the replay format written (docs/replay-format.md tells each).
 FORMAT_VERSION = 1
+#: A state hash is recorded every this many actions, and at the end.
 CHECKPOINT_EVERY = 10
 #: The largest replay file :func:`load_replay` reads (a long game takes well under 1 MB).
 MAX_REPLAY_BYTES = 64 * 1024 * 1024
@@ -162,14 +165,23 @@ class Replay:
     (1, False, True)
     """
 
+    #: The game's registered name (:func:`henchmen.games`).
     game: str
+    #: The options the game was made with.
     options: dict[str, Any]
+    #: One per seat, in seat order.
     players: list[ReplayPlayer]
+    #: Every action in order, chance outcomes included.
     steps: list[ReplayStep]
+    #: Step number (actions applied) to the state hash there, as 16 hex digits.
     checkpoints: dict[int, str]
+    #: One number per player at the last step (all zero while unfinished).
     returns: tuple[float, ...]
+    #: Whether the game ended.
     terminal: bool
+    #: The seed the game was made with, if it was given.
     seed: int | None = None
+    #: The game was stopped before its end (a player quit, the program was interrupted).
     abandoned: bool = False
     #: The game's measure (:attr:`henchmen.Game.measure_name`) as (name, value); value
     #: None until had; None for games without one.

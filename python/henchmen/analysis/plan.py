@@ -96,7 +96,8 @@ class Tournament:
     gauntlet: bool = False
     options: dict[str, Any] = field(default_factory=dict)
     measures: tuple[str, ...] | None = None
-    #: The format of the file it was read from (:data:`FORMAT` for a new one): not compared.
+    #: The format of the file it was read from (:data:`~henchmen.analysis.plan.FORMAT` for a
+    #: new one): not compared.
     format: int = field(default=FORMAT, compare=False)
 
     def __post_init__(self) -> None:

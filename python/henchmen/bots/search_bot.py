@@ -51,9 +51,9 @@ class SearchBot:
     ``greedy_prior`` > 0 starts every root move with that many visits valued
     where the rest of the turn after it, played one ply at a time, ends.
     ``iterations``, ``exploration``, ``rollout_depth``, ``puct`` and
-    ``greedy_prior`` left as
-    None take the defaults of the game being played (:func:`search_defaults`:
-    Super! plays 10 random steps before the heuristic, docs/strength.md);
+    ``greedy_prior`` left as None take the defaults of the game being played
+    (:func:`~henchmen.bots.search_bot.search_defaults`: Super! plays 10 random
+    steps before the heuristic, docs/strength.md);
     a value given always wins.
     Every move draws the search seed from the bot's own generator, so the
     same seed and the same positions give the same choices, whatever the

@@ -369,7 +369,7 @@ class VectorEnv:
             self._pending = None
 
     def decode(self, obs: Arrays) -> npt.NDArray[np.float32]:
-        """The dense observation tensors [games, *shape] of a compact ``obs``.
+        """The dense observation tensors ``[games, *shape]`` of a compact ``obs``.
 
         >>> env = VectorEnv("parry", num_envs=2, seed=1, threads=1, encoding="compact")
         >>> obs, _ = env.reset()

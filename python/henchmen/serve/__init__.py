@@ -5,9 +5,9 @@
 WebSocket at ``/ws`` and serves the browser table at ``/`` (the ``serve``
 extra: ``pip install 'henchmen[serve]'``).  docs/protocol.md tells every
 message; :mod:`henchmen.serve.protocol` holds the vocabulary,
-:mod:`~henchmen.serve.server` the games and requests,
-:mod:`~henchmen.serve.room` one game, :mod:`~henchmen.serve.stdio` and
-:mod:`~henchmen.serve.websocket` the transports, ``static/`` the page.
+:class:`Server` the games and requests, and inside the package
+``room.py`` one game, ``stdio.py`` and ``websocket.py`` the transports,
+``static/`` the page.
 
 >>> import asyncio, json
 >>> async def one_request():
