@@ -18,8 +18,9 @@ short by ``max_steps``.
 from __future__ import annotations
 
 import operator
-from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, NamedTuple, TypeAlias
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 import numpy as np
 import numpy.typing as npt
@@ -31,14 +32,17 @@ from henchmen.matches import parse_bot_spec
 from henchmen.rl import _common
 
 if TYPE_CHECKING:
-    from henchmen.rl.aec import HenchmenAECEnv, ObsDict
+    from henchmen.rl.aec import HenchmenAECEnv
 
-Policy: TypeAlias = "Callable[[ObsDict], Any] | Bot | str"
-Policies: TypeAlias = "Sequence[Policy] | Mapping[str, Policy]"
+#: A policy: a callable from an observation dict to an action id, a bot, or a bot spec.
+Policy: TypeAlias = Callable[[dict[str, npt.NDArray[Any]]], Any] | Bot | str
+#: One policy per agent in seat order, or a dict from agent name to policy.
+Policies: TypeAlias = Sequence[Policy] | Mapping[str, Policy]
 
 
-class Episode(NamedTuple):
-    """What :func:`run` returns: ``trajectories, payoffs = env.run(policies)``.
+@dataclass(frozen=True)
+class Episode:
+    """What ``env.run(policies)`` returns: ``trajectories, payoffs = env.run(policies)``.
 
     >>> from henchmen.rl import aec_env
     >>> episode = aec_env("parry").run(["random", "random"], seed=5)
@@ -51,6 +55,10 @@ class Episode(NamedTuple):
     trajectories: list[list[Any]]
     #: Per seat: its total reward (the game's returns; zeros if truncated).
     payoffs: npt.NDArray[np.float64]
+
+    def __iter__(self) -> Iterator[Any]:
+        # Unpacks as RLCard's pair does: trajectories, payoffs = env.run(...).
+        return iter((self.trajectories, self.payoffs))
 
 
 def _chooser(policy: object, agent: str, env: HenchmenAECEnv, seed: int) -> Callable[[Any], Any]:
