@@ -81,6 +81,13 @@ def test_importing_henchmen_does_not_import_gymnasium_and_either_order_registers
         "print(gymnasium.make('henchmen/parry-v0').spec.id)"
     )
     assert later.splitlines() == ["False", "henchmen/parry-v0"]
+    # An optional-dependency check (find_spec without importing) does not use the hook up.
+    checked = run(
+        "import importlib.util, henchmen; importlib.util.find_spec('gymnasium'); "
+        "importlib.util.find_spec('gymnasium'); import gymnasium; "
+        "print(gymnasium.make('henchmen/villainy-v0').spec.id)"
+    )
+    assert checked == "henchmen/villainy-v0"
     first = run(
         "import gymnasium, henchmen; print(gymnasium.make('henchmen/suet-long-v0').spec.id)"
     )

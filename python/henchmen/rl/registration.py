@@ -100,7 +100,10 @@ def make(env_id: str, **kwargs: Any) -> Any:
     ...
     henchmen.errors.OptionError: render_mode (or None) must be one of 'ansi', 'human', got ...
     """
-    import gymnasium
+    try:
+        import gymnasium
+    except ImportError:
+        raise ImportError("henchmen.rl.make needs gymnasium: pip install 'henchmen[rl]'") from None
 
     ids = register_envs()
     if not isinstance(env_id, str) or env_id not in ids:
@@ -121,25 +124,36 @@ def _register_quietly() -> None:
 
 
 class _RegisterOnImport(importlib.abc.MetaPathFinder):
-    """Finds gymnasium with the other finders and registers the ids once it has loaded."""
+    """Finds gymnasium with the other finders and registers the ids once it has loaded.
+
+    It stays on ``sys.meta_path`` until gymnasium has loaded: a bare
+    ``importlib.util.find_spec("gymnasium")`` (an optional-dependency check)
+    asks it too, and the import that follows must still find it.
+    """
+
+    def __init__(self) -> None:
+        self._finding = False
 
     def find_spec(
         self, fullname: str, path: Sequence[str] | None, target: ModuleType | None = None
     ) -> importlib.machinery.ModuleSpec | None:
-        if fullname != "gymnasium":
+        if fullname != "gymnasium" or self._finding:
             return None
-        _uninstall()
-        spec = importlib.util.find_spec(fullname)
+        self._finding = True  # the search below asks every finder, this one included
+        try:
+            spec = importlib.util.find_spec(fullname)
+        finally:
+            self._finding = False
         if spec is None or spec.loader is None:
             return spec
-        loader = spec.loader
-        run = loader.exec_module
+        run = spec.loader.exec_module
 
         def exec_module(module: ModuleType) -> None:
             run(module)
+            _uninstall()
             _register_quietly()
 
-        loader.exec_module = exec_module  # type: ignore[method-assign]
+        spec.loader.exec_module = exec_module  # type: ignore[method-assign]
         return spec
 
 
