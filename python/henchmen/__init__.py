@@ -60,6 +60,12 @@ TERMINAL: int = _core.TERMINAL
 #: :meta hide-value:
 MAX_THREADS: int = _core.MAX_THREADS
 
+# gymnasium.make("henchmen/<game>-v0"): the ids are registered when gymnasium is imported
+# (now, if it already is), and importing henchmen never imports gymnasium.
+from henchmen.rl.registration import install as _install_gymnasium_ids  # noqa: E402
+
+_install_gymnasium_ids()
+
 __all__ = [
     "CHANCE",
     "MAX_THREADS",

@@ -25,11 +25,12 @@ What maps to what:
   chance nodes, with the same outcome ids and probabilities.
 - Actions are our action ids; ``num_distinct_actions`` is our action bound,
   and chance outcomes share that space.
-- The information state of a player is their observation (JSON text, the
-  same as ``observation_string``), and its tensor our observation tensor: the
-  engine folds what a player has seen (cards seen go into a hand, known deck
-  tops, the unseen multisets) into the observation, and a resample keeps it,
-  so two states a player cannot tell apart give the same string.
+- The information state of a player is their observation: its string our
+  ``State.observation_string``, its tensor our ``State.information_state_tensor``
+  (the observation tensor): the engine folds what a player has seen (cards
+  seen go into a hand, known deck tops, the unseen multisets) into the
+  observation, and a resample keeps it, so two states a player cannot tell
+  apart give the same string.
 - ``resample_from_infostate`` is our ``resample``; clone, serialization and
   pickling carry our exact state (its JSON).
 - ``card_data`` is not a parameter: OpenSpiel's game string cannot carry a
@@ -227,7 +228,8 @@ class HenchmenGame(pyspiel.Game):  # type: ignore[misc]
                 "only a player's own observation is available (public and private information "
                 "for one player, the default); public-only or all-players observers are not"
             )
-        return HenchmenObserver(self.henchmen_game)
+        recall = iig_obs_type is not None and iig_obs_type.perfect_recall
+        return HenchmenObserver(self.henchmen_game, information_state=recall)
 
 
 class HenchmenState(pyspiel.State):  # type: ignore[misc]
@@ -322,7 +324,9 @@ class HenchmenObserver:
     """OpenSpiel's Python observer: a player's observation as JSON text and a float tensor.
 
     ``dict`` names each stretch of the tensor as :mod:`henchmen.rl.encodings`
-    does (seat 0 is the viewer), as views into ``tensor``.
+    does (seat 0 is the viewer), as views into ``tensor``. ``information_state``:
+    the observer OpenSpiel asks for information states (perfect recall), filled
+    from ``State.information_state_tensor``; otherwise from ``observation_tensor``.
 
     >>> import henchmen
     >>> observer = HenchmenObserver(henchmen.Game("parry"))
@@ -330,7 +334,8 @@ class HenchmenObserver:
     (['hand', 'seat 0', 'seat 1'], (2,))
     """
 
-    def __init__(self, game: henchmen.Game) -> None:
+    def __init__(self, game: henchmen.Game, information_state: bool = False) -> None:
+        self.information_state = information_state
         self.tensor = np.zeros(int(np.prod(game.observation_shape)), np.float32)
         # The slices tile the tensor in order (tests/rl/test_encodings.py), so OpenSpiel's
         # pieces, laid end to end by name, are the tensor itself.
@@ -346,7 +351,11 @@ class HenchmenObserver:
         >>> observer.tensor.dtype
         dtype('float32')
         """
-        self.tensor[:] = state.henchmen_state.observation_tensor(player).reshape(-1)
+        ours = state.henchmen_state
+        if self.information_state:
+            self.tensor[:] = ours.information_state_tensor(player)
+        else:
+            self.tensor[:] = ours.observation_tensor(player).reshape(-1)
 
     def string_from(self, state: HenchmenState, player: int) -> str:
         """What ``player`` sees in ``state``, as JSON: equal for states they cannot tell apart.
@@ -356,8 +365,7 @@ class HenchmenObserver:
         >>> game.make_py_observer().string_from(game.new_initial_state(), 1)[:12]
         '{"chain":[],'
         """
-        text: str = state.henchmen_state._s.observation_json(player)
-        return text
+        return state.henchmen_state.observation_string(player)
 
 
 def _register(info: henchmen.GameInfo, fixed_mode: str | None) -> None:

@@ -595,6 +595,41 @@ class State:
         """
         return self._s.observation_tensor(self._player(player))
 
+    def information_state_tensor(self, player: int) -> npt.NDArray[np.float32]:
+        """All ``player`` knows, as a flat float32 array (OpenSpiel's name).
+
+        In these games it is the observation tensor: the engine folds what a
+        player has seen into their observation (a card seen going into a hand,
+        a deck's known top, the multiset of cards still unseen), so it is the
+        same in every state the player cannot tell apart (a :meth:`resample`
+        keeps it) and holds all they know of the hidden cards. It does not
+        hold the order of past moves: it is not OpenSpiel's "perfect recall"
+        history. :mod:`henchmen.rl.encodings` names its slices.
+
+        >>> import henchmen
+        >>> state = henchmen.new_game("seven-secret-supervillains", seed=2)
+        >>> twin = state.resample(0, seed=9)
+        >>> bool((twin.information_state_tensor(0) == state.information_state_tensor(0)).all())
+        True
+        >>> state.information_state_tensor(0).shape == state.game.observation_shape
+        True
+        """
+        return self._s.observation_tensor(self._player(player)).reshape(-1)
+
+    def observation_string(self, player: int) -> str:
+        """What ``player`` may see as text (OpenSpiel's name): :meth:`observation` as JSON.
+
+        Equal for states the player cannot tell apart; ``json.loads`` gives
+        :meth:`observation` back.
+
+        >>> import json, henchmen
+        >>> state = henchmen.new_game("parry", seed=1)
+        >>> json.loads(state.observation_string(1)) == state.observation(1)
+        True
+        """
+        text: str = self._s.observation_json(self._player(player))
+        return text
+
     def resample(self, observer: int, seed: int = 0) -> State:
         """A state ``observer`` cannot tell from this one, hidden cards redrawn.
 

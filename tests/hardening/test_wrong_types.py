@@ -29,7 +29,7 @@ from henchmen.bots import GreedyBot, RandomBot, SearchBot, make_bot, register_bo
 from henchmen.errors import HenchmenError
 from henchmen.matches import BotSpec, parse_bot_spec, run_matches
 from henchmen.replay import Replay, load_replay, make_replay, write_replay
-from henchmen.rl import SingleAgentEnv, VectorEnv, aec_env
+from henchmen.rl import SingleAgentEnv, VectorEnv, aec_env, make, parallel_env
 from henchmen.search import ISMCTS, MCTS, HeuristicEvaluator, RandomRollout
 
 #: Values of the wrong type or out of range for (nearly) every argument.
@@ -74,6 +74,12 @@ def stepped_vector() -> VectorGame:
 
 def reset_aec() -> Any:
     env = aec_env("parry")
+    env.reset(seed=1)
+    return env
+
+
+def reset_parallel() -> Any:
+    env = parallel_env("parry")
     env.reset(seed=1)
     return env
 
@@ -130,10 +136,24 @@ ENTRIES: list[tuple[str, Callable[..., Any], dict[str, Any]]] = [
                                 "observations": True, "legal_mask": True}),
     ("VectorGame.step", lambda actions: stepped_vector().step(actions), {"actions": [0, 0]}),
     ("VectorGame.state", lambda index: stepped_vector().state(index), {"index": 0}),
-    ("aec_env", aec_env, {"name": "parry", "render_mode": None, "max_steps": None}),
+    ("aec_env", aec_env, {"name": "parry", "render_mode": None, "max_steps": None,
+                          "illegal_action": "lose"}),
     ("aec.reset", lambda seed: aec_env("parry").reset(seed=seed), {"seed": 1}),
     ("aec.step", lambda action: reset_aec().step(action), {"action": 0}),
     ("aec.observe", lambda agent: reset_aec().observe(agent), {"agent": "player_0"}),
+    ("aec.run", lambda policies, seed: aec_env("parry").run(policies, seed),
+     {"policies": ["random", "random"], "seed": 1}),
+    ("parallel_env", parallel_env, {"name": "parry", "render_mode": None, "max_steps": None,
+                                    "illegal_action": "lose"}),
+    ("parallel.reset", lambda seed: parallel_env("parry").reset(seed=seed), {"seed": 1}),
+    ("parallel.step", lambda actions: reset_parallel().step(actions),
+     {"actions": {"player_0": 1}}),
+    ("rl.make", lambda env_id, render_mode: make(env_id, render_mode=render_mode),
+     {"env_id": "henchmen/parry-v0", "render_mode": None}),
+    ("State.information_state_tensor", lambda player: STATE.information_state_tensor(player),
+     {"player": 0}),
+    ("State.observation_string", lambda player: STATE.observation_string(player),
+     {"player": 0}),
     ("SingleAgentEnv", SingleAgentEnv, {"name": "parry", "opponents": "random", "seat": 0,
                                         "max_steps": None, "illegal_action": "raise",
                                         "render_mode": None}),

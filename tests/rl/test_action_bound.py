@@ -34,7 +34,7 @@ def test_action_id_refuses_the_edges_of_the_space(bad: Any) -> None:
 
 
 def test_the_aec_env_refuses_the_edges_and_is_unchanged() -> None:
-    env = aec_env("parry")
+    env = aec_env("parry", illegal_action="raise")
     env.reset(seed=3)
     space = env.game.num_distinct_actions
     before = env.state_.serialize()
@@ -46,7 +46,7 @@ def test_the_aec_env_refuses_the_edges_and_is_unchanged() -> None:
 
 
 def test_the_single_agent_env_refuses_the_edges_or_loses_the_episode() -> None:
-    env = SingleAgentEnv("parry", opponents="random")
+    env = SingleAgentEnv("parry", opponents="random", illegal_action="raise")
     env.reset(seed=4)
     space = env.game.num_distinct_actions
     before = env.state.serialize()
@@ -56,7 +56,7 @@ def test_the_single_agent_env_refuses_the_edges_or_loses_the_episode() -> None:
         assert not isinstance(info.value, IndexError)
     assert env.state.serialize() == before
     for bad in edges(space):
-        losing = SingleAgentEnv("parry", opponents="random", illegal_action="lose")
+        losing = SingleAgentEnv("parry", opponents="random")  # "lose", the default
         losing.reset(seed=4)
         _, reward, terminated, truncated, info = losing.step(bad)
         assert (reward, terminated, truncated) == (-1.0, True, False)

@@ -121,7 +121,7 @@ def live(env: Any) -> tuple[Any, str]:
 
 
 def test_bad_input_raises_henchmen_errors_and_changes_nothing() -> None:
-    env = aec_env("seven-secret-supervillains")
+    env = aec_env("seven-secret-supervillains", illegal_action="raise")
     with pytest.raises(UsageError):
         env.step(0)
     with pytest.raises(UsageError):
@@ -148,6 +148,8 @@ def test_bad_input_raises_henchmen_errors_and_changes_nothing() -> None:
         aec_env("seven-secret-supervillains", render_mode="rgb_array")
     with pytest.raises(OptionError):
         aec_env("seven-secret-supervillains", max_steps=0)
+    with pytest.raises(OptionError, match="illegal_action must be one of 'lose', 'raise'"):
+        aec_env("seven-secret-supervillains", illegal_action="ignore")
     with pytest.raises(henchmen.errors.UnknownGameError):
         aec_env("no-such-game")
 
@@ -162,3 +164,35 @@ def test_calls_out_of_order_after_the_end() -> None:
     env.step(None)
     with pytest.raises(UsageError):
         env.step(None)  # everyone has left
+
+
+def test_an_illegal_action_loses_by_default_and_ends_the_episode() -> None:
+    """PettingZoo's classic convention: the offender gets -1, the others 0, everyone is done."""
+    env = aec_env("parry", players=3)
+    env.reset(seed=3)
+    before = env.state_.serialize()
+    offender = env.agent_selection
+    mask = env.observe(offender)["action_mask"]
+    env.step(int(np.flatnonzero(mask == 0)[0]))
+    assert env.state_.serialize() == before  # the game itself is left as it was
+    assert all(env.terminations.values()) and not any(env.truncations.values())
+    assert env.infos[offender] == {"illegal_action": True}
+    totals = {}
+    for agent in env.agent_iter():
+        obs, reward, term, _, _ = env.last()
+        assert term and obs["action_mask"].sum() == 0
+        totals[agent] = reward
+        env.step(None)
+    assert totals == {a: (-1.0 if a == offender else 0.0) for a in env.possible_agents}
+    with pytest.raises(ActionTypeError):  # not an action id at all: raised, never a loss
+        live(aec_env("parry"))[0].step("strike")
+
+
+def test_the_modes_tested_include_every_games_default_settings() -> None:
+    """api_test, seed_test and the parallel tests run on MODES: defaults included, every game."""
+    for info in henchmen.games():
+        default = henchmen.Game(info.name).options
+        assert any(
+            name == info.name and henchmen.Game(name, **options).options == default
+            for name, options in MODES
+        ), info.name

@@ -3,8 +3,11 @@
 Install with ``pip install henchmen[rl]`` (PettingZoo and Gymnasium; the
 vector environment needs only numpy).
 
-- :func:`aec_env`: a PettingZoo AEC environment for any game and options.
-- :class:`SingleAgentEnv`: a Gymnasium environment, one seat against bots.
+- :func:`aec_env`: a PettingZoo AEC environment for any game and options;
+  ``env.run(policies)`` plays a whole episode (:mod:`henchmen.rl.episode`).
+- :func:`parallel_env`: the same game as a PettingZoo parallel environment.
+- :class:`SingleAgentEnv`: a Gymnasium environment, one seat against bots;
+  ``gymnasium.make("henchmen/<game>-v0")`` makes one (:func:`env_ids`, :func:`make`).
 - :class:`VectorEnv`: many games per call, float or compact observations.
 - :mod:`henchmen.rl.encodings`: what every slice of each game's tensor holds.
 
@@ -15,9 +18,20 @@ from __future__ import annotations
 
 from typing import Any
 
+from henchmen.rl.registration import env_ids, make
 from henchmen.rl.vector import VectorEnv, decode_compact
 
-__all__ = ["HenchmenAECEnv", "SingleAgentEnv", "VectorEnv", "aec_env", "decode_compact"]
+__all__ = [
+    "HenchmenAECEnv",
+    "HenchmenParallelEnv",
+    "SingleAgentEnv",
+    "VectorEnv",
+    "aec_env",
+    "decode_compact",
+    "env_ids",
+    "make",
+    "parallel_env",
+]
 
 
 def __getattr__(name: str) -> Any:
@@ -27,6 +41,10 @@ def __getattr__(name: str) -> Any:
             from henchmen.rl import aec
 
             return getattr(aec, name)
+        if name in ("parallel_env", "HenchmenParallelEnv"):
+            from henchmen.rl import parallel
+
+            return getattr(parallel, name)
         if name == "SingleAgentEnv":
             from henchmen.rl.single import SingleAgentEnv
 

@@ -81,6 +81,21 @@ def max_steps(value: object | None) -> int | None:
     return _checks.count(value, "max_steps", 1, 2**31 - 1)
 
 
+#: What an adapter does with an action outside the mask (docs/rl.md): end the episode as
+#: a loss for the agent (the default: Gymnasium's contract is that step takes every element
+#: of the action space, and the checkers step unmasked random ones), or raise.
+ILLEGAL_ACTION = ("lose", "raise")
+
+
+def illegal_action(value: object) -> str:
+    """The ``illegal_action`` option, checked.
+
+    >>> illegal_action("raise")
+    'raise'
+    """
+    return _checks.one_of(value, ILLEGAL_ACTION, "illegal_action")
+
+
 def make_game(name: str, options: dict[str, object]) -> Game:
     if not isinstance(name, str):
         raise ActionTypeError(f"a game name must be a str, got {_checks.describe(name)}")

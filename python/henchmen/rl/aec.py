@@ -26,8 +26,9 @@ from gymnasium import spaces
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
 from henchmen import _checks
-from henchmen.errors import UsageError
-from henchmen.rl import _common
+from henchmen.errors import IllegalActionError, UsageError
+from henchmen.rl import _common, episode
+from henchmen.rl.episode import Episode, Policies
 from henchmen.state import State
 
 ObsDict = dict[str, npt.NDArray[Any]]
@@ -38,6 +39,15 @@ class HenchmenAECEnv(AECEnv):  # type: ignore[misc]
 
     ``max_steps`` truncates an episode after that many decisions (every
     agent's ``truncation`` turns True; rewards stay 0).
+
+    ``illegal_action``: ``"lose"`` (default, PettingZoo's classic
+    convention) ends the episode when the acting agent's action is outside
+    its mask: that agent's reward is -1, the others' 0, every agent
+    terminates and ``infos[agent]["illegal_action"]`` is True (the game's
+    state is left as it was). ``"raise"`` raises
+    :class:`~henchmen.errors.IllegalActionError` instead and changes
+    nothing. A value that is not an action id raises
+    :class:`~henchmen.errors.ActionTypeError` either way.
 
     >>> env = HenchmenAECEnv("parry", max_steps=3)
     >>> env.reset(seed=2)
@@ -57,12 +67,14 @@ class HenchmenAECEnv(AECEnv):  # type: ignore[misc]
         name: str,
         render_mode: str | None = None,
         max_steps: int | None = None,
+        illegal_action: str = "lose",
         **options: Any,
     ) -> None:
         super().__init__()
         self.game = _common.make_game(name, options)
         self.render_mode = _common.check_render_mode(render_mode, ("ansi", "human"))
         self.max_steps = _common.max_steps(max_steps)
+        self.illegal_action = _common.illegal_action(illegal_action)
         self.metadata = {**self.metadata, "name": f"henchmen_{self.game.name}_v0"}
         n = self.game.num_players
         self.possible_agents = [_common.agent_name(p) for p in range(n)]
@@ -82,6 +94,8 @@ class HenchmenAECEnv(AECEnv):  # type: ignore[misc]
         self._state: State | None = None
         self._base_seed: int | None = None
         self._episode = 0
+        self._episode_seed = 0
+        self._over = False
         self._steps = 0
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
@@ -139,7 +153,10 @@ class HenchmenAECEnv(AECEnv):  # type: ignore[misc]
         elif self._base_seed is None:
             self._base_seed = _common.fresh_seed()
         self._state, self._episode = _common.new_episode(self.game, self._base_seed, self._episode)
+        # The seed of this game's deal: what run() derives its bots' seeds from.
+        self._episode_seed = _common.episode_seed(self._base_seed, self._episode - 1)
         self._steps = 0
+        self._over = False
         self.agents = list(self.possible_agents)
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
@@ -162,8 +179,22 @@ class HenchmenAECEnv(AECEnv):  # type: ignore[misc]
         else:
             self.agent_selection = self.possible_agents[s.current_player]
             return
+        self._end()
+
+    def _end(self) -> None:
         # The episode is over: every agent takes one last (None) step in seat order.
+        self._over = True
         self.agent_selection = self.agents[0]
+
+    def _lose(self, agent: str) -> None:
+        """``agent`` chose an action outside its mask: it loses, the episode ends."""
+        self._cumulative_rewards[agent] = 0.0
+        for a in self.agents:
+            self.rewards[a] = -1.0 if a == agent else 0.0
+            self.terminations[a] = True
+        self.infos[agent] = {**self.infos[agent], "illegal_action": True}
+        self._end()
+        self._accumulate_rewards()
 
     def observe(self, agent: str) -> ObsDict:
         """What ``agent`` sees: its tensor, and its mask (all zeros unless it is to act).
@@ -187,15 +218,17 @@ class HenchmenAECEnv(AECEnv):  # type: ignore[misc]
     def _mask(self, agent: str) -> npt.NDArray[np.int8]:
         s = self.state_
         mask = np.zeros(self.game.num_distinct_actions, dtype=np.int8)
-        if not s.is_terminal and s.current_player == self._index[agent]:
-            if not self.truncations.get(agent):
-                mask[s._s.legal_actions()] = 1
+        if not self._over and s.current_player == self._index[agent]:
+            mask[s._s.legal_actions()] = 1
         return mask
 
     def step(self, action: Any) -> None:
         """The selected agent takes ``action`` (an id its mask allows; None once it is done).
 
-        >>> env = aec_env("parry")
+        An action outside the mask loses the episode for the agent, or raises
+        with ``illegal_action="raise"``:
+
+        >>> env = aec_env("parry", illegal_action="raise")
         >>> env.reset(seed=1)
         >>> mask = env.observe(env.agent_selection)["action_mask"]
         >>> env.step(int(mask.argmin()))
@@ -205,6 +238,11 @@ class HenchmenAECEnv(AECEnv):  # type: ignore[misc]
         >>> env.step(int(mask.argmax()))
         >>> env.state_.move_number > 0
         True
+        >>> losing = aec_env("parry")
+        >>> losing.reset(seed=1)
+        >>> losing.step(int(mask.argmin()))
+        >>> losing.rewards, losing.infos["player_0"]
+        ({'player_0': -1.0, 'player_1': 0.0}, {'illegal_action': True})
         """
         if self._state is None:
             raise UsageError("call reset() before step()")
@@ -219,7 +257,13 @@ class HenchmenAECEnv(AECEnv):  # type: ignore[misc]
                 )
             self._was_dead_step(action)
             return
-        a = _common.action_id(action, self._mask(agent), self.game.num_distinct_actions)
+        try:
+            a = _common.action_id(action, self._mask(agent), self.game.num_distinct_actions)
+        except IllegalActionError:
+            if self.illegal_action == "raise":
+                raise
+            self._lose(agent)
+            return
         self._state.apply(a)
         self._steps += 1
         self._cumulative_rewards[agent] = 0.0
@@ -243,6 +287,25 @@ class HenchmenAECEnv(AECEnv):  # type: ignore[misc]
             print(text)
             return None
         return text
+
+    def run(self, policies: Policies, seed: int | None = None) -> Episode:
+        """Reset and play one whole episode, RLCard-style: ``(trajectories, payoffs)``.
+
+        ``policies``: one per agent in seat order (or a dict by agent name),
+        each a callable (observation dict -> action id), a henchmen bot or a
+        bot spec string; see :mod:`henchmen.rl.episode`.
+
+        >>> env = aec_env("parry", players=3)
+        >>> trajectories, payoffs = env.run(["random", "greedy", "random"], seed=1)
+        >>> len(trajectories), payoffs.tolist() == list(env.state_.returns)
+        (3, True)
+        >>> env.run(["random", "greedy"])
+        Traceback (most recent call last):
+        ...
+        henchmen.errors.OptionError: parry here has 3 agents (player_0, player_1, player_2):
+        give one policy each, got 2
+        """
+        return episode.run(self, policies, seed)
 
     def close(self) -> None:
         """Nothing to release (the game lives in the environment); a reset may follow.

@@ -3,8 +3,10 @@
 The other seats are played by henchmen bots named by spec (``"random"``,
 ``"greedy"``, ``"ismcts:iterations=50"``; see :mod:`henchmen.matches`).
 The observation is a dict: ``observation`` (the seat's observation tensor)
-and ``action_mask`` (int8, the legal actions).  The reward is the seat's
-return when the game ends, 0 before.
+and ``action_mask`` (int8, the legal actions; :meth:`SingleAgentEnv.action_masks`
+gives it as bools, for sb3-contrib's MaskablePPO).  The reward is the seat's
+return when the game ends, 0 before.  ``gymnasium.make("henchmen/<game>-v0")``
+makes one too (:mod:`henchmen.rl.registration`).
 
 >>> from henchmen.rl import SingleAgentEnv
 >>> env = SingleAgentEnv("seven-secret-supervillains", opponents="random")
@@ -25,7 +27,7 @@ from gymnasium import spaces
 
 from henchmen import _checks
 from henchmen.bots import Bot
-from henchmen.errors import ActionTypeError, OptionError, UsageError
+from henchmen.errors import ActionTypeError, IllegalActionError, OptionError, UsageError
 from henchmen.matches import BotSpec, parse_bot_spec
 from henchmen.rl import _common
 from henchmen.state import State
@@ -50,14 +52,18 @@ def _specs(opponents: str | Sequence[str], count: int) -> list[BotSpec]:
 class SingleAgentEnv(gym.Env[ObsDict, np.int64]):
     """Seat ``seat`` of game ``name`` against ``opponents`` (one spec, or one per other seat).
 
-    ``illegal_action``: ``"raise"`` (default) raises
-    :class:`~henchmen.errors.IllegalActionError` for an action outside the
-    mask and changes nothing; ``"lose"`` ends the episode instead with
-    reward -1 and ``info["illegal_action"] = True`` (PettingZoo's classic
-    convention, and what random-action checkers need).  ``max_steps``
+    ``illegal_action``: ``"lose"`` (default) ends the episode when the
+    action is outside the mask, with reward -1 and
+    ``info["illegal_action"] = True`` (PettingZoo's classic convention);
+    Gymnasium's contract is that ``step`` takes every element of
+    ``action_space``, and its ``check_env`` steps unmasked random ones.
+    ``"raise"`` raises :class:`~henchmen.errors.IllegalActionError` instead
+    and changes nothing (for debugging a policy that should never pick
+    one).  A value that is not an integer action id raises
+    :class:`~henchmen.errors.ActionTypeError` either way.  ``max_steps``
     truncates after that many of the seat's decisions.
 
-    >>> env = SingleAgentEnv("parry", opponents="greedy", illegal_action="lose")
+    >>> env = SingleAgentEnv("parry", opponents="greedy")
     >>> obs, info = env.reset(seed=1)
     >>> illegal = int(obs["action_mask"].argmin())
     >>> obs, reward, terminated, truncated, info = env.step(illegal)
@@ -65,7 +71,11 @@ class SingleAgentEnv(gym.Env[ObsDict, np.int64]):
     (-1.0, True, {'illegal_action': True})
     """
 
-    metadata: dict[str, Any] = {"render_modes": ["ansi"]}  # noqa: RUF012 (gymnasium's own)
+    # render_fps: how often "human" text may be redrawn; Gymnasium's checker asks for one.
+    metadata: dict[str, Any] = {  # noqa: RUF012 (gymnasium's own attribute)
+        "render_modes": ["ansi", "human"],
+        "render_fps": 4,
+    }
 
     def __init__(
         self,
@@ -73,7 +83,7 @@ class SingleAgentEnv(gym.Env[ObsDict, np.int64]):
         opponents: str | Sequence[str] = "random",
         seat: int = 0,
         max_steps: int | None = None,
-        illegal_action: str = "raise",
+        illegal_action: str = "lose",
         render_mode: str | None = None,
         **options: Any,
     ) -> None:
@@ -81,9 +91,9 @@ class SingleAgentEnv(gym.Env[ObsDict, np.int64]):
         n = self.game.num_players
         self.seat = _checks.player(seat, n, "seat")
         self.specs = _specs(opponents, n - 1)
-        self.illegal_action = _checks.one_of(illegal_action, ("raise", "lose"), "illegal_action")
+        self.illegal_action = _common.illegal_action(illegal_action)
         self.max_steps = _common.max_steps(max_steps)
-        self.render_mode = _common.check_render_mode(render_mode, ("ansi",))
+        self.render_mode = _common.check_render_mode(render_mode, ("ansi", "human"))
         actions = self.game.num_distinct_actions
         self.observation_space: spaces.Dict = spaces.Dict(  # type: ignore[assignment]
             {
@@ -119,7 +129,24 @@ class SingleAgentEnv(gym.Env[ObsDict, np.int64]):
         mask = np.zeros(self.game.num_distinct_actions, dtype=np.int8)
         if not self._over:
             mask[s._s.legal_actions()] = 1
+        if self.render_mode == "human":
+            print(self.state)
         return {"observation": s._s.observation_tensor(self.seat), "action_mask": mask}
+
+    def action_masks(self) -> npt.NDArray[np.bool_]:
+        """The legal actions now, as bools over the action space (all False once over).
+
+        sb3-contrib's ``MaskablePPO`` asks the environment this by name.
+
+        >>> env = SingleAgentEnv("parry")
+        >>> obs, _ = env.reset(seed=1)
+        >>> bool((env.action_masks() == obs["action_mask"].astype(bool)).all())
+        True
+        """
+        mask = np.zeros(self.game.num_distinct_actions, dtype=np.bool_)
+        if not self._over:
+            mask[self.state._s.legal_actions()] = True
+        return mask
 
     def _play_others(self) -> None:
         s = self.state
@@ -180,7 +207,7 @@ class SingleAgentEnv(gym.Env[ObsDict, np.int64]):
         mask[self.state._s.legal_actions()] = 1
         try:
             a = _common.action_id(action, mask, self.game.num_distinct_actions)
-        except ValueError:
+        except IllegalActionError:
             if self.illegal_action == "raise":
                 raise
             self._over = True
@@ -196,11 +223,14 @@ class SingleAgentEnv(gym.Env[ObsDict, np.int64]):
         return self._observe(), reward, terminated, truncated, {}
 
     def render(self) -> str | None:
-        """The game as text with ``render_mode="ansi"``, else None.
+        """The game as text with ``render_mode="ansi"``; printed with ``"human"`` (as every
+        reset and step does then); else None.
 
         >>> env = SingleAgentEnv("parry", render_mode="ansi")
         >>> _ = env.reset(seed=1)
         >>> env.render() == str(env.state)
         True
         """
+        if self.render_mode == "human":
+            print(self.state)
         return str(self.state) if self.render_mode == "ansi" else None
