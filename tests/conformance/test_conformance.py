@@ -146,9 +146,12 @@ def seeds_of(
     and one the greedy bot plays (seed BOT_EVERY - 1), their expensive checks
     at a sampled tenth of the steps. The long tier's chunks (1 to ``chunks`` -
     1) share the other games, the first ``full_games`` of them checked at every
-    step. With one chunk (the sanitizer job) it plays them all, as they come."""
+    step. With one chunk (the sanitizer job) it plays ``games`` games, ``default``'s first
+    (an option set's greedy game: under the sanitizers a random game of Monkey Mischief's
+    Secretive took minutes), the first ``full_games`` of them checked at every step."""
     if chunks == 1:
-        return [(seed, seed < full_games) for seed in range(games)]
+        order = [*default, *(seed for seed in range(games + len(default)) if seed not in default)]
+        return [(seed, i < full_games) for i, seed in enumerate(order[:games])]
     first = [seed for seed in default if seed < games]
     if chunk == 0:
         return [(seed, False) for seed in first]
