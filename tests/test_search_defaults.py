@@ -20,7 +20,7 @@ from henchmen.serve.protocol import Limits
 from henchmen.state import State
 
 OLD = {"iterations": 1000, "exploration": 0.3, "rollout_depth": 0, "puct": False,
-       "greedy_prior": 0}
+       "greedy_prior": 0, "early_stop": 0.0, "bank": 0.0, "reuse": False}
 
 
 def positions(name: str, count: int = 6) -> list[State]:
@@ -44,8 +44,7 @@ def test_the_table_rows() -> None:
     # Super!: the heuristic leaf capped the search; 10 random steps before it, at
     # half the iterations for the same time a move (docs/strength.md).
     assert search_defaults("super") == {
-        "iterations": 500, "exploration": 0.3, "rollout_depth": 10, "puct": False,
-        "greedy_prior": 0}
+        **OLD, "iterations": 500, "rollout_depth": 10}
     # A game without a row of its own keeps the old default.
     for game in ("parry", "seven-secret-supervillains", "villainy", "suet", "legendary"):
         assert search_defaults(game) == OLD
@@ -65,9 +64,7 @@ def test_explicit_values_win() -> None:
     given = {"kind": "ismcts", "rollout_depth": 0, "iterations": 1000}
     assert native_moves(given, states) == native_moves({"kind": "ismcts", **OLD}, states)
     bot = SearchBot(rollout_depth=0, exploration=0.5)
-    assert bot.settings("super") == {
-        "iterations": 500, "exploration": 0.5, "rollout_depth": 0, "puct": False,
-        "greedy_prior": 0}
+    assert bot.settings("super") == {**OLD, "iterations": 500, "exploration": 0.5}
     spec = parse_bot_spec("ismcts:rollout_depth=0").native()
     assert spec is not None and spec["rollout_depth"] == 0 and "iterations" not in spec
 

@@ -20,6 +20,9 @@ struct SearchDefaults {
   int rollout_depth = 0;  // the game's heuristic at the leaf
   bool puct = false;
   int greedy_prior = 0;  // SearchConfig::greedy_prior
+  double early_stop = 0.0;  // SearchConfig::early_stop
+  double bank = 0.0;        // BotSpec::bank
+  bool reuse = false;       // BotSpec::reuse
 };
 
 inline SearchDefaults search_defaults(const std::string& game) {

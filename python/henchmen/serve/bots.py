@@ -169,6 +169,7 @@ class SeatBot:
             exact_knowledge=bool(self.settings.get("exact", True)),
             greedy_prior=int(s["greedy_prior"]),
             threads=int(self.settings.get("threads", 1)),
+            early_stop=float(s["early_stop"]),
         )
 
     def choose(self, state: State, cancel: CancelToken) -> int:
