@@ -83,7 +83,7 @@ def recorded(name: str, spec: dict[str, Any], games: int = 2) -> list[dict[str, 
 
 
 def test_early_stop_never_changes_a_game() -> None:
-    plain = recorded("seven-secret-supervillains", {"iterations": 200})
+    plain = recorded("seven-secret-supervillains", {"iterations": 200, "early_stop": 0.0})
     early = recorded("seven-secret-supervillains", {"iterations": 200, "early_stop": 1.0})
     assert [g["history"] for g in early] == [g["history"] for g in plain]
     assert sum(sum(g["iterations"]) for g in early) < sum(sum(g["iterations"]) for g in plain)
@@ -131,7 +131,7 @@ def test_the_kept_tree_is_searched_on_within_a_turn_only(name: str) -> None:
             total, possible = total + reused, possible + could
     assert possible > 0 and total >= possible // 2
     # (every move played came from a kept tree's legal root moves: apply would refuse another)
-    assert all(sum(g["reused"]) == 0 for g in recorded(name, {"iterations": 100}))
+    assert all(sum(g["reused"]) == 0 for g in recorded(name, {"iterations": 100, "reuse": False}))
 
 
 def test_the_settings_are_checked() -> None:

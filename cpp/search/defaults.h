@@ -20,7 +20,10 @@ struct SearchDefaults {
   int rollout_depth = 0;  // the game's heuristic at the leaf
   bool puct = false;
   int greedy_prior = 0;  // SearchConfig::greedy_prior
-  double early_stop = 0.0;  // SearchConfig::early_stop
+  // SearchConfig::early_stop: every game stops a decided search (a forced
+  // move unsearched): the same moves as the whole budget, in 15 to 75% less
+  // time (docs/strength.md, "Time management").
+  double early_stop = 1.0;
   double bank = 0.0;        // BotSpec::bank
   bool reuse = false;       // BotSpec::reuse
 };
@@ -37,7 +40,7 @@ inline SearchDefaults search_defaults(const std::string& game) {
   // visits beat it 66.5% on a 2.75 ms clock but 49.0% on a 4.89 ms one
   // (docs/strength.md): it pays only at small budgets.
   static const Row rows[] = {
-      {"super", {500, 0.3, 10, false, 0}},
+      {"super", {500, 0.3, 10, false, 0, 1.0}},
   };
   for (const Row& r : rows) {
     if (game == r.game) return r.d;

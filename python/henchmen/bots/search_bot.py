@@ -33,7 +33,7 @@ def search_defaults(game: str) -> dict[str, Any]:
     >>> search_defaults("super")["rollout_depth"]
     10
     >>> search_defaults("parry") == {"iterations": 1000, "exploration": 0.3,
-    ...     "rollout_depth": 0, "puct": False, "greedy_prior": 0, "early_stop": 0.0,
+    ...     "rollout_depth": 0, "puct": False, "greedy_prior": 0, "early_stop": 1.0,
     ...     "bank": 0.0, "reuse": False}
     True
     """
