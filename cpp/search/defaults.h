@@ -21,7 +21,7 @@ struct SearchDefaults {
   bool puct = false;
   int greedy_prior = 0;  // SearchConfig::greedy_prior
   // SearchConfig::early_stop: every game stops a decided search (a forced
-  // move unsearched): the same moves as the whole budget, in 15 to 75% less
+  // move unsearched): the same moves as the whole budget, in 13 to 73% less
   // time (docs/strength.md, "Time management").
   double early_stop = 1.0;
   double bank = 0.0;        // BotSpec::bank
