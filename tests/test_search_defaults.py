@@ -47,12 +47,11 @@ def test_the_table_rows() -> None:
     # half the iterations for the same time a move (docs/strength.md).
     assert search_defaults("super") == {
         **ROW, "iterations": 500, "rollout_depth": 10}
-    # Villainy and S.U.E.T.: a larger cap where the early stop plays most decisions
-    # at once, for the same mean time a decision.
-    assert search_defaults("villainy") == {**ROW, "iterations": 2700}
+    # S.U.E.T.: a larger cap where the early stop plays most decisions at once, for
+    # the same mean time a decision.
     assert search_defaults("suet") == {**ROW, "iterations": 2600}
     # A game without a row of its own keeps the old default, stopping a decided search.
-    for game in ("parry", "seven-secret-supervillains", "legendary"):
+    for game in ("parry", "seven-secret-supervillains", "villainy", "legendary"):
         assert search_defaults(game) == ROW
 
 
@@ -82,8 +81,8 @@ def test_search_bot_plays_the_games_row() -> None:
         spelled_out = SearchBot(seed=seed, **search_defaults("super")).choose(state)
         assert by_default == spelled_out
     assert SearchBot().settings("legendary") == ROW
-    assert SearchBot().settings("villainy")["iterations"] == 2700
-    assert SearchBot(iterations=300).settings("villainy")["iterations"] == 300
+    assert SearchBot().settings("suet")["iterations"] == 2600
+    assert SearchBot(iterations=300).settings("suet")["iterations"] == 300
     assert SearchBot(greedy_prior=50).settings("villainy")["greedy_prior"] == 50
 
 
