@@ -20,7 +20,9 @@ from henchmen.serve.protocol import Limits
 from henchmen.state import State
 
 OLD = {"iterations": 1000, "exploration": 0.3, "rollout_depth": 0, "puct": False,
-       "greedy_prior": 0}
+       "greedy_prior": 0, "early_stop": 0.0, "bank": 0.0, "reuse": False}
+#: Every game's row but Super!'s: the old settings, stopping a decided search.
+ROW = {**OLD, "early_stop": 1.0}
 
 
 def positions(name: str, count: int = 6) -> list[State]:
@@ -44,11 +46,13 @@ def test_the_table_rows() -> None:
     # Super!: the heuristic leaf capped the search; 10 random steps before it, at
     # half the iterations for the same time a move (docs/strength.md).
     assert search_defaults("super") == {
-        "iterations": 500, "exploration": 0.3, "rollout_depth": 10, "puct": False,
-        "greedy_prior": 0}
-    # A game without a row of its own keeps the old default.
-    for game in ("parry", "seven-secret-supervillains", "villainy", "suet", "legendary"):
-        assert search_defaults(game) == OLD
+        **ROW, "iterations": 500, "rollout_depth": 10}
+    # S.U.E.T.: a larger cap where the early stop plays most decisions at once, for
+    # the same mean time a decision.
+    assert search_defaults("suet") == {**ROW, "iterations": 2600}
+    # A game without a row of its own keeps the old default, stopping a decided search.
+    for game in ("parry", "seven-secret-supervillains", "villainy", "legendary"):
+        assert search_defaults(game) == ROW
 
 
 def test_a_native_bot_without_settings_takes_the_games_row() -> None:
@@ -65,9 +69,7 @@ def test_explicit_values_win() -> None:
     given = {"kind": "ismcts", "rollout_depth": 0, "iterations": 1000}
     assert native_moves(given, states) == native_moves({"kind": "ismcts", **OLD}, states)
     bot = SearchBot(rollout_depth=0, exploration=0.5)
-    assert bot.settings("super") == {
-        "iterations": 500, "exploration": 0.5, "rollout_depth": 0, "puct": False,
-        "greedy_prior": 0}
+    assert bot.settings("super") == {**ROW, "iterations": 500, "exploration": 0.5}
     spec = parse_bot_spec("ismcts:rollout_depth=0").native()
     assert spec is not None and spec["rollout_depth"] == 0 and "iterations" not in spec
 
@@ -78,7 +80,9 @@ def test_search_bot_plays_the_games_row() -> None:
         by_default = SearchBot(seed=seed).choose(state)
         spelled_out = SearchBot(seed=seed, **search_defaults("super")).choose(state)
         assert by_default == spelled_out
-    assert SearchBot().settings("villainy") == OLD
+    assert SearchBot().settings("legendary") == ROW
+    assert SearchBot().settings("suet")["iterations"] == 2600
+    assert SearchBot(iterations=300).settings("suet")["iterations"] == 300
     assert SearchBot(greedy_prior=50).settings("villainy")["greedy_prior"] == 50
 
 
@@ -98,3 +102,22 @@ def test_the_hint_follows_the_row() -> None:
     given = SeatBot.from_spec(
         {"bot": "ismcts", "iterations": 50, "settings": {"rollout_depth": 0}}, 1, Limits())
     assert not isinstance(given._search(0, "super").evaluator, RandomRollout)
+
+
+def test_the_default_bot_plays_the_old_moves_and_stops_decided_searches() -> None:
+    # The row's early stop never changes a move: the same games as the old settings
+    # spelled out, in fewer iterations; early_stop=0 given spends the whole budget.
+    game = henchmen.Game("seven-secret-supervillains")
+    seeds = [_core.derive_seed(5, g) for g in range(2)]
+
+    def play(spec: dict[str, Any]) -> list[dict[str, Any]]:
+        played: list[dict[str, Any]] = game._core.play_recorded(
+            [[{"kind": "ismcts", **spec}] * 2] * 2, seeds, False, 1)
+        return played
+
+    row, old = play({"iterations": 150}), play({**OLD, "iterations": 150})
+    given = play({"iterations": 150, "early_stop": 0.0})
+    assert [g["history"] for g in row] == [g["history"] for g in old]
+    searched = [sum(sum(g["iterations"]) for g in games) for games in (row, old, given)]
+    decisions = sum(sum(g["decisions"]) for g in old)
+    assert searched[0] < searched[1] == searched[2] == 150 * decisions

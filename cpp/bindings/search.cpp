@@ -94,10 +94,10 @@ std::shared_ptr<const LearnedValue> learned_leaf(const py::dict& d, const Game& 
 SearchConfig search_config(const py::dict& d, const Game& g, const SearchConfig& base = SearchConfig{}) {
   for (const auto& item : d) {
     const std::string key = py::str(item.first);
-    static const char* known[] = {"kind", "iterations", "max_seconds", "exploration", "determinize", "puct", "rollout_depth", "seed", "chance_samples", "exact_knowledge", "greedy_prior", "threads", "leaf", "weights"};
+    static const char* known[] = {"kind", "iterations", "max_seconds", "exploration", "determinize", "puct", "rollout_depth", "seed", "chance_samples", "exact_knowledge", "greedy_prior", "threads", "leaf", "weights", "early_stop", "bank", "reuse"};
     bool ok = false;
     for (const char* k : known) ok = ok || key == k;
-    if (!ok) throw OptionError("unknown search setting '" + key + "'; settings are: iterations, max_seconds, exploration, determinize, puct, rollout_depth, seed, exact_knowledge, greedy_prior, threads, leaf, weights");
+    if (!ok) throw OptionError("unknown search setting '" + key + "'; settings are: iterations, max_seconds, exploration, determinize, puct, rollout_depth, seed, exact_knowledge, greedy_prior, threads, leaf, weights, early_stop, bank, reuse (the last two a bot's)");
   }
   SearchConfig c = base;
   c.iterations = get<int64_t>(d, "iterations", c.iterations);
@@ -110,7 +110,9 @@ SearchConfig search_config(const py::dict& d, const Game& g, const SearchConfig&
   c.exact_knowledge = get<bool>(d, "exact_knowledge", c.exact_knowledge);
   c.greedy_prior = get<int>(d, "greedy_prior", c.greedy_prior);
   c.threads = get<int>(d, "threads", c.threads);
+  c.early_stop = get<double>(d, "early_stop", c.early_stop);
   check_threads(c.threads);
+  if (!(c.early_stop >= 0.0) || c.early_stop > 1.0) throw OptionError("early_stop must be from 0 (spend the whole budget) to 1 (stop when the runner-up cannot catch the leader)");
   if (c.iterations < 1 || c.iterations > 100000000) throw OptionError("iterations must be from 1 to 100000000, got " + std::to_string(c.iterations));
   if (!(c.max_seconds >= 0.0) || c.max_seconds > 86400.0) throw OptionError("max_seconds must be from 0 to 86400");
   if (!(c.exploration >= 0.0) || c.exploration > 100.0) throw OptionError("exploration must be from 0 to 100");
@@ -136,6 +138,9 @@ BotSpec bot_spec(const py::dict& d, const Game& g) {
   base.rollout_depth = defaults.rollout_depth;
   base.puct = defaults.puct;
   base.greedy_prior = defaults.greedy_prior;
+  base.early_stop = defaults.early_stop;
+  b.bank = defaults.bank;
+  b.reuse = defaults.reuse;
   // A learned leaf evaluates the leaf itself: no playout steps before it
   // unless asked (Super!'s row plays ten before its heuristic).
   if (d.contains("leaf") && py::str(d["leaf"]).cast<std::string>() == "learned") base.rollout_depth = 0;
@@ -143,6 +148,9 @@ BotSpec bot_spec(const py::dict& d, const Game& g) {
   b.search.determinize = kind != "mcts" && get<bool>(d, "determinize", true);
   b.chance_samples = get<int>(d, "chance_samples", b.chance_samples);
   if (b.chance_samples < 1 || b.chance_samples > 1000) throw OptionError("chance_samples must be from 1 to 1000");
+  b.bank = get<double>(d, "bank", b.bank);
+  if (!(b.bank >= 0.0) || b.bank > 1.0) throw OptionError("bank must be from 0 (no banking) to 1 (a decision may spend the whole bank)");
+  b.reuse = get<bool>(d, "reuse", b.reuse);
   return b;
 }
 
@@ -223,6 +231,9 @@ void bind_search(py::module_& m) {
         out["rollout_depth"] = d.rollout_depth;
         out["puct"] = d.puct;
         out["greedy_prior"] = d.greedy_prior;
+        out["early_stop"] = d.early_stop;
+        out["bank"] = d.bank;
+        out["reuse"] = d.reuse;
         return out;
       },
       py::arg("game"), "The default search bot's settings for the game named `game` (search/defaults.h).");
@@ -298,6 +309,9 @@ void bind_search(py::module_& m) {
   // move's copy starts from it (Engine::catch_up).
   py::setattr(state, "search", py::cpp_function(
                                    [](const State& s, const py::dict& settings, const py::object& cancel) {
+                                     for (const char* key : {"bank", "reuse"}) {
+      if (settings.contains(key)) throw OptionError(std::string(key) + " is a bot's setting over a game (a native match's bots); one search has none");
+    }
                                      const SearchConfig c = search_config(settings, s.game());
                                      const Engine& engine = engine_for(s.game());
                                      engine.catch_up(s);
@@ -380,6 +394,9 @@ void bind_search(py::module_& m) {
                                           d["measures"] = measures;
                                           d["truncated"] = r.truncated;
                                           d["seconds"] = r.seconds;
+                                          d["decisions"] = r.decisions;
+                                          d["decision_seconds"] = r.decision_seconds;
+                                          d["decision_cpu_seconds"] = r.decision_cpu_seconds;
                                           return d;
                                         },
                                         py::is_method(game), py::arg("bots"), py::arg("games"), py::arg("seed") = 0, py::arg("threads") = 1, py::arg("cancel") = py::none(),
@@ -408,6 +425,11 @@ void bind_search(py::module_& m) {
                                              d["events"] = briefs;
                                              d["first"] = one.first;
                                              d["truncated"] = one.truncated;
+                                             d["decisions"] = one.decisions;
+                                             d["decision_seconds"] = one.decision_seconds;
+                                             d["decision_cpu_seconds"] = one.decision_cpu_seconds;
+                                             d["iterations"] = one.iterations;
+                                             d["reused"] = one.reused;
                                              out.append(d);
                                            }
                                            return out;

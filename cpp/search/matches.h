@@ -31,6 +31,11 @@ struct MatchResult {
   std::vector<double> returns;  // games x bots: each bot's return (bots rotate seats)
   std::vector<int64_t> lengths; // actions per game
   std::vector<double> measures; // per game, when the game has a measure (NaN: none reached); else empty
+  // Per bot (as given, whatever seat): decisions taken and their wall time,
+  // so that "equal time a move" is measured, not assumed.
+  std::vector<int64_t> decisions;
+  std::vector<double> decision_seconds;
+  std::vector<double> decision_cpu_seconds;  // processor time: not inflated by other work on the machine
   int64_t truncated = 0;
   double seconds = 0.0;
 };
@@ -123,19 +128,29 @@ MatchResult play_matches(const typename T::Config& cfg, int n, int64_t limit, co
   if constexpr (has_measure<typename T::S>::value) out.measures.assign(static_cast<size_t>(games), 0.0);
   threads = std::max(1, std::min<int>(threads, static_cast<int>(std::max<int64_t>(1, games))));
   std::vector<int64_t> truncated(static_cast<size_t>(threads), 0);
+  // [thread][bot]: each game's clocks are summed into its thread's row.
+  std::vector<std::vector<BotClock>> spent(static_cast<size_t>(threads), std::vector<BotClock>(static_cast<size_t>(n)));
   auto work = [&](int t) {
     std::vector<Action> scratch;
     Stop::Probe probe(stop);
     for (int64_t g = t; g < games; g += threads) {
       typename T::S s = T::initial_state(cfg);
       Rng rng(Rng::derive_seed(seed, static_cast<uint64_t>(g)));
+      std::vector<BotClock> clocks(static_cast<size_t>(n));  // by bot
       int64_t steps = 0;
       while (s.current_player() != kTerminal && steps < limit) {
         probe.check();
         const int p = s.current_player();
-        const Action a = p == kChance ? s.sample_chance(rng) : bot_choice(s, bots[static_cast<size_t>((p + g) % n)], rng, scratch, &stop);
+        const size_t bot = static_cast<size_t>((p + g) % n);
+        const Action a = p == kChance ? s.sample_chance(rng) : timed_choice(s, bots[bot], rng, scratch, &stop, clocks[bot]);
+        if (p != kChance) others_decided(clocks, bot);
         s.apply(a);
         ++steps;
+      }
+      for (size_t b = 0; b < clocks.size(); ++b) {
+        spent[static_cast<size_t>(t)][b].decisions += clocks[b].decisions;
+        spent[static_cast<size_t>(t)][b].seconds += clocks[b].seconds;
+        spent[static_cast<size_t>(t)][b].cpu_seconds += clocks[b].cpu_seconds;
       }
       out.lengths[static_cast<size_t>(g)] = steps;
       if constexpr (has_measure<typename T::S>::value) out.measures[static_cast<size_t>(g)] = s.current_player() == kTerminal ? s.measure() : std::numeric_limits<double>::quiet_NaN();
@@ -147,6 +162,16 @@ MatchResult play_matches(const typename T::Config& cfg, int n, int64_t limit, co
   };
   run_threads(threads, work, [&] { stop.set(Stopped::Why::kCancelled); });
   for (const int64_t k : truncated) out.truncated += k;
+  out.decisions.assign(static_cast<size_t>(n), 0);
+  out.decision_seconds.assign(static_cast<size_t>(n), 0.0);
+  out.decision_cpu_seconds.assign(static_cast<size_t>(n), 0.0);
+  for (const auto& row : spent) {
+    for (size_t b = 0; b < row.size(); ++b) {
+      out.decisions[b] += row[b].decisions;
+      out.decision_seconds[b] += row[b].seconds;
+      out.decision_cpu_seconds[b] += row[b].cpu_seconds;
+    }
+  }
   out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return out;
 }
@@ -172,6 +197,12 @@ struct RecordedGame {
   std::vector<double> returns;
   int first = -1;
   bool truncated = false;
+  // By seat: decisions taken and their wall time.
+  std::vector<int64_t> decisions;
+  std::vector<double> decision_seconds;
+  std::vector<double> decision_cpu_seconds;
+  std::vector<int64_t> iterations;  // searched, all decisions together
+  std::vector<int64_t> reused;      // decisions searched on from a kept tree (BotSpec::reuse)
 };
 
 inline void add_briefs(const Events& events, int64_t step, int players, std::vector<EventBrief>& out) {
@@ -216,11 +247,13 @@ std::vector<RecordedGame> play_recorded(const typename T::Config& cfg, int n, in
         if (events) add_briefs(setup, -1, n, game.events);
       }
       Rng rng(seeds[static_cast<size_t>(g)]);
+      std::vector<BotClock> clocks(static_cast<size_t>(n));  // by seat
       while (s.current_player() != kTerminal && static_cast<int64_t>(game.history.size()) < limit) {
         probe.check();
         const int p = s.current_player();
         if (p != kChance && game.first < 0) game.first = p;
-        const Action a = p == kChance ? s.sample_chance(rng) : bot_choice(s, bots[static_cast<size_t>(p)], rng, scratch, &stop);
+        const Action a = p == kChance ? s.sample_chance(rng) : timed_choice(s, bots[static_cast<size_t>(p)], rng, scratch, &stop, clocks[static_cast<size_t>(p)]);
+        if (p != kChance) others_decided(clocks, static_cast<size_t>(p));
         if (events) {
           Events step;
           {
@@ -235,6 +268,13 @@ std::vector<RecordedGame> play_recorded(const typename T::Config& cfg, int n, in
       }
       game.truncated = s.current_player() != kTerminal;
       for (int seat = 0; seat < n; ++seat) game.returns.push_back(game.truncated ? 0.0 : s.returns(seat));
+      for (const BotClock& c : clocks) {
+        game.decisions.push_back(c.decisions);
+        game.decision_seconds.push_back(c.seconds);
+        game.decision_cpu_seconds.push_back(c.cpu_seconds);
+        game.iterations.push_back(c.iterations);
+        game.reused.push_back(c.reused);
+      }
     }
   };
   run_threads(threads, work, [&] { stop.set(Stopped::Why::kCancelled); });

@@ -53,6 +53,16 @@ struct SearchConfig {
   // Root parallelism (search/root_parallel.h): this many independent trees
   // on as many threads, merged at the root by visits; 1: one tree.
   int threads = 1;
+  // > 0: stop as soon as the root is decided, so a bot can bank the rest of
+  // its budget (search/bots.h, BotSpec::bank) for the decisions that are not:
+  // a single legal move is played without searching, and the search ends when
+  // the most visited root move leads the runner-up by more than early_stop
+  // times the iterations left (those the budget still allows, or, on a clock,
+  // those the time left allows at the rate so far). 1: the runner-up could not
+  // catch the leader even with every iteration left, so the choice is the
+  // full search's; below 1 stops sooner, when a catch-up is merely unlikely.
+  // 0: every search spends its whole budget.
+  double early_stop = 0.0;
 };
 
 // The longest principal line a search reports (SearchResult::line).
@@ -85,6 +95,62 @@ struct Node {
   double value = 0.0;  // sum of returns for `mover`
 };
 
+// SearchConfig::early_stop: whether the most visited root move leads the
+// runner-up by more than early_stop times the iterations left after `done`.
+inline bool root_decided(const std::vector<Node>& nodes, int64_t done, double elapsed, const SearchConfig& cfg) {
+  double left = static_cast<double>(cfg.iterations - done);
+  if (cfg.max_seconds > 0 && elapsed > 0) left = std::min(left, (cfg.max_seconds - elapsed) * static_cast<double>(done) / elapsed);
+  int64_t first = 0, second = 0;  // an untried move has no visits
+  int children = 0;
+  for (int32_t c = nodes[0].first_child; c >= 0; c = nodes[static_cast<size_t>(c)].next_sibling) {
+    const int64_t v = nodes[static_cast<size_t>(c)].visits;
+    ++children;
+    if (v > first) {
+      second = first;
+      first = v;
+    } else if (v > second) {
+      second = v;
+    }
+  }
+  return children > 0 && static_cast<double>(first - second) > cfg.early_stop * left;
+}
+
+// The tree under the root move `action`, re-rooted for the next decision of
+// `me`, whose legal moves are `legal` (ascending): the new root's children are
+// the moves of `me` still legal (in some redraws another player decided after
+// `action`; those nodes, and moves the draws since have taken away, go). Empty
+// if `action` has no node. Sibling order is kept.
+inline std::vector<Node> subtree(const std::vector<Node>& nodes, Action action, int me, const std::vector<Action>& legal) {
+  std::vector<Node> out;
+  if (nodes.empty()) return out;
+  int32_t at = -1;
+  for (int32_t c = nodes[0].first_child; c >= 0; c = nodes[static_cast<size_t>(c)].next_sibling) {
+    if (nodes[static_cast<size_t>(c)].action == action) at = c;
+  }
+  if (at < 0) return out;
+  out.emplace_back();
+  out[0].visits = nodes[static_cast<size_t>(at)].visits;
+  std::vector<std::pair<int32_t, int32_t>> todo{{at, 0}};  // (from, to): copy from's children under to
+  while (!todo.empty()) {
+    const auto [from, to] = todo.back();
+    todo.pop_back();
+    int32_t last = -1;
+    for (int32_t c = nodes[static_cast<size_t>(from)].first_child; c >= 0; c = nodes[static_cast<size_t>(c)].next_sibling) {
+      Node copy = nodes[static_cast<size_t>(c)];
+      if (to == 0 && (copy.mover != me || !std::binary_search(legal.begin(), legal.end(), copy.action))) continue;
+      copy.first_child = copy.next_sibling = -1;
+      out.push_back(copy);
+      const int32_t idx = static_cast<int32_t>(out.size() - 1);
+      if (last < 0) out[static_cast<size_t>(to)].first_child = idx;
+      else out[static_cast<size_t>(last)].next_sibling = idx;
+      last = idx;
+      todo.emplace_back(c, idx);
+    }
+  }
+  if (out[0].first_child < 0) out.clear();
+  return out;
+}
+
 }  // namespace detail
 
 // A redraw (`redraw(world, rng)`) passed by reference rather than as a
@@ -110,16 +176,22 @@ class RedrawRef {
 // cancellation throws Stopped.
 // `redraw(world, rng)` turns a copy of the root into a world the searching
 // player cannot tell from it (by default the flat state's own resample).
+// `tree` (may be null): in, a tree to go on searching (detail::subtree of
+// the last search's, for the same player; empty: a fresh one); out, this
+// search's whole tree.
 template <class S>
-SearchResult mcts_search_with(const S& root, const SearchConfig& cfg, Stop* stop, RedrawRef<S> redraw) {
+SearchResult mcts_search_with(const S& root, const SearchConfig& cfg, Stop* stop, RedrawRef<S> redraw, std::vector<detail::Node>* tree = nullptr) {
   using detail::Node;
   SearchResult out;
   const int me = root.current_player();
   if (me < 0) return out;
   const int n_players = root.num_players();
   Rng rng(cfg.seed);
-  std::vector<Node> nodes(1);
-  nodes.reserve(static_cast<size_t>(std::min<int64_t>(cfg.iterations, 1 << 20) + 16));
+  std::vector<Node> nodes;
+  if (tree) nodes.swap(*tree);
+  const bool reused = !nodes.empty();
+  if (!reused) nodes.emplace_back();
+  nodes.reserve(nodes.size() + static_cast<size_t>(std::min<int64_t>(cfg.iterations, 1 << 20) + 16));
   std::vector<int32_t> path;
   std::vector<Action> legal;
   std::vector<int32_t> child_of;
@@ -128,7 +200,20 @@ SearchResult mcts_search_with(const S& root, const SearchConfig& cfg, Stop* stop
   const auto start = std::chrono::steady_clock::now();
   std::optional<Stop::Probe> probe;
   if (stop) probe.emplace(*stop);
-  if (cfg.greedy_prior > 0) {
+  if (cfg.early_stop > 0) {
+    // The searching player's own moves are the same in every redraw of what
+    // they cannot see, so one legal move is the choice whatever a search says.
+    root.legal_actions(legal);
+    if (legal.size() == 1) {
+      out.best = legal[0];
+      out.actions = legal;
+      out.visits.assign(1, 0);
+      out.values.assign(1, 0.0);
+      if (tree) tree->clear();
+      return out;
+    }
+  }
+  if (cfg.greedy_prior > 0 && !reused) {
     S s = root;
     if (cfg.determinize) {
       Rng world(rng.next_u64());
@@ -154,9 +239,10 @@ SearchResult mcts_search_with(const S& root, const SearchConfig& cfg, Stop* stop
   }
 
   for (int64_t it = 0; it < cfg.iterations; ++it) {
-    if (cfg.max_seconds > 0 && (it & 15) == 0 &&
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() >= cfg.max_seconds) {
-      break;
+    if ((it & 15) == 0 && (cfg.max_seconds > 0 || cfg.early_stop > 0)) {
+      const double elapsed = cfg.max_seconds > 0 ? std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() : 0.0;
+      if (cfg.max_seconds > 0 && elapsed >= cfg.max_seconds) break;
+      if (cfg.early_stop > 0 && it > 0 && detail::root_decided(nodes, it, elapsed, cfg)) break;
     }
     if (probe) {
       try {
@@ -312,6 +398,7 @@ SearchResult mcts_search_with(const S& root, const SearchConfig& cfg, Stop* stop
     at = next;
   }
   out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  if (tree) tree->swap(nodes);
   return out;
 }
 

@@ -52,6 +52,9 @@ BOT_SETTINGS: dict[str, dict[str, type]] = {
         "weights": str,
         "greedy_prior": int,
         "threads": int,
+        "early_stop": float,
+        "bank": float,
+        "reuse": bool,
     },
 }
 BOT_SETTINGS["mcts"] = BOT_SETTINGS["ismcts"]

@@ -20,7 +20,10 @@ DEFAULT_ITERATIONS = 1000
 DEFAULT_EXPLORATION = 0.3
 
 #: The settings a game's defaults fill in where a bot leaves them out.
-DEFAULTED = ("iterations", "exploration", "rollout_depth", "puct", "greedy_prior")
+DEFAULTED = (
+    "iterations", "exploration", "rollout_depth", "puct", "greedy_prior", "early_stop", "bank",
+    "reuse",
+)
 
 
 def search_defaults(game: str) -> dict[str, Any]:
@@ -30,7 +33,8 @@ def search_defaults(game: str) -> dict[str, Any]:
     >>> search_defaults("super")["rollout_depth"]
     10
     >>> search_defaults("parry") == {"iterations": 1000, "exploration": 0.3,
-    ...     "rollout_depth": 0, "puct": False, "greedy_prior": 0}
+    ...     "rollout_depth": 0, "puct": False, "greedy_prior": 0, "early_stop": 1.0,
+    ...     "bank": 0.0, "reuse": False}
     True
     """
     return dict(_core.search_defaults(game))
@@ -50,10 +54,17 @@ class SearchBot:
     threads and merges them at the root by visits (root parallelism).
     ``greedy_prior`` > 0 starts every root move with that many visits valued
     where the rest of the turn after it, played one ply at a time, ends.
-    ``iterations``, ``exploration``, ``rollout_depth``, ``puct`` and
-    ``greedy_prior`` left as None take the defaults of the game being played
-    (:func:`~henchmen.bots.search_bot.search_defaults`: Super! plays 10 random
-    steps before the heuristic, docs/strength.md);
+    ``early_stop`` > 0 plays a single legal move without searching and ends a
+    search once the runner-up cannot catch the leader (1) or is that far behind
+    (below 1: sooner). ``bank`` (the share of the budget saved so far that a
+    decision may add to its own) and ``reuse`` (search on from the last tree
+    within a turn) manage a bot's budget over a whole game: the native matches
+    (``run_matches``, ``simulate``, the tables of docs/strength.md) play them;
+    ``choose`` searches each position afresh, with ``early_stop`` alone.
+    ``iterations``, ``exploration``, ``rollout_depth``, ``puct``,
+    ``greedy_prior``, ``early_stop``, ``bank`` and ``reuse`` left as
+    None take the defaults of the game being played (:func:`~henchmen.bots.search_bot.search_defaults`:
+    Super! plays 10 random steps before the heuristic, docs/strength.md);
     a value given always wins.
     Every move draws the search seed from the bot's own generator, so the
     same seed and the same positions give the same choices, whatever the
@@ -81,6 +92,9 @@ class SearchBot:
         weights: str | None = None,
         greedy_prior: int | None = None,
         threads: int = 1,
+        early_stop: float | None = None,
+        bank: float | None = None,
+        reuse: bool | None = None,
     ) -> None:
         self.algorithm = _checks.one_of(algorithm, ("ismcts", "mcts"), "algorithm")
         self.name = self.algorithm
@@ -99,6 +113,9 @@ class SearchBot:
         self.exploration = _maybe(
             exploration, lambda v: _checks.number(v, "exploration", 0, MAX_EXPLORATION)
         )
+        self.early_stop = _maybe(early_stop, lambda v: _checks.number(v, "early_stop", 0, 1))
+        self.bank = _maybe(bank, lambda v: _checks.number(v, "bank", 0, 1))
+        self.reuse = _maybe(reuse, lambda v: _checks.flag(v, "reuse"))
         self.max_seconds = _checks.number(
             max_seconds, "max_seconds", 0, MAX_SECONDS, " (0: no time limit)"
         )
@@ -152,6 +169,7 @@ class SearchBot:
             exact_knowledge=self.exact,
             greedy_prior=s["greedy_prior"],
             threads=self.threads,
+            early_stop=s["early_stop"],
         )
 
     def native_spec(self) -> dict[str, Any]:
@@ -194,7 +212,8 @@ class SearchBot:
             f"iterations={self.iterations}, rollout_depth={self.rollout_depth}, "
             f"exploration={self.exploration}, puct={self.puct}, max_seconds={self.max_seconds}, "
             f"exact={self.exact}, leaf={self.leaf!r}, weights={self.weights!r}, "
-            f"greedy_prior={self.greedy_prior}, threads={self.threads})"
+            f"greedy_prior={self.greedy_prior}, threads={self.threads}, "
+            f"early_stop={self.early_stop}, bank={self.bank}, reuse={self.reuse})"
         )
 
 

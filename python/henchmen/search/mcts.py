@@ -141,16 +141,21 @@ class MCTS:
     #: Root parallelism: this many independent trees on as many threads, merged at the
     #: root by visits (native search only); 1: one tree.
     threads: int = 1
+    #: > 0: a single legal move is played without searching, and the search ends once
+    #: the most visited root move leads the runner-up by more than this share of the
+    #: iterations left (1: the runner-up cannot catch it); native search only.
+    early_stop: float = 0.0
 
     def __post_init__(self) -> None:
         _checks.count(self.iterations, "iterations", 1, 100_000_000)
         _checks.count(self.greedy_prior, "greedy_prior", 0, 1_000_000)
         _checks.count(self.threads, "threads", 1, _core.MAX_THREADS)
-        native_only = self.greedy_prior or self.threads > 1
+        _checks.number(self.early_stop, "early_stop", 0, 1)
+        native_only = self.greedy_prior or self.threads > 1 or self.early_stop > 0
         if native_only and (self.native is False or not self._native_ok()):
             raise OptionError(
-                "greedy_prior and threads need the native search (a built-in evaluator, "
-                "no prior, native not False)"
+                "greedy_prior, threads and early_stop need the native search (a built-in "
+                "evaluator, no prior, native not False)"
             )
         _checks.seed(self.seed)
         # The native search's own bounds (cpp/bindings/search.cpp), checked here so
@@ -221,6 +226,7 @@ class MCTS:
                 ),
                 "greedy_prior": self.greedy_prior,
                 "threads": self.threads,
+                "early_stop": float(self.early_stop),
             },
             token,
         )

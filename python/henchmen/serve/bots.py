@@ -169,6 +169,9 @@ class SeatBot:
             exact_knowledge=bool(self.settings.get("exact", True)),
             greedy_prior=int(s["greedy_prior"]),
             threads=int(self.settings.get("threads", 1)),
+            # The hint explains a whole search (its statistics over every
+            # iteration asked for): no early stop unless asked.
+            early_stop=float(self.settings.get("early_stop", 0.0)),
         )
 
     def choose(self, state: State, cancel: CancelToken) -> int:
