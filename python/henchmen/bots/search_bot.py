@@ -21,7 +21,13 @@ DEFAULT_EXPLORATION = 0.3
 
 #: The settings a game's defaults fill in where a bot leaves them out.
 DEFAULTED = (
-    "iterations", "exploration", "rollout_depth", "puct", "greedy_prior", "early_stop", "bank",
+    "iterations",
+    "exploration",
+    "rollout_depth",
+    "puct",
+    "greedy_prior",
+    "early_stop",
+    "bank",
     "reuse",
 )
 
@@ -62,9 +68,10 @@ class SearchBot:
     (``run_matches``, ``simulate``, the tables of docs/strength.md) play them;
     ``choose`` searches each position afresh, with ``early_stop`` alone.
     ``iterations``, ``exploration``, ``rollout_depth``, ``puct``,
-    ``greedy_prior``, ``early_stop``, ``bank`` and ``reuse`` left as
-    None take the defaults of the game being played (:func:`~henchmen.bots.search_bot.search_defaults`:
-    Super! plays 10 random steps before the heuristic, docs/strength.md);
+    ``greedy_prior``, ``early_stop``, ``bank`` and ``reuse`` left as None take the
+    defaults of the game being played
+    (:func:`~henchmen.bots.search_bot.search_defaults`: Super! plays 10 random steps
+    before the heuristic, docs/strength.md);
     a value given always wins.
     Every move draws the search seed from the bot's own generator, so the
     same seed and the same positions give the same choices, whatever the
@@ -130,9 +137,7 @@ class SearchBot:
         >>> SearchBot(iterations=200).given()
         {'iterations': 200}
         """
-        return {
-            key: getattr(self, key) for key in DEFAULTED if getattr(self, key) is not None
-        }
+        return {key: getattr(self, key) for key in DEFAULTED if getattr(self, key) is not None}
 
     def settings(self, game: str) -> dict[str, Any]:
         """The settings this bot searches with in the game named ``game``: those given,
