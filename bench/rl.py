@@ -9,11 +9,16 @@ Rows per game:
 - *vector, step_random*: ``VectorEnv.step_random`` (actions drawn natively),
   writing observations (by encoding) and legal masks every step.
 - *vector, numpy policy*: ``VectorEnv.step(actions)`` with a random legal
-  action per game chosen in numpy from the masks: what a training loop pays.
+  action per game chosen in numpy from the masks (the argmax of noise over
+  the mask): what a training loop paid before the flat legal actions.
+- *flat legal ids*: the same with ``legal="flat"`` (no mask; each game's
+  legal action ids end to end), step_random beside ``step`` with the actions
+  from ``henchmen.rl.legal.sample_legal``: the fast path.
 
 Decisions are the agents' moves; actions add chance outcomes (draws,
 reveals), as bench/run.py counts them.  Ratios are against the PettingZoo
-loop in the same run.
+loop in the same run; the last column is a policy row's decisions/s over
+step_random's with the same observations and legal actions, in the same run.
 """
 
 from __future__ import annotations
@@ -26,8 +31,9 @@ from collections.abc import Callable
 import numpy as np
 
 from henchmen.rl import VectorEnv, aec_env
+from henchmen.rl.legal import sample_legal
 
-GAMES = ("seven-secret-supervillains", "legendary")
+GAMES = ("seven-secret-supervillains", "villainy", "legendary", "super", "suet")
 
 
 def pettingzoo_loop(name: str, seconds: float) -> tuple[float, float]:
@@ -58,16 +64,28 @@ def pettingzoo_loop(name: str, seconds: float) -> tuple[float, float]:
 
 
 def vector(
-    name: str, games: int, encoding: str, seconds: float, policy: bool
+    name: str, games: int, encoding: str, seconds: float, policy: str | None, legal: str = "mask"
 ) -> tuple[float, float]:
-    """(decisions/s, actions/s) through VectorEnv."""
+    """(decisions/s, actions/s) through VectorEnv; ``policy``: None (step_random), mask, flat."""
     env = VectorEnv(
-        name, games, seed=1, threads=os.cpu_count() or 1, encoding=encoding, final_observation=True
+        name,
+        games,
+        seed=1,
+        threads=os.cpu_count() or 1,
+        encoding=encoding,
+        final_observation=True,
+        legal=legal,
     )
     obs, _ = env.reset()
     rng = np.random.default_rng(1)
     step: Callable[[], None]
-    if policy:
+    if policy == "flat":
+
+        def step() -> None:
+            nonlocal obs
+            obs = env.step(sample_legal(obs["legal_offsets"], obs["legal_ids"], rng))[0]
+
+    elif policy == "mask":
 
         def step() -> None:
             nonlocal obs
@@ -100,19 +118,36 @@ def main() -> None:
     parser.add_argument("--markdown", action="store_true")
     args = parser.parse_args()
     print(f"# bench/rl.py: {args.games} games per batch, {os.cpu_count()} threads\n")
-    print("| game | loop | decisions/s | actions/s | x pettingzoo (decisions) |")
-    print("|---|---|---:|---:|---:|")
+    print(
+        "| game | loop | decisions/s | actions/s | x pettingzoo (decisions) "
+        "| x step_random (same obs) |"
+    )
+    print("|---|---|---:|---:|---:|---:|")
     for name in GAMES:
         base_d, base_a = pettingzoo_loop(name, args.seconds)
-        rows = [("pettingzoo loop (AEC, float obs)", base_d, base_a)]
+        rows = [("pettingzoo loop (AEC, float obs)", base_d, base_a, "")]
+        random_d: dict[tuple[str, str], float] = {}
         for encoding in ("float", "compact", "none"):
-            d, a = vector(name, args.games, encoding, args.seconds, policy=False)
-            rows.append((f"vector step_random, {encoding} obs + mask", d, a))
+            d, a = vector(name, args.games, encoding, args.seconds, policy=None)
+            random_d[encoding, "mask"] = d
+            rows.append((f"vector step_random, {encoding} obs + mask", d, a, ""))
+        d, a = vector(name, args.games, "float", args.seconds, policy="mask")
+        ratio = f"{d / random_d['float', 'mask']:.2f}"
+        rows.append(("vector step(numpy policy on the mask), float obs + mask", d, a, ratio))
         for encoding in ("float", "compact"):
-            d, a = vector(name, args.games, encoding, args.seconds, policy=True)
-            rows.append((f"vector step(numpy policy), {encoding} obs + mask", d, a))
-        for label, d, a in rows:
-            print(f"| {name} | {label} | {si(d)} | {si(a)} | {d / base_d:.1f}x |")
+            d, a = vector(name, args.games, encoding, args.seconds, policy=None, legal="flat")
+            rows.append((f"vector step_random, {encoding} obs + flat legal ids", d, a, ""))
+            p_d, p_a = vector(name, args.games, encoding, args.seconds, "flat", legal="flat")
+            rows.append(
+                (
+                    f"vector step(sample_legal), {encoding} obs + flat legal ids",
+                    p_d,
+                    p_a,
+                    f"{p_d / d:.2f}",
+                )
+            )
+        for label, d, a, ratio in rows:
+            print(f"| {name} | {label} | {si(d)} | {si(a)} | {d / base_d:.1f}x | {ratio} |")
 
 
 if __name__ == "__main__":
