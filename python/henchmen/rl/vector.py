@@ -176,8 +176,8 @@ class VectorEnv:
             self._value = np.zeros((n, compact), dtype=np.float32)
             self._count = np.zeros(n, dtype=np.int32)
         self._obs = np.zeros((n, length), dtype=np.float32) if encoding == "float" else None
-        space = self.game.num_distinct_actions
-        self._mask = np.zeros((n, space), dtype=np.bool_) if legal != "flat" else None
+        self._space = self.game.num_distinct_actions
+        self._mask = np.zeros((n, self._space), dtype=np.bool_) if legal != "flat" else None
         self._offsets = np.zeros(n + 1, dtype=np.int32) if flat else None
         self._ids = np.zeros(n * LEGAL_CAPACITY if flat else 0, dtype=np.int32)
         self._rewards = np.zeros((n, players), dtype=np.float32)
@@ -188,7 +188,6 @@ class VectorEnv:
             np.zeros((n, players, length), dtype=np.float32) if final_observation else None
         )
         self._actions = np.zeros(n, dtype=np.int32)
-        self._space = self.game.num_distinct_actions
         # The dicts a step returns, made once: a step only refreshes legal_ids' view.
         self._obs_dict: Arrays = {}
         if self._mask is not None:
