@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 from tests.rl.modes import IDS, MODES
 
-from henchmen.errors import HenchmenError, OptionError
+from henchmen.errors import HenchmenError, IllegalActionError, OptionError
 from henchmen.rl import VectorEnv
 from henchmen.rl.legal import legal_games, sample_legal
 
@@ -155,3 +155,39 @@ def test_bad_input_raises_henchmen_errors() -> None:
             )
         env.reset()
         batch = env._batch
+
+
+def test_a_large_batch_copies_and_checks_on_the_pool() -> None:
+    # 5,000 games: past the 4,096 the step checks on its own thread and (Villainy's
+    # first turn: 84,372 legal actions in all) past the 65,536 it copies on its own.
+    env = VectorEnv(
+        "villainy",
+        5000,
+        seed=6,
+        threads=2,
+        legal="both",
+        encoding="none",
+        final_observation=False,
+    )
+    env.reset()
+    obs = env.step_random()[1][0]
+    space = env.game.num_distinct_actions
+    assert obs["legal_ids"].size > 1 << 16
+    rng = np.random.default_rng(6)
+    for _ in range(3):
+        np.testing.assert_array_equal(flat_as_mask(obs, space), obs["action_mask"])
+        actions = sample_legal(obs["legal_offsets"], obs["legal_ids"], rng)
+        obs = env.step(actions)[0]
+    np.testing.assert_array_equal(flat_as_mask(obs, space), obs["action_mask"])
+    actions = sample_legal(obs["legal_offsets"], obs["legal_ids"], rng)
+    illegal = [i for i in (4321, 4999) if not obs["action_mask"][i].all()]
+    for i in illegal:
+        actions[i] = int(np.flatnonzero(~obs["action_mask"][i])[0])
+    before = obs["legal_ids"].copy()
+    with pytest.raises(IllegalActionError, match=f"game {illegal[0]}:"):
+        env.step(actions)  # the first illegal game is named, and no game changed
+    np.testing.assert_array_equal(env._ids[: before.size], before)
+    assert (
+        env.state(4321).legal_action_ids()
+        == obs["legal_ids"][obs["legal_offsets"][4321] : obs["legal_offsets"][4322]].tolist()
+    )
