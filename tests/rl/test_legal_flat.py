@@ -191,3 +191,18 @@ def test_a_large_batch_copies_and_checks_on_the_pool() -> None:
         env.state(4321).legal_action_ids()
         == obs["legal_ids"][obs["legal_offsets"][4321] : obs["legal_offsets"][4322]].tolist()
     )
+
+
+def test_send_recv_gives_the_flat_ids_step_gives() -> None:
+    a = VectorEnv("super", 6, seed=8, threads=2, legal="flat")
+    b = VectorEnv("super", 6, seed=8, threads=2, legal="flat")
+    obs_a, _ = a.reset()
+    b.reset()
+    rng = np.random.default_rng(8)
+    for _ in range(30):
+        actions = sample_legal(obs_a["legal_offsets"], obs_a["legal_ids"], rng)
+        b.send(actions)
+        obs_a = a.step(actions)[0]
+        obs_b = b.recv()[0]
+        np.testing.assert_array_equal(obs_a["legal_offsets"], obs_b["legal_offsets"])
+        np.testing.assert_array_equal(obs_a["legal_ids"], obs_b["legal_ids"])
