@@ -9,11 +9,18 @@ Rows per game:
 - *vector, step_random*: ``VectorEnv.step_random`` (actions drawn natively),
   writing observations (by encoding) and legal masks every step.
 - *vector, numpy policy*: ``VectorEnv.step(actions)`` with a random legal
-  action per game chosen in numpy from the masks: what a training loop pays.
+  action per game chosen in numpy from the masks (the argmax of noise over
+  the mask): what a training loop paid before the flat legal actions.
+- *flat legal ids*: the same with ``legal="flat"`` (no mask; each game's
+  legal action ids end to end), step_random beside ``step`` with the actions
+  from ``henchmen.rl.legal.sample_legal``: the fast path.
 
 Decisions are the agents' moves; actions add chance outcomes (draws,
 reveals), as bench/run.py counts them.  Ratios are against the PettingZoo
-loop in the same run.
+loop in the same run; the last column is a policy row's decisions/s over
+step_random's with the same observations and legal actions: the two are
+alternated in six rounds (``--seconds`` in all for each) and the median of the rounds'
+ratios is shown, so the host's drift cancels (their rows are the median rates).
 """
 
 from __future__ import annotations
@@ -26,8 +33,9 @@ from collections.abc import Callable
 import numpy as np
 
 from henchmen.rl import VectorEnv, aec_env
+from henchmen.rl.legal import sample_legal
 
-GAMES = ("seven-secret-supervillains", "legendary")
+GAMES = ("seven-secret-supervillains", "villainy", "legendary", "super", "suet")
 
 
 def pettingzoo_loop(name: str, seconds: float) -> tuple[float, float]:
@@ -57,36 +65,65 @@ def pettingzoo_loop(name: str, seconds: float) -> tuple[float, float]:
     return decisions / elapsed, actions / elapsed
 
 
-def vector(
-    name: str, games: int, encoding: str, seconds: float, policy: bool
-) -> tuple[float, float]:
-    """(decisions/s, actions/s) through VectorEnv."""
-    env = VectorEnv(
-        name, games, seed=1, threads=os.cpu_count() or 1, encoding=encoding, final_observation=True
-    )
-    obs, _ = env.reset()
-    rng = np.random.default_rng(1)
-    step: Callable[[], None]
-    if policy:
+class Loop:
+    """A VectorEnv stepped by ``policy``: None (step_random), "mask" or "flat"."""
 
-        def step() -> None:
-            nonlocal obs
-            # A random legal action per game: the argmax of noise over the mask.
-            noise = rng.random(obs["action_mask"].shape, dtype=np.float32)
-            obs = env.step(np.argmax(noise * obs["action_mask"], axis=1))[0]
+    def __init__(
+        self, name: str, games: int, encoding: str, policy: str | None, legal: str = "mask"
+    ) -> None:
+        self.games = games
+        self.env = VectorEnv(
+            name,
+            games,
+            seed=1,
+            threads=os.cpu_count() or 1,
+            encoding=encoding,
+            final_observation=True,
+            legal=legal,
+        )
+        self.obs, _ = self.env.reset()
+        self.rng = np.random.default_rng(1)
+        self.step: Callable[[], object] = {
+            None: self.env.step_random,
+            "mask": self.mask_policy,
+            "flat": self.flat_policy,
+        }[policy]
 
-    else:
+    def mask_policy(self) -> None:
+        # A random legal action per game: the argmax of noise over the mask.
+        noise = self.rng.random(self.obs["action_mask"].shape, dtype=np.float32)
+        self.obs = self.env.step(np.argmax(noise * self.obs["action_mask"], axis=1))[0]
 
-        def step() -> None:
-            env.step_random()
+    def flat_policy(self) -> None:
+        obs = self.obs
+        self.obs = self.env.step(sample_legal(obs["legal_offsets"], obs["legal_ids"], self.rng))[0]
 
-    steps = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        step()
-        steps += 1
-    elapsed = time.perf_counter() - start
-    return steps * games / elapsed, env.actions_applied / elapsed
+    def burst(self, seconds: float) -> tuple[float, float]:
+        """(decisions/s, actions/s) over ``seconds`` of stepping."""
+        steps, before = 0, self.env.actions_applied
+        start = time.perf_counter()
+        while time.perf_counter() - start < seconds:
+            self.step()
+            steps += 1
+        elapsed = time.perf_counter() - start
+        return steps * self.games / elapsed, (self.env.actions_applied - before) / elapsed
+
+
+def paired(
+    name: str, games: int, encoding: str, policy: str, legal: str, seconds: float, rounds: int = 6
+) -> tuple[tuple[float, float], tuple[float, float], float]:
+    """step_random and a policy with the same outputs, alternated in ``rounds`` so that the
+    host's drift cancels: their median rates and the median of the rounds' ratios."""
+    rand = Loop(name, games, encoding, None, legal)
+    pol = Loop(name, games, encoding, policy, legal)
+    r_runs, p_runs = [], []
+    for _ in range(rounds):
+        r_runs.append(rand.burst(seconds / rounds))
+        p_runs.append(pol.burst(seconds / rounds))
+    ratio = float(np.median([p[0] / r[0] for p, r in zip(p_runs, r_runs, strict=True)]))
+    r_med = tuple(float(x) for x in np.median(r_runs, axis=0))
+    p_med = tuple(float(x) for x in np.median(p_runs, axis=0))
+    return (r_med[0], r_med[1]), (p_med[0], p_med[1]), ratio
 
 
 def si(x: float) -> str:
@@ -100,19 +137,28 @@ def main() -> None:
     parser.add_argument("--markdown", action="store_true")
     args = parser.parse_args()
     print(f"# bench/rl.py: {args.games} games per batch, {os.cpu_count()} threads\n")
-    print("| game | loop | decisions/s | actions/s | x pettingzoo (decisions) |")
-    print("|---|---|---:|---:|---:|")
+    print(
+        "| game | loop | decisions/s | actions/s | x pettingzoo (decisions) "
+        "| x step_random (same obs) |"
+    )
+    print("|---|---|---:|---:|---:|---:|")
     for name in GAMES:
         base_d, base_a = pettingzoo_loop(name, args.seconds)
-        rows = [("pettingzoo loop (AEC, float obs)", base_d, base_a)]
-        for encoding in ("float", "compact", "none"):
-            d, a = vector(name, args.games, encoding, args.seconds, policy=False)
-            rows.append((f"vector step_random, {encoding} obs + mask", d, a))
-        for encoding in ("float", "compact"):
-            d, a = vector(name, args.games, encoding, args.seconds, policy=True)
-            rows.append((f"vector step(numpy policy), {encoding} obs + mask", d, a))
-        for label, d, a in rows:
-            print(f"| {name} | {label} | {si(d)} | {si(a)} | {d / base_d:.1f}x |")
+        rows = [("pettingzoo loop (AEC, float obs)", base_d, base_a, "")]
+        for encoding in ("compact", "none"):
+            d, a = Loop(name, args.games, encoding, None).burst(args.seconds)
+            rows.append((f"vector step_random, {encoding} obs + mask", d, a, ""))
+        pairs = [("float", "mask", "mask"), ("float", "flat", "flat"), ("compact", "flat", "flat")]
+        for encoding, legal, policy in pairs:
+            (r_d, r_a), (p_d, p_a), ratio = paired(
+                name, args.games, encoding, policy, legal, args.seconds
+            )
+            outputs = f"{encoding} obs + " + ("mask" if legal == "mask" else "flat legal ids")
+            chooser = "numpy policy on the mask" if policy == "mask" else "sample_legal"
+            rows.append((f"vector step_random, {outputs}", r_d, r_a, ""))
+            rows.append((f"vector step({chooser}), {outputs}", p_d, p_a, f"{ratio:.2f}"))
+        for label, d, a, share in rows:
+            print(f"| {name} | {label} | {si(d)} | {si(a)} | {d / base_d:.1f}x | {share} |")
 
 
 if __name__ == "__main__":

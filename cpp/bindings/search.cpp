@@ -196,6 +196,17 @@ BatchBuffers buffers(const Batch& b, const Game& g, const py::object& obs, const
 }
 
 // The reinforcement-learning outputs (henchmen.rl), all optional.
+// The flat legal actions (BatchBuffers::legal_offsets/legal_ids), both or neither.
+void legal_buffers(BatchBuffers& out, const Batch& b, const py::object& offsets, const py::object& ids) {
+  if (offsets.is_none() != ids.is_none()) throw OptionError("legal_offsets and legal_ids go together: give both or neither");
+  if (offsets.is_none()) return;
+  out.legal_offsets = buffer<int32_t>(offsets, "legal_offsets", {b.size() + 1});
+  auto a = py::array::ensure(ids);
+  if (!a || a.ndim() != 1) throw OptionError("legal_ids must be a 1-d int32 array (its length is the capacity)");
+  out.legal_ids = buffer<int32_t>(ids, "legal_ids", {a.shape(0)});
+  out.legal_capacity = a.shape(0);
+}
+
 void rl_buffers(BatchBuffers& out, const Batch& b, const Game& g, const py::object& truncated, const py::object& final_obs, const py::object& index,
                 const py::object& value, const py::object& count) {
   int64_t obs_len = 1;
@@ -265,35 +276,54 @@ void bind_search(py::module_& m) {
         b.set_max_steps(decisions);
       }, py::arg("decisions"))
       .def("reset", [](Batch& b, const Game& g, py::object obs, py::object mask, py::object rewards, py::object done, py::object player, py::object truncated,
-                       py::object final_obs, py::object index, py::object value, py::object count) {
+                       py::object final_obs, py::object index, py::object value, py::object count, py::object offsets, py::object ids) {
              Batch::Use use(b);
              BatchBuffers out = buffers(b, g, obs, mask, rewards, done, player);
              rl_buffers(out, b, g, truncated, final_obs, index, value, count);
+             legal_buffers(out, b, offsets, ids);
              stoppable(py::none(), 0.0, [&](Stop& stop) { b.reset(out, &stop); });
+             return out.legal_total;
            }, py::arg("game"), py::arg("observations"), py::arg("legal_mask"), py::arg("rewards"), py::arg("done"), py::arg("current_player"),
            py::arg("truncated") = py::none(), py::arg("final_observations") = py::none(), py::arg("compact_index") = py::none(),
-           py::arg("compact_value") = py::none(), py::arg("compact_count") = py::none())
+           py::arg("compact_value") = py::none(), py::arg("compact_count") = py::none(), py::arg("legal_offsets") = py::none(),
+           py::arg("legal_ids") = py::none())
       .def("step", [](Batch& b, const Game& g, py::object actions, py::object obs, py::object mask, py::object rewards, py::object done, py::object player,
-                      py::object truncated, py::object final_obs, py::object index, py::object value, py::object count) {
+                      py::object truncated, py::object final_obs, py::object index, py::object value, py::object count, py::object offsets,
+                      py::object ids) {
              Batch::Use use(b);
              const int32_t* acts = buffer<int32_t>(actions, "actions", {b.size()});
              if (!acts) throw OptionError("actions must be an int32 numpy array with one action per game");
              BatchBuffers out = buffers(b, g, obs, mask, rewards, done, player);
              rl_buffers(out, b, g, truncated, final_obs, index, value, count);
+             legal_buffers(out, b, offsets, ids);
              stoppable(py::none(), 0.0, [&](Stop& stop) { b.step(acts, out, &stop); });
+             return out.legal_total;
            }, py::arg("game"), py::arg("actions"), py::arg("observations"), py::arg("legal_mask"), py::arg("rewards"), py::arg("done"), py::arg("current_player"),
            py::arg("truncated") = py::none(), py::arg("final_observations") = py::none(), py::arg("compact_index") = py::none(),
-           py::arg("compact_value") = py::none(), py::arg("compact_count") = py::none())
+           py::arg("compact_value") = py::none(), py::arg("compact_count") = py::none(), py::arg("legal_offsets") = py::none(),
+           py::arg("legal_ids") = py::none())
       .def("step_random", [](Batch& b, const Game& g, py::object actions, py::object obs, py::object mask, py::object rewards, py::object done, py::object player,
-                             py::object truncated, py::object final_obs, py::object index, py::object value, py::object count) {
+                             py::object truncated, py::object final_obs, py::object index, py::object value, py::object count, py::object offsets,
+                             py::object ids) {
              Batch::Use use(b);
              int32_t* acts = buffer<int32_t>(actions, "actions", {b.size()});
              BatchBuffers out = buffers(b, g, obs, mask, rewards, done, player);
              rl_buffers(out, b, g, truncated, final_obs, index, value, count);
+             legal_buffers(out, b, offsets, ids);
              stoppable(py::none(), 0.0, [&](Stop& stop) { b.step_random(acts, out, &stop); });
+             return out.legal_total;
            }, py::arg("game"), py::arg("actions"), py::arg("observations"), py::arg("legal_mask"), py::arg("rewards"), py::arg("done"), py::arg("current_player"),
            py::arg("truncated") = py::none(), py::arg("final_observations") = py::none(), py::arg("compact_index") = py::none(),
-           py::arg("compact_value") = py::none(), py::arg("compact_count") = py::none());
+           py::arg("compact_value") = py::none(), py::arg("compact_count") = py::none(), py::arg("legal_offsets") = py::none(),
+           py::arg("legal_ids") = py::none())
+      .def("write_legal", [](Batch& b, py::object offsets, py::object ids) {
+             Batch::Use use(b);
+             BatchBuffers out;
+             legal_buffers(out, b, offsets, ids);
+             if (!out.legal_offsets) throw OptionError("write_legal needs legal_offsets and legal_ids arrays");
+             return b.write_legal(out.legal_offsets, out.legal_ids, out.legal_capacity);
+           }, py::arg("legal_offsets"), py::arg("legal_ids"),
+           "Writes every game's legal actions flat (offsets and ids, the step's layout); returns the entries needed.");
   auto game_cls = py::reinterpret_borrow<py::object>(m.attr("Game"));
   py::setattr(game_cls, "make_batch", py::cpp_function(
                                           [](const Game& g, int64_t games, uint64_t seed, int threads) { return g.make_batch(games, seed, threads); },

@@ -59,6 +59,13 @@ struct BatchBuffers {
   float* compact_value = nullptr;     // [games, compact_capacity]
   int32_t* compact_count = nullptr;   // [games]: entries written (more than the capacity: some were dropped)
   int32_t compact_capacity = 0;
+  // The legal actions of the player to move, flat (CSR-like), beside or instead
+  // of `legal_mask`: game i's are legal_ids[legal_offsets[i] .. legal_offsets[i + 1]),
+  // ascending, so a policy samples one without scanning the mask.
+  int32_t* legal_offsets = nullptr;  // [games + 1]
+  int32_t* legal_ids = nullptr;      // [legal_capacity]: written only when legal_total fits
+  int64_t legal_capacity = 0;
+  int64_t legal_total = 0;  // out: the entries all games need (more than legal_capacity: legal_ids not written)
 };
 
 // Many games stepped together, natively and in parallel. Chance is resolved
@@ -79,6 +86,10 @@ class Batch {
   // Every game takes a uniformly random legal action (written to `actions`).
   virtual void step_random(int32_t* actions, BatchBuffers& out, Stop* stop) = 0;
   virtual std::unique_ptr<State> state(int64_t index) const = 0;
+  // The flat legal actions (as BatchBuffers' legal_offsets/legal_ids) of every
+  // game as it stands; returns the entries needed (ids unwritten if more than
+  // `capacity`). For a caller whose ids buffer was too small to grow and refill.
+  virtual int64_t write_legal(int32_t* offsets, int32_t* ids, int64_t capacity) = 0;
   // Cut every game after this many decisions since its start (0: never).
   virtual void set_max_steps(int64_t decisions) = 0;
   virtual int64_t episodes_finished() const = 0;

@@ -3,6 +3,7 @@
 #pragma once
 #include <algorithm>
 #include <atomic>
+#include <limits>
 #include <memory>
 #include <optional>
 #include <vector>
@@ -51,13 +52,14 @@ class NativeBatch final : public Batch {
         write(i, out);
       }
     });
+    if (out.legal_offsets) out.legal_total = flatten_legal(out.legal_offsets, out.legal_ids, out.legal_capacity);
     ready_ = true;
   }
 
   void step(const int32_t* actions, BatchBuffers& out, Stop* stop) override {
     require_ready();
     std::atomic<int64_t> first_bad{size()};
-    pool_.parallel_for(size(), [&](int64_t begin, int64_t end) {
+    auto check = [&](int64_t begin, int64_t end) {
       std::vector<Action> scratch;
       for (int64_t i = begin; i < end; ++i) {
         const std::vector<Action>& legal = legal_now(i, scratch);
@@ -68,7 +70,14 @@ class NativeBatch final : public Batch {
           return;
         }
       }
-    });
+    };
+    // With the lists known a check is a binary search: a small batch checks
+    // faster on this thread than it wakes the pool (bench/rl.py's policy rows).
+    if (size() <= kSerialCheck) {
+      check(0, size());
+    } else {
+      pool_.parallel_for(size(), check);
+    }
     {
       const int64_t i = first_bad.load();
       if (i < size()) {
@@ -97,6 +106,18 @@ class NativeBatch final : public Batch {
   void set_max_steps(int64_t decisions) override {
     if (decisions < 0) throw OptionError("max_steps must be >= 0 (0: never cut), got " + std::to_string(decisions));
     max_steps_ = decisions;
+  }
+
+  int64_t write_legal(int32_t* offsets, int32_t* ids, int64_t capacity) override {
+    require_ready();
+    std::vector<Action> scratch;
+    for (int64_t i = 0; i < size(); ++i) {
+      if (!legal_known_[static_cast<size_t>(i)]) {
+        states_[static_cast<size_t>(i)].legal_actions(legal_[static_cast<size_t>(i)]);
+        legal_known_[static_cast<size_t>(i)] = 1;
+      }
+    }
+    return flatten_legal(offsets, ids, capacity);
   }
 
   std::unique_ptr<State> state(int64_t index) const override {
@@ -190,6 +211,7 @@ class NativeBatch final : public Batch {
     finished_ += ended.load();
     applied_ += applied.load();
     if (stop && stop->is_set()) Stop::Probe(*stop).check();  // rethrows why it stopped
+    if (out.legal_offsets) out.legal_total = flatten_legal(out.legal_offsets, out.legal_ids, out.legal_capacity);
     ready_ = true;
   }
 
@@ -207,16 +229,49 @@ class NativeBatch final : public Batch {
       }
       out.compact_count[i] = w.count;
     }
-    if (out.legal_mask) {
-      bool* mask = out.legal_mask + i * game_->num_distinct_actions();
-      std::fill_n(mask, game_->num_distinct_actions(), false);
+    if (out.legal_mask || out.legal_offsets) {
       std::vector<Action>& legal = legal_[static_cast<size_t>(i)];
       s.legal_actions(legal);
-      for (const Action a : legal) mask[a] = true;
-      legal_known_[static_cast<size_t>(i)] = 1;  // the next step chooses from it
+      legal_known_[static_cast<size_t>(i)] = 1;  // the next step chooses from it; flatten_legal copies it
+      if (out.legal_mask) {
+        bool* mask = out.legal_mask + i * game_->num_distinct_actions();
+        std::fill_n(mask, game_->num_distinct_actions(), false);
+        for (const Action a : legal) mask[a] = true;
+      }
     }
   }
 
+  // The games' legal lists (all known) laid end to end: offsets always, ids
+  // when they fit in `capacity`; returns the entries needed. The offsets are a
+  // serial prefix sum (a few ns a game); a large copy is shared by the pool.
+  int64_t flatten_legal(int32_t* offsets, int32_t* ids, int64_t capacity) {
+    int64_t total = 0;
+    offsets[0] = 0;
+    for (int64_t i = 0; i < size(); ++i) {
+      total += static_cast<int64_t>(legal_[static_cast<size_t>(i)].size());
+      if (total > std::numeric_limits<int32_t>::max()) {
+        throw OptionError("the batch's legal actions number more than 2**31 - 1 in all; use a smaller batch");
+      }
+      offsets[i + 1] = static_cast<int32_t>(total);
+    }
+    if (ids && total <= capacity) {
+      auto copy = [&](int64_t begin, int64_t end) {
+        for (int64_t i = begin; i < end; ++i) {
+          const std::vector<Action>& legal = legal_[static_cast<size_t>(i)];
+          std::copy(legal.begin(), legal.end(), ids + offsets[i]);
+        }
+      };
+      if (total <= kSerialCopy) {
+        copy(0, size());
+      } else {
+        pool_.parallel_for(size(), copy);
+      }
+    }
+    return total;
+  }
+
+  static constexpr int64_t kSerialCheck = 4096;   // games checked on the calling thread (step)
+  static constexpr int64_t kSerialCopy = 1 << 16;  // legal ids copied on the calling thread
   static constexpr int kSetupDeals = 1000;  // the RL environments' bound too (rl/_common.py)
 
   std::shared_ptr<const NativeGame<T>> game_;

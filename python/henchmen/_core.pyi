@@ -113,7 +113,9 @@ class Batch:
         compact_index: Any = None,
         compact_value: Any = None,
         compact_count: Any = None,
-    ) -> None: ...
+        legal_offsets: Any = None,
+        legal_ids: Any = None,
+    ) -> int: ...
     def step(
         self,
         game: Game,
@@ -128,7 +130,9 @@ class Batch:
         compact_index: Any = None,
         compact_value: Any = None,
         compact_count: Any = None,
-    ) -> None: ...
+        legal_offsets: Any = None,
+        legal_ids: Any = None,
+    ) -> int: ...
     def step_random(
         self,
         game: Game,
@@ -143,7 +147,10 @@ class Batch:
         compact_index: Any = None,
         compact_value: Any = None,
         compact_count: Any = None,
-    ) -> None: ...
+        legal_offsets: Any = None,
+        legal_ids: Any = None,
+    ) -> int: ...
+    def write_legal(self, legal_offsets: Any, legal_ids: Any) -> int: ...
 
 class Resampler:
     def resample(self, seed: int) -> State: ...

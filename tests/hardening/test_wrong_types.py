@@ -30,6 +30,7 @@ from henchmen.errors import HenchmenError
 from henchmen.matches import BotSpec, parse_bot_spec, run_matches
 from henchmen.replay import Replay, load_replay, make_replay, write_replay
 from henchmen.rl import SingleAgentEnv, VectorEnv, aec_env, make, parallel_env
+from henchmen.rl.legal import sample_legal
 from henchmen.search import ISMCTS, MCTS, HeuristicEvaluator, RandomRollout
 
 #: Values of the wrong type or out of range for (nearly) every argument.
@@ -162,10 +163,13 @@ ENTRIES: list[tuple[str, Callable[..., Any], dict[str, Any]]] = [
     ("single.step", lambda action: reset_single().step(action), {"action": 0}),
     ("VectorEnv", VectorEnv, {"name": "parry", "num_envs": 2, "seed": 0, "threads": 1,
                               "encoding": "float", "compact_capacity": None, "max_steps": None,
-                              "final_observation": True}),
+                              "final_observation": True, "legal": "mask"}),
     ("VectorEnv.reset", lambda seed: VectorEnv("parry", num_envs=2, threads=1).reset(seed=seed),
      {"seed": 1}),
     ("VectorEnv.step", lambda actions: reset_vector_env().step(actions), {"actions": [0, 0]}),
+    ("sample_legal", sample_legal, {"legal_offsets": np.array([0, 2], np.int32),
+                                    "legal_ids": np.array([0, 1], np.int32),
+                                    "rng": np.random.default_rng(0), "logits": None}),
 ]  # fmt: skip
 
 CASES = [(name, arg) for name, _, args in ENTRIES for arg in args]

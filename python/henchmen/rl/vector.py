@@ -45,6 +45,12 @@ StepResult = tuple[
 
 ENCODINGS = ("float", "compact", "none")
 
+#: How the legal actions come: the bool mask, the flat ids (henchmen.rl.legal), or both.
+LEGAL = ("mask", "flat", "both")
+
+#: The flat ids' first capacity, entries per game; it doubles when a step needs more.
+LEGAL_CAPACITY = 32
+
 #: Default compact capacities (entries per game), twice the most seen in
 #: random play (tests/rl/test_vector.py checks the margin).
 COMPACT_CAPACITY = {"seven-secret-supervillains": 256, "legendary": 768}
@@ -82,8 +88,16 @@ class VectorEnv:
     dict of ``observation`` (or ``compact_index``/``compact_value``/
     ``compact_count``), ``action_mask`` (bool [games, actions]) and
     ``current_player`` (int32 [games]); ``rewards`` float32 [games, players]
-    (returns of games that ended this step, else 0).  The arrays are views
-    of buffers the next call overwrites: copy what you keep.
+    (returns of games that ended this step, else 0).  ``legal="flat"``
+    gives ``legal_offsets`` (int32 [games + 1]) and ``legal_ids`` (int32)
+    instead of the mask, ``legal="both"`` both: game ``i``'s legal actions
+    are ``legal_ids[legal_offsets[i]:legal_offsets[i + 1]]``, and
+    :func:`~henchmen.rl.legal.sample_legal` picks one per game without
+    scanning the action space (the fast path for a numpy policy).
+
+    A step allocates no arrays: the returned dicts and arrays are the
+    environment's own buffers (``legal_ids`` a view of one), overwritten by
+    the next step, reset or recv: copy what you keep.
     ``send``/``recv`` run a step in the background.
 
     Compact observations decode to exactly the float ones:
@@ -107,6 +121,7 @@ class VectorEnv:
         compact_capacity: int | None = None,
         max_steps: int | None = None,
         final_observation: bool = True,
+        legal: str = "mask",
         **options: Any,
     ) -> None:
         self.game = _common.make_game(name, options)
@@ -117,6 +132,7 @@ class VectorEnv:
         )
         self.encoding = _checks.one_of(encoding, tuple(ENCODINGS), "encoding")
         _checks.flag(final_observation, "final_observation")
+        self.legal = _checks.one_of(legal, LEGAL, "legal")
         self.max_steps = _common.max_steps(max_steps)
         self._seed = _checks.seed(seed)
         self._resets = 0
@@ -135,14 +151,21 @@ class VectorEnv:
         else:
             self.compact_capacity = 0
         compact = self.compact_capacity
-        extra = 6 * compact + 4 + 1 + (4 * players * length if final_observation else 0)
+        flat = legal != "mask"
+        extra = (
+            6 * compact
+            + 4
+            + 1
+            + (4 * players * length if final_observation else 0)
+            + (4 + 4 * LEGAL_CAPACITY if flat else 0)
+        )
         per_game = _memory.batch_bytes(
             self.game._core.new_initial_state().native_size_bytes(),
             length,
             self.game.num_distinct_actions,
             players,
             observations=encoding == "float",
-            legal_mask=True,
+            legal_mask=legal != "flat",
             extra_bytes=extra,
         )
         _memory.check_fits(
@@ -153,7 +176,10 @@ class VectorEnv:
             self._value = np.zeros((n, compact), dtype=np.float32)
             self._count = np.zeros(n, dtype=np.int32)
         self._obs = np.zeros((n, length), dtype=np.float32) if encoding == "float" else None
-        self._mask = np.zeros((n, self.game.num_distinct_actions), dtype=np.bool_)
+        self._space = self.game.num_distinct_actions
+        self._mask = np.zeros((n, self._space), dtype=np.bool_) if legal != "flat" else None
+        self._offsets = np.zeros(n + 1, dtype=np.int32) if flat else None
+        self._ids = np.zeros(n * LEGAL_CAPACITY if flat else 0, dtype=np.int32)
         self._rewards = np.zeros((n, players), dtype=np.float32)
         self._terminated = np.zeros(n, dtype=np.bool_)
         self._truncated = np.zeros(n, dtype=np.bool_)
@@ -162,7 +188,27 @@ class VectorEnv:
             np.zeros((n, players, length), dtype=np.float32) if final_observation else None
         )
         self._actions = np.zeros(n, dtype=np.int32)
+        # The dicts a step returns, made once: a step only refreshes legal_ids' view.
+        self._obs_dict: Arrays = {}
+        if self._mask is not None:
+            self._obs_dict["action_mask"] = self._mask
+        self._obs_dict["current_player"] = self._player
+        if self._obs is not None:
+            self._obs_dict["observation"] = self._obs.reshape(n, *self.game.observation_shape)
+        if encoding == "compact":
+            self._obs_dict.update(
+                compact_index=self._index, compact_value=self._value, compact_count=self._count
+            )
+        if self._offsets is not None:
+            self._obs_dict.update(legal_offsets=self._offsets, legal_ids=self._ids[:0])
+        self._info_dict: Arrays = {}
+        if self._final is not None:
+            self._info_dict["final_observation"] = self._final.reshape(
+                n, players, *self.game.observation_shape
+            )
+        self._buffers = self._extra()
         self._batch: Any = None
+        self._total = 0  # the flat legal entries the last native call needed
         self._pending: threading.Thread | None = None
         self._pending_error: BaseException | None = None
 
@@ -177,12 +223,22 @@ class VectorEnv:
             out.update(
                 compact_index=self._index, compact_value=self._value, compact_count=self._count
             )
+        if self._offsets is not None:
+            out.update(legal_offsets=self._offsets, legal_ids=self._ids)
         return out
 
+    def _legal(self, total: int) -> None:
+        """Points ``legal_ids`` at this step's entries (its buffer grown if they did not fit)."""
+        if self._offsets is None:
+            return
+        if total > self._ids.size:
+            # Rare (the capacity doubles): the batch still holds every list, so refill.
+            self._ids = np.zeros(max(total, 2 * self._ids.size), dtype=np.int32)
+            self._buffers["legal_ids"] = self._ids
+            self._batch.write_legal(self._offsets, self._ids)
+        self._obs_dict["legal_ids"] = self._ids[:total]
+
     def _observations(self) -> Arrays:
-        obs: Arrays = {"action_mask": self._mask, "current_player": self._player}
-        if self._obs is not None:
-            obs["observation"] = self._obs.reshape(self.num_envs, *self.game.observation_shape)
         if self.encoding == "compact":
             if int(self._count.max()) > self.compact_capacity:
                 worst = int(self._count.max())
@@ -193,18 +249,7 @@ class VectorEnv:
                     f"compact_capacity >= {worst}; "
                     "this step's observations are incomplete, so the environment needs reset()"
                 )
-            obs.update(
-                compact_index=self._index, compact_value=self._value, compact_count=self._count
-            )
-        return obs
-
-    def _info(self) -> Arrays:
-        info: Arrays = {}
-        if self._final is not None:
-            info["final_observation"] = self._final.reshape(
-                self.num_envs, self.game.num_players, *self.game.observation_shape
-            )
-        return info
+        return self._obs_dict
 
     # -- the calls ---------------------------------------------------------
 
@@ -225,29 +270,32 @@ class VectorEnv:
         self._resets += 1
         self._batch = self.game._core.make_batch(self.num_envs, batch_seed, self.threads)
         self._batch.set_max_steps(self.max_steps or 0)
-        self._batch.reset(
-            self.game._core,
-            self._obs,
-            self._mask,
-            self._rewards,
-            self._terminated,
-            self._player,
-            **self._extra(),
+        self._legal(
+            self._batch.reset(
+                self.game._core,
+                self._obs,
+                self._mask,
+                self._rewards,
+                self._terminated,
+                self._player,
+                **self._buffers,
+            )
         )
         return self._observations(), {}
 
     def _check_actions(self, actions: npt.ArrayLike) -> None:
         if self._batch is None:
             raise UsageError("call reset() before step()")
-        arr = np.asarray(actions)
-        if arr.shape != (self.num_envs,) or not np.issubdtype(arr.dtype, np.integer):
+        arr = actions if isinstance(actions, np.ndarray) else np.asarray(actions)
+        if arr.shape != (self.num_envs,) or arr.dtype.kind not in "iu":
             raise OptionError(
                 f"actions must be {self.num_envs} integer action ids, "
                 f"got shape {arr.shape} of {arr.dtype}"
             )
-        space = self.game.num_distinct_actions
-        bad = np.flatnonzero((arr < 0) | (arr >= space))
-        if bad.size:
+        space = self._space
+        # Two reductions on the happy path; the offending game is looked for only on failure.
+        if arr.min() < 0 or arr.max() >= space:
+            bad = np.flatnonzero((arr < 0) | (arr >= space))
             i = int(bad[0])
             raise IllegalActionError(
                 f"game {i}: action id {int(arr[i])} is outside the action space 0..{space - 1}; "
@@ -256,7 +304,7 @@ class VectorEnv:
         np.copyto(self._actions, arr, casting="unsafe")
 
     def _native_step(self) -> None:
-        self._batch.step(
+        self._total = self._batch.step(
             self.game._core,
             self._actions,
             self._obs,
@@ -264,7 +312,7 @@ class VectorEnv:
             self._rewards,
             self._terminated,
             self._player,
-            **self._extra(),
+            **self._buffers,
         )
 
     def step(self, actions: npt.ArrayLike) -> StepResult:
@@ -299,7 +347,7 @@ class VectorEnv:
         self._wait()
         if self._batch is None:
             raise UsageError("call reset() before step_random()")
-        self._batch.step_random(
+        self._total = self._batch.step_random(
             self.game._core,
             self._actions,
             self._obs,
@@ -307,12 +355,14 @@ class VectorEnv:
             self._rewards,
             self._terminated,
             self._player,
-            **self._extra(),
+            **self._buffers,
         )
         return self._actions, self._result()
 
     def _result(self) -> StepResult:
-        return self._observations(), self._rewards, self._terminated, self._truncated, self._info()
+        self._legal(self._total)
+        obs = self._observations()
+        return obs, self._rewards, self._terminated, self._truncated, self._info_dict
 
     def send(self, actions: npt.ArrayLike) -> None:
         """Start a step in the background (the native call releases the GIL).
