@@ -26,9 +26,11 @@ def flat_as_mask(obs: dict[str, Any], actions: int) -> np.ndarray:
 @pytest.mark.parametrize(("name", "options"), MODES, ids=IDS)
 def test_flat_legal_ids_equal_the_mask_in_every_game(name: str, options: dict[str, Any]) -> None:
     actions = 0
+    # One thread: the pool is the large batch's test below. (Two threads, on a machine whose
+    # cores the suite's other workers hold, wait for a time slice at every step.)
     for batch, games in enumerate((1, 7, 33)):
         env = VectorEnv(
-            name, games, seed=batch, threads=2, legal="both", encoding="none", **options
+            name, games, seed=batch, threads=1, legal="both", encoding="none", **options
         )
         actions = env.game.num_distinct_actions
         obs, _ = env.reset()
@@ -37,9 +39,10 @@ def test_flat_legal_ids_equal_the_mask_in_every_game(name: str, options: dict[st
             offsets, ids = obs["legal_offsets"], obs["legal_ids"]
             assert offsets.dtype == ids.dtype == np.int32 and offsets[0] == 0
             assert offsets[-1] == ids.size and (np.diff(offsets) >= 1).all()
-            for i in range(games):  # ascending within a game, as the mask lists them
-                row = ids[offsets[i] : offsets[i + 1]]
-                np.testing.assert_array_equal(row, np.flatnonzero(obs["action_mask"][i]))
+            # Ascending within a game, as the mask lists them (a new game may start lower).
+            within = np.ones(ids.size - 1, dtype=np.bool_)
+            within[offsets[1:-1] - 1] = False
+            assert (np.diff(ids)[within] > 0).all()
             np.testing.assert_array_equal(flat_as_mask(obs, actions), obs["action_mask"])
             if step % 2:
                 obs = env.step_random()[1][0]

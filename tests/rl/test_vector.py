@@ -17,8 +17,8 @@ from henchmen.rl.vector import COMPACT_CAPACITY
 
 @pytest.mark.parametrize(("name", "options"), MODES, ids=IDS)
 def test_compact_decodes_to_the_float_tensor_exactly(name: str, options: dict[str, Any]) -> None:
-    dense = VectorEnv(name, 32, seed=3, threads=2, **options)
-    compact = VectorEnv(name, 32, seed=3, threads=2, encoding="compact", **options)
+    dense = VectorEnv(name, 32, seed=3, threads=1, **options)
+    compact = VectorEnv(name, 32, seed=3, threads=1, encoding="compact", **options)
     a, _ = dense.reset()
     b, _ = compact.reset()
     most = 0

@@ -374,8 +374,8 @@ def test_the_compact_observation_decodes_to_the_tensor_through_trendset() -> Non
         for x in slices(henchmen.Game(builder.GAME, **options))
         if x.name == "pending trendset-choice"
     )
-    dense = VectorEnv(builder.GAME, 16, seed=3, threads=2, **options)
-    compact = VectorEnv(builder.GAME, 16, seed=3, threads=2, encoding="compact", **options)
+    dense = VectorEnv(builder.GAME, 16, seed=3, threads=1, **options)
+    compact = VectorEnv(builder.GAME, 16, seed=3, threads=1, encoding="compact", **options)
     a, _ = dense.reset()
     b, _ = compact.reset()
     choices = 0

@@ -428,8 +428,8 @@ def test_the_compact_observation_decodes_to_the_tensor_with_spells() -> None:
     from henchmen.rl import VectorEnv
 
     options = {"crews": list(CREWS_GIZZARD)}
-    dense = VectorEnv(GAME, 16, seed=3, threads=2, **options)
-    compact = VectorEnv(GAME, 16, seed=3, threads=2, encoding="compact", **options)
+    dense = VectorEnv(GAME, 16, seed=3, threads=1, **options)
+    compact = VectorEnv(GAME, 16, seed=3, threads=1, encoding="compact", **options)
     a, _ = dense.reset()
     b, _ = compact.reset()
     for _ in range(300):
