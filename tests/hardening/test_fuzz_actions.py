@@ -7,6 +7,8 @@ a state is exactly as it was after any error (serialize() compared).
 from __future__ import annotations
 
 import random
+import re
+import string
 from typing import Any
 
 import numpy as np
@@ -158,6 +160,17 @@ def _mutated_moves(moves: list[str]) -> st.SearchStrategy[str]:
     return mutate()
 
 
+_LOWER = str.maketrans(string.ascii_uppercase, string.ascii_lowercase)
+
+
+def notation_key(text: str) -> str:
+    """What the engine compares a move's notation by (core/notation.h normalize_move): runs
+    of ASCII whitespace as one space, none at the ends, ASCII letters in lower case. Not
+    Python's split() and lower(), which also take the information separators (\x1c-\x1f)
+    as spaces and lower-case the Kelvin sign to a k."""
+    return " ".join(w for w in re.split(r"[ \t\n\v\f\r]+", text) if w).translate(_LOWER)
+
+
 def _random_strings(name: str, players: int, data: st.DataObject) -> None:
     for label, state in positions(name, players):
         moves = [str(a) for a in state.legal_actions]
@@ -171,8 +184,8 @@ def _random_strings(name: str, players: int, data: st.DataObject) -> None:
             ),
             label=label,
         )
-        normal = " ".join(text.split()).lower()
-        legal = {m.lower(): a for m, a in zip(moves, state.legal_action_ids(), strict=True)}
+        normal = notation_key(text)
+        legal = {notation_key(m): a for m, a in zip(moves, state.legal_action_ids(), strict=True)}
         before = state.serialize()
         try:
             a = state.string_to_action(text)
@@ -264,3 +277,16 @@ def test_random_game_names(name: str) -> None:
         with pytest.raises(UnknownGameError):
             henchmen.Game(name)
     COUNTS["fuzz: game names"] += 1
+
+
+def test_notation_takes_ascii_spaces_and_letters_only() -> None:
+    """The fuzzer's model of notation, pinned on the cases it once got wrong: an information
+    separator is not a space and the Kelvin sign is not a k, to the engine as to the model."""
+    state = henchmen.new_game("villainy", players=4, seed=1)
+    move = str(state.legal_actions[0])
+    assert notation_key("\t " + move.upper() + " \n") == notation_key(move)
+    for odd in ("\x1f" + move, move.replace("k", "\u212a") if "k" in move else "\u212a" + move):
+        assert notation_key(odd) != notation_key(move)
+        with pytest.raises(HenchmenError):
+            state.string_to_action(odd)
+    assert state.string_to_action("  " + move.upper()).id == state.legal_action_ids()[0]

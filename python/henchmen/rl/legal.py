@@ -1,4 +1,4 @@
-"""Sampling legal moves from the flat legal actions of a :class:`VectorEnv`.
+"""Sampling legal moves from the flat legal actions of a :class:`~henchmen.rl.VectorEnv`.
 
 With ``VectorEnv(..., legal="flat")`` (or ``"both"``) every step writes each
 game's legal actions end to end: game ``i``'s are
