@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from pathlib import Path
 
 import pytest
@@ -35,7 +36,7 @@ GAMES = [g.name for g in games()]
 
 def _game(
     returns: tuple[float, ...],
-    progress: dict[str, tuple[tuple[int | None, int], ...]] | None = None,
+    progress: Mapping[str, tuple[tuple[int | None, int], ...]] | None = None,
     length: int = 20,
     seats: tuple[int, ...] = (0, 1),
     features: tuple[dict[str, int], ...] | None = None,
@@ -44,7 +45,7 @@ def _game(
 ) -> GameRecord:
     return GameRecord(
         0, 0, 0, seats, returns, length, False, features or ({},) * len(seats), {},
-        progress=progress or {}, first=first, choices=choices,
+        progress=dict(progress or {}), first=first, choices=choices,
     )  # fmt: skip
 
 
@@ -109,8 +110,9 @@ def test_lead_changes_count_a_new_leader_and_not_a_tie() -> None:
 
 
 def test_decisiveness_is_where_the_winner_led_for_good_over_the_length() -> None:
-    win = {"win": ((1, 4), (0, 9))}
-    behind = _game((1.0, -1.0), win, length=10)  # seat 0 wins level on the score
+    behind = _game(
+        (1.0, -1.0), {"win": ((1, 4), (0, 9))}, length=10
+    )  # seat 0 wins level on the score
     early = _game((-1.0, 1.0), {"win": ((1, -1),)}, length=40)  # from the setup: 0
     late = _game((-1.0, 1.0), {"win": ((0, 4), (1, 9), (1, 19))}, length=40)  # (19+1)/40
     drawn = _game((0.0, 0.0), {"win": ((0, 2), (1, 3), (0, 4))}, length=10)  # no winner
