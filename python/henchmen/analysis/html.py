@@ -243,6 +243,7 @@ h1 { font-size: 1.5em; } h2 { font-size: 1.15em; margin-top: 2em; }
 section svg { max-width: 100%; height: auto; }
 pre { background: #f6f6f6; padding: 1em; overflow-x: auto; font-size: 0.85em; }
 p.note { color: #555; }
+h3 { font-size: 1em; }
 table { border-collapse: collapse; font-size: 0.85em; }
 th, td { text-align: left; padding: 0.2em 0.6em; border-bottom: 1px solid #ddd; }
 td.out { font-weight: bold; }

@@ -333,15 +333,15 @@ def quantiles(values: Sequence[float], qs: Sequence[float] = (0.25, 0.5, 0.75)) 
     return [ordered[min(len(ordered) - 1, int(q * len(ordered)))] for q in qs]
 
 
-USAGE_HEAD = "share of games, times a game, bot doing it most, score of who did it"
+USAGE_HEAD = "share of games, times a game where it happened, score of who did it"
 
 
 def _usage_line(u: Usage) -> str:
     lo, hi = u.result.interval
     name, k, n = max(u.by_bot, key=lambda x: x[1] / x[2])
     return (
-        f"  {u.share:6.1%} {u.per_game:5.1f}  {name} {k / n:.0%}  "
-        f"{u.result.rate:6.1%} [{lo:5.1%}, {hi:5.1%}] vs {u.baseline:5.1%}  {u.feature}"
+        f"  {u.share:6.1%} {u.per_game:6.1f}  {u.result.rate:6.1%} [{lo:5.1%}, {hi:5.1%}] vs "
+        f"{u.baseline:5.1%}  {u.feature} (most: {name}, {k / n:.0%} of its games)"
     )
 
 
@@ -406,6 +406,7 @@ def metrics_lines(m: Metrics, top: int = 12) -> list[str]:
 
 __all__ = [
     "BINS",
+    "USAGE_KINDS",
     "Branching",
     "Leads",
     "Metrics",

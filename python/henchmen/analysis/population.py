@@ -8,7 +8,7 @@ default its name without ``.jsonl``), so two versions of a bot, played
 before and after a change, are rated side by side, tied together by the
 bots the files share.
 
-The pool's ratings are the report's (:func:`~henchmen.analysis.ratings.fit_ratings`
+The pool's ratings are the report's (:func:`~henchmen.analysis.fit_ratings`
 over every game at once).  Beyond them, **alpha-Rank** (Omidshafiei et al.,
 2019; OpenSpiel's ``open_spiel.python.egt.alpharank``) reads the meta-game
 of the pool: the payoff of bot a against bot b is a's score in their
