@@ -173,6 +173,18 @@ def test_usage_counts_games_bots_and_the_result_of_who_did_it() -> None:
     assert (b.games, b.result.successes, b.by_bot[1]) == (1, 0.0, ("g", 1, 2))
 
 
+def test_cooperative_usage_reads_the_team_result() -> None:
+    # Two team wins and two losses (team win rate 1/2); A was recruited by seat 0 of both
+    # wins and seat 1 of one loss: the team won 2 of the 3 player-games that had it.
+    won = _game((1.0, 1.0), features=({"recruit A": 1}, {}))
+    lost = _game((-1.0, -1.0), features=({}, {"recruit A": 2}))
+    plain = _game((-1.0, -1.0))
+    (a,) = usage([won, won, lost, plain], ["r", "g"], cooperative=True)
+    assert (a.result.successes, a.result.games, a.baseline) == (2.0, 3, 0.5)
+    m = game_metrics([won, lost], "legendary", ["r", "g"], cooperative=True)
+    assert "team win rate where it did" in "\n".join(metrics_lines(m))
+
+
 def test_usage_by_crew_from_the_card_table() -> None:
     crew = groupings(Game("seven-secret-supervillains"))["crew"]
     one = _game((1.0, -1.0), features=({"buy Royal Rule 3": 1, "buy Royal Rule 5": 1},

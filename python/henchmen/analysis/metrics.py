@@ -23,7 +23,8 @@ from the events that add to it.
 - **Usage**: for each feature (``"buy Royal Rule 3"``): in how many games it
   happened, how often a game, by which bot (the share of each bot's
   player-games with it), and the score of the player-games that had it,
-  against the fair share.
+  against the fair share (cooperative: their team win rate, against the
+  team win rate of every game).
 
 Leads, decisiveness and first player need two or more competing seats;
 a cooperative game (Legendary) has none of them.
@@ -44,7 +45,7 @@ from itertools import groupby
 from henchmen.analysis.groups import Group
 from henchmen.analysis.play import GameRecord
 from henchmen.analysis.progress import DEFAULT_MEASURES, Steps, label
-from henchmen.analysis.stats import Rate, regroup, score, winner
+from henchmen.analysis.stats import Rate, regroup, score, team_won, winner
 
 #: Tenths of a game, for the branching profile.
 BINS = 10
@@ -111,6 +112,7 @@ class Metrics:
     """Every metric of a set of records; None where it cannot be read (see the module)."""
 
     players: int
+    cooperative: bool
     decisions: tuple[int, ...]
     branching: Branching | None
     leads: Leads | None
@@ -233,8 +235,14 @@ def first_player(records: Sequence[GameRecord]) -> Rate | None:
     return Rate("first player", sum(score(r, r.first) for r in games), len(games))
 
 
-def usage(records: Sequence[GameRecord], labels: Sequence[str]) -> tuple[Usage, ...]:
+def usage(
+    records: Sequence[GameRecord], labels: Sequence[str], cooperative: bool = False
+) -> tuple[Usage, ...]:
     """Each feature's :class:`Usage` over the finished games, most widespread first.
+
+    Cooperative, the result is the team win rate of the player-games that
+    had it, against the team win rate of all games (every seat shares one
+    result, so a seat's share of the win says nothing).
 
     >>> a = GameRecord(0, 0, 0, (0, 1), (1.0, -1.0), 10, False, ({"buy A": 2}, {}), {})
     >>> b = GameRecord(0, 1, 0, (1, 0), (1.0, -1.0), 10, False, ({}, {"buy A": 1}), {})
@@ -260,12 +268,16 @@ def usage(records: Sequence[GameRecord], labels: Sequence[str]) -> tuple[Usage, 
                     continue
                 with_it.setdefault(name, [0] * len(labels))[bot] += 1
                 times[name] = times.get(name, 0) + n
-                scored[name] = scored.get(name, 0.0) + score(r, seat)
+                won = team_won(r) if cooperative else score(r, seat)
+                scored[name] = scored.get(name, 0.0) + won
                 owners[name] = owners.get(name, 0) + 1
                 seen.add(name)
         for name in seen:
             in_games[name] = in_games.get(name, 0) + 1
-    base = 1.0 / len(games[0].seats)
+    if cooperative:
+        base = sum(team_won(r) for r in games) / len(games)
+    else:
+        base = 1.0 / len(games[0].seats)
     out = [
         Usage(
             feature=name,
@@ -306,6 +318,7 @@ def game_metrics(
     competitive = not cooperative and bool(records) and len(records[0].seats) > 1
     return Metrics(
         players=len(records[0].seats) if records else 0,
+        cooperative=cooperative,
         decisions=tuple(len(r.choices) for r in records if r.choices),
         branching=branching(records),
         leads=(
@@ -314,9 +327,10 @@ def game_metrics(
             else None
         ),
         first_player=first_player(records) if competitive else None,
-        usage=usage(records, labels),
+        usage=usage(records, labels, cooperative),
         groups=tuple(
-            (name, usage(regroup(records, group), labels)) for name, group in (groups or {}).items()
+            (name, usage(regroup(records, group), labels, cooperative))
+            for name, group in (groups or {}).items()
         ),
     )
 
@@ -334,6 +348,7 @@ def quantiles(values: Sequence[float], qs: Sequence[float] = (0.25, 0.5, 0.75)) 
 
 
 USAGE_HEAD = "share of games, times a game where it happened, score of who did it"
+USAGE_TEAM = "share of games, times a game where it happened, team win rate where it did"
 
 
 def _usage_line(u: Usage) -> str:
@@ -393,13 +408,13 @@ def metrics_lines(m: Metrics, top: int = 12) -> list[str]:
         )
     for name, rows in m.groups:
         if rows:
-            lines.append(f"usage by {name}: {USAGE_HEAD}")
+            lines.append(f"usage by {name}: {USAGE_TEAM if m.cooperative else USAGE_HEAD}")
             lines += [_usage_line(u) for u in rows[: 2 * top]]
     cards = m.cards()
     if cards:
         shown = cards if len(cards) <= 2 * top else cards[:top] + cards[-top:]
         lines.append(f"usage by card ({', '.join(USAGE_KINDS)}; most and least of "
-                     f"{len(cards)}): {USAGE_HEAD}")  # fmt: skip
+                     f"{len(cards)}): {USAGE_TEAM if m.cooperative else USAGE_HEAD}")  # fmt: skip
         lines += [_usage_line(u) for u in shown]
     return lines
 

@@ -146,9 +146,14 @@ def metrics_sections(plt: Any, m: Metrics, svg: Callable[[Any], str], top: int) 
         note = (
             "What players did, from the events: the share of games it happened in, how "
             "often in those games, the share of each bot's games in which it did it, and the "
-            "score (a win 1, a shared best 1/k) of the players who did, 95% Wilson interval, "
-            f"against the fair share {tables[0][1][0].baseline:.0%} (bold: the interval misses "
-            "it)."
+            + (
+                "team win rate of the players who did, 95% Wilson interval, against the team "
+                f"win rate of every game, {tables[0][1][0].baseline:.0%}"
+                if m.cooperative
+                else "score (a win 1, a shared best 1/k) of the players who did, 95% Wilson "
+                f"interval, against the fair share {tables[0][1][0].baseline:.0%}"
+            )
+            + " (bold: the interval misses it)."
         )
         body = "".join(
             f"<h3>{html.escape(heading)}</h3>{_usage_table(rows[: 2 * top])}"
