@@ -38,6 +38,7 @@ a cooperative game (Legendary) has none of them.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from itertools import groupby
@@ -171,22 +172,27 @@ def branching(records: Sequence[GameRecord]) -> Branching | None:
     games = [r.choices for r in records if r.choices]
     if not games:
         return None
-    every = [c for g in games for c in g]
-    sums = [0.0] * BINS
+    sums = [0] * BINS
     counts = [0] * BINS
+    total = decisions = forced = 0
     for g in games:
-        for i, c in enumerate(g):
-            k = BINS * i // len(g)
-            sums[k] += c
-            counts[k] += 1
-    unforced = [c for c in every if c > 1]
+        d = len(g)
+        total += sum(g)
+        decisions += d
+        forced += g.count(1)
+        # Decision i is in tenth k when k d <= BINS i < (k + 1) d.
+        edges = [-(-k * d // BINS) for k in range(BINS + 1)]
+        for k in range(BINS):
+            lo, hi = edges[k], edges[k + 1]
+            sums[k] += sum(g[lo:hi])
+            counts[k] += hi - lo
     return Branching(
         games=len(games),
-        decisions=len(every),
-        mean=sum(every) / len(every),
-        forced=sum(c == 1 for c in every) / len(every),
-        unforced=sum(unforced) / len(unforced) if unforced else 0.0,
-        profile=tuple(s / c if c else None for s, c in zip(sums, counts, strict=True)),
+        decisions=decisions,
+        mean=total / decisions,
+        forced=forced / decisions,
+        unforced=(total - forced) / (decisions - forced) if decisions > forced else 0.0,
+        profile=tuple(x / c if c else None for x, c in zip(sums, counts, strict=True)),
     )
 
 
@@ -253,27 +259,29 @@ def usage(
     games = [r for r in records if not r.truncated]
     if not games:
         return ()
-    seated = [0] * len(labels)
-    with_it: dict[str, list[int]] = {}
-    times: dict[str, int] = {}
-    in_games: dict[str, int] = {}
-    scored: dict[str, float] = {}
-    owners: dict[str, int] = {}
+    k = len(labels)
+    seated = [0] * k
+    # Per feature: [times, games, player-games, their results, then player-games by bot].
+    tally: dict[str, list[float]] = {}
     for r in games:
         seen: set[str] = set()
+        team = team_won(r) if cooperative else 0.0
         for seat, (bot, counts) in enumerate(zip(r.seats, r.features, strict=True)):
             seated[bot] += 1
+            won = team if cooperative else score(r, seat)
             for name, n in counts.items():
                 if n <= 0:
                     continue
-                with_it.setdefault(name, [0] * len(labels))[bot] += 1
-                times[name] = times.get(name, 0) + n
-                won = team_won(r) if cooperative else score(r, seat)
-                scored[name] = scored.get(name, 0.0) + won
-                owners[name] = owners.get(name, 0) + 1
-                seen.add(name)
-        for name in seen:
-            in_games[name] = in_games.get(name, 0) + 1
+                t = tally.get(name)
+                if t is None:
+                    t = tally[name] = [0.0] * (4 + k)
+                t[0] += n
+                t[2] += 1
+                t[3] += won
+                t[4 + bot] += 1
+                if name not in seen:
+                    seen.add(name)
+                    t[1] += 1
     if cooperative:
         base = sum(team_won(r) for r in games) / len(games)
     else:
@@ -281,16 +289,14 @@ def usage(
     out = [
         Usage(
             feature=name,
-            games=in_games[name],
-            share=in_games[name] / len(games),
-            per_game=times[name] / in_games[name],
-            by_bot=tuple(
-                (labels[b], k, seated[b]) for b, k in enumerate(with_it[name]) if seated[b]
-            ),
-            result=Rate(name, scored[name], owners[name]),
+            games=int(t[1]),
+            share=t[1] / len(games),
+            per_game=t[0] / t[1],
+            by_bot=tuple((labels[b], int(t[4 + b]), seated[b]) for b in range(k) if seated[b]),
+            result=Rate(name, t[3], int(t[2])),
             baseline=base,
         )
-        for name in in_games
+        for name, t in tally.items()
     ]
     return tuple(sorted(out, key=lambda u: (-u.games, u.feature)))
 
@@ -329,7 +335,8 @@ def game_metrics(
         first_player=first_player(records) if competitive else None,
         usage=usage(records, labels, cooperative),
         groups=tuple(
-            (name, usage(regroup(records, group), labels, cooperative))
+            # A game's features repeat from record to record: each is grouped once.
+            (name, usage(regroup(records, functools.cache(group)), labels, cooperative))
             for name, group in (groups or {}).items()
         ),
     )
