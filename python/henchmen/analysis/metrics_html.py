@@ -63,10 +63,11 @@ def _histogram(
     return out
 
 
-def _usage_table(usages: Sequence[Usage]) -> str:
+def _usage_table(usages: Sequence[Usage], cooperative: bool) -> str:
+    result = "team win rate where they did" if cooperative else "score of who did it"
     rows = [
-        "<table><thead><tr><th>feature</th><th>games</th><th>times a game</th>"
-        "<th>by bot (share of its games)</th><th>score of who had it</th></tr></thead><tbody>"
+        "<table><thead><tr><th>feature</th><th>share of games</th><th>times a game</th>"
+        f"<th>by bot (share of its games)</th><th>{result}</th></tr></thead><tbody>"
     ]
     for u in usages:
         lo, hi = u.result.interval
@@ -156,7 +157,7 @@ def metrics_sections(plt: Any, m: Metrics, svg: Callable[[Any], str], top: int) 
             + " (bold: the interval misses it)."
         )
         body = "".join(
-            f"<h3>{html.escape(heading)}</h3>{_usage_table(rows[: 2 * top])}"
+            f"<h3>{html.escape(heading)}</h3>{_usage_table(rows[: 2 * top], m.cooperative)}"
             for heading, rows in tables
         )
         out.append(("usage", "Usage", body, note))
