@@ -460,6 +460,7 @@ void bind_search(py::module_& m) {
                                              d["decision_cpu_seconds"] = one.decision_cpu_seconds;
                                              d["iterations"] = one.iterations;
                                              d["reused"] = one.reused;
+                                             d["choices"] = one.choices;
                                              out.append(d);
                                            }
                                            return out;

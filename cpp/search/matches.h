@@ -203,6 +203,9 @@ struct RecordedGame {
   std::vector<double> decision_cpu_seconds;
   std::vector<int64_t> iterations;  // searched, all decisions together
   std::vector<int64_t> reused;      // decisions searched on from a kept tree (BotSpec::reuse)
+  // The number of legal actions at each decision, in order (chance left
+  // out): the game's branching factor as it was played.
+  std::vector<int32_t> choices;
 };
 
 inline void add_briefs(const Events& events, int64_t step, int players, std::vector<EventBrief>& out) {
@@ -235,6 +238,7 @@ std::vector<RecordedGame> play_recorded(const typename T::Config& cfg, int n, in
   threads = std::max(1, std::min<int>(threads, static_cast<int>(std::max<int64_t>(1, games))));
   auto work = [&](int t) {
     std::vector<Action> scratch;
+    std::vector<Action> legal;
     Stop::Probe probe(stop);
     for (int64_t g = t; g < games; g += threads) {
       const std::vector<BotSpec>& bots = seated[static_cast<size_t>(g)];
@@ -252,6 +256,10 @@ std::vector<RecordedGame> play_recorded(const typename T::Config& cfg, int n, in
         probe.check();
         const int p = s.current_player();
         if (p != kChance && game.first < 0) game.first = p;
+        if (p != kChance) {
+          s.legal_actions(legal);
+          game.choices.push_back(static_cast<int32_t>(legal.size()));
+        }
         const Action a = p == kChance ? s.sample_chance(rng) : timed_choice(s, bots[static_cast<size_t>(p)], rng, scratch, &stop, clocks[static_cast<size_t>(p)]);
         if (p != kChance) others_decided(clocks, static_cast<size_t>(p));
         if (events) {

@@ -33,10 +33,11 @@ from henchmen import _checks
 from henchmen.analysis.plan import Tournament
 from henchmen.analysis.play import GameRecord
 
-#: The fields of a record; ``progress`` and ``first`` came later (older files lack them).
+#: The fields of a record; ``progress``, ``first`` and ``choices`` came later (older files
+#: lack them).
 FIELDS = ("table", "game", "seed", "seats", "returns", "length", "truncated", "features",
-          "table_features", "progress", "first")  # fmt: skip
-_OPTIONAL = {"progress", "first"}
+          "table_features", "progress", "first", "choices")  # fmt: skip
+_OPTIONAL = {"progress", "first", "choices"}
 #: How far from zero a zero-sum game's returns may sum (they are sums of a few fractions).
 _ZERO = 1e-9
 
@@ -125,6 +126,16 @@ class RecordCheck:
             _counts(f, f"features of seat {s + 1}")
         _counts(doc["table_features"], "table_features")
         self._progress(doc.get("progress", {}), length)
+        choices = doc.get("choices", [])
+        if (
+            not isinstance(choices, list)
+            or len(choices) > length
+            or not all(type(c) is int and c >= 1 for c in choices)
+        ):
+            raise BadRecord(
+                f"choices must be a list of at most {length} counts of legal actions (1 or "
+                "more), one per decision"
+            )
         return GameRecord.from_json(doc)
 
     def _returns(self, returns: Any, truncated: bool) -> None:

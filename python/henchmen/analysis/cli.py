@@ -123,7 +123,19 @@ def add_commands(sub: Any) -> None:
         "to head, game length and feature contributions; --html writes one self-contained "
         "page with plots.",
     )
-    r.add_argument("results", help="the results file of `henchmen tournament`")
+    r.add_argument(
+        "results",
+        nargs="+",
+        help="the results file of `henchmen tournament`; several ([TAG=]PATH) are rated in one "
+        "pool, with alpha-Rank",
+    )
+    r.add_argument(
+        "--versioned",
+        action="append",
+        default=[],
+        metavar="SPEC",
+        help="in a pool, this bot spec is a different bot in each file (SPEC [TAG])",
+    )
     r.add_argument("--html", default=None, metavar="PATH", help="write the HTML report here")
     r.add_argument(
         "--min-games",
@@ -360,7 +372,9 @@ def cmd_report(args: argparse.Namespace, out: TextOut) -> int:
     ...
     game length: mean ... actions, median ..., from ... to ...
     """
-    loaded = load_results(args.results)
+    if len(args.results) > 1 or args.versioned:
+        return _pool_report(args, out)
+    loaded = load_results(args.results[0])
     min_games = int_arg(args.min_games, "--min-games", 0, 10**9)
     summary = summarize(loaded.tournament, loaded.records, min_games)
     out.write(text_report(summary) + "\n")
@@ -369,20 +383,34 @@ def cmd_report(args: argparse.Namespace, out: TextOut) -> int:
             ", ..." if len(loaded.repeats) > 10 else ""
         )
         out.write(
-            f"Note: {len(loaded.repeats)} line(s) of {args.results} repeat a game already read, "
+            f"Note: {len(loaded.repeats)} line(s) of {args.results[0]} repeat a game already read, "
             f"word for word, and were left out (line {lines})\n"
         )
     if args.html:
         from henchmen.analysis.html import html_report
 
-        page = html_report(summary)
-        try:
-            Path(args.html).parent.mkdir(parents=True, exist_ok=True)
-            Path(args.html).write_text(page, encoding="utf-8")
-        except OSError as e:
-            raise OptionError(f"cannot write {args.html}: {e.strerror or e}") from None
-        out.write(f"Report written to {args.html}\n")
+        _write_html(args.html, html_report(summary), out)
     return 0
+
+
+def _pool_report(args: argparse.Namespace, out: TextOut) -> int:
+    from henchmen.analysis.population import population_text
+    from henchmen.analysis.population_report import pooled, population_html
+
+    s = pooled(args.results, args.versioned)
+    out.write(population_text(s) + "\n")
+    if args.html:
+        _write_html(args.html, population_html(s), out)
+    return 0
+
+
+def _write_html(path: str, page: str, out: TextOut) -> None:
+    try:
+        Path(path).parent.mkdir(parents=True, exist_ok=True)
+        Path(path).write_text(page, encoding="utf-8")
+    except OSError as e:
+        raise OptionError(f"cannot write {path}: {e.strerror or e}") from None
+    out.write(f"Report written to {path}\n")
 
 
 __all__ = ["add_commands", "cmd_balance", "cmd_report", "cmd_tournament"]

@@ -14,6 +14,7 @@ import math
 import re
 from typing import Any
 
+from henchmen.analysis.metrics_html import metrics_sections
 from henchmen.analysis.progress import Curve
 from henchmen.analysis.stats import Rate
 from henchmen.analysis.summary import Summary, text_report
@@ -242,6 +243,10 @@ h1 { font-size: 1.5em; } h2 { font-size: 1.15em; margin-top: 2em; }
 section svg { max-width: 100%; height: auto; }
 pre { background: #f6f6f6; padding: 1em; overflow-x: auto; font-size: 0.85em; }
 p.note { color: #555; }
+h3 { font-size: 1em; }
+table { border-collapse: collapse; font-size: 0.85em; }
+th, td { text-align: left; padding: 0.2em 0.6em; border-bottom: 1px solid #ddd; }
+td.out { font-weight: bold; }
 """
 
 
@@ -314,6 +319,9 @@ def html_report(s: Summary, top: int = 15) -> str:
                 else "Score of the seat that first reached X (a win 1, a shared best 1/k), "
                 "95% Wilson intervals; dashed: the fair share.",
             )
+        if s.metrics is not None:
+            for key, heading, body, note in metrics_sections(plt, s.metrics, _svg, top):
+                section(key, heading, body, note)
         section(
             "seats",
             "Team result" if s.cooperative else "Seat advantage",

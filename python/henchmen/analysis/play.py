@@ -46,7 +46,9 @@ class GameRecord:
     every event that counted, for first-to-X curves (empty in a record
     from a file written before them); ``first`` is the seat that decided
     first, the first to play (or to choose in a setup), for turn-order
-    tables (-1 where unknown: a file written before them).
+    tables (-1 where unknown: a file written before them); ``choices`` is
+    the number of legal actions at each decision in order, chance left out,
+    for the branching factor (empty in a file written before it).
 
     >>> r = GameRecord(0, 1, 5, (1, 0), (-1.0, 1.0), 30, False, ({}, {"buy A": 2}), {})
     >>> r.seats[r.returns.index(max(r.returns))]
@@ -64,6 +66,7 @@ class GameRecord:
     table_features: dict[str, int]
     progress: dict[str, Steps] = field(default_factory=dict)
     first: int = -1
+    choices: tuple[int, ...] = ()
 
     @property
     def key(self) -> tuple[int, int]:
@@ -96,6 +99,7 @@ class GameRecord:
             "table_features": dict(self.table_features),
             "progress": {k: [list(p) for p in v] for k, v in self.progress.items()},
             "first": self.first,
+            "choices": list(self.choices),
         }
 
     @classmethod
@@ -119,6 +123,7 @@ class GameRecord:
             # Files written before first-to-X curves have no progress: they still load.
             progress=steps_from_json(doc.get("progress", {})),
             first=int(doc.get("first", -1)),
+            choices=tuple(int(c) for c in doc.get("choices", ())),
         )
 
 
@@ -203,6 +208,7 @@ def play_native(
                 table_features=shared,
                 progress=record_progress(events, t.measures or (), n),
                 first=played["first"],
+                choices=tuple(played["choices"]),
             )
         )
     return out
@@ -247,8 +253,11 @@ def play_game(t: Tournament, table: int, game: int, replays: Path | None = None)
     ]
     limit = g.max_game_length
     first = -1 if core.is_terminal else core.current_player
+    choices: list[int] = []
     while not core.is_terminal and core.move_number <= limit:
         p = core.current_player
+        if p != _core.CHANCE:
+            choices.append(len(core.legal_actions()))
         spec = native[p]
         if spec is not None:
             core.apply(core.bot_action(spec, rngs[p]))
@@ -277,6 +286,7 @@ def play_game(t: Tournament, table: int, game: int, replays: Path | None = None)
         table_features=shared,
         progress=record_progress(events, t.measures or (), n),
         first=first,
+        choices=tuple(choices),
     )
 
 

@@ -18,6 +18,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from henchmen.analysis.groups import groupings
+from henchmen.analysis.metrics import Metrics, game_metrics, metrics_lines
 from henchmen.analysis.plan import Tournament
 from henchmen.analysis.play import GameRecord
 from henchmen.analysis.progress import Curve, curves
@@ -56,6 +58,7 @@ class Summary:
     lengths: list[int]
     contributions: list[Contribution]
     curves: list[Curve]
+    metrics: Metrics | None = None
 
 
 def labels(bots: Sequence[str]) -> list[str]:
@@ -98,6 +101,7 @@ def summarize(tournament: Tournament, records: Sequence[GameRecord], min_games: 
         lengths=[r.length for r in records],
         contributions=contributions(records, cooperative, support),
         curves=curves(records, tournament.game, tournament.measures or (), cooperative, support),
+        metrics=game_metrics(records, tournament.game, names, cooperative, groupings(game)),
     )
 
 
@@ -140,6 +144,8 @@ def text_report(s: Summary, top: int = 12) -> str:
             f"{ordered[len(ordered) // 2]}, from {ordered[0]} to {ordered[-1]}"
             + (f"; {s.truncated} hit the length limit" if s.truncated else ""),
         ]
+    if s.metrics is not None:
+        lines += metrics_lines(s.metrics, top)
     if s.contributions:
         what = (
             "team win rate where it occurred (vs where it did not)"
