@@ -108,6 +108,7 @@ def add_commands(sub: Any) -> None:
         "--batch", default="0", help="games per task (default 0: a few tasks per worker)"
     )
     t.add_argument("--replays", default=None, metavar="DIR", help="keep every game's replay here")
+    t.add_argument("--race", action="store_true", help="stop each table once its question is answered (a sequential test, 5%% error a row, 8 looks; --games is the cap): docs/analysis.md, Races")
     t.add_argument(
         "--measure",
         action="append",
@@ -152,6 +153,7 @@ def add_commands(sub: Any) -> None:
     b.add_argument("--scheduler", default=None, metavar="ADDRESS", help="a Dask scheduler")
     b.add_argument("--batch", default="0", help="games per task (default 0: a few per worker)")
     b.add_argument("--min-games", default="1", help="games a group needs to be shown (default 1)")
+    b.add_argument("--race", action="store_true", help="stop each table once its question is answered (a sequential test, 5%% error a row, 8 looks; --games is the cap): docs/analysis.md, Races")
 
 
 class _Progress:
@@ -234,15 +236,20 @@ def cmd_tournament(args: argparse.Namespace, out: TextOut, err: TextOut, bar: Te
     )
     try:
         with sigterm_stops():
-            run = run_tournament(
-                tournament,
-                args.out,
-                executor=executor,
-                workers=workers,
-                batch_size=batch,
-                replays=args.replays,
-                progress=_Progress(bar),
-            )
+            if args.race:
+                from henchmen.analysis.cli_race import race_tournament
+
+                run = race_tournament(tournament, args.out, executor, workers, batch, err, bar)
+            else:
+                run = run_tournament(
+                    tournament,
+                    args.out,
+                    executor=executor,
+                    workers=workers,
+                    batch_size=batch,
+                    replays=args.replays,
+                    progress=_Progress(bar),
+                )
     except KeyboardInterrupt:
         raise KeyboardInterrupt(
             f"interrupted; the finished games are in {args.out}: the same command resumes"
@@ -306,7 +313,12 @@ def cmd_balance(args: argparse.Namespace, out: TextOut, err: TextOut, bar: TextO
     finished = False
     try:
         with sigterm_stops():
-            for i, (t, path) in enumerate(zip(tournaments, paths, strict=True)):
+            if args.race:
+                from henchmen.analysis.cli_race import race_study
+
+                records = race_study(tournaments, paths, executor, workers, batch, err, bar)
+            plain = [] if args.race else list(zip(tournaments, paths, strict=True))
+            for i, (t, path) in enumerate(plain):
                 setup = (
                     ", ".join(f"{k}={_shown(v)}" for k, v in t.options.items()) or "default options"
                 )

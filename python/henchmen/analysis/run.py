@@ -227,6 +227,7 @@ def run_tournament(
     batch_size: int = 0,
     replays: str | os.PathLike[str] | None = None,
     progress: Progress | None = None,
+    upto: tuple[int, ...] | None = None,
 ) -> TournamentRun:
     """Play every game of ``tournament`` not yet in the ``results`` file, appending as they come.
 
@@ -234,7 +235,9 @@ def run_tournament(
     ``batch_size`` games go to each task (0: about four tasks per worker
     and table, at most 200 games each).  ``replays`` is a folder for
     every game's replay.  Stopping the run (Ctrl-C) leaves every finished
-    batch in the file; running it again plays only the rest.
+    batch in the file; running it again plays only the rest.  ``upto``
+    (one count a table) plays only each table's first games, for a race
+    (:mod:`~henchmen.analysis.race`) that looks between rounds.
 
     >>> import tempfile, os
     >>> t = Tournament("parry", ("random", "greedy"), games_per_table=4, seed=2)
@@ -257,6 +260,13 @@ def run_tournament(
         resumed = len(store.records)
         done = set(store.records)
         total = tournament.total_games
+        if upto is not None:  # the games past a table's count wait for a later round
+            done |= {
+                (t, g)
+                for t, n in enumerate(upto)
+                for g in range(n, tournament.games_per_table)
+            }
+            total = sum(min(n, tournament.games_per_table) for n in upto)
         if batch_size == 0:
             per_task = tournament.games_per_table // (4 * workers) or 1
             batch_size = max(1, min(200, per_task))
