@@ -24,6 +24,7 @@ from typing import Any
 from henchmen import _checks
 from henchmen._cli_args import int_arg, parse_option
 from henchmen.analysis.balance import DEFAULT_BOT, balance_table, results_files, study
+from henchmen.analysis.cli_race import RACE_HELP
 from henchmen.analysis.plan import Tournament
 from henchmen.analysis.progress import measures_of
 from henchmen.analysis.run import dask_executor, local_executor, run_tournament, stop_pool
@@ -102,13 +103,14 @@ def add_commands(sub: Any) -> None:
         "--scheduler",
         default=None,
         metavar="ADDRESS",
-        help="run on the Dask cluster of this scheduler (tcp://host:8786) instead",
+        help="run on the Dask cluster of this scheduler (tcp://host:8786, or a scheduler "
+        "file's path) instead",
     )
     t.add_argument(
         "--batch", default="0", help="games per task (default 0: a few tasks per worker)"
     )
     t.add_argument("--replays", default=None, metavar="DIR", help="keep every game's replay here")
-    t.add_argument("--race", action="store_true", help="stop each table once its question is answered (a sequential test, 5%% error a row, 8 looks; --games is the cap): docs/analysis.md, Races")
+    t.add_argument("--race", action="store_true", help=RACE_HELP)
     t.add_argument(
         "--measure",
         action="append",
@@ -153,7 +155,10 @@ def add_commands(sub: Any) -> None:
     b.add_argument("--scheduler", default=None, metavar="ADDRESS", help="a Dask scheduler")
     b.add_argument("--batch", default="0", help="games per task (default 0: a few per worker)")
     b.add_argument("--min-games", default="1", help="games a group needs to be shown (default 1)")
-    b.add_argument("--race", action="store_true", help="stop each table once its question is answered (a sequential test, 5%% error a row, 8 looks; --games is the cap): docs/analysis.md, Races")
+    b.add_argument("--race", action="store_true", help=RACE_HELP)
+    from henchmen.analysis.cli_tune import add_tune
+
+    add_tune(sub)
 
 
 class _Progress:

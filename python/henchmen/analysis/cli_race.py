@@ -17,6 +17,11 @@ from henchmen.analysis.race import RaceRule, race, study_questions, table_questi
 from henchmen.analysis.run import TournamentRun, local_executor, stop_pool
 from henchmen.printable import TextOut
 
+RACE_HELP = (
+    "stop each table once its question is answered (a sequential test, 5%% error a row, "
+    "8 looks; --games is the cap): docs/analysis.md, Races"
+)
+
 
 def _told(rule: RaceRule, cap: int, err: TextOut) -> None:
     err.write(

@@ -136,7 +136,7 @@ def study_questions(
         return []
     fair = 1.0 / game.num_players
     asked = [(r, fair) for r in seat_advantage(records, False) + turn_order(records)]
-    for name, group in groupings(game).items():
+    for group in groupings(game).values():
         found = contributions(regroup(records, group), False, 1)
         if found:
             pooled = sum(c.successes for c in found) / sum(c.games for c in found)
@@ -144,7 +144,9 @@ def study_questions(
     return asked
 
 
-def table_questions(tournament: Tournament, table: int, records: Sequence[GameRecord]) -> list[Question]:
+def table_questions(
+    tournament: Tournament, table: int, records: Sequence[GameRecord]
+) -> list[Question]:
     """A tournament table's rows: each place at the table's share of its wins, against 1/n.
 
     >>> t = Tournament("parry", ("random", "greedy"), games_per_table=2)
@@ -211,7 +213,8 @@ class RaceRun:
             f"table {t + 1} " + (f"settled at look {k}" if k else "unsettled at the cap")
             for t, k in enumerate(self.stopped)
         )
-        return f"race: {self.games} of {self.cap} games ({self.games / max(self.cap, 1):.0%}); {where}"
+        share = self.games / max(self.cap, 1)
+        return f"race: {self.games} of {self.cap} games ({share:.0%}); {where}"
 
 
 def race(

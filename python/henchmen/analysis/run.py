@@ -191,6 +191,9 @@ def stop_pool(pool: Executor, *, finished: bool) -> None:
 def dask_executor(scheduler: str) -> tuple[Executor, Any]:
     """The executor of the Dask scheduler at ``scheduler`` (``tcp://host:8786``) and its Client.
 
+    ``scheduler`` may instead be the path of a scheduler file, as a cluster's
+    batch job writes it (``dask scheduler --scheduler-file FILE``).
+
     Close the client when done.  Needs the ``henchmen[analysis]`` extra.
 
     Here the scheduler is an in-process cluster with one worker thread:
@@ -212,8 +215,13 @@ def dask_executor(scheduler: str) -> tuple[Executor, Any]:
             "--scheduler needs Dask: pip install 'henchmen[analysis]' (dask[distributed])"
         ) from None
     try:
-        client = distributed.Client(scheduler, timeout=10)
-    except (OSError, TimeoutError, ValueError) as e:
+        # A path is a scheduler file (`dask scheduler --scheduler-file`, dask-jobqueue and
+        # batch jobs write one on a shared disk); anything else is the scheduler's address.
+        if "://" not in scheduler and Path(scheduler).is_file():
+            client = distributed.Client(scheduler_file=scheduler, timeout=10)
+        else:
+            client = distributed.Client(scheduler, timeout=10)
+    except (OSError, TimeoutError, ValueError, KeyError) as e:
         raise OptionError(f"cannot reach the Dask scheduler at {scheduler}: {e}") from None
     return client.get_executor(pure=False), client
 
