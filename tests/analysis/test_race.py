@@ -65,9 +65,7 @@ def _scripted_study(tmp_path: Path, first_wins: float) -> tuple[Tournament, Path
     """A parry balance study of 800 games whose seat 1 wins ``first_wins`` of every 100."""
     t = Tournament("parry", ("greedy",), games_per_table=800, seed=3)
     wins = round(first_wins * 100)
-    rows = [
-        game_row(t, 0, g, (1.0, -1.0) if g % 100 < wins else (-1.0, 1.0)) for g in range(800)
-    ]
+    rows = [game_row(t, 0, g, (1.0, -1.0) if g % 100 < wins else (-1.0, 1.0)) for g in range(800)]
     path = tmp_path / "games.jsonl"
     write_results(path, t, rows)
     return t, path

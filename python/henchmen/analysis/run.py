@@ -270,9 +270,7 @@ def run_tournament(
         total = tournament.total_games
         if upto is not None:  # the games past a table's count wait for a later round
             done |= {
-                (t, g)
-                for t, n in enumerate(upto)
-                for g in range(n, tournament.games_per_table)
+                (t, g) for t, n in enumerate(upto) for g in range(n, tournament.games_per_table)
             }
             total = sum(min(n, tournament.games_per_table) for n in upto)
         if batch_size == 0:

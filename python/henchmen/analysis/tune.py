@@ -260,7 +260,8 @@ def open_study(search: Search) -> Any:
     storage = JournalStorage(JournalFileBackend(str(search.folder / "study.journal")))
     startup = max(2, search.trials // 3)  # random trials before TPE models the scores
     sampler = optuna.samplers.TPESampler(seed=search.seed, n_startup_trials=startup)
-    optuna.logging.set_verbosity(optuna.logging.WARNING)
+    # Our own lines tell each trial; Optuna's warnings would add a traceback to every Ctrl-C.
+    optuna.logging.set_verbosity(optuna.logging.ERROR)
     s = optuna.create_study(
         study_name=STUDY, storage=storage, sampler=sampler, direction="minimize",
         load_if_exists=True,
@@ -298,10 +299,15 @@ def run_search(
     states = optuna.trial.TrialState
     done = [t for t in s.trials if t.state == states.COMPLETE]
     cut = [t for t in s.trials if t.state in (states.FAIL, states.RUNNING)]
+    # Waiting trials hold their values in system attributes, not yet in params.
+    waiting = [t for t in s.trials if t.state == states.WAITING]
     tried = {json.dumps(t.params, sort_keys=True) for t in done}
+    tried |= {json.dumps(t.system_attrs.get("fixed_params", {}), sort_keys=True) for t in waiting}
     for t in cut:  # a RUNNING trial is one a kill left: its process is gone
-        if json.dumps(t.params, sort_keys=True) not in tried and t.params:
-            s.enqueue_trial(t.params, skip_if_exists=True)
+        key = json.dumps(t.params, sort_keys=True)
+        if key not in tried and t.params:
+            s.enqueue_trial(t.params)  # skip_if_exists would find the cut trial itself
+            tried.add(key)
         if t.state == states.RUNNING:
             s._storage.set_trial_state_values(t._trial_id, states.FAIL)
 
