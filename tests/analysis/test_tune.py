@@ -8,12 +8,12 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from henchmen.analysis.stats import Rate
 from henchmen.analysis.tune import (
-    Search,
     card_table_with,
     check_fields,
     judge,
@@ -77,7 +77,7 @@ def test_a_far_out_row_costs_more_than_any_spread() -> None:
     assert far == 0 and objective_of(far, gaps) == pytest.approx((100 * 0.04 / 500) ** 0.5)
 
 
-def _trials(folder: Path) -> list[dict[str, object]]:
+def _trials(folder: Path) -> list[dict[str, Any]]:
     """The finished trials in a search's journal, read with Optuna."""
     import optuna
     from optuna.storages import JournalStorage
