@@ -218,12 +218,27 @@ def dask_executor(scheduler: str) -> tuple[Executor, Any]:
         # A path is a scheduler file (`dask scheduler --scheduler-file`, dask-jobqueue and
         # batch jobs write one on a shared disk); anything else is the scheduler's address.
         if "://" not in scheduler and Path(scheduler).is_file():
-            client = distributed.Client(scheduler_file=scheduler, timeout=10)
+            client = distributed.Client(_address_in(scheduler), timeout=10)
         else:
             client = distributed.Client(scheduler, timeout=10)
     except (OSError, TimeoutError, ValueError, KeyError) as e:
         raise OptionError(f"cannot reach the Dask scheduler at {scheduler}: {e}") from None
     return client.get_executor(pure=False), client
+
+
+def _address_in(scheduler_file: str) -> str:
+    """The scheduler's address a scheduler file holds; OptionError when it holds none."""
+    try:
+        doc = json.loads(Path(scheduler_file).read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError) as e:
+        raise OptionError(f"cannot reach the Dask scheduler: {scheduler_file}: {e}") from None
+    address = doc.get("address") if isinstance(doc, dict) else None
+    if not isinstance(address, str) or not address:
+        raise OptionError(
+            f"cannot reach the Dask scheduler: {scheduler_file} is no scheduler file "
+            "(it names no address; `dask scheduler --scheduler-file FILE` writes one)"
+        )
+    return address
 
 
 def run_tournament(
