@@ -21,7 +21,6 @@ import pytest
 from .helpers import FIELD, cli, records
 
 
-
 def _dask(*args: str) -> list[str]:
     """The ``dask`` command line of this interpreter's environment."""
     return [str(Path(sys.executable).with_name("dask")), *args]
@@ -78,7 +77,8 @@ def test_a_tournament_on_a_cluster_of_separate_programs_plays_the_local_games(
     assert out_cluster.splitlines()[0] == out.splitlines()[0]
     # A race on the cluster plays a prefix of the same games.
     status, _, err = cli(*args[:-4], "--games", "40", "--seed", "11", "--race",
-                         "--scheduler", str(scheduler_file), "--out", str(tmp_path / "race.jsonl"))  # fmt: skip
+                         "--scheduler", str(scheduler_file),
+                         "--out", str(tmp_path / "race.jsonl"))  # fmt: skip
     assert status == 0, err
     assert "henchmen: race: " in err
 
