@@ -41,7 +41,19 @@ def race_study(
     err: TextOut,
     bar: TextOut,
 ) -> list[GameRecord]:
-    """Race a balance study: every setup stops once every row of the table is settled."""
+    """Race a balance study: every setup stops once every row of the table is settled.
+
+    >>> import io, tempfile
+    >>> from pathlib import Path
+    >>> from concurrent.futures import ThreadPoolExecutor
+    >>> from henchmen.analysis.balance import results_files, study
+    >>> ts = study("parry", "greedy", games=16)
+    >>> paths = results_files(Path(tempfile.mkdtemp()), ts)
+    >>> with ThreadPoolExecutor(1) as pool:
+    ...     rs = race_study(ts, paths, pool, 1, 0, err := io.StringIO(), io.StringIO())
+    >>> err.getvalue().splitlines()[-1]
+    'henchmen: race: 16 of 16 games (100%); table 1 unsettled at the cap'
+    """
     from henchmen.analysis.cli import _Progress
 
     rule = RaceRule()
@@ -63,7 +75,17 @@ def race_tournament(
     err: TextOut,
     bar: TextOut,
 ) -> TournamentRun:
-    """Race a tournament: each table stops once each of its bots is settled."""
+    """Race a tournament: each table stops once each of its bots is settled.
+
+    >>> import io, os, tempfile
+    >>> from concurrent.futures import ThreadPoolExecutor
+    >>> t = Tournament("parry", ("random", "ismcts:iterations=200"), games_per_table=80)
+    >>> path = os.path.join(tempfile.mkdtemp(), "r.jsonl")
+    >>> with ThreadPoolExecutor(1) as pool:
+    ...     run = race_tournament(t, path, pool, 1, 0, err := io.StringIO(), io.StringIO())
+    >>> err.getvalue().splitlines()[-1]
+    'henchmen: race: 20 of 80 games (25%); table 1 settled at look 2'
+    """
     from henchmen.analysis.cli import _Progress
 
     rule = RaceRule()

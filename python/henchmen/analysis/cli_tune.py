@@ -64,7 +64,21 @@ def add_tune(sub: Any) -> None:
 
 
 def cmd_tune(args: argparse.Namespace, out: TextOut, err: TextOut, bar: TextOut) -> int:
-    """Run ``henchmen tune``: the missing trials, then the best table and the report."""
+    """Run ``henchmen tune``: the missing trials, then the best table and the report.
+
+    >>> import io, os, tempfile
+    >>> parser = argparse.ArgumentParser(prog="henchmen")
+    >>> add_tune(parser.add_subparsers())
+    >>> folder = os.path.join(tempfile.mkdtemp(), "t")
+    >>> args = parser.parse_args(["tune", "super", "--field", "powers:Quake:amount=3..7",
+    ...     "--trials", "1", "--games", "2", "--bot", "greedy", "--out", folder])
+    >>> cmd_tune(args, out := io.StringIO(), err := io.StringIO(), io.StringIO())
+    0
+    >>> out.getvalue().splitlines()[0]
+    '# Tuning Super!: 1 trials, 2 games'
+    >>> err.getvalue().startswith("henchmen: trial 1: Quake amount=")
+    True
+    """
     from henchmen.analysis.cli import _options, _Progress, sigterm_stops
     from henchmen.analysis.run import dask_executor, local_executor, stop_pool
 

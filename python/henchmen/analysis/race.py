@@ -90,7 +90,11 @@ class RaceRule:
             raise OptionError("a race's tolerance must be above 0 and its margin at least 0")
 
     def z(self, looks: int | None = None) -> float:
-        """The normal quantile of each look's two-sided interval (Bonferroni over the looks)."""
+        """The normal quantile of each look's two-sided interval (Bonferroni over the looks).
+
+        >>> round(RaceRule(looks=1).z(), 3), round(RaceRule(looks=8).z(), 3)
+        (1.96, 2.734)
+        """
         spent = self.alpha / (looks or self.looks)
         return NormalDist().inv_cdf(1 - spent / 2)
 
@@ -196,6 +200,9 @@ class RaceRun:
 
     ``stopped[t]`` is the look (1-based) after which table ``t`` stopped, or
     0 when it ran to the cap unsettled.
+
+    >>> RaceRun([], games=300, cap=1200, stopped=[2, 0]).stopped
+    [2, 0]
     """
 
     records: list[GameRecord]

@@ -67,12 +67,22 @@ class Field:
 
     @property
     def label(self) -> str:
-        """The parameter's name in the search and the report."""
+        """The parameter's name in the search and the report.
+
+        >>> parse_field("powers:Stone Skin:amount=1..6").label
+        'Stone Skin amount'
+        """
         return f"{self.name} {self.key}"
 
     @property
     def whole(self) -> bool:
-        """Whether the field takes whole numbers (both bounds written without a point)."""
+        """Whether the field takes whole numbers (both bounds written without a point).
+
+        >>> parse_field("powers:Quake:amount=3..7").whole
+        True
+        >>> parse_field("powers:Quake:amount=3..7.5").whole
+        False
+        """
         return isinstance(self.low, int) and isinstance(self.high, int)
 
 
@@ -197,7 +207,11 @@ def _key(values: dict[str, float]) -> str:
 
 @dataclass
 class Search:
-    """A tuning run: the game, its options, the fields, the budget and where it lives."""
+    """A tuning run: the game, its options, the fields, the budget and where it lives.
+
+    >>> Search("super", [parse_field("powers:Quake:amount=3..7")], Path("tune-super")).trials
+    12
+    """
 
     game: str
     fields: list[Field]
@@ -217,7 +231,17 @@ class Search:
         workers: int = 1,
         progress: Progress | None = None,
     ) -> tuple[float, int, list[GameRecord], str]:
-        """Play one candidate's balance study: (objective, far-out rows, records, its table)."""
+        """Play one candidate's balance study: (objective, far-out rows, records, its table).
+
+        >>> import tempfile
+        >>> from concurrent.futures import ThreadPoolExecutor
+        >>> quake = parse_field("powers:Quake:amount=3..7")
+        >>> search = Search("super", [quake], Path(tempfile.mkdtemp()), games=4, bot="greedy")
+        >>> with ThreadPoolExecutor(1) as pool:
+        ...     score, far, records, table = search.evaluate({"Quake amount": 6}, executor=pool)
+        >>> len(records), far, table.splitlines()[0].endswith("(median)")
+        (4, 0, True)
+        """
         base = dict(self.options or {})
         game = Game(self.game, **base)
         cards = json.dumps(card_table_with(game, values, self.fields), sort_keys=True)
@@ -251,7 +275,20 @@ def _optuna() -> Any:
 
 
 def open_study(search: Search) -> Any:
-    """The Optuna study in the folder's journal: new, or the one a stopped run left."""
+    """The Optuna study in the folder's journal: new, or the one a stopped run left.
+
+    A folder holds one search: another one's fields (or games, bot, seed) are refused.
+
+    >>> import tempfile
+    >>> folder = Path(tempfile.mkdtemp())
+    >>> quake = parse_field("powers:Quake:amount=3..7")
+    >>> open_study(Search("super", [quake], folder)).study_name
+    'henchmen-tune'
+    >>> open_study(Search("super", [quake], folder, games=50))
+    Traceback (most recent call last):
+    ...
+    henchmen.errors.OptionError: ... holds another search ...
+    """
     optuna = _optuna()
     from optuna.storages import JournalStorage
     from optuna.storages.journal import JournalFileBackend
@@ -293,6 +330,19 @@ def run_search(
     """Run the trials still missing (``search.trials`` finished ones in all); the study back.
 
     A trial cut short by a stop (Ctrl-C) is tried again first, with the same values.
+
+    >>> import tempfile
+    >>> from concurrent.futures import ThreadPoolExecutor
+    >>> quake = parse_field("powers:Quake:amount=3..7")
+    >>> search = Search("super", [quake], Path(tempfile.mkdtemp()), trials=2, games=2,
+    ...                 bot="greedy")
+    >>> with ThreadPoolExecutor(1) as pool:
+    ...     study = run_search(search, executor=pool)
+    >>> [t.state.name for t in study.trials]
+    ['COMPLETE', 'COMPLETE']
+    >>> cards, report, text = write_outcome(search, study)
+    >>> text.splitlines()[0], cards.name, report.name
+    ('# Tuning Super!: 2 trials, 4 games', 'best-cards.json', 'report.md')
     """
     optuna = _optuna()
     s = open_study(search)
@@ -336,7 +386,18 @@ def run_search(
 
 
 def write_outcome(search: Search, s: Any) -> tuple[Path, Path, str]:
-    """Write ``best-cards.json`` and ``report.md`` into the folder; the paths and the report."""
+    """Write ``best-cards.json`` and ``report.md`` into the folder; the paths and the report.
+
+    A search with no finished trial has nothing to write:
+
+    >>> import tempfile
+    >>> quake = parse_field("powers:Quake:amount=3..7")
+    >>> search = Search("super", [quake], Path(tempfile.mkdtemp()))
+    >>> write_outcome(search, open_study(search))
+    Traceback (most recent call last):
+    ...
+    henchmen.errors.OptionError: no trial of the search has finished yet: nothing to write
+    """
     optuna = _optuna()
     done = [t for t in s.trials if t.state == optuna.trial.TrialState.COMPLETE]
     if not done:
