@@ -12,7 +12,8 @@ the same deals) and scores it:
 (rows as in :func:`~henchmen.analysis.balance.balance_table`: seats, turn
 order, each group; a far-out row costs more than any spread can, so a table
 with nothing far out always beats one with something, and among those the
-fairest wins; each row weighs by its games).  Optuna's TPE sampler (seeded) proposes the values.
+fairest wins; each row weighs by its games).  Optuna's TPE sampler (seeded) proposes the
+values; where the trials can try every table, each is tried once (:func:`sampler_for`).
 
 Everything lives in one folder: Optuna's journal (``study.journal``), the
 games of each candidate table (``tables/<values>/``, resumable like a
@@ -33,6 +34,7 @@ import hashlib
 import json
 import math
 import re
+import warnings
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass
@@ -274,6 +276,43 @@ def _optuna() -> Any:
         raise OptionError("henchmen tune needs Optuna: pip install 'henchmen[tune]'") from None
 
 
+def candidates(fields: Sequence[Field]) -> int | None:
+    """How many tables the fields allow: None where a field takes decimals.
+
+    >>> quake = parse_field("powers:Quake:amount=3..7")
+    >>> inferno = parse_field("powers:Inferno:amount=4..5")
+    >>> candidates([quake, inferno]), candidates([parse_field("powers:Quake:amount=3..7.5")])
+    (10, None)
+    """
+    if not all(f.whole for f in fields):
+        return None
+    return math.prod(int(f.high) - int(f.low) + 1 for f in fields)
+
+
+def sampler_for(search: Search) -> Any:
+    """Every table in turn when the trials can try them all, else TPE (both seeded).
+
+    TPE keeps proposing values it has tried where there are few to choose from
+    (a trial of a tried table plays nothing, but spends a trial), so a space no
+    larger than the budget is searched exhaustively.
+
+    >>> quake = parse_field("powers:Quake:amount=3..7")
+    >>> type(sampler_for(Search("super", [quake], Path("t"), trials=5))).__name__
+    'BruteForceSampler'
+    >>> type(sampler_for(Search("super", [quake], Path("t"), trials=4))).__name__
+    'TPESampler'
+    """
+    optuna = _optuna()
+    size = candidates(search.fields)
+    if size is not None and size <= search.trials:
+        # Experimental in name since Optuna 3.1; its interface is the one used here.
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", optuna.exceptions.ExperimentalWarning)
+            return optuna.samplers.BruteForceSampler(seed=search.seed)
+    startup = max(2, search.trials // 3)  # random trials before TPE models the scores
+    return optuna.samplers.TPESampler(seed=search.seed, n_startup_trials=startup)
+
+
 def open_study(search: Search) -> Any:
     """The Optuna study in the folder's journal: new, or the one a stopped run left.
 
@@ -295,8 +334,7 @@ def open_study(search: Search) -> Any:
 
     search.folder.mkdir(parents=True, exist_ok=True)
     storage = JournalStorage(JournalFileBackend(str(search.folder / "study.journal")))
-    startup = max(2, search.trials // 3)  # random trials before TPE models the scores
-    sampler = optuna.samplers.TPESampler(seed=search.seed, n_startup_trials=startup)
+    sampler = sampler_for(search)
     # Our own lines tell each trial; Optuna's warnings would add a traceback to every Ctrl-C.
     optuna.logging.set_verbosity(optuna.logging.ERROR)
     s = optuna.create_study(
@@ -450,6 +488,7 @@ def default_folder(game: str) -> str:
 __all__ = [
     "Field",
     "Search",
+    "candidates",
     "card_table_with",
     "check_fields",
     "default_folder",
@@ -457,5 +496,6 @@ __all__ = [
     "open_study",
     "parse_field",
     "run_search",
+    "sampler_for",
     "write_outcome",
 ]
