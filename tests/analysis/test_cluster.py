@@ -81,6 +81,12 @@ def test_a_tournament_on_a_cluster_of_separate_programs_plays_the_local_games(
                          "--out", str(tmp_path / "race.jsonl"))  # fmt: skip
     assert status == 0, err
     assert "henchmen: race: " in err
+    # A tuning search spreads each trial's games over the cluster.
+    status, out, err = cli("tune", "super", "--field", "powers:Quake:amount=4..5", "--bot",
+                           "greedy", "--trials", "2", "--games", "4", "--scheduler",
+                           str(scheduler_file), "--out", str(tmp_path / "tune"))  # fmt: skip
+    assert status == 0, err
+    assert out.startswith("# Tuning Super!: 2 trials, 8 games")
 
 
 def test_a_scheduler_file_that_names_no_scheduler_is_refused_in_one_line(tmp_path: Path) -> None:

@@ -135,3 +135,17 @@ def test_race_on_balance_from_the_cli_names_where_it_stopped(tmp_path: Path) -> 
     assert "henchmen: racing: up to 8 looks, the last at 400 games" in err
     assert "henchmen: race: " in err
     assert out.startswith("Parry (the engine's test game): ")
+
+
+def test_a_race_run_again_plays_nothing_and_stops_at_the_same_look(tmp_path: Path) -> None:
+    out = tmp_path / "race.jsonl"
+    args = ["tournament", "parry", "--bots", "random,greedy,ismcts:iterations=100",
+            "--games", "80", "--race", "--out", str(out)]  # fmt: skip
+    status_, _, first = cli(*args)
+    assert status_ == 0, first
+    kept = records(out)
+    status_, _, again = cli(*args)
+    assert status_ == 0, again
+    line = [x for x in first.splitlines() if x.startswith("henchmen: race: ")]
+    assert line == [x for x in again.splitlines() if x.startswith("henchmen: race: ")]
+    assert records(out) == kept

@@ -65,6 +65,18 @@ def test_the_cli_refuses_no_field_in_one_line(tmp_path: Path) -> None:
     assert status == 2 and out == "" and "at least one --field" in err
 
 
+def test_a_card_table_of_ones_own_and_another_searchs_folder_are_refused(tmp_path: Path) -> None:
+    status, _, err = cli("tune", "super", "--field", STONE_SKIN, "--option", "card_data={}",
+                         "--out", str(tmp_path / "t"))  # fmt: skip
+    assert status == 2 and "makes its own card_data" in err and err.count("\n") == 1
+    base = ["tune", "super", "--field", STONE_SKIN, "--bot", "greedy", "--trials", "1",
+            "--out", str(tmp_path / "s")]  # fmt: skip
+    status, _, err = cli(*base, "--games", "2")
+    assert status == 0, err
+    status, _, err = cli(*base, "--games", "4")
+    assert status == 2 and "holds another search" in err and err.count("\n") == 1
+
+
 def test_a_far_out_row_costs_more_than_any_spread() -> None:
     # Seats at 0.5 and 0.5 (gaps 0) with a power at 0.30 of 100 games: 95% Wilson
     # [0.219, 0.396], wholly under 0.45: one far out; its gap -0.4 weighs 100 of 300 games.
