@@ -9,12 +9,14 @@ this machine in their own processes, and ``--scheduler`` is given the file.
 
 from __future__ import annotations
 
+import importlib
 import os
 import subprocess
 import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -47,8 +49,7 @@ def scheduler_file(tmp_path: Path) -> Iterator[Path]:
                   "--dashboard-address", ":0", "--host", "127.0.0.1"),
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env,
         )  # fmt: skip
-        import distributed
-
+        distributed: Any = importlib.import_module("distributed")  # untyped: read as Any
         with distributed.Client(scheduler_file=str(path), timeout=30) as client:
             client.wait_for_workers(2, timeout=60)
         yield path
