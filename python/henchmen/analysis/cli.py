@@ -18,6 +18,7 @@ import signal
 import threading
 import time
 from collections.abc import Iterator
+from concurrent.futures import Executor
 from pathlib import Path
 from typing import Any
 
@@ -63,6 +64,34 @@ def sigterm_stops() -> Iterator[None]:
         yield
     finally:
         signal.signal(signal.SIGTERM, before)
+
+
+@contextlib.contextmanager
+def command_pool(scheduler: str | None, workers: int, stopped: str) -> Iterator[Executor]:
+    """The executor of a command (local processes, or a Dask cluster's), ended when done.
+
+    Inside, a SIGTERM stops as Ctrl-C does; a stop becomes the one-line
+    KeyboardInterrupt ``stopped``, and the local workers are ended with it.
+
+    >>> with command_pool(None, 1, "stopped") as pool:
+    ...     pool.submit(pow, 2, 5).result()
+    32
+    """
+    executor, client = (
+        (local_executor(workers), None) if not scheduler else dask_executor(scheduler)
+    )
+    finished = False
+    try:
+        with sigterm_stops():
+            yield executor
+        finished = True
+    except KeyboardInterrupt:
+        raise KeyboardInterrupt(stopped) from None
+    finally:
+        if client is not None:
+            client.close()
+        else:
+            stop_pool(executor, finished=finished)
 
 
 def add_commands(sub: Any) -> None:
@@ -311,43 +340,27 @@ def cmd_balance(args: argparse.Namespace, out: TextOut, err: TextOut, bar: TextO
     for t, path in zip(tournaments, paths, strict=True):
         ResultsFile.open(path, t).close()  # a folder of another study fails before anything
     # One pool for every setup: workers start once.
-    executor, client = (
-        (local_executor(workers), None) if not args.scheduler else dask_executor(args.scheduler)
-    )
     records = []
-    finished = False
-    try:
-        with sigterm_stops():
-            if args.race:
-                from henchmen.analysis.cli_race import race_study
+    stopped = f"interrupted; the finished games are in {folder}: the same command resumes"
+    with command_pool(args.scheduler, workers, stopped) as executor:
+        if args.race:
+            from henchmen.analysis.cli_race import race_study
 
-                records = race_study(tournaments, paths, executor, workers, batch, err, bar)
-            plain = [] if args.race else list(zip(tournaments, paths, strict=True))
-            for i, (t, path) in enumerate(plain):
-                setup = (
-                    ", ".join(f"{k}={_shown(v)}" for k, v in t.options.items()) or "default options"
-                )
-                err.write(
-                    f"henchmen: {info.name} setup {i + 1} of {len(tournaments)} ({setup}): "
-                    f"{t.total_games} games of {t.bots[0]} in every seat, into {path}\n"
-                )
-                run = run_tournament(
-                    t, path, executor=executor, workers=workers, batch_size=batch,
-                    progress=_Progress(bar),
-                )  # fmt: skip
-                if run.resumed:
-                    err.write(f"henchmen: resumed: {run.resumed} games were already in {path}\n")
-                records += run.records
-        finished = True
-    except KeyboardInterrupt:
-        raise KeyboardInterrupt(
-            f"interrupted; the finished games are in {folder}: the same command resumes"
-        ) from None
-    finally:
-        if client is not None:
-            client.close()
-        else:
-            stop_pool(executor, finished=finished)
+            records = race_study(tournaments, paths, executor, workers, batch, err, bar)
+        plain = [] if args.race else list(zip(tournaments, paths, strict=True))
+        for i, (t, path) in enumerate(plain):
+            setup = ", ".join(f"{k}={_shown(v)}" for k, v in t.options.items()) or "default options"
+            err.write(
+                f"henchmen: {info.name} setup {i + 1} of {len(tournaments)} ({setup}): "
+                f"{t.total_games} games of {t.bots[0]} in every seat, into {path}\n"
+            )
+            run = run_tournament(
+                t, path, executor=executor, workers=workers, batch_size=batch,
+                progress=_Progress(bar),
+            )  # fmt: skip
+            if run.resumed:
+                err.write(f"henchmen: resumed: {run.resumed} games were already in {path}\n")
+            records += run.records
     out.write(balance_table(tournaments, records, min_games) + "\n")
     out.write(f"Results in {folder}\n")
     return 0

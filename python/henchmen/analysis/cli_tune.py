@@ -79,8 +79,7 @@ def cmd_tune(args: argparse.Namespace, out: TextOut, err: TextOut, bar: TextOut)
     >>> err.getvalue().startswith("henchmen: trial 1: Quake amount=")
     True
     """
-    from henchmen.analysis.cli import _options, _Progress, sigterm_stops
-    from henchmen.analysis.run import dask_executor, local_executor, stop_pool
+    from henchmen.analysis.cli import _options, _Progress, command_pool
 
     info = game_info(args.game)
     fields = [parse_field(f) for f in args.field]
@@ -97,27 +96,13 @@ def cmd_tune(args: argparse.Namespace, out: TextOut, err: TextOut, bar: TextOut)
         seed=int_arg(args.seed, "--seed", 0, _checks.U64_MAX), options=options, race=args.race,
     )  # fmt: skip
     workers = int_arg(args.workers, "--workers", 1, 1024)
-    executor, client = (
-        (local_executor(workers), None) if not args.scheduler else dask_executor(args.scheduler)
-    )
-    finished = False
-    try:
-        with sigterm_stops():
-            study = run_search(
-                search, executor=executor, workers=workers, progress=_Progress(bar),
-                told=lambda line: err.write(f"henchmen: {line}\n"),
-            )  # fmt: skip
-            cards, report, text = write_outcome(search, study)
-        finished = True
-    except KeyboardInterrupt:
-        raise KeyboardInterrupt(
-            f"interrupted; the search is in {search.folder}: the same command continues it"
-        ) from None
-    finally:
-        if client is not None:
-            client.close()
-        else:
-            stop_pool(executor, finished=finished)
+    stopped = f"interrupted; the search is in {search.folder}: the same command continues it"
+    with command_pool(args.scheduler, workers, stopped) as executor:
+        study = run_search(
+            search, executor=executor, workers=workers, progress=_Progress(bar),
+            told=lambda line: err.write(f"henchmen: {line}\n"),
+        )  # fmt: skip
+        cards, report, text = write_outcome(search, study)
     out.write(text + "\n")
     out.write(f"Best card table in {cards}; report in {report}\n")
     return 0
