@@ -53,6 +53,24 @@ def test_a_bad_field_is_refused_naming_what_is_allowed(text: str, message: str) 
         check_fields(Game("super"), [parse_field(text)])
 
 
+def test_a_card_inside_a_deck_is_named_by_its_path() -> None:
+    segues = parse_field("decks:Mallory Maleficarum:cards:Meanwhile, at the Academy...:count=3..6")
+    check_fields(Game("villainy"), [segues])
+    assert segues.label == "Mallory Maleficarum / Meanwhile, at the Academy... count"
+    table = card_table_with(Game("villainy"), {segues.label: 5}, [segues])
+    deck = next(d for d in table["decks"] if d["name"] == "Mallory Maleficarum")
+    assert [c["count"] for c in deck["cards"] if c["name"].startswith("Meanwhile")] == [5]
+    other = next(d for d in table["decks"] if d["name"] == "Mugga Mugga")
+    assert [c["count"] for c in other["cards"] if c["name"].startswith("Meanwhile")] == [4]
+    assert Game("villainy", card_data=json.dumps(table)).card_table() == table
+    with pytest.raises(OptionError, match="no 'Segue' in Mallory Maleficarum's cards"):
+        check_fields(
+            Game("villainy"), [parse_field("decks:Mallory Maleficarum:cards:Segue:count=3..6")]
+        )
+    with pytest.raises(OptionError, match="a field is SECTION:NAME:KEY"):
+        parse_field("decks:Mallory Maleficarum:cards:count=3..6")
+
+
 def test_a_printed_value_is_not_tuned() -> None:
     # S.U.E.T.'s Draw 1 Extra Card is printed (its count and amount from the game), not designed.
     field = parse_field("cards:Draw 1 Extra Card:count=1..3")

@@ -23,7 +23,7 @@ trial that was cut short is tried again first, and its games already played
 are reused.
 
 >>> parse_field("powers:Stone Skin:amount=1..6")
-Field(section='powers', name='Stone Skin', key='amount', low=1, high=6)
+Field(section='powers', name='Stone Skin', key='amount', low=1, high=6, within=())
 >>> objective_of(far=1, gaps=[(0.3, 100), (-0.4, 100)])
 1.3535533905932737
 """
@@ -48,7 +48,7 @@ from henchmen.analysis.run import Progress, run_tournament
 from henchmen.errors import OptionError
 from henchmen.game import Game
 
-_FIELD = re.compile(r"^([^:=]+):([^:=]+):([^:=]+)=\s*(-?[\d.]+)\s*\.\.\s*(-?[\d.]+)\s*$")
+_RANGE = re.compile(r"^\s*(-?[\d.]+)\s*\.\.\s*(-?[\d.]+)\s*$")
 #: The Optuna study's name inside the journal.
 STUDY = "henchmen-tune"
 
@@ -66,6 +66,8 @@ class Field:
     key: str
     low: float
     high: float
+    #: The (section, name) pairs the entry lies in, outermost first: a card of a deck.
+    within: tuple[tuple[str, str], ...] = ()
 
     @property
     def label(self) -> str:
@@ -73,8 +75,10 @@ class Field:
 
         >>> parse_field("powers:Stone Skin:amount=1..6").label
         'Stone Skin amount'
+        >>> parse_field("decks:Mugga Mugga:cards:Howler Monkey:count=1..4").label
+        'Mugga Mugga / Howler Monkey count'
         """
-        return f"{self.name} {self.key}"
+        return "".join(f"{n} / " for _, n in self.within) + f"{self.name} {self.key}"
 
     @property
     def whole(self) -> bool:
@@ -91,20 +95,27 @@ class Field:
 def parse_field(text: str) -> Field:
     """``SECTION:NAME:KEY=LOW..HIGH`` as a :class:`Field`; OptionError says the form.
 
+    An entry inside another (a card of a deck) is named by the path to it:
+    ``decks:Mugga Mugga:cards:Howler Monkey:count=1..4``.
+
     >>> parse_field("powers:Quake:amount=3.5..7").low
     3.5
+    >>> parse_field("decks:Mugga Mugga:cards:Howler Monkey:count=1..4").within
+    (('decks', 'Mugga Mugga'),)
     >>> parse_field("Quake=3..7")
     Traceback (most recent call last):
     ...
     henchmen.errors.OptionError: a field is SECTION:NAME:KEY=LOW..HIGH ...
     """
-    m = _FIELD.match(text.strip()) if isinstance(text, str) else None
-    if m is None:
+    left, _, right = text.strip().rpartition("=") if isinstance(text, str) else ("", "", "")
+    parts = [p.strip() for p in left.split(":")]
+    m = _RANGE.match(right)
+    if m is None or len(parts) < 3 or len(parts) % 2 == 0 or not all(parts):
         raise OptionError(
-            f"a field is SECTION:NAME:KEY=LOW..HIGH (as powers:Stone Skin:amount=1..6), "
-            f"got {text!r}"
+            f"a field is SECTION:NAME:KEY=LOW..HIGH (as powers:Stone Skin:amount=1..6; "
+            f"inside another entry, its SECTION:NAME first), got {text!r}"
         )
-    section, name, key, lo, hi = (g.strip() for g in m.groups())
+    lo, hi = m.groups()
     try:
         low: float = float(lo) if "." in lo.strip("-") else int(lo)
         high: float = float(hi) if "." in hi.strip("-") else int(hi)
@@ -114,27 +125,35 @@ def parse_field(text: str) -> Field:
         low, high = float(low), float(high)
     if low > high:
         raise OptionError(f"the range of {text!r} runs backwards: LOW must not exceed HIGH")
-    return Field(section, name, key, low, high)
+    within = tuple((parts[i], parts[i + 1]) for i in range(0, len(parts) - 3, 2))
+    return Field(parts[-3], parts[-2], parts[-1], low, high, within)
+
+
+def _named(table: dict[str, Any], section_name: str, name: str, where: str) -> dict[str, Any]:
+    """The entry called ``name`` in a section of ``table``; OptionError lists what there is."""
+    section = table.get(section_name)
+    if not isinstance(section, list):
+        sections = sorted(k for k, v in table.items() if isinstance(v, list))
+        raise OptionError(f"{where} has no section {section_name!r}; it has {sections}")
+    for entry in section:
+        if isinstance(entry, dict) and entry.get("name") == name:
+            return entry
+    names = [e.get("name") for e in section if isinstance(e, dict)]
+    raise OptionError(f"no {name!r} in {where}'s {section_name}; there are {names}")
 
 
 def _entry(table: dict[str, Any], f: Field) -> dict[str, Any]:
     """The card table's entry a field names; OptionError lists what there is."""
-    section = table.get(f.section)
-    if not isinstance(section, list):
-        sections = sorted(k for k, v in table.items() if isinstance(v, list))
-        raise OptionError(f"the card table has no section {f.section!r}; it has {sections}")
-    for entry in section:
-        if isinstance(entry, dict) and entry.get("name") == f.name:
-            if f.key not in entry or not isinstance(entry[f.key], (int, float)):
-                numbers = sorted(k for k, v in entry.items() if isinstance(v, (int, float)))
-                raise OptionError(f"{f.name} has no number {f.key!r}; its numbers: {numbers}")
-            if entry.get("designed") is not True:
-                raise OptionError(
-                    f"{f.name} is not marked designed: tune only the values we designed"
-                )
-            return entry
-    names = [e.get("name") for e in section if isinstance(e, dict)]
-    raise OptionError(f"no {f.name!r} in the card table's {f.section}; there are {names}")
+    where = "the card table"
+    for section, name in f.within:
+        table, where = _named(table, section, name, where), name
+    entry = _named(table, f.section, f.name, where)
+    if f.key not in entry or not isinstance(entry[f.key], (int, float)):
+        numbers = sorted(k for k, v in entry.items() if isinstance(v, (int, float)))
+        raise OptionError(f"{f.name} has no number {f.key!r}; its numbers: {numbers}")
+    if entry.get("designed") is not True:
+        raise OptionError(f"{f.name} is not marked designed: tune only the values we designed")
+    return entry
 
 
 def check_fields(game: Game, fields: Sequence[Field]) -> None:
@@ -152,9 +171,9 @@ def check_fields(game: Game, fields: Sequence[Field]) -> None:
     seen = set()
     for f in fields:
         _entry(table, f)
-        if (f.section, f.name, f.key) in seen:
+        if f.label in seen:
             raise OptionError(f"the field {f.label} is named twice")
-        seen.add((f.section, f.name, f.key))
+        seen.add(f.label)
 
 
 def card_table_with(
