@@ -604,6 +604,10 @@ def _run(argv: Sequence[str] | None, out: OutputStream, err: OutputStream) -> in
         return learn_cli.cmd_train(args, out)
     if args.command == "balance":
         return analysis_cli.cmd_balance(args, out, err, OutputStream(sys.stderr, keep="\r\n"))
+    if args.command == "tune":
+        from henchmen.analysis.cli_tune import cmd_tune
+
+        return cmd_tune(args, out, err, OutputStream(sys.stderr, keep="\r\n"))
     return _cmd_play(args, out, err)
 
 

@@ -18,12 +18,14 @@ import signal
 import threading
 import time
 from collections.abc import Iterator
+from concurrent.futures import Executor
 from pathlib import Path
 from typing import Any
 
 from henchmen import _checks
 from henchmen._cli_args import int_arg, parse_option
 from henchmen.analysis.balance import DEFAULT_BOT, balance_table, results_files, study
+from henchmen.analysis.cli_race import RACE_HELP
 from henchmen.analysis.plan import Tournament
 from henchmen.analysis.progress import measures_of
 from henchmen.analysis.run import dask_executor, local_executor, run_tournament, stop_pool
@@ -64,6 +66,34 @@ def sigterm_stops() -> Iterator[None]:
         signal.signal(signal.SIGTERM, before)
 
 
+@contextlib.contextmanager
+def command_pool(scheduler: str | None, workers: int, stopped: str) -> Iterator[Executor]:
+    """The executor of a command (local processes, or a Dask cluster's), ended when done.
+
+    Inside, a SIGTERM stops as Ctrl-C does; a stop becomes the one-line
+    KeyboardInterrupt ``stopped``, and the local workers are ended with it.
+
+    >>> with command_pool(None, 1, "stopped") as pool:
+    ...     pool.submit(pow, 2, 5).result()
+    32
+    """
+    executor, client = (
+        (local_executor(workers), None) if not scheduler else dask_executor(scheduler)
+    )
+    finished = False
+    try:
+        with sigterm_stops():
+            yield executor
+        finished = True
+    except KeyboardInterrupt:
+        raise KeyboardInterrupt(stopped) from None
+    finally:
+        if client is not None:
+            client.close()
+        else:
+            stop_pool(executor, finished=finished)
+
+
 def add_commands(sub: Any) -> None:
     """Add ``tournament`` and ``report`` to the CLI's subparsers.
 
@@ -102,12 +132,14 @@ def add_commands(sub: Any) -> None:
         "--scheduler",
         default=None,
         metavar="ADDRESS",
-        help="run on the Dask cluster of this scheduler (tcp://host:8786) instead",
+        help="run on the Dask cluster of this scheduler (tcp://host:8786, or a scheduler "
+        "file's path) instead",
     )
     t.add_argument(
         "--batch", default="0", help="games per task (default 0: a few tasks per worker)"
     )
     t.add_argument("--replays", default=None, metavar="DIR", help="keep every game's replay here")
+    t.add_argument("--race", action="store_true", help=RACE_HELP)
     t.add_argument(
         "--measure",
         action="append",
@@ -164,6 +196,10 @@ def add_commands(sub: Any) -> None:
     b.add_argument("--scheduler", default=None, metavar="ADDRESS", help="a Dask scheduler")
     b.add_argument("--batch", default="0", help="games per task (default 0: a few per worker)")
     b.add_argument("--min-games", default="1", help="games a group needs to be shown (default 1)")
+    b.add_argument("--race", action="store_true", help=RACE_HELP)
+    from henchmen.analysis.cli_tune import add_tune
+
+    add_tune(sub)
 
 
 class _Progress:
@@ -246,15 +282,20 @@ def cmd_tournament(args: argparse.Namespace, out: TextOut, err: TextOut, bar: Te
     )
     try:
         with sigterm_stops():
-            run = run_tournament(
-                tournament,
-                args.out,
-                executor=executor,
-                workers=workers,
-                batch_size=batch,
-                replays=args.replays,
-                progress=_Progress(bar),
-            )
+            if args.race:
+                from henchmen.analysis.cli_race import race_tournament
+
+                run = race_tournament(tournament, args.out, executor, workers, batch, err, bar)
+            else:
+                run = run_tournament(
+                    tournament,
+                    args.out,
+                    executor=executor,
+                    workers=workers,
+                    batch_size=batch,
+                    replays=args.replays,
+                    progress=_Progress(bar),
+                )
     except KeyboardInterrupt:
         raise KeyboardInterrupt(
             f"interrupted; the finished games are in {args.out}: the same command resumes"
@@ -311,38 +352,27 @@ def cmd_balance(args: argparse.Namespace, out: TextOut, err: TextOut, bar: TextO
     for t, path in zip(tournaments, paths, strict=True):
         ResultsFile.open(path, t).close()  # a folder of another study fails before anything
     # One pool for every setup: workers start once.
-    executor, client = (
-        (local_executor(workers), None) if not args.scheduler else dask_executor(args.scheduler)
-    )
     records = []
-    finished = False
-    try:
-        with sigterm_stops():
-            for i, (t, path) in enumerate(zip(tournaments, paths, strict=True)):
-                setup = (
-                    ", ".join(f"{k}={_shown(v)}" for k, v in t.options.items()) or "default options"
-                )
-                err.write(
-                    f"henchmen: {info.name} setup {i + 1} of {len(tournaments)} ({setup}): "
-                    f"{t.total_games} games of {t.bots[0]} in every seat, into {path}\n"
-                )
-                run = run_tournament(
-                    t, path, executor=executor, workers=workers, batch_size=batch,
-                    progress=_Progress(bar),
-                )  # fmt: skip
-                if run.resumed:
-                    err.write(f"henchmen: resumed: {run.resumed} games were already in {path}\n")
-                records += run.records
-        finished = True
-    except KeyboardInterrupt:
-        raise KeyboardInterrupt(
-            f"interrupted; the finished games are in {folder}: the same command resumes"
-        ) from None
-    finally:
-        if client is not None:
-            client.close()
-        else:
-            stop_pool(executor, finished=finished)
+    stopped = f"interrupted; the finished games are in {folder}: the same command resumes"
+    with command_pool(args.scheduler, workers, stopped) as executor:
+        if args.race:
+            from henchmen.analysis.cli_race import race_study
+
+            records = race_study(tournaments, paths, executor, workers, batch, err, bar)
+        plain = [] if args.race else list(zip(tournaments, paths, strict=True))
+        for i, (t, path) in enumerate(plain):
+            setup = ", ".join(f"{k}={_shown(v)}" for k, v in t.options.items()) or "default options"
+            err.write(
+                f"henchmen: {info.name} setup {i + 1} of {len(tournaments)} ({setup}): "
+                f"{t.total_games} games of {t.bots[0]} in every seat, into {path}\n"
+            )
+            run = run_tournament(
+                t, path, executor=executor, workers=workers, batch_size=batch,
+                progress=_Progress(bar),
+            )  # fmt: skip
+            if run.resumed:
+                err.write(f"henchmen: resumed: {run.resumed} games were already in {path}\n")
+            records += run.records
     out.write(balance_table(tournaments, records, min_games) + "\n")
     out.write(f"Results in {folder}\n")
     return 0

@@ -191,6 +191,9 @@ def stop_pool(pool: Executor, *, finished: bool) -> None:
 def dask_executor(scheduler: str) -> tuple[Executor, Any]:
     """The executor of the Dask scheduler at ``scheduler`` (``tcp://host:8786``) and its Client.
 
+    ``scheduler`` may instead be the path of a scheduler file, as a cluster's
+    batch job writes it (``dask scheduler --scheduler-file FILE``).
+
     Close the client when done.  Needs the ``henchmen[analysis]`` extra.
 
     Here the scheduler is an in-process cluster with one worker thread:
@@ -212,10 +215,30 @@ def dask_executor(scheduler: str) -> tuple[Executor, Any]:
             "--scheduler needs Dask: pip install 'henchmen[analysis]' (dask[distributed])"
         ) from None
     try:
-        client = distributed.Client(scheduler, timeout=10)
-    except (OSError, TimeoutError, ValueError) as e:
+        # A path is a scheduler file (`dask scheduler --scheduler-file`, dask-jobqueue and
+        # batch jobs write one on a shared disk); anything else is the scheduler's address.
+        if "://" not in scheduler and Path(scheduler).is_file():
+            client = distributed.Client(_address_in(scheduler), timeout=10)
+        else:
+            client = distributed.Client(scheduler, timeout=10)
+    except (OSError, TimeoutError, ValueError, KeyError) as e:
         raise OptionError(f"cannot reach the Dask scheduler at {scheduler}: {e}") from None
     return client.get_executor(pure=False), client
+
+
+def _address_in(scheduler_file: str) -> str:
+    """The scheduler's address a scheduler file holds; OptionError when it holds none."""
+    try:
+        doc = json.loads(Path(scheduler_file).read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError) as e:
+        raise OptionError(f"cannot reach the Dask scheduler: {scheduler_file}: {e}") from None
+    address = doc.get("address") if isinstance(doc, dict) else None
+    if not isinstance(address, str) or not address:
+        raise OptionError(
+            f"cannot reach the Dask scheduler: {scheduler_file} is no scheduler file "
+            "(it names no address; `dask scheduler --scheduler-file FILE` writes one)"
+        )
+    return address
 
 
 def run_tournament(
@@ -227,6 +250,7 @@ def run_tournament(
     batch_size: int = 0,
     replays: str | os.PathLike[str] | None = None,
     progress: Progress | None = None,
+    upto: tuple[int, ...] | None = None,
 ) -> TournamentRun:
     """Play every game of ``tournament`` not yet in the ``results`` file, appending as they come.
 
@@ -234,7 +258,9 @@ def run_tournament(
     ``batch_size`` games go to each task (0: about four tasks per worker
     and table, at most 200 games each).  ``replays`` is a folder for
     every game's replay.  Stopping the run (Ctrl-C) leaves every finished
-    batch in the file; running it again plays only the rest.
+    batch in the file; running it again plays only the rest.  ``upto``
+    (one count a table) plays only each table's first games, for a race
+    (:mod:`~henchmen.analysis.race`) that looks between rounds.
 
     >>> import tempfile, os
     >>> t = Tournament("parry", ("random", "greedy"), games_per_table=4, seed=2)
@@ -257,6 +283,11 @@ def run_tournament(
         resumed = len(store.records)
         done = set(store.records)
         total = tournament.total_games
+        if upto is not None:  # the games past a table's count wait for a later round
+            done |= {
+                (t, g) for t, n in enumerate(upto) for g in range(n, tournament.games_per_table)
+            }
+            total = sum(min(n, tournament.games_per_table) for n in upto)
         if batch_size == 0:
             per_task = tournament.games_per_table // (4 * workers) or 1
             batch_size = max(1, min(200, per_task))
