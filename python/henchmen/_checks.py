@@ -11,12 +11,9 @@ from __future__ import annotations
 import numbers
 import os
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from henchmen.errors import ActionTypeError, OptionError, PlayerError
-
-if TYPE_CHECKING:
-    from henchmen.state import State
 
 U64_MAX = 2**64 - 1
 INT32_MIN = -(2**31)
@@ -186,20 +183,6 @@ def seconds(value: object, what: str = "max_seconds") -> float:
     if not 0.0 <= x <= 1e9:
         raise OptionError(f"{what} must be from 0 to 1e9 seconds, got {value!r}")
     return x
-
-
-def state(value: object, who: str) -> State:
-    """``value`` if it is a henchmen State; ``who`` says what needed it ("greedy bot").
-
-    >>> import henchmen
-    >>> state(henchmen.new_game("parry"), "a bot").game.name
-    'parry'
-    """
-    from henchmen.state import State  # here: state.py imports this module
-
-    if not isinstance(value, State):
-        raise ActionTypeError(f"{who} needs a henchmen State, got {describe(value)}")
-    return value
 
 
 def player(value: object, num_players: int, what: str = "player") -> int:

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from henchmen import _checks
 from henchmen.errors import ActionTypeError, OptionError, PlayerError
+from henchmen.state import checked as checked_state
 
 if TYPE_CHECKING:
     from henchmen.state import State
@@ -104,7 +105,7 @@ def make_bot(name: str, seed: int = 0) -> Bot:
 
 def decision_player(state: State, bot: str) -> int:
     """The player who must decide in ``state``; PlayerError at chance or the end."""
-    p = _checks.state(state, f"the {bot} bot").current_player
+    p = checked_state(state, f"the {bot} bot").current_player
     if p < 0:
         what = "the game is over" if state.is_terminal else "chance decides next"
         raise PlayerError(f"{bot} bot cannot choose: {what}, no player is to act")

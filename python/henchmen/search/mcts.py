@@ -35,6 +35,7 @@ from henchmen.search.evaluators import (
 )
 from henchmen.search.learned import LearnedEvaluator
 from henchmen.state import State
+from henchmen.state import checked as checked_state
 
 #: The largest exploration constant and time budget (seconds) a search takes,
 #: the native search's bounds (cpp/bindings/search.cpp).
@@ -200,7 +201,7 @@ class MCTS:
         >>> result.iterations, result.best in state.legal_actions
         (64, True)
         """
-        _checks.state(state, "search")
+        checked_state(state, "search")
         if state.current_player < 0:
             raise PlayerError("search needs a player to move (not chance, not the end of the game)")
         token = native_token(cancel)
