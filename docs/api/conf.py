@@ -51,6 +51,9 @@ _OUTSIDE = [
     *("matplotlib", "textual", "rich"),
 ]
 nitpick_ignore_regex = [(r"py:.*", rf"({'|'.join(_OUTSIDE)})(\..*)?")]
+# The native core's classes are private; LegalActions, made by State.legal_actions
+# and never by a user, names the native state it reads in its signature.
+nitpick_ignore_regex.append((r"py:class", r"henchmen\._core\..*"))
 
 html_theme = "furo"
 html_title = f"Henchmen {release} API reference"
@@ -65,6 +68,9 @@ _NDARRAY = re.compile(
 )
 
 
+_DEPRECATED_LIST = re.compile(r"~?henchmen\._deprecated\.(LegalActionIds|HistoryIds)")
+
+
 def _readable(text: str | None) -> str | None:
     if not text:
         return text
@@ -72,6 +78,9 @@ def _readable(text: str | None) -> str | None:
     # Python expression: the signature would be shown unparsed, its types unlinked.
     text = text.replace("=<factory>", "=...").replace("= <factory>", "= ...")
     text = text.replace(_ARRAY_LIKE, "~numpy.typing.ArrayLike")
+    # State.legal_action_ids and history_ids give lists that still answer the old call
+    # until 0.2 (henchmen._deprecated); a reader should count on the list.
+    text = _DEPRECATED_LIST.sub("list[int]", text)
     return _NDARRAY.sub(r"~numpy.typing.NDArray[\1]", text)
 
 

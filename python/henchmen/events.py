@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from henchmen import _checks, _core
-from henchmen.errors import ActionTypeError
+from henchmen.errors import PlayerError
 
 #: The reader who sees only what every player sees.
 SPECTATOR: int = _core.SPECTATOR
@@ -109,7 +109,7 @@ def reader_id(reader: object, players: int) -> int:
         named = {"spectator": SPECTATOR, "omniscient": OMNISCIENT}
         if reader.lower() in named:
             return named[reader.lower()]
-        raise ActionTypeError(
+        raise PlayerError(
             f"a reader is a player (0 to {players - 1}), 'spectator' or 'omniscient', "
             f"got {_checks.quote(reader)}"
         )

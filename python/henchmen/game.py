@@ -10,13 +10,16 @@ from __future__ import annotations
 
 from henchmen import _checks, _core
 from henchmen.errors import (
-    ActionTypeError,
     OptionError,
     SerializationError,
+    SerializationTypeError,
     UnknownGameError,
 )
 from henchmen.registry import GameInfo, OptionInfo, PlayoutStats, game_info, games
 from henchmen.state import Game, State
+
+# Games pickled before Game moved beside State name this module's rebuilder.
+from henchmen.state import _game_from_json as _game_from_json
 
 
 def new_game(
@@ -29,7 +32,8 @@ def new_game(
     """Start a game and return its first position, ready for the first decision.
 
     ``players`` and the other keyword arguments are the game's options (see
-    :func:`games`); ``players=None`` takes the game's default.  Values may be
+    :func:`games`); ``players=None`` takes the game's default.  ``name`` may
+    carry options too, in OpenSpiel's form: ``"legendary(players=3)"``.  Values may be
     int, bool, str or a list of str.  With ``auto_chance`` (the default)
     shuffles and draws are resolved by a generator seeded with ``seed``, so
     the same seed and actions always give the same game; ``seed=None`` draws
@@ -40,7 +44,7 @@ def new_game(
     >>> state = henchmen.new_game("seven-secret-supervillains", players=2, seed=1)
     >>> state.is_terminal, state.is_chance
     (False, False)
-    >>> state.apply(state.legal_action_ids()[0])
+    >>> state.apply(state.legal_action_ids[0])
     """
     if players is not None:
         options = {"players": players, **options}
@@ -63,7 +67,7 @@ def deserialize(text: str, seed: int | None = None) -> State:
     True
     """
     if not isinstance(text, str):
-        raise ActionTypeError(f"serialized text must be a str, got {_checks.describe(text)}")
+        raise SerializationTypeError(f"serialized text must be a str, got {_checks.describe(text)}")
     try:
         core = _core.deserialize(text)
     except (UnknownGameError, OptionError) as e:

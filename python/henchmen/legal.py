@@ -41,7 +41,7 @@ class LegalActions(Sequence[Action]):
         >>> import henchmen
         >>> state = henchmen.new_game("parry", seed=1)
         >>> ids = state.legal_actions.ids
-        >>> ids == state.legal_action_ids() and ids == sorted(set(ids))
+        >>> ids == state.legal_action_ids and ids == sorted(set(ids))
         True
         """
         return self._s.legal_actions()

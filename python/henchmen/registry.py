@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any, TypedDict
 
 from henchmen import _checks, _core
-from henchmen.errors import ActionTypeError, OptionError, UnknownGameError
+from henchmen.errors import GameNameTypeError, OptionError, UnknownGameError
 
 
 @dataclass(frozen=True)
@@ -141,6 +141,11 @@ def game_info(name: str) -> GameInfo:
         if info.name == name:
             return info
     known = ", ".join(g.name for g in _registry())
+    if "(" in name:
+        raise UnknownGameError(
+            f"game_info takes a game's name without options, got {_checks.quote(name)}; "
+            f"known games: {known}"
+        )
     raise UnknownGameError(f"no game named '{name}'; known games: {known}")
 
 
@@ -150,11 +155,11 @@ def check_name(name: object) -> None:
     >>> check_name(3)
     Traceback (most recent call last):
     ...
-    henchmen.errors.ActionTypeError: the game name must be a str, got int 3; known games: ...
+    henchmen.errors.GameNameTypeError: the game name must be a str, got int 3; known games: ...
     """
     if not isinstance(name, str):
         known = ", ".join(g.name for g in _registry())
-        raise ActionTypeError(
+        raise GameNameTypeError(
             f"the game name must be a str, got {_checks.describe(name)}; known games: {known}"
         )
 

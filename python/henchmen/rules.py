@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from typing import Any, TypeVar
 
-from henchmen import _checks, _core
+from henchmen import _checks, _core, game_names
 from henchmen.cancel import CancelToken, native_token
 from henchmen.registry import GameInfo, PlayoutStats, check_name, game_info
 
@@ -41,8 +41,9 @@ class Rules:
 
     def __init__(self, name: str, /, **options: object) -> None:
         check_name(name)
-        checked = _checks.options(options)
-        self._setup(_core.Game(name, json.dumps(checked)))
+        base, named = game_names.parse(name)
+        checked = game_names.merge(named, _checks.options(options))
+        self._setup(_core.Game(base, json.dumps(checked)))
 
     def _setup(self, core: _core.Game) -> None:
         self._core = core
@@ -68,6 +69,22 @@ class Rules:
         'parry'
         """
         return self._name
+
+    @property
+    def name_with_options(self) -> str:
+        """The name with every option that is not the default, in OpenSpiel's form.
+
+        ``str(game)`` gives it too, and :class:`~henchmen.Game` takes it back
+        (see :mod:`henchmen.game_names`).
+
+        >>> import henchmen
+        >>> game = henchmen.Game("parry(players=3,health=5)")
+        >>> game.name_with_options, str(henchmen.Game("parry"))
+        ('parry(players=3,health=5)', 'parry')
+        >>> henchmen.Game(game.name_with_options) == game
+        True
+        """
+        return game_names.write(self._name, self._options)
 
     @property
     def info(self) -> GameInfo:
@@ -119,7 +136,7 @@ class Rules:
         >>> state = game.new_initial_state(seed=1)
         >>> state.legal_actions_mask().shape == (game.num_distinct_actions,)
         True
-        >>> all(0 <= a < game.num_distinct_actions for a in state.legal_action_ids())
+        >>> all(0 <= a < game.num_distinct_actions for a in state.legal_action_ids)
         True
         """
         return self._num_distinct_actions
@@ -146,7 +163,7 @@ class Rules:
         >>> game = henchmen.Game("parry")
         >>> state = game.new_initial_state(seed=1)
         >>> while not state.is_terminal:
-        ...     state.apply(state.legal_action_ids()[-1])
+        ...     state.apply(state.legal_action_ids[-1])
         >>> state.move_number <= game.max_game_length
         True
         """
@@ -243,6 +260,9 @@ class Rules:
 
     def __hash__(self) -> int:
         return hash((self._name, json.dumps(self._options, sort_keys=True)))
+
+    def __str__(self) -> str:
+        return self.name_with_options
 
     def __repr__(self) -> str:
         opts = "".join(f", {k}={v!r}" for k, v in self._options.items())

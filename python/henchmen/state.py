@@ -12,10 +12,14 @@ import numpy as np
 import numpy.typing as npt
 
 from henchmen import _checks, _core
+from henchmen._deprecated import HistoryIds, LegalActionIds
 from henchmen.action import Action
 from henchmen.errors import (
     ActionTypeError,
     IllegalActionError,
+    OptionTypeError,
+    PlayerError,
+    SerializationTypeError,
 )
 from henchmen.events import Event
 from henchmen.events import read as read_events
@@ -41,7 +45,10 @@ def _action_id(action: object) -> int:
 def _reader(viewer: object, players: int, allow_omniscient: bool = True) -> int:
     who = _reader_id(viewer, players)
     if who == _core.OMNISCIENT and not allow_omniscient:
-        raise ActionTypeError("a layout is drawn for a player or 'spectator'")
+        raise PlayerError(
+            f"a layout is drawn for a player (0 to {players - 1}) or 'spectator', "
+            f"got {_checks.quote(viewer)}"
+        )
     return who
 
 
@@ -61,7 +68,8 @@ class Game(Rules):
     """A game: a rule set with its options fixed.  It makes states.
 
     Options are keyword arguments (``players`` and the game's own, see
-    :func:`henchmen.games`); bad ones raise
+    :func:`henchmen.games`), or written into the name in OpenSpiel's form,
+    ``"legendary(players=3)"`` (:mod:`henchmen.game_names`); bad ones raise
     :class:`~henchmen.errors.OptionError` naming the option and what is
     allowed.
 
@@ -69,6 +77,8 @@ class Game(Rules):
     >>> game = henchmen.Game("seven-secret-supervillains", players=2)
     >>> game.num_players
     2
+    >>> henchmen.Game("legendary(players=3)") == henchmen.Game("legendary", players=3)
+    True
     >>> state = game.new_initial_state(seed=1)
     >>> state.is_chance
     False
@@ -93,7 +103,7 @@ class Game(Rules):
         True
         """
         if not isinstance(auto_chance, bool):
-            raise ActionTypeError(
+            raise OptionTypeError(
                 f"auto_chance must be True or False, got {_checks.describe(auto_chance)}"
             )
         chosen = secrets.randbits(64) if seed is None else _checks.seed(seed)
@@ -112,7 +122,9 @@ class Game(Rules):
         True
         """
         if not isinstance(text, str):
-            raise ActionTypeError(f"serialized text must be a str, got {_checks.describe(text)}")
+            raise SerializationTypeError(
+                f"serialized text must be a str, got {_checks.describe(text)}"
+            )
         return State._wrap(self._core.deserialize(text), self)
 
     def __reduce__(self) -> tuple[Any, tuple[str, str]]:
@@ -138,7 +150,7 @@ class State:
     >>> state = henchmen.new_game("seven-secret-supervillains", seed=1)
     >>> state.current_player
     0
-    >>> state.apply(state.legal_action_ids()[0])
+    >>> state.apply(state.legal_action_ids[0])
     >>> state.move_number > 0
     True
 
@@ -196,7 +208,7 @@ class State:
         >>> state.current_player
         1
         >>> while not state.is_terminal:
-        ...     state.apply(state.legal_action_ids()[0])
+        ...     state.apply(state.legal_action_ids[0])
         >>> state.current_player == henchmen.TERMINAL
         True
         """
@@ -225,7 +237,7 @@ class State:
         >>> state.is_terminal
         False
         >>> while not state.is_terminal:
-        ...     state.apply(state.legal_action_ids()[0])
+        ...     state.apply(state.legal_action_ids[0])
         >>> state.returns
         (1.0, -1.0)
         """
@@ -298,7 +310,7 @@ class State:
         False
         """
         if not isinstance(on, bool):
-            raise ActionTypeError(f"on must be True or False, got {_checks.describe(on)}")
+            raise OptionTypeError(f"on must be True or False, got {_checks.describe(on)}")
         self._s.set_auto_chance(on, _checks.seed(seed))
 
     # ------------------------------------------------------------------ actions
@@ -314,22 +326,26 @@ class State:
         """
         return LegalActions(self._s)
 
-    def legal_action_ids(self) -> list[int]:
+    @property
+    def legal_action_ids(self) -> LegalActionIds:
         """The legal action ids, strictly ascending (the fast form of :attr:`legal_actions`).
 
+        A fresh list.  It used to be a method: calling it still works, with a
+        :class:`DeprecationWarning`, until 0.2.
+
         >>> import henchmen
-        >>> ids = henchmen.new_game("seven-secret-supervillains").legal_action_ids()
-        >>> ids == sorted(set(ids))
+        >>> ids = henchmen.new_game("seven-secret-supervillains").legal_action_ids
+        >>> ids == sorted(set(ids)) and ids[:1] == [ids[0]]
         True
         """
-        return self._s.legal_actions()
+        return LegalActionIds(self._s.legal_actions())
 
     def legal_actions_mask(self) -> npt.NDArray[np.bool_]:
         """A bool array over the whole action space, True where an action is legal.
 
         >>> import henchmen
         >>> state = henchmen.new_game("seven-secret-supervillains")
-        >>> int(state.legal_actions_mask().sum()) == len(state.legal_action_ids())
+        >>> int(state.legal_actions_mask().sum()) == len(state.legal_action_ids)
         True
         """
         return self._s.legal_actions_mask()
@@ -389,7 +405,7 @@ class State:
         >>> before = state.clone()
         >>> state.apply("end turn")
         >>> state.undo()
-        >>> state == before and state.history_ids() == before.history_ids()
+        >>> state == before and state.history_ids == before.history_ids
         True
         """
         self._s.undo()
@@ -439,7 +455,7 @@ class State:
 
         >>> import henchmen
         >>> state = henchmen.new_game("seven-secret-supervillains")
-        >>> after = state.child(state.legal_action_ids()[0])
+        >>> after = state.child(state.legal_action_ids[0])
         >>> after.move_number > state.move_number
         True
         """
@@ -459,7 +475,7 @@ class State:
         >>> import henchmen
         >>> state = henchmen.new_game("seven-secret-supervillains")
         >>> copy = state.clone()
-        >>> copy.apply(copy.legal_action_ids()[0])
+        >>> copy.apply(copy.legal_action_ids[0])
         >>> copy == state
         False
         """
@@ -470,7 +486,7 @@ class State:
 
         >>> import henchmen
         >>> state = henchmen.new_game("seven-secret-supervillains")
-        >>> a = state.legal_action_ids()[0]
+        >>> a = state.legal_action_ids[0]
         >>> state.string_to_action(state.action_to_string(a)) == a
         True
         """
@@ -519,7 +535,7 @@ class State:
         >>> state.measure is None
         True
         >>> while not state.is_terminal:
-        ...     state.apply(state.legal_action_ids()[-1])
+        ...     state.apply(state.legal_action_ids[-1])
         >>> state.measure == state.observation(0)["goal"]["turns"]
         True
         """
@@ -543,14 +559,18 @@ class State:
         ids, names = self._s.history(), self._s.history_notation()
         return tuple(Action(a, text) for a, text in zip(ids, names, strict=True))
 
-    def history_ids(self) -> list[int]:
-        """The ids of :attr:`history` (fast: no notation).
+    @property
+    def history_ids(self) -> HistoryIds:
+        """The ids of :attr:`history` (fast: no notation), a fresh list.
+
+        It used to be a method: calling it still works, with a
+        :class:`DeprecationWarning`, until 0.2.
 
         >>> import henchmen
-        >>> henchmen.new_game("seven-secret-supervillains").history_ids() != []
+        >>> henchmen.new_game("seven-secret-supervillains").history_ids != []
         True
         """
-        return self._s.history()
+        return HistoryIds(self._s.history())
 
     # -------------------------------------------------------------- observation
     def observation(self, player: int) -> dict[str, Any]:

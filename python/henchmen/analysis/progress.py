@@ -57,7 +57,6 @@ DEFAULT_MEASURES: dict[str, tuple[tuple[str, str], ...]] = {
 }
 
 
-
 @dataclass(frozen=True)
 class Measure:
     """A count read from events: a kind, maybe a name, and whose count it is.

@@ -105,7 +105,7 @@ class MCTS:
     >>> from henchmen.search import MCTS
     >>> state = henchmen.new_game("seven-secret-supervillains", seed=2)
     >>> result = MCTS(iterations=50, seed=1).search(state)
-    >>> result.best.id in state.legal_action_ids()
+    >>> result.best.id in state.legal_action_ids
     True
 
     ``evaluator`` is a :class:`RandomRollout` (default: to the end), a
