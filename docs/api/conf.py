@@ -68,9 +68,6 @@ _NDARRAY = re.compile(
 )
 
 
-_DEPRECATED_LIST = re.compile(r"~?henchmen\._deprecated\.(LegalActionIds|HistoryIds)")
-
-
 def _readable(text: str | None) -> str | None:
     if not text:
         return text
@@ -78,9 +75,6 @@ def _readable(text: str | None) -> str | None:
     # Python expression: the signature would be shown unparsed, its types unlinked.
     text = text.replace("=<factory>", "=...").replace("= <factory>", "= ...")
     text = text.replace(_ARRAY_LIKE, "~numpy.typing.ArrayLike")
-    # State.legal_action_ids and history_ids give lists that still answer the old call
-    # until 0.2 (henchmen._deprecated); a reader should count on the list.
-    text = _DEPRECATED_LIST.sub("list[int]", text)
     return _NDARRAY.sub(r"~numpy.typing.NDArray[\1]", text)
 
 
