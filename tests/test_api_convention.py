@@ -8,11 +8,14 @@ were methods; calling them still works for one release, with a warning.
 
 from __future__ import annotations
 
+import contextlib
+import io
 import pickle
 
 import pytest
 
 import henchmen
+from henchmen.cli import main
 from henchmen.errors import OptionError
 from henchmen.game_names import option_texts, parse
 
@@ -96,3 +99,25 @@ def test_the_command_line_reads_the_same_names() -> None:
     )
     with pytest.raises(OptionError, match="in the game's name and in --option"):
         option_texts("parry(players=3)", ["players=3"])
+
+
+def run_cli(*args: str) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        try:
+            status = main(list(args))
+        except SystemExit as e:
+            status = e.code if isinstance(e.code, int) else 1
+    return status, out.getvalue(), err.getvalue()
+
+
+def test_the_command_line_game_takes_a_name_with_options() -> None:
+    status, out, err = run_cli("simulate", "parry(players=3)", "--games", "3", "--seed", "1")
+    assert status == 0, err
+    seats = [line for line in out.splitlines() if line.startswith("random (bot")]
+    assert len(seats) == 3, out  # a random bot in each of the 3 seats the name asks for
+    # An option both in the name and in --option is refused, naming both.
+    status, _, err = run_cli("simulate", "parry(players=3)", "--option", "players=3")
+    assert status == 2 and "in the game's name and in --option" in err
+    status, _, err = run_cli("simulate", "parry(players=3")
+    assert status == 2 and "parentheses" in err

@@ -349,3 +349,18 @@ def test_an_idle_game_is_closed_and_its_watchers_are_told() -> None:
         await server.close()
 
     run(body())
+
+
+def test_a_game_name_with_options_makes_that_game() -> None:
+    async def body() -> None:
+        c = Client(Server(Limits(requests_per_second=1e6, burst=10**6)))
+        made = await c.ok("create_game", game="parry(players=3,health=5)", seed=1,
+                          seats=[{"kind": "human"}] * 3)  # fmt: skip
+        assert made["game"] == "parry"
+        assert made["options"]["players"] == 3 and made["options"]["health"] == 5
+        # Seats that disagree with the name's count are refused, naming both.
+        got = await c.request("create_game", game="parry(players=3)", seats=[{"kind": "human"}] * 2)
+        assert got["code"] == "bad_option" and "in the game's name" in got["message"], got
+        assert await c.code("create_game", game="parry(players=x)") == "bad_option"
+
+    run(body())
