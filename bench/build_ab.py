@@ -48,7 +48,7 @@ def python_actions():
     while cpu() - start < 1.0:
         state = henchmen.new_game(name, seed=seed)
         while not state.is_terminal:
-            ids = state.legal_action_ids()
+            ids = state.legal_action_ids
             state.apply(ids[rng.randrange(len(ids))])
         actions += state.move_number
         seed += 1

@@ -98,7 +98,7 @@ def speed(name: str, players: int, positions: int) -> str:
             for _ in range(40):
                 if state.is_terminal:
                     break
-                ids = state.legal_action_ids()
+                ids = state.legal_action_ids
                 state.apply(ids[rng.randrange(len(ids))])
             if state.is_terminal or state.is_chance:
                 continue

@@ -59,7 +59,7 @@ def length_table(quick: bool) -> list[str]:
             step = 0
             while not state.is_terminal:
                 start = time.perf_counter_ns()
-                ids = state.legal_action_ids()
+                ids = state.legal_action_ids
                 state.apply(ids[rng.randrange(len(ids))])
                 stretches.setdefault(step // 200, []).append(time.perf_counter_ns() - start)
                 step += 1

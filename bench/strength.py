@@ -47,7 +47,7 @@ def midgame(name: str, seed: int, steps: int) -> henchmen.State:
     for _ in range(steps):
         if state.is_terminal:
             break
-        ids = state.legal_action_ids()
+        ids = state.legal_action_ids
         state.apply(ids[rng.randrange(len(ids))])
     while state.is_terminal:  # too far: start again with fewer steps
         steps //= 2

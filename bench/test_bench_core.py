@@ -21,7 +21,7 @@ def _midgame(name: str) -> henchmen.State:
     for _ in range(40):
         if state.is_terminal:
             break
-        ids = state.legal_action_ids()
+        ids = state.legal_action_ids
         state.apply(ids[rng.randrange(len(ids))])
     return state
 
@@ -39,7 +39,7 @@ def test_python_driven_game(benchmark: pytest.FixtureRequest, name: str) -> None
         rng = random.Random(1)
         state = henchmen.new_game(name, seed=1)
         while not state.is_terminal:
-            ids = state.legal_action_ids()
+            ids = state.legal_action_ids
             state.apply(ids[rng.randrange(len(ids))])
         return state.move_number
 
@@ -55,7 +55,7 @@ def test_clone_from_python(benchmark: pytest.FixtureRequest, name: str) -> None:
 @pytest.mark.parametrize("name", GAMES)
 def test_legal_actions_from_python(benchmark: pytest.FixtureRequest, name: str) -> None:
     state = _midgame(name)
-    assert benchmark(state.legal_action_ids)
+    assert benchmark(lambda: state.legal_action_ids)
 
 
 @pytest.mark.parametrize("name", GAMES)

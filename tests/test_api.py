@@ -39,7 +39,7 @@ def played(seed: int = 1, steps: int = 30, **kwargs: object) -> henchmen.State:
     for _ in range(steps):
         if state.is_terminal:
             break
-        ids = state.legal_action_ids()
+        ids = state.legal_action_ids
         state.apply(ids[rng.randrange(len(ids))])
     return state
 
@@ -260,7 +260,7 @@ def test_illegal_action_message_lists_legal_moves() -> None:
 
 def test_apply_at_the_end_is_illegal() -> None:
     state = played(seed=4, steps=100_000)
-    assert state.is_terminal and state.legal_action_ids() == []
+    assert state.is_terminal and state.legal_action_ids == []
     before = state.serialize()
     with pytest.raises(IllegalActionError, match="the game is over"):
         state.apply(0)
@@ -294,12 +294,12 @@ def test_apply_accepts_ids_actions_and_notation() -> None:
 def test_child_and_clone_are_independent() -> None:
     state = played(seed=3, steps=20)
     before = state.serialize()
-    child = state.child(state.legal_action_ids()[-1])
+    child = state.child(state.legal_action_ids[-1])
     assert state.serialize() == before and child != state
     assert child.move_number > state.move_number
     twin = state.clone()
     assert twin == state and twin is not state
-    twin.apply(twin.legal_action_ids()[0])
+    twin.apply(twin.legal_action_ids[0])
     assert state.serialize() == before
     assert copy.copy(state) == state and copy.deepcopy(state) == state
     assert copy.copy(state) is not state
@@ -310,7 +310,7 @@ def test_same_seed_same_game_different_seed_different_game() -> None:
         state = henchmen.new_game(SSS, seed=seed)
         hashes = []
         for _ in range(60):
-            state.apply(state.legal_action_ids()[-1])
+            state.apply(state.legal_action_ids[-1])
             hashes.append(state.position_hash)
         return hashes
 
@@ -324,7 +324,7 @@ def test_auto_chance_hides_chance_nodes() -> None:
     while not state.is_terminal:
         assert not state.is_chance and state.current_player in (0, 1)
         assert state.chance_outcomes == []
-        ids = state.legal_action_ids()
+        ids = state.legal_action_ids
         state.apply(ids[rng.randrange(len(ids))])
     assert state.current_player == henchmen.TERMINAL
 
@@ -335,7 +335,7 @@ def test_chance_outcomes_with_explicit_chance() -> None:
     outcomes = state.chance_outcomes
     assert outcomes and all(isinstance(a, henchmen.Action) for a, _ in outcomes)
     assert sum(p for _, p in outcomes) == pytest.approx(1.0)
-    assert [a.id for a, _ in outcomes] == state.legal_action_ids()
+    assert [a.id for a, _ in outcomes] == state.legal_action_ids
     first = outcomes[0][0]
     state.apply(first)
     assert state.history == (first,) and state.history[0].text == first.text
@@ -353,7 +353,7 @@ def test_history_names_each_action_where_it_was_taken() -> None:
         state.apply(action)
     assert state.history == tuple(taken)
     assert [a.text for a in state.history] == [a.text for a in taken]
-    assert state.history_ids() == [a.id for a in taken]
+    assert state.history_ids == [a.id for a in taken]
     assert state.move_number == 80
 
 
@@ -416,7 +416,7 @@ def test_serialize_round_trip_and_pickle() -> None:
     assert pickled == state and pickled.serialize() == text
     assert pickled.auto_chance  # still resolves chance by itself
     for _ in range(30):
-        pickled.apply(pickled.legal_action_ids()[-1])
+        pickled.apply(pickled.legal_action_ids[-1])
         assert not pickled.is_chance
 
 
@@ -425,9 +425,9 @@ def _continue(state: henchmen.State, steps: int) -> list[int]:
     for _ in range(steps):
         if state.is_terminal:
             break
-        ids = state.legal_action_ids()
+        ids = state.legal_action_ids
         state.apply(ids[len(ids) // 2])
-    return state.history_ids()
+    return state.history_ids
 
 
 @pytest.mark.parametrize("game_name", [SSS, "legendary"])
@@ -455,9 +455,9 @@ def test_seed_none_draws_a_fresh_seed_and_records_it() -> None:
     a = henchmen.new_game(SSS)
     b = henchmen.new_game(SSS)
     assert a.seed != b.seed
-    assert a.history_ids() != b.history_ids()  # different deals (2**-64 to fail)
+    assert a.history_ids != b.history_ids  # different deals (2**-64 to fail)
     again = henchmen.new_game(SSS, seed=a.seed)
-    assert again == a and again.history_ids() == a.history_ids()
+    assert again == a and again.history_ids == a.history_ids
     assert henchmen.new_game(SSS, seed=9).seed == 9
     assert henchmen.deserialize(a.serialize()).seed == a.seed
 
@@ -548,8 +548,8 @@ def test_equality_compares_positions_not_history() -> None:
     doc["history"] = []
     same_position = henchmen.deserialize(json.dumps(doc))
     assert same_position == state and hash(same_position) == hash(state)
-    assert same_position.history_ids() == [] and state.history_ids() != []
-    moved = state.child(state.legal_action_ids()[0])
+    assert same_position.history_ids == [] and state.history_ids != []
+    moved = state.child(state.legal_action_ids[0])
     assert moved != state
     assert state != "a state" and (state == 3) is False
     assert len({state, same_position, state.clone()}) == 1
@@ -561,7 +561,7 @@ state = henchmen.new_game("seven-secret-supervillains", seed=5)
 rng = random.Random(5)
 out = []
 for _ in range(60):
-    ids = state.legal_action_ids()
+    ids = state.legal_action_ids
     state.apply(ids[rng.randrange(len(ids))])
     out.append(state.position_hash)
 print(out)
@@ -608,7 +608,7 @@ def test_hash_agrees_with_equality() -> None:
             differ += 1
             assert other.position_hash != state.position_hash
     assert differ > 0
-    after = state.child(state.legal_action_ids()[0])
+    after = state.child(state.legal_action_ids[0])
     assert after.position_hash != state.position_hash
 
 
@@ -631,7 +631,7 @@ def test_action_is_a_small_immutable_value() -> None:
 def test_legal_actions_is_a_live_lazy_sequence() -> None:
     state = henchmen.new_game(SSS, seed=2)
     moves = state.legal_actions
-    ids = state.legal_action_ids()
+    ids = state.legal_action_ids
     assert len(moves) == len(ids) and moves.ids == ids
     assert [a.id for a in moves] == ids
     assert all(isinstance(a, henchmen.Action) for a in moves)
@@ -647,7 +647,7 @@ def test_legal_actions_is_a_live_lazy_sequence() -> None:
     assert moves.count(moves[0]) == 1 and moves.index(moves[-1]) == len(ids) - 1
     assert bool(moves) and "LegalActions" in repr(moves)
     state.apply(ids[-1])
-    assert moves.ids == state.legal_action_ids()  # it follows the state
+    assert moves.ids == state.legal_action_ids  # it follows the state
 
 
 # ------------------------------------------------------------- RNG pins

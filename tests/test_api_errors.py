@@ -22,6 +22,7 @@ from henchmen.errors import (
     ActionTypeError,
     NotationError,
     OptionError,
+    PlayerError,
     UnknownGameError,
 )
 from henchmen.matches import parse_bot_spec, run_matches
@@ -111,7 +112,7 @@ MORE = "(9999920 more characters)"
         (lambda: parse_bot_spec("ismcts:" + BIG + "=1"), OptionError),
         (lambda: parse_bot_spec("ismcts:iterations=" + BIG), OptionError),
         (lambda: SearchBot(algorithm=BIG), OptionError),
-        (lambda: henchmen.new_game("parry").events_for(BIG), ActionTypeError),
+        (lambda: henchmen.new_game("parry").events_for(BIG), PlayerError),
         (lambda: run_matches(henchmen.Game("parry"), [BIG, BIG], games=1), ActionTypeError),
     ],
     ids=["move", "game", "option name", "option value", "choice", "bot", "bot spec",

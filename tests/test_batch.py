@@ -65,9 +65,9 @@ def test_each_game_matches_the_single_game_path(name: str) -> None:
             np.testing.assert_array_equal(
                 single.observation_tensor(single.current_player), step.observations[i]
             )
-            assert np.flatnonzero(step.legal_mask[i]).tolist() == single.legal_action_ids()
+            assert np.flatnonzero(step.legal_mask[i]).tolist() == single.legal_action_ids
             assert games.state(i) == single
-        actions = np.array([s.legal_action_ids()[-1] for s in singles], dtype=np.int32)
+        actions = np.array([s.legal_action_ids[-1] for s in singles], dtype=np.int32)
         for single, a in zip(singles, actions, strict=True):
             single.apply(int(a))
         step = games.step(actions)
@@ -122,5 +122,5 @@ def test_bad_arguments(kwargs: dict[str, object], message: str) -> None:
 def test_actions_of_the_wrong_shape() -> None:
     games = VectorGame("seven-secret-supervillains", num_games=3, seed=1)
     games.reset()
-    with pytest.raises(OptionError, match="3 integer action ids"):
+    with pytest.raises(IllegalActionError, match="3 integer action ids"):
         games.step([1, 2])

@@ -30,11 +30,11 @@ def chance_and_decisions(name: str, seed: int) -> tuple[int, int]:
     played = henchmen.new_game(name, seed=seed)
     rng = random.Random(1)
     while not played.is_terminal:
-        ids = played.legal_action_ids()
+        ids = played.legal_action_ids
         played.apply(ids[rng.randrange(len(ids))])
     replay = henchmen.new_game(name, seed=seed, auto_chance=False)
     decisions = chance = 0
-    for a in played.history_ids():
+    for a in played.history_ids:
         if replay.is_chance:
             chance += 1
         else:

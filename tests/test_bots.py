@@ -18,7 +18,7 @@ def play(bots: list[Bot], seed: int) -> tuple[henchmen.State, list[int]]:
     choices = []
     while not state.is_terminal:
         before = state.serialize()
-        legal = state.legal_action_ids()
+        legal = state.legal_action_ids
         choice = bots[state.current_player].choose(state)
         assert type(choice) is int and choice in legal
         assert state.serialize() == before, "choose() changed the state"
@@ -88,13 +88,13 @@ def test_registry() -> None:
             self.seed = seed
 
         def choose(self, state: henchmen.State) -> int:
-            return state.legal_action_ids()[0]
+            return state.legal_action_ids[0]
 
     register_bot("first-legal", FirstBot)
     assert "first-legal" in bot_names()
     bot = make_bot("first-legal", seed=4)
     state = henchmen.new_game(SSS)
-    assert bot.choose(state) == state.legal_action_ids()[0]
+    assert bot.choose(state) == state.legal_action_ids[0]
     with pytest.raises(ActionTypeError):
         register_bot("", FirstBot)
 
@@ -115,7 +115,7 @@ def test_greedy_beats_random() -> None:
 
 def test_random_bot_is_uniform_enough() -> None:
     state = henchmen.new_game(SSS, seed=2)
-    legal = state.legal_action_ids()
+    legal = state.legal_action_ids
     bot = RandomBot(seed=7)
     counts = {a: 0 for a in legal}
     for _ in range(300 * len(legal)):

@@ -78,7 +78,7 @@ def test_every_public_module_is_checked() -> None:
     names = {
         name for m in PUBLIC_MODULES for name, _ in public_callables(importlib.import_module(m))
     }
-    assert {"henchmen.game.Game.num_players", "henchmen.state.State.is_terminal"} <= names
+    assert {"henchmen.rules.Rules.num_players", "henchmen.state.State.is_terminal"} <= names
     assert "henchmen.bots.base.decision_player" not in names
 
 

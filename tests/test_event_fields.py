@@ -42,7 +42,7 @@ def played(name: str, players: int, seed: int, steps: int = 160) -> henchmen.Sta
     state = henchmen.new_game(name, seed=seed, **options)
     pick = 0
     while not state.is_terminal and state.move_number < steps:
-        legal = state.legal_action_ids()
+        legal = state.legal_action_ids
         pick = (pick * 1103515245 + 12345 + seed) % 2**31
         state.apply(legal[pick % len(legal)])
     return state
@@ -179,7 +179,7 @@ def test_card_facts_are_read_only_when_asked() -> None:
 
     s = henchmen.new_game("seven-secret-supervillains", seed=1)
     for _ in range(6):
-        s.apply(s.legal_action_ids()[0])
+        s.apply(s.legal_action_ids[0])
     plain = read(s, 0, 0, s.move_number)
     detailed = read(s, 0, 0, s.move_number, None, True)
     assert all(e.facts == () for e in plain)

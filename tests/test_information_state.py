@@ -26,7 +26,7 @@ def midgame(name: str, seed: int, steps: int) -> henchmen.State:
     for _ in range(steps):
         if state.is_terminal:
             break
-        state.apply(rng.choice(state.legal_action_ids()))
+        state.apply(rng.choice(state.legal_action_ids))
     return state
 
 

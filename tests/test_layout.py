@@ -141,7 +141,7 @@ def _positions(
             break
         if step % EVERY == 0:
             yield state
-        state.apply(rng.choice(state.legal_action_ids()))
+        state.apply(rng.choice(state.legal_action_ids))
     yield state
 
 
@@ -168,9 +168,9 @@ def test_every_layout_is_typed_complete_and_leaks_nothing(
                 )
                 if state.is_terminal or state.is_chance:
                     continue
-                ids = state.legal_action_ids()
+                ids = state.legal_action_ids
                 a = rng.choice(ids)
-                if a not in world.legal_action_ids():
+                if a not in world.legal_action_ids:
                     continue
                 child, twin = state.clone(), world.clone()
                 child.set_auto_chance(False)  # the same move, not the same luck after it
@@ -254,7 +254,7 @@ def test_super_attacks_preview_the_damage_the_rules_deal() -> None:
         state = henchmen.new_game("super", players=3, seed=seed)
         rng = random.Random(seed)
         while not state.is_terminal and state.move_number < 300:
-            for a in state.legal_action_ids():
+            for a in state.legal_action_ids:
                 info = state.action_info(a)
                 if "damage" not in info:
                     continue
@@ -270,7 +270,7 @@ def test_super_attacks_preview_the_damage_the_rules_deal() -> None:
                 assert [e.data["damage"] for e in told] == [info["damage"]], move
                 checked += 1
                 bonus += bool(told[0].data.get("bonus"))
-            state.apply(rng.choice(state.legal_action_ids()))
+            state.apply(rng.choice(state.legal_action_ids))
     assert checked > 50 and bonus > 0, (checked, bonus)
 
 
@@ -289,7 +289,7 @@ def test_every_move_points_at_a_zone_and_a_card_the_decider_sees(game: str, play
         while not state.is_terminal and state.move_number < 300:
             if state.current_player >= 0:
                 zones = {z["id"]: z for z in state.layout(state.current_player)["zones"]}
-                for a in state.legal_action_ids():
+                for a in state.legal_action_ids:
                     info = state.action_info(a)
                     if "zone" not in info:
                         continue
@@ -300,5 +300,5 @@ def test_every_move_points_at_a_zone_and_a_card_the_decider_sees(game: str, play
                         names = {c.get("name") for c in zone["cards"]}
                         assert info["card"] in names, f"{move!r}: no {info['card']} in {zone['id']}"
                     pointed += 1
-            state.apply(rng.choice(state.legal_action_ids()))
+            state.apply(rng.choice(state.legal_action_ids))
     assert pointed > 0

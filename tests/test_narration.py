@@ -21,7 +21,7 @@ def random_game(name: str, seed: int, **options: Any) -> State:
     state = henchmen.new_game(name, seed=seed, **options)
     rng = random.Random(seed)
     while not state.is_terminal:
-        state.apply(rng.choice(state.legal_action_ids()))
+        state.apply(rng.choice(state.legal_action_ids))
     return state
 
 

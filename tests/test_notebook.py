@@ -31,7 +31,7 @@ def played(game: str, steps: int = 40) -> henchmen.State:
     for _ in range(steps):
         if state.is_terminal:
             break
-        state.apply(rng.choice(state.legal_action_ids()))
+        state.apply(rng.choice(state.legal_action_ids))
     return state
 
 

@@ -138,7 +138,7 @@ def test_serialize_round_trip_keeps_our_exact_state() -> None:
     game = state.get_game()
     again = game.deserialize_state(state.serialize())
     assert again.henchmen_state == state.henchmen_state
-    assert again.henchmen_state.history_ids() == state.henchmen_state.history_ids()
+    assert again.henchmen_state.history_ids == state.henchmen_state.history_ids
     assert again.history() == state.history()
     assert str(again) == str(state) and again.legal_actions() == state.legal_actions()
     text = pyspiel.serialize_game_and_state(game, state)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+import json
 import os
 import re
 from pathlib import Path
@@ -81,3 +82,32 @@ def test_the_second_command_does_not_rebuild_the_first_ones_build() -> None:
     quick = " ".join(README.split("## Quick start", 1)[1].split("\n## ", 1)[0].split())
     assert "reuses that build in `build/` and compiles nothing" in quick
     assert len(re.findall(r"\b\d[\d,]* (?:s|minutes)\b", quick)) >= 3
+
+
+def designed_marks(game: str) -> int:
+    """How many entries of a game's card table are marked ``"designed": true``."""
+
+    def count(node: object) -> int:
+        if isinstance(node, dict):
+            return (node.get("designed") is True) + sum(count(v) for v in node.values())
+        if isinstance(node, list):
+            return sum(count(v) for v in node)
+        return 0
+
+    return count(json.loads((ROOT / "cpp" / "games" / game / "cards.json").read_text()))
+
+
+def test_the_designed_counts_are_the_card_tables() -> None:
+    # The paragraph a balance-study user reads first must follow the tables it counts.
+    paragraph = " ".join(README.split("**Published or designed.**", 1)[1].split("\n\n")[0].split())
+    for title, game in [
+        ("Seven Secret Supervillains", "sss"),
+        ("Villainy", "villainy"),
+        ("Super!", "super"),
+        ("S.U.E.T.", "suet"),
+    ]:
+        said = re.search(rf"{re.escape(title)} (\d+)", paragraph)
+        assert said, f"the README gives no count for {title}"
+        assert int(said.group(1)) == designed_marks(game), title
+    assert designed_marks("legendary") == 0 and "Only Legendary's cards" in paragraph
+    assert "(docs/rules/)" in paragraph

@@ -57,7 +57,7 @@ def test_round_trip(finished: henchmen.State, doc: dict[str, Any], tmp_path: Pat
     assert replay.game == SSS and replay.seed == 3 and replay.terminal
     assert replay.players == [ReplayPlayer("Ann", "greedy", 1), ReplayPlayer("Bob", "random", 2)]
     assert len(replay.steps) == finished.move_number
-    assert [s.id for s in replay.steps] == finished.history_ids()
+    assert [s.id for s in replay.steps] == finished.history_ids
     assert [s.move for s in replay.steps] == [a.text for a in finished.history]
     assert replay.returns == finished.returns and replay.final_state == finished
     assert replay.winners == [p for p in (0, 1) if finished.returns[p] > 0]
@@ -184,7 +184,7 @@ def test_recorder_follows_a_live_game() -> None:
     setup = recorder.sync()
     assert setup and all(s.is_chance for s in setup)
     assert recorder.sync() == []
-    state.apply(state.legal_action_ids()[0])
+    state.apply(state.legal_action_ids[0])
     new = recorder.sync()
     assert new[0].player == 0 and new[0].step == len(setup) + 1
     replay = recorder.replay()
@@ -198,7 +198,7 @@ def test_recorder_follows_a_live_game() -> None:
 def test_a_resampled_state_cannot_be_recorded() -> None:
     state = henchmen.new_game(SSS, seed=6)
     for _ in range(30):
-        state.apply(state.legal_action_ids()[-1])
+        state.apply(state.legal_action_ids[-1])
     other = state.resample(0, seed=1)
     with pytest.raises(SerializationError, match="does not reach the same position"):
         make_replay(other)

@@ -89,17 +89,17 @@ def test_an_old_replay_that_no_longer_ends_as_recorded_still_fails(tmp_path: Pat
 def test_an_id_the_notation_contradicts_is_followed_by_the_notation(tmp_path: Path) -> None:
     state = henchmen.new_game(SSS, seed=3)
     for _ in range(30):
-        state.apply(state.legal_action_ids()[0])
+        state.apply(state.legal_action_ids[0])
     doc = json.loads(make_replay(state).to_json())
     doc["actions"][2]["id"] = 99999
     path = tmp_path / "r.json"
     path.write_text(json.dumps(doc))
     replay = load_replay(path)
     assert replay.final_state == state
-    steps = len(state.history_ids())
+    steps = len(state.history_ids)
     assert replay.renumbered is not None and f": 1 of {steps} steps followed" in replay.renumbered
     assert "hashes" not in replay.renumbered  # the same engine's hashes all agreed
-    assert replay.steps[2].id == state.history_ids()[2]
+    assert replay.steps[2].id == state.history_ids[2]
 
 
 def test_a_hash_that_differs_with_every_id_in_place_still_fails(tmp_path: Path) -> None:
@@ -107,7 +107,7 @@ def test_a_hash_that_differs_with_every_id_in_place_still_fails(tmp_path: Path) 
     # that differs is a divergence, named at its step even when a later step fails too.
     state = henchmen.new_game(SSS, seed=3)
     for _ in range(30):
-        state.apply(state.legal_action_ids()[0])
+        state.apply(state.legal_action_ids[0])
     doc = json.loads(make_replay(state).to_json())
     doc["checkpoints"][1]["hash"] = "0" * 16
     doc["actions"][25]["move"] = "fly away"

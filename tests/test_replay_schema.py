@@ -141,7 +141,7 @@ def test_round_trip_for_every_game(finished: henchmen.State, tmp_path: Path) -> 
     replay = load_replay(path)
     assert replay.final_state == finished and replay.terminal
     assert replay.returns == finished.returns
-    assert [s.id for s in replay.steps] == finished.history_ids()
+    assert [s.id for s in replay.steps] == finished.history_ids
     assert Replay.from_json(replay.to_json()) == replay
     assert replay.to_json() == path.read_text()
 
@@ -179,7 +179,7 @@ def test_states_and_cursor_walk_the_game(finished: henchmen.State) -> None:
         cursor.seek("3")  # type: ignore[arg-type]
     # The state handed out is a copy: changing it leaves the cursor alone.
     copy = cursor.state
-    copy.apply(copy.chance_outcomes[0][0] if copy.is_chance else copy.legal_action_ids()[0])
+    copy.apply(copy.chance_outcomes[0][0] if copy.is_chance else copy.legal_action_ids[0])
     assert cursor.state == states[0]
 
 

@@ -72,7 +72,7 @@ def _knowledge(state: henchmen.State) -> list[str]:
 def _replayed(state: henchmen.State) -> henchmen.State:
     """The same game played again from the start: knowledge written afresh."""
     fresh = state.game.new_initial_state(auto_chance=False)
-    for a in state.history_ids():
+    for a in state.history_ids:
         fresh.apply(a)
     return fresh
 
@@ -87,7 +87,7 @@ def test_the_knowledge_saved_follows_the_game_through_saves_clones_and_undos() -
     state = henchmen.Game("seven-secret-supervillains").new_initial_state(auto_chance=False)
 
     def step(s: henchmen.State) -> None:
-        ids = s.legal_action_ids()
+        ids = s.legal_action_ids
         s.apply(ids[rng.randrange(len(ids))])
 
     for n in range(240):
@@ -123,4 +123,4 @@ def test_the_position_alone_is_the_saved_states_position(name: str) -> None:
         for _ in range(25):
             if state.is_terminal:
                 break
-            state.apply(state.legal_action_ids()[0])
+            state.apply(state.legal_action_ids[0])

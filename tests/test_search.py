@@ -39,13 +39,13 @@ def positions(name: str) -> list[henchmen.State]:
         for _ in range(steps):
             if state.is_terminal:
                 break
-            ids = state.legal_action_ids()
+            ids = state.legal_action_ids
             state.apply(ids[rng.randrange(len(ids))])
         for _ in range(50):
-            if state.is_terminal or len(state.legal_action_ids()) > 1:
+            if state.is_terminal or len(state.legal_action_ids) > 1:
                 break
-            state.apply(state.legal_action_ids()[0])
-        if not state.is_terminal and len(state.legal_action_ids()) > 1:
+            state.apply(state.legal_action_ids[0])
+        if not state.is_terminal and len(state.legal_action_ids) > 1:
             out.append(state)
     assert len(out) >= 2, f"too few test positions for {name}"
     return out
@@ -121,7 +121,7 @@ def test_python_evaluators_and_priors_run_in_python() -> None:
 
     result = ISMCTS(iterations=40, seed=3, evaluator=evaluator).search(state)
     assert not result.native and len(calls) == 40 and result.best in state.legal_actions
-    first = state.legal_action_ids()[0]
+    first = state.legal_action_ids[0]
     prior = ISMCTS(
         iterations=60, seed=3, puct=True, exploration=5.0, prior=lambda s: {first: 1.0}
     ).search(state)
@@ -146,7 +146,7 @@ def _raises(s: henchmen.State) -> list[float]:
         ({"evaluator": lambda s: None}, "evaluator raised TypeError"),
         ({"evaluator": lambda s: ["x", 0.0]}, "evaluator raised ValueError"),
         (
-            {"puct": True, "prior": lambda s: dict.fromkeys(s.legal_action_ids(), math.nan)},
+            {"puct": True, "prior": lambda s: dict.fromkeys(s.legal_action_ids, math.nan)},
             "prior must give finite",
         ),
         ({"puct": True, "prior": lambda s: 5}, "prior raised"),
@@ -203,7 +203,7 @@ def test_search_bot_is_reproducible_for_a_seed(name: str) -> None:
             if state.is_terminal:
                 break
             state.apply(bots[state.current_player].choose(state))
-        return state.history_ids()
+        return state.history_ids
 
     assert game(1) == game(1)
     assert make_bot("ismcts", seed=1).name == "ismcts" and make_bot("mcts").name == "mcts"
@@ -228,7 +228,7 @@ def test_search_bot_settings() -> None:
     with pytest.raises(OptionError, match="exact_knowledge"):
         ISMCTS(iterations=10, exact_knowledge=1)  # type: ignore[arg-type]
     state = positions(GAMES[0])[0]
-    assert bot.choose(state) in state.legal_action_ids()
+    assert bot.choose(state) in state.legal_action_ids
     assert "iterations=30" in repr(bot)
     for bad in (
         {"algorithm": "alphazero"},

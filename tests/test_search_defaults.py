@@ -30,7 +30,7 @@ def positions(name: str, count: int = 6) -> list[State]:
     bot = RandomBot(seed=4)
     out: list[State] = []
     while len(out) < count and not state.is_terminal:
-        if len(state.legal_action_ids()) > 1:
+        if len(state.legal_action_ids) > 1:
             out.append(state.clone())
         for _ in range(3):
             if not state.is_terminal:

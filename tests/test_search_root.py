@@ -16,7 +16,7 @@ def opening() -> State:
     # Seven Secret Supervillains, seed 2: player 1 may play a Tiny Bot or a Junky
     # Bot, or end the turn with their power unspent.
     state = henchmen.new_game("seven-secret-supervillains", seed=2)
-    assert sorted(state.action_to_string(a) for a in state.legal_action_ids()) == [
+    assert sorted(state.action_to_string(a) for a in state.legal_action_ids) == [
         "end turn", "play Junky Bot", "play Tiny Bot"]
     return state
 

@@ -36,7 +36,7 @@ def positions(name: str, count: int, legal: int) -> list[State]:
     bot = RandomBot(seed=4)
     out: list[State] = []
     while len(out) < count and not state.is_terminal:
-        n = len(state.legal_action_ids())
+        n = len(state.legal_action_ids)
         if (n == 1) == (legal == 1):
             out.append(state.clone())
         state.apply(bot.choose(state))
@@ -46,7 +46,7 @@ def positions(name: str, count: int, legal: int) -> list[State]:
 
 def test_a_forced_move_is_played_without_searching() -> None:
     for state in positions("villainy", 3, legal=1):
-        (only,) = state.legal_action_ids()
+        (only,) = state.legal_action_ids
         raw = state._s.search(settings(early_stop=1.0))
         assert raw["best"] == only and raw["iterations"] == 0
         assert state._s.search(settings())["iterations"] == BUDGET

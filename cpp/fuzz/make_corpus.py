@@ -40,7 +40,7 @@ def main(out: Path) -> int:
                         moves.add(str(a))
                         (out / "notation" / f"m{n}").write_bytes(bytes([n % 256]) + str(a).encode())
                         n += 1
-                ids = state.legal_action_ids()
+                ids = state.legal_action_ids
                 state.apply(ids[rng.randrange(len(ids))])
     card_tables(out)
     return 0

@@ -11,12 +11,16 @@ from __future__ import annotations
 import numbers
 import os
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from henchmen.errors import ActionTypeError, OptionError, PlayerError
-
-if TYPE_CHECKING:
-    from henchmen.state import State
+from henchmen.errors import (
+    ActionTypeError,
+    HenchmenError,
+    OptionError,
+    OptionTypeError,
+    PlayerError,
+    PlayerTypeError,
+)
 
 U64_MAX = 2**64 - 1
 INT32_MIN = -(2**31)
@@ -87,9 +91,9 @@ def one_of(value: object, allowed: Sequence[str], what: str) -> str:
 
 
 def flag(value: object, what: str) -> bool:
-    """``value`` if it is True or False (an OptionError otherwise)."""
+    """``value`` if it is True or False (an OptionTypeError otherwise)."""
     if not isinstance(value, bool):
-        raise OptionError(f"{what} must be True or False, got {describe(value)}")
+        raise OptionTypeError(f"{what} must be True or False, got {describe(value)}")
     return value
 
 
@@ -117,11 +121,11 @@ def number(value: object, what: str, lo: float, hi: float, note: str = "") -> fl
     """
     allowed = f"a number from {lo:g} to {hi:g}{note}"
     if isinstance(value, bool) or not isinstance(value, numbers.Real):
-        raise ActionTypeError(f"{what} must be {allowed}, got {describe(value)}")
+        raise OptionTypeError(f"{what} must be {allowed}, got {describe(value)}")
     try:
         x = float(value)
     except Exception as e:  # a misbehaving __float__
-        raise ActionTypeError(f"{what} must be {allowed}; {describe(value)} gave {e}") from None
+        raise OptionTypeError(f"{what} must be {allowed}; {describe(value)} gave {e}") from None
     if not lo <= x <= hi:  # NaN fails too
         raise OptionError(f"{what} must be {allowed}, got {quote(value)}")
     return x
@@ -150,27 +154,29 @@ def path(value: object, what: str = "path") -> str | os.PathLike[str]:
     return value
 
 
-def integer(value: object, what: str, allowed: str) -> int:
-    """``value`` as an int (bool excluded), or ActionTypeError naming ``what``."""
+def integer(
+    value: object, what: str, allowed: str, error: type[HenchmenError] = ActionTypeError
+) -> int:
+    """``value`` as an int (bool excluded), or ``error`` (a wrong-type class) naming ``what``."""
     if type(value) is int:
         return value
     if isinstance(value, bool) or not isinstance(value, numbers.Integral):
-        raise ActionTypeError(f"{what} must be {allowed}, got {describe(value)}")
+        raise error(f"{what} must be {allowed}, got {describe(value)}")
     try:
         n = int(value)
     except Exception as e:  # a misbehaving __int__ / __index__
-        raise ActionTypeError(
+        raise error(
             f"{what} must be {allowed}; converting {describe(value)} to int failed: {e}"
         ) from None
     if type(n) is not int:
-        raise ActionTypeError(f"{what} must be {allowed}; {describe(value)} did not give an int")
+        raise error(f"{what} must be {allowed}; {describe(value)} did not give an int")
     return n
 
 
 def seed(value: object, what: str = "seed") -> int:
     """A seed: an int from 0 to 2**64-1."""
     allowed = "an int from 0 to 2**64-1"
-    n = integer(value, what, allowed)
+    n = integer(value, what, allowed, OptionTypeError)
     if not 0 <= n <= U64_MAX:
         raise OptionError(f"{what} must be {allowed}, got {n}")
     return n
@@ -181,31 +187,17 @@ def seconds(value: object, what: str = "max_seconds") -> float:
     if value is None:
         return 0.0
     if isinstance(value, bool) or not isinstance(value, numbers.Real):
-        raise ActionTypeError(f"{what} must be a number of seconds or None, got {describe(value)}")
+        raise OptionTypeError(f"{what} must be a number of seconds or None, got {describe(value)}")
     x = float(value)
     if not 0.0 <= x <= 1e9:
         raise OptionError(f"{what} must be from 0 to 1e9 seconds, got {value!r}")
     return x
 
 
-def state(value: object, who: str) -> State:
-    """``value`` if it is a henchmen State; ``who`` says what needed it ("greedy bot").
-
-    >>> import henchmen
-    >>> state(henchmen.new_game("parry"), "a bot").game.name
-    'parry'
-    """
-    from henchmen.state import State  # here: state.py imports this module
-
-    if not isinstance(value, State):
-        raise ActionTypeError(f"{who} needs a henchmen State, got {describe(value)}")
-    return value
-
-
 def player(value: object, num_players: int, what: str = "player") -> int:
     """A player index from 0 to num_players-1."""
     allowed = f"an int from 0 to {num_players - 1}"
-    n = integer(value, what, allowed)
+    n = integer(value, what, allowed, PlayerTypeError)
     if not 0 <= n < num_players:
         raise PlayerError(f"{what} must be from 0 to {num_players - 1}, got {n}")
     return n
@@ -214,7 +206,7 @@ def player(value: object, num_players: int, what: str = "player") -> int:
 def count(value: object, what: str, lo: int, hi: int) -> int:
     """An int in [lo, hi] (e.g. a number of games or threads)."""
     allowed = f"an int from {lo} to {hi}"
-    n = integer(value, what, allowed)
+    n = integer(value, what, allowed, OptionTypeError)
     if not lo <= n <= hi:
         raise OptionError(f"{what} must be {allowed}, got {n}")
     return n
@@ -234,12 +226,12 @@ def option_value(name: str, value: object) -> OptionValue:
         items: list[str] = []
         for item in value:
             if not isinstance(item, str):
-                raise ActionTypeError(
+                raise OptionTypeError(
                     f"option '{name}' must be {allowed}; its list holds {describe(item)}"
                 )
             items.append(item)
         return items
-    raise ActionTypeError(f"option '{name}' must be {allowed}, got {describe(value)}")
+    raise OptionTypeError(f"option '{name}' must be {allowed}, got {describe(value)}")
 
 
 def options(given: Mapping[str, object]) -> dict[str, OptionValue]:
@@ -247,6 +239,6 @@ def options(given: Mapping[str, object]) -> dict[str, OptionValue]:
     out: dict[str, OptionValue] = {}
     for key, value in given.items():
         if not isinstance(key, str):
-            raise ActionTypeError(f"option names must be str, got {describe(key)}")
+            raise OptionTypeError(f"option names must be str, got {describe(key)}")
         out[key] = option_value(key, value)
     return out

@@ -29,7 +29,7 @@ import numpy as np
 import numpy.typing as npt
 
 from henchmen import _checks, _core, _memory
-from henchmen.errors import IllegalActionError, OptionError
+from henchmen.errors import ActionTypeError, IllegalActionError
 from henchmen.game import Game
 from henchmen.state import State
 
@@ -178,12 +178,15 @@ class VectorGame:
         ...
         henchmen.errors.IllegalActionError: game 0: action id -1 is outside the action space ...
         """
-        arr = np.asarray(actions)
-        if arr.shape != (self.num_games,) or not np.issubdtype(arr.dtype, np.integer):
-            raise OptionError(
-                f"actions must be {self.num_games} integer action ids, "
-                f"got shape {arr.shape} of {arr.dtype}"
-            )
+        wanted = f"actions must be {self.num_games} integer action ids (one per game)"
+        try:
+            arr = np.asarray(actions)
+        except (ValueError, TypeError) as e:  # a ragged list: numpy names it
+            raise ActionTypeError(f"{wanted}; {_checks.describe(actions)} gave {e}") from None
+        if not np.issubdtype(arr.dtype, np.integer):
+            raise ActionTypeError(f"{wanted}, got an array of {arr.dtype}")
+        if arr.shape != (self.num_games,):
+            raise IllegalActionError(f"{wanted}, got shape {arr.shape}")
         # Check the range before narrowing to int32: a cast would wrap
         # legal + 2**32 onto the legal id.
         space = self.game.num_distinct_actions

@@ -41,6 +41,7 @@ from henchmen.bots import Bot, bot_names
 from henchmen.errors import HenchmenError, OptionError
 from henchmen.events import OMNISCIENT, SPECTATOR
 from henchmen.game import Game, game_info, games
+from henchmen.game_names import option_texts
 from henchmen.learn import _cli as learn_cli
 from henchmen.matches import BotSpec, parse_bot_spec, run_matches
 from henchmen.narration import Narrator, reader_label, result_lines, team_result, verdict
@@ -587,6 +588,8 @@ def _run(argv: Sequence[str] | None, out: OutputStream, err: OutputStream) -> in
         return e.code if isinstance(e.code, int) else 0
     except OSError as e:  # argparse's own writes (--help) to a closed or full output
         raise OutputFailed(e) from None
+    if isinstance(getattr(args, "game", None), str):  # "parry(players=3)": options join --option
+        args.game, args.option = option_texts(args.game, list(getattr(args, "option", None) or []))
     if args.command == "games":
         return _cmd_games(out)
     if args.command == "replay":

@@ -122,12 +122,16 @@ __all__ = [
     "ActionTypeError",
     "Cancelled",
     "EvaluatorError",
+    "GameNameTypeError",
     "HenchmenError",
     "IllegalActionError",
     "NotationError",
     "OptionError",
+    "OptionTypeError",
     "PlayerError",
+    "PlayerTypeError",
     "SerializationError",
+    "SerializationTypeError",
     "UnknownGameError",
     "UsageError",
 ]
@@ -136,10 +140,16 @@ __all__ = [
 class ActionTypeError(HenchmenError, TypeError):
     """A value of the wrong Python type was passed in.
 
-    Raised for an action that is not an int id, an :class:`~henchmen.Action`
-    or a move string, a player or seed that is not an int, an option value
-    that is not an int, bool, str or list of str, and the like.  It is both a
-    :class:`HenchmenError` (so a :class:`ValueError`) and a :class:`TypeError`.
+    Raised as itself for an action that is not an int id, an
+    :class:`~henchmen.Action` or a move string (and for arguments of no
+    other kind: a bot factory that is not callable).  Every other wrong type
+    raises the class of its argument's kind, which derives from this one:
+    :class:`PlayerTypeError` for a player, :class:`OptionTypeError` for an
+    option, seed, count or flag, :class:`GameNameTypeError` for a game name,
+    :class:`SerializationTypeError` for serialized text.  So
+    ``except ActionTypeError`` (or ``except TypeError``) still catches every
+    wrong type.  It is both a :class:`HenchmenError` (so a
+    :class:`ValueError`) and a :class:`TypeError`.
 
     >>> import henchmen
     >>> state = henchmen.new_game("seven-secret-supervillains")
@@ -180,4 +190,51 @@ class EvaluatorError(HenchmenError):
     ... except EvaluatorError as e:
     ...     print("finite" in str(e))
     True
+    """
+
+
+# A wrong type is an error of its argument's kind (caught by `except PlayerError`, as a
+# wrong value is) and a TypeError; ActionTypeError, which every wrong type raised before,
+# stays a base so that old `except` clauses still catch it.
+class PlayerTypeError(PlayerError, ActionTypeError):
+    """A player (or observer, reader, viewer) that is not an int.
+
+    >>> import henchmen
+    >>> henchmen.new_game("parry").observation("0")
+    Traceback (most recent call last):
+    ...
+    henchmen.errors.PlayerTypeError: player must be an int from 0 to 1, got str '0'
+    """
+
+
+class OptionTypeError(OptionError, ActionTypeError):
+    """An option, seed, count or flag of the wrong Python type.
+
+    >>> import henchmen
+    >>> henchmen.new_game("parry", seed="1")
+    Traceback (most recent call last):
+    ...
+    henchmen.errors.OptionTypeError: seed must be an int from 0 to 2**64-1, got str '1'
+    """
+
+
+class GameNameTypeError(UnknownGameError, ActionTypeError):
+    """A game name that is not a str.
+
+    >>> import henchmen
+    >>> henchmen.Game(None)
+    Traceback (most recent call last):
+    ...
+    henchmen.errors.GameNameTypeError: the game name must be a str, got NoneType None; ...
+    """
+
+
+class SerializationTypeError(SerializationError, ActionTypeError):
+    """Serialized text (a state, a replay) that is not a str.
+
+    >>> import henchmen
+    >>> henchmen.deserialize(b"{}")
+    Traceback (most recent call last):
+    ...
+    henchmen.errors.SerializationTypeError: serialized text must be a str, got bytes b'{}'
     """

@@ -23,18 +23,33 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from henchmen import _checks, _core
-from henchmen.errors import ActionTypeError
-
-if TYPE_CHECKING:
-    from henchmen.state import State
+from henchmen.errors import PlayerError
 
 #: The reader who sees only what every player sees.
 SPECTATOR: int = _core.SPECTATOR
 #: The reader who sees everything (debugging; never show it to a player).
 OMNISCIENT: int = _core.OMNISCIENT
+
+
+class _Seats(Protocol):
+    @property
+    def num_players(self) -> int: ...
+
+
+class Played(Protocol):
+    """What :func:`read` needs of a :class:`~henchmen.State`: its core and its game's seats.
+
+    Named here, not imported from :mod:`henchmen.state`, which imports this module.
+    """
+
+    @property
+    def _s(self) -> _core.State: ...
+
+    @property
+    def game(self) -> _Seats: ...
 
 
 @dataclass(frozen=True)
@@ -94,7 +109,7 @@ def reader_id(reader: object, players: int) -> int:
         named = {"spectator": SPECTATOR, "omniscient": OMNISCIENT}
         if reader.lower() in named:
             return named[reader.lower()]
-        raise ActionTypeError(
+        raise PlayerError(
             f"a reader is a player (0 to {players - 1}), 'spectator' or 'omniscient', "
             f"got {_checks.quote(reader)}"
         )
@@ -102,7 +117,7 @@ def reader_id(reader: object, players: int) -> int:
 
 
 def read(
-    state: State,
+    state: Played,
     reader: object,
     start: int,
     end: int,

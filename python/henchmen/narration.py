@@ -305,7 +305,7 @@ class Narrator:
           Player 2 draws a card
         <BLANKLINE>
         """
-        history = state.history_ids()
+        history = state.history_ids
         end = len(history)
         start = self._done
         if start >= end and start >= 0:
@@ -373,7 +373,7 @@ class Narrator:
         >>> import io, henchmen
         >>> state = henchmen.new_game("parry", seed=1)
         >>> while not state.is_terminal:
-        ...     state.apply(state.legal_action_ids()[0])
+        ...     state.apply(state.legal_action_ids[0])
         >>> out = io.StringIO()
         >>> Narrator(out, state.game, 0, ["Ann", "Bob"], event_names=["Ann", "Bob"]).finish(state)
         >>> print(out.getvalue())  # doctest: +ELLIPSIS

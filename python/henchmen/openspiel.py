@@ -261,7 +261,7 @@ class HenchmenState(pyspiel.State):  # type: ignore[misc]
         return p
 
     def _legal_actions(self, player: int) -> list[int]:
-        return self.henchmen_state.legal_action_ids()
+        return self.henchmen_state.legal_action_ids
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """Each chance outcome id with its probability (empty away from chance).

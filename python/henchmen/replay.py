@@ -11,7 +11,7 @@ naming the first step where anything diverges.
 >>> from henchmen.replay import write_replay, load_replay
 >>> state = henchmen.new_game("seven-secret-supervillains", seed=4)
 >>> for _ in range(20):
-...     state.apply(state.legal_action_ids()[0])
+...     state.apply(state.legal_action_ids[0])
 >>> path = os.path.join(tempfile.mkdtemp(), "game.json")
 >>> _ = write_replay(path, state, seed=4)
 >>> replay = load_replay(path)
@@ -219,7 +219,7 @@ class Replay:
         >>> make_replay(state).winners
         []
         >>> while not state.is_terminal:
-        ...     state.apply(state.legal_action_ids()[0])
+        ...     state.apply(state.legal_action_ids[0])
         >>> replay = make_replay(state)
         >>> replay.returns, replay.winners
         ((1.0, -1.0), [0])
@@ -387,7 +387,7 @@ class ReplayRecorder:
     >>> setup = recorder.sync()
     >>> all(step.is_chance for step in setup)
     True
-    >>> state.apply(state.legal_action_ids()[0])
+    >>> state.apply(state.legal_action_ids[0])
     >>> [step.player for step in recorder.sync()][0]
     0
     """
@@ -569,7 +569,7 @@ class ReplayCursor:
         >>> here = cursor.state
         >>> here == state, here.auto_chance
         (True, False)
-        >>> here.apply(here.legal_action_ids()[0])
+        >>> here.apply(here.legal_action_ids[0])
         >>> cursor.state == state  # the cursor did not move
         True
         """

@@ -4,26 +4,28 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Iterator, Sequence
-from typing import TYPE_CHECKING, Any, overload
+import secrets
+from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
 from henchmen import _checks, _core
+from henchmen._deprecated import HistoryIds, LegalActionIds
 from henchmen.action import Action
 from henchmen.errors import (
-    ActionIndexError,
     ActionTypeError,
     IllegalActionError,
-    NotationError,
+    OptionTypeError,
+    PlayerError,
+    SerializationTypeError,
 )
 from henchmen.events import Event
 from henchmen.events import read as read_events
 from henchmen.events import reader_id as _reader_id
-
-if TYPE_CHECKING:
-    from henchmen.game import Game
+from henchmen.legal import LegalActions
+from henchmen.rules import Rules
 
 #: What :meth:`State.apply` accepts: an action id, an Action, or move notation.
 ActionLike = int | Action | str
@@ -43,7 +45,10 @@ def _action_id(action: object) -> int:
 def _reader(viewer: object, players: int, allow_omniscient: bool = True) -> int:
     who = _reader_id(viewer, players)
     if who == _core.OMNISCIENT and not allow_omniscient:
-        raise ActionTypeError("a layout is drawn for a player or 'spectator'")
+        raise PlayerError(
+            f"a layout is drawn for a player (0 to {players - 1}) or 'spectator', "
+            f"got {_checks.quote(viewer)}"
+        )
     return who
 
 
@@ -57,6 +62,77 @@ def _outside(action: int, game: Game) -> IllegalActionError:
 DEBUG_HEADER = (
     "[debugging board: shows every hidden card; state.render(viewer) draws one seat's table]"
 )
+
+
+class Game(Rules):
+    """A game: a rule set with its options fixed.  It makes states.
+
+    Options are keyword arguments (``players`` and the game's own, see
+    :func:`henchmen.games`), or written into the name in OpenSpiel's form,
+    ``"legendary(players=3)"`` (:mod:`henchmen.game_names`); bad ones raise
+    :class:`~henchmen.errors.OptionError` naming the option and what is
+    allowed.
+
+    >>> import henchmen
+    >>> game = henchmen.Game("seven-secret-supervillains", players=2)
+    >>> game.num_players
+    2
+    >>> henchmen.Game("legendary(players=3)") == henchmen.Game("legendary", players=3)
+    True
+    >>> state = game.new_initial_state(seed=1)
+    >>> state.is_chance
+    False
+    """
+
+    __slots__ = ()
+
+    def new_initial_state(self, seed: int | None = None, auto_chance: bool = True) -> State:
+        """The starting position.
+
+        With ``auto_chance`` (the default) chance is resolved for you by a
+        generator seeded with ``seed``; ``seed=None`` draws a fresh seed from
+        the operating system, which :attr:`State.seed` shows (and replays
+        record), so any game can be dealt again.  ``auto_chance=False`` is the
+        way to resolve chance nodes yourself (the seed is then unused).
+
+        >>> import henchmen
+        >>> game = henchmen.Game("seven-secret-supervillains")
+        >>> game.new_initial_state(seed=3) == game.new_initial_state(seed=3)
+        True
+        >>> game.new_initial_state(auto_chance=False).is_chance
+        True
+        """
+        if not isinstance(auto_chance, bool):
+            raise OptionTypeError(
+                f"auto_chance must be True or False, got {_checks.describe(auto_chance)}"
+            )
+        chosen = secrets.randbits(64) if seed is None else _checks.seed(seed)
+        core = self._core.new_initial_state()
+        if auto_chance:
+            core.set_auto_chance(True, chosen)
+        return State._wrap(core, self)
+
+    def deserialize(self, text: str) -> State:
+        """A state of this game from :meth:`State.serialize` text.
+
+        >>> import henchmen
+        >>> game = henchmen.Game("seven-secret-supervillains")
+        >>> state = game.new_initial_state()
+        >>> game.deserialize(state.serialize()) == state
+        True
+        """
+        if not isinstance(text, str):
+            raise SerializationTypeError(
+                f"serialized text must be a str, got {_checks.describe(text)}"
+            )
+        return State._wrap(self._core.deserialize(text), self)
+
+    def __reduce__(self) -> tuple[Any, tuple[str, str]]:
+        return (_game_from_json, (self._name, self._core.options_json))
+
+
+def _game_from_json(name: str, options_json: str) -> Game:
+    return Game._wrap(_core.Game(name, options_json))
 
 
 class State:
@@ -74,7 +150,7 @@ class State:
     >>> state = henchmen.new_game("seven-secret-supervillains", seed=1)
     >>> state.current_player
     0
-    >>> state.apply(state.legal_action_ids()[0])
+    >>> state.apply(state.legal_action_ids[0])
     >>> state.move_number > 0
     True
 
@@ -132,7 +208,7 @@ class State:
         >>> state.current_player
         1
         >>> while not state.is_terminal:
-        ...     state.apply(state.legal_action_ids()[0])
+        ...     state.apply(state.legal_action_ids[0])
         >>> state.current_player == henchmen.TERMINAL
         True
         """
@@ -161,7 +237,7 @@ class State:
         >>> state.is_terminal
         False
         >>> while not state.is_terminal:
-        ...     state.apply(state.legal_action_ids()[0])
+        ...     state.apply(state.legal_action_ids[0])
         >>> state.returns
         (1.0, -1.0)
         """
@@ -234,7 +310,7 @@ class State:
         False
         """
         if not isinstance(on, bool):
-            raise ActionTypeError(f"on must be True or False, got {_checks.describe(on)}")
+            raise OptionTypeError(f"on must be True or False, got {_checks.describe(on)}")
         self._s.set_auto_chance(on, _checks.seed(seed))
 
     # ------------------------------------------------------------------ actions
@@ -248,24 +324,28 @@ class State:
         >>> len(moves) == len(moves.ids) and moves.ids[0] in moves
         True
         """
-        return LegalActions(self)
+        return LegalActions(self._s)
 
-    def legal_action_ids(self) -> list[int]:
+    @property
+    def legal_action_ids(self) -> LegalActionIds:
         """The legal action ids, strictly ascending (the fast form of :attr:`legal_actions`).
 
+        A fresh list.  It used to be a method: calling it still works, with a
+        :class:`DeprecationWarning`, until 0.2.
+
         >>> import henchmen
-        >>> ids = henchmen.new_game("seven-secret-supervillains").legal_action_ids()
-        >>> ids == sorted(set(ids))
+        >>> ids = henchmen.new_game("seven-secret-supervillains").legal_action_ids
+        >>> ids == sorted(set(ids)) and ids[:1] == [ids[0]]
         True
         """
-        return self._s.legal_actions()
+        return LegalActionIds(self._s.legal_actions())
 
     def legal_actions_mask(self) -> npt.NDArray[np.bool_]:
         """A bool array over the whole action space, True where an action is legal.
 
         >>> import henchmen
         >>> state = henchmen.new_game("seven-secret-supervillains")
-        >>> int(state.legal_actions_mask().sum()) == len(state.legal_action_ids())
+        >>> int(state.legal_actions_mask().sum()) == len(state.legal_action_ids)
         True
         """
         return self._s.legal_actions_mask()
@@ -325,7 +405,7 @@ class State:
         >>> before = state.clone()
         >>> state.apply("end turn")
         >>> state.undo()
-        >>> state == before and state.history_ids() == before.history_ids()
+        >>> state == before and state.history_ids == before.history_ids
         True
         """
         self._s.undo()
@@ -375,7 +455,7 @@ class State:
 
         >>> import henchmen
         >>> state = henchmen.new_game("seven-secret-supervillains")
-        >>> after = state.child(state.legal_action_ids()[0])
+        >>> after = state.child(state.legal_action_ids[0])
         >>> after.move_number > state.move_number
         True
         """
@@ -395,7 +475,7 @@ class State:
         >>> import henchmen
         >>> state = henchmen.new_game("seven-secret-supervillains")
         >>> copy = state.clone()
-        >>> copy.apply(copy.legal_action_ids()[0])
+        >>> copy.apply(copy.legal_action_ids[0])
         >>> copy == state
         False
         """
@@ -406,7 +486,7 @@ class State:
 
         >>> import henchmen
         >>> state = henchmen.new_game("seven-secret-supervillains")
-        >>> a = state.legal_action_ids()[0]
+        >>> a = state.legal_action_ids[0]
         >>> state.string_to_action(state.action_to_string(a)) == a
         True
         """
@@ -455,7 +535,7 @@ class State:
         >>> state.measure is None
         True
         >>> while not state.is_terminal:
-        ...     state.apply(state.legal_action_ids()[-1])
+        ...     state.apply(state.legal_action_ids[-1])
         >>> state.measure == state.observation(0)["goal"]["turns"]
         True
         """
@@ -479,14 +559,18 @@ class State:
         ids, names = self._s.history(), self._s.history_notation()
         return tuple(Action(a, text) for a, text in zip(ids, names, strict=True))
 
-    def history_ids(self) -> list[int]:
-        """The ids of :attr:`history` (fast: no notation).
+    @property
+    def history_ids(self) -> HistoryIds:
+        """The ids of :attr:`history` (fast: no notation), a fresh list.
+
+        It used to be a method: calling it still works, with a
+        :class:`DeprecationWarning`, until 0.2.
 
         >>> import henchmen
-        >>> henchmen.new_game("seven-secret-supervillains").history_ids() != []
+        >>> henchmen.new_game("seven-secret-supervillains").history_ids != []
         True
         """
-        return self._s.history()
+        return HistoryIds(self._s.history())
 
     # -------------------------------------------------------------- observation
     def observation(self, player: int) -> dict[str, Any]:
@@ -729,107 +813,21 @@ class State:
         return (_unpickle, (self._s.serialize(),))
 
 
-def _unpickle(text: str) -> State:
-    from henchmen.game import deserialize
-
-    return deserialize(text)
-
-
-class LegalActions(Sequence[Action]):
-    """The legal actions of a state: a live, lazy sequence of :class:`~henchmen.Action`.
-
-    It always reflects the state's current position.  ``in`` accepts an id,
-    an Action or move notation; ``.ids`` is the list of ids and ``.mask`` a
-    bool array over the whole action space.
+def checked(value: object, who: str) -> State:
+    """``value`` if it is a henchmen State; ``who`` says what needed it ("greedy bot").
 
     >>> import henchmen
-    >>> state = henchmen.new_game("seven-secret-supervillains")
-    >>> moves = state.legal_actions
-    >>> [str(m) for m in moves] == [state.action_to_string(i) for i in moves.ids]
-    True
-    >>> str(moves[0]) in moves and moves[0] in moves and -1 not in moves
-    True
+    >>> checked(henchmen.new_game("parry"), "a bot").game.name
+    'parry'
     """
-
-    __slots__ = ("_state",)
-
-    def __init__(self, state: State) -> None:
-        self._state = state
-
-    @property
-    def ids(self) -> list[int]:
-        """The legal action ids, strictly ascending (a fresh list).
-
-        >>> import henchmen
-        >>> state = henchmen.new_game("parry", seed=1)
-        >>> ids = state.legal_actions.ids
-        >>> ids == state.legal_action_ids() and ids == sorted(set(ids))
-        True
-        """
-        return self._state._s.legal_actions()
-
-    @property
-    def mask(self) -> npt.NDArray[np.bool_]:
-        """A bool array of ``num_distinct_actions`` entries, True where legal.
-
-        >>> import henchmen, numpy as np
-        >>> state = henchmen.new_game("parry", seed=1)
-        >>> mask = state.legal_actions.mask
-        >>> mask.dtype, mask.shape == (state.game.num_distinct_actions,)
-        (dtype('bool'), True)
-        >>> np.flatnonzero(mask).tolist() == state.legal_actions.ids
-        True
-        """
-        return self._state._s.legal_actions_mask()
-
-    def __len__(self) -> int:
-        return len(self._state._s.legal_actions())
-
-    def __iter__(self) -> Iterator[Action]:
-        s = self._state._s
-        for a in s.legal_actions():
-            yield Action(a, s.action_to_string(a))
-
-    @overload
-    def __getitem__(self, index: int) -> Action: ...
-
-    @overload
-    def __getitem__(self, index: slice) -> list[Action]: ...
-
-    def __getitem__(self, index: int | slice) -> Action | list[Action]:
-        s = self._state._s
-        ids = s.legal_actions()
-        if isinstance(index, slice):
-            return [Action(a, s.action_to_string(a)) for a in ids[index]]
-        i = _checks.integer(index, "a legal action index", "an int or a slice")
-        if not -len(ids) <= i < len(ids):
-            raise ActionIndexError(
-                f"there are {len(ids)} legal actions (indexes {-len(ids)} to {len(ids) - 1}), "
-                f"no index {i}"
-            )
-        a = ids[i]
-        return Action(a, s.action_to_string(a))
-
-    def __contains__(self, item: object) -> bool:
-        s = self._state._s
-        if isinstance(item, str):
-            try:
-                s.string_to_action(item)
-            except NotationError:
-                return False
-            return True
-        if isinstance(item, Action):
-            return item.id in s.legal_actions()
-        if type(item) is int:
-            return item in s.legal_actions()
-        return False
-
-    def __bool__(self) -> bool:
-        return bool(self._state._s.legal_actions())
-
-    def __repr__(self) -> str:
-        names = ", ".join(str(a) for a in self)
-        return f"<LegalActions ({names})>"
+    if not isinstance(value, State):
+        raise ActionTypeError(f"{who} needs a henchmen State, got {_checks.describe(value)}")
+    return value
 
 
-__all__ = ["ActionLike", "LegalActions", "State"]
+def _unpickle(text: str) -> State:
+    core = _core.deserialize(text)
+    return State._wrap(core, Game._wrap(core.game))
+
+
+__all__ = ["ActionLike", "Game", "LegalActions", "State", "checked"]

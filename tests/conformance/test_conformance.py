@@ -195,7 +195,7 @@ def check_step(state: henchmen.State, rng: random.Random, tally: Tally, full: bo
     tally.steps += 1
 
     # Legal actions: strictly ascending, unique, in range, equal to the mask.
-    ids = state.legal_action_ids()
+    ids = state.legal_action_ids
     mask = state.legal_actions_mask()
     assert mask.dtype == np.bool_ and mask.shape == (game.num_distinct_actions,)
     assert np.flatnonzero(mask).tolist() == ids
@@ -270,7 +270,7 @@ def check_expensive(
     assert back.position_hash == h
     assert back == state
     assert back.current_player == state.current_player
-    assert back.legal_action_ids() == ids
+    assert back.legal_action_ids == ids
 
     # Clones are equal and independent.
     clone = state.clone()
@@ -300,7 +300,7 @@ def check_expensive(
         assert np.array_equal(other.observation_tensor(p), tensors[p])
         assert other.current_player == state.current_player
         if state.current_player == p:
-            assert other.legal_action_ids() == ids, "resample changed what the observer may do"
+            assert other.legal_action_ids == ids, "resample changed what the observer may do"
         if n > 1 and any(other.observation(q) != views[q] for q in observers if q != p):
             tally.resample_changed_hidden += 1
 
@@ -373,7 +373,7 @@ def check_events(
                 seen[key] = (a, events)
         world = state.resample(p, rng.getrandbits(64))
         world.set_auto_chance(False)
-        legal = set(world.legal_action_ids())
+        legal = set(world.legal_action_ids)
         for a, child in after.items():
             if a not in legal:
                 continue
@@ -424,13 +424,13 @@ def play(
         elif bot is not None:
             action = state._s.bot_action(GREEDY, bot)
         else:
-            ids = state.legal_action_ids()
+            ids = state.legal_action_ids
             action = ids[rng.randrange(len(ids))]
         state.apply(action)
         actions.append(action)
         hashes.append(state.position_hash)
     assert state.move_number <= game.max_game_length
-    assert state.history_ids() == [] or len(state.history_ids()) == state.move_number
+    assert state.history_ids == [] or len(state.history_ids) == state.move_number
     tally.lengths.append(state.move_number)
     return hashes, actions
 

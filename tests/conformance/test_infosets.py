@@ -350,9 +350,9 @@ class Oracle:
             if state.is_chance:
                 options = [(o.id, p) for o, p in state.chance_outcomes]
             elif state.current_player == observer:
-                options = [(a, 1.0)] if a in state.legal_action_ids() else []
+                options = [(a, 1.0)] if a in state.legal_action_ids else []
             else:
-                options = [(b, 1.0) for b in state.legal_action_ids()]
+                options = [(b, 1.0) for b in state.legal_action_ids]
             for b, p in options:
                 child = state.clone()
                 child.apply(b)
@@ -460,7 +460,7 @@ def test_resample_draws_exactly_from_the_information_set(
                             choice = o.id
                             break
                 else:
-                    ids = state.legal_action_ids()
+                    ids = state.legal_action_ids
                     choice = ids[rng.randrange(len(ids))]
                 state.apply(choice)
                 if early is not None:
@@ -518,7 +518,7 @@ def test_a_search_chain_draws_from_the_information_set(
             outcomes = state.chance_outcomes
             a = outcomes[rng.randrange(len(outcomes))][0].id
         else:
-            ids = state.legal_action_ids()
+            ids = state.legal_action_ids
             a = ids[rng.randrange(len(ids))]
         state.apply(a)
         history.append(a)
@@ -544,7 +544,7 @@ def test_a_search_chain_draws_from_the_information_set(
     assert distance < 0.1, f"the carried draws are {distance:.3f} from the information set"
     # The state moves on: the same resampler draws from the new information set.
     while True:
-        ids = state.legal_action_ids()
+        ids = state.legal_action_ids
         state.apply(ids[0])
         history.append(ids[0])
         if not state.is_chance:

@@ -43,7 +43,7 @@ def random_move(state: henchmen.State, rng: random.Random) -> int:
     if state.is_chance:
         outcomes = state.chance_outcomes
         return outcomes[rng.randrange(len(outcomes))][0].id
-    ids = state.legal_action_ids()
+    ids = state.legal_action_ids
     return ids[rng.randrange(len(ids))]
 
 
@@ -103,7 +103,7 @@ def test_history_names_each_step_once_where_it_was_taken_after_a_load(name: str)
         loaded.apply(a)
     assert chance > 0, "the steps should include chance outcomes"
     assert [a.text for a in loaded.history] == names
-    assert [a.id for a in loaded.history] == loaded.history_ids()
+    assert [a.id for a in loaded.history] == loaded.history_ids
 
 
 def test_a_tampered_knowledge_is_refused_with_what_is_wrong() -> None:

@@ -326,7 +326,7 @@ def test_legendary_refuses_a_card_not_a_hero_in_the_look(players: int) -> None:
         henchmen.deserialize(json.dumps(_pending_look(bad, card)))
     hero, good = _from_deck(doc)
     state = henchmen.deserialize(json.dumps(_pending_look(good, hero)))
-    assert [state.action_to_string(a) for a in state.legal_action_ids()] == [f"KO {hero}"]
+    assert [state.action_to_string(a) for a in state.legal_action_ids] == [f"KO {hero}"]
 
 
 # ---------------------------------------------------------------- the fuzz test

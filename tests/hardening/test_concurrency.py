@@ -36,12 +36,12 @@ def _play(name: str, players: int, seed: int) -> tuple[str, list[int]]:
     state = henchmen.new_game(name, players=players, seed=seed)
     rng = random.Random(seed)
     while not state.is_terminal:
-        ids = state.legal_action_ids()
+        ids = state.legal_action_ids
         state.apply(ids[rng.randrange(len(ids))])
         if state.move_number % 50 == 0:
             state.clone().validate()
             state.observation_tensor(0)
-    return state.serialize(), state.history_ids()
+    return state.serialize(), state.history_ids
 
 
 @pytest.mark.parametrize(("name", "players"), config_params("concurrency-states"))
@@ -117,7 +117,7 @@ def test_vector_games_concurrently(name: str, players: int) -> None:
 def test_search_concurrently(name: str, players: int) -> None:
     state = henchmen.new_game(name, players=players, seed=4)
     for _ in range(7):
-        state.apply(state.legal_action_ids()[-1])
+        state.apply(state.legal_action_ids[-1])
     if state.is_terminal:
         pytest.fail("the position for search ended too early")
     iterations = scaled(60, 400)

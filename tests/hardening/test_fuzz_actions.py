@@ -33,15 +33,15 @@ SETTINGS = settings(
 def _check_unchanged_on_error(state: henchmen.State, action: object) -> bool:
     """Applies ``action``; True if it was applied. On an error the state must be unchanged."""
     before = state.serialize()
-    legal = state.legal_action_ids()
-    steps = len(state.history_ids())
+    legal = state.legal_action_ids
+    steps = len(state.history_ids)
     try:
         state.apply(action)  # type: ignore[arg-type]
     except HenchmenError:
         assert state.serialize() == before, f"a failed apply({action!r}) changed the state"
         return False
     # Applied: it must have named a legal action, and the result must be valid.
-    first = state.history_ids()[steps]
+    first = state.history_ids[steps]
     assert first in legal
     state.validate()
     return True
@@ -72,7 +72,7 @@ not_an_action = st.one_of(
 
 def _random_action_ids(name: str, players: int, data: st.DataObject) -> None:
     for label, state in positions(name, players):
-        ids = state.legal_action_ids()
+        ids = state.legal_action_ids
         choice = st.sampled_from(ids) if ids else any_int
         action = data.draw(
             st.one_of(
@@ -106,7 +106,7 @@ def test_every_action_id_has_notation(name: str, players: int) -> None:
     cpp/fuzz/fuzz_notation under UBSan)."""
     for _, state in positions(name, players):
         before = state.serialize()
-        legal = set(state.legal_action_ids())
+        legal = set(state.legal_action_ids)
         for a in range(state.game.num_distinct_actions):
             text = state.action_to_string(a)
             assert isinstance(text, str) and text
@@ -185,7 +185,7 @@ def _random_strings(name: str, players: int, data: st.DataObject) -> None:
             label=label,
         )
         normal = notation_key(text)
-        legal = {notation_key(m): a for m, a in zip(moves, state.legal_action_ids(), strict=True)}
+        legal = {notation_key(m): a for m, a in zip(moves, state.legal_action_ids, strict=True)}
         before = state.serialize()
         try:
             a = state.string_to_action(text)
@@ -261,7 +261,7 @@ def test_random_options(name: str, data: st.DataObject) -> None:
     for _ in range(300):
         if state.is_terminal:
             break
-        ids = state.legal_action_ids()
+        ids = state.legal_action_ids
         state.apply(ids[rng.randrange(len(ids))])
     state.validate()
     COUNTS["fuzz: option dicts (accepted and played)"] += 1
@@ -289,4 +289,4 @@ def test_notation_takes_ascii_spaces_and_letters_only() -> None:
         assert notation_key(odd) != notation_key(move)
         with pytest.raises(HenchmenError):
             state.string_to_action(odd)
-    assert state.string_to_action("  " + move.upper()).id == state.legal_action_ids()[0]
+    assert state.string_to_action("  " + move.upper()).id == state.legal_action_ids[0]

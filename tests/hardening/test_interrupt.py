@@ -85,8 +85,8 @@ def _a_real_choice(name: str) -> henchmen.State:
     """A position where the player to move has more than one move (a bot with
     one legal move answers at once, with nothing to interrupt)."""
     state = henchmen.new_game(name, seed=3)
-    while len(state.legal_action_ids()) < 2:
-        state.apply(state.legal_action_ids()[0])
+    while len(state.legal_action_ids) < 2:
+        state.apply(state.legal_action_ids[0])
     return state
 
 
@@ -247,7 +247,7 @@ def test_a_state_changed_while_another_thread_searches_it(name: str) -> None:
     worker.start()
     steps = 0
     while worker.is_alive() and not state.is_terminal:
-        state.apply(state.legal_action_ids()[0])
+        state.apply(state.legal_action_ids[0])
         steps += 1
     worker.join()
     assert result

@@ -189,7 +189,7 @@ def position(
         for _ in range(40):
             if state.is_terminal:
                 break
-            ids = state.legal_action_ids()
+            ids = state.legal_action_ids
             state.apply(ids[rng.below(len(ids))])
     state.set_auto_chance(False)  # chance explicit from here on
     return state

@@ -257,7 +257,7 @@ def test_a_protocol_client_may_ask_for_the_learned_leaf_but_never_name_a_file() 
         limits=Limits(),
     )
     state = henchmen.new_game("super", seed=2)
-    assert bot.choose(state, CancelToken()) in state.legal_action_ids()
+    assert bot.choose(state, CancelToken()) in state.legal_action_ids
     with pytest.raises(ProtocolError, match="setting 'leaf' of bot 'ismcts' must be str"):
         SeatBot.from_spec({"bot": "ismcts", "settings": {"leaf": 1}}, seed=1, limits=Limits())
     with pytest.raises(ProtocolError, match="leaf must be one of 'heuristic', 'learned'"):

@@ -191,7 +191,7 @@ def test_a_large_batch_copies_and_checks_on_the_pool() -> None:
         env.step(actions)  # the first illegal game is named, and no game changed
     np.testing.assert_array_equal(env._ids[: before.size], before)
     assert (
-        env.state(4321).legal_action_ids()
+        env.state(4321).legal_action_ids
         == obs["legal_ids"][obs["legal_offsets"][4321] : obs["legal_offsets"][4322]].tolist()
     )
 

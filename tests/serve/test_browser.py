@@ -275,7 +275,7 @@ def told_by_events(name: str, options: dict[str, str]) -> bool:
     typed: dict[str, Any] = {k: int(v) if v.isdigit() else v for k, v in options.items()}
     state = henchmen.new_game(name, seed=1, **typed)
     while not state.is_terminal:
-        state.apply(state.legal_action_ids()[-1])
+        state.apply(state.legal_action_ids[-1])
     return any(e.kind == "game-over" for e in state.last_events(0))
 
 

@@ -373,7 +373,7 @@ def _legendary_loss() -> tuple[henchmen.State, list[int]]:
     rng = random.Random(4)
     actions = []
     while not state.is_terminal:
-        actions.append(rng.choice(state.legal_action_ids()))
+        actions.append(rng.choice(state.legal_action_ids))
         state.apply(actions[-1])
     return state, actions
 
@@ -412,7 +412,7 @@ def test_results_of_competitive_games_are_unchanged_and_old_replays_read_anew() 
     assert old.verify() == final
     parry = henchmen.new_game("parry", seed=1)
     while not parry.is_terminal:
-        parry.apply(parry.legal_action_ids()[0])
+        parry.apply(parry.legal_action_ids[0])
     replay = make_replay(parry)
     assert (replay.winners, replay.outcome) == ([0], "won")
     assert json.loads(replay.to_json())["result"]["outcome"] == "won"

@@ -125,12 +125,12 @@ def test_each_seat_and_the_spectator_see_exactly_what_the_engine_gives_them(name
                     assert v["observation"] == replica.observation(r)
                     mine = not replica.is_terminal and replica.current_player == r
                     assert [m["id"] for m in v["legal"]] == (
-                        replica.legal_action_ids() if mine else []
+                        replica.legal_action_ids if mine else []
                     )
             if replica.is_terminal:
                 break
             seat = replica.current_player
-            action = rng.choice(replica.legal_action_ids())
+            action = rng.choice(replica.legal_action_ids)
             moved = await c.ok("move", game_id=gid, token=token[seat], action=action)
             replica.apply(action)
             assert moved["events"] == [e.to_json() for e in replica.last_events(seat, names)]
@@ -194,10 +194,10 @@ def test_every_error_code_is_answered_and_none_ends_the_server() -> None:
         # Seat 0 moves, then seat 1: seat 0 may not take back a move seat 1 answered.
         state = henchmen.new_game("parry", seed=1)
         while not state.is_terminal and state.current_player == 0:
-            action = state.legal_action_ids()[-1]
+            action = state.legal_action_ids[-1]
             await c.ok("move", game_id=gid, token=t[0], action=action)
             state.apply(action)
-        action = state.legal_action_ids()[0]
+        action = state.legal_action_ids[0]
         await c.ok("move", game_id=gid, token=t[1], action=action)
         await expect("undo_refused", c, "undo", game_id=gid, token=t[0])
         # A slow request at a time (max_in_flight 1), and cancelled when its game closes.
@@ -318,7 +318,7 @@ def test_a_failing_bot_is_reported_to_watchers_and_the_server_goes_on() -> None:
         await c.ok("subscribe", game_id=made["game_id"], token=me)
         state = henchmen.new_game("parry", seed=1)
         while state.current_player == 0:
-            action = state.legal_action_ids()[0]
+            action = state.legal_action_ids[0]
             await c.ok("move", game_id=made["game_id"], token=me, action=action)
             state.apply(action)
         for _ in range(400):
@@ -347,5 +347,20 @@ def test_an_idle_game_is_closed_and_its_watchers_are_told() -> None:
         assert closed and closed[0]["reason"] == "idle"
         assert await c.code("view", game_id=made["game_id"]) == "no_such_game"
         await server.close()
+
+    run(body())
+
+
+def test_a_game_name_with_options_makes_that_game() -> None:
+    async def body() -> None:
+        c = Client(Server(Limits(requests_per_second=1e6, burst=10**6)))
+        made = await c.ok("create_game", game="parry(players=3,health=5)", seed=1,
+                          seats=[{"kind": "human"}] * 3)  # fmt: skip
+        assert made["game"] == "parry"
+        assert made["options"]["players"] == 3 and made["options"]["health"] == 5
+        # Seats that disagree with the name's count are refused, naming both.
+        got = await c.request("create_game", game="parry(players=3)", seats=[{"kind": "human"}] * 2)
+        assert got["code"] == "bad_option" and "in the game's name" in got["message"], got
+        assert await c.code("create_game", game="parry(players=x)") == "bad_option"
 
     run(body())

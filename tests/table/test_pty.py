@@ -71,7 +71,7 @@ def emits_events(game: str) -> bool:
     for _ in range(40):
         if state.is_terminal:
             break
-        state.apply(rng.choice(state.legal_action_ids()))
+        state.apply(rng.choice(state.legal_action_ids))
     return any(e.kind != "setup" for e in state.events_for("omniscient"))
 
 

@@ -42,7 +42,7 @@ def test_undo_takes_back_your_decision_and_the_bots_moves_after_it() -> None:
     first, after_bot, after_undo = ann.seen[:3]
     assert after_bot.move_number > first.move_number + 2  # the bot played its whole turn
     # Back exactly where Ann first decided: the same position and the same history.
-    assert after_undo == first and after_undo.history_ids() == first.history_ids()
+    assert after_undo == first and after_undo.history_ids == first.history_ids
     text = out.getvalue()
     assert "undone: your last decision and 1 move(s) after it; you decide again" in text
     replay = session.replay()

@@ -24,7 +24,7 @@ curve is read from the results file, never by playing again:
   curve is the team win rate of the early half beside the late half: how
   much getting there sooner is worth.
 
->>> from henchmen.analysis.play import GameRecord
+>>> from henchmen.analysis.record import GameRecord
 >>> m = Measure.parse("win")
 >>> first = GameRecord(0, 0, 0, (0, 1), (1.0, -1.0), 50, False, ({}, {}), {},
 ...                    progress={"win": ((0, 10), (1, 20), (0, 30))})
@@ -34,17 +34,14 @@ curve is read from the results file, never by playing again:
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
 
 from henchmen import _checks
+from henchmen.analysis.record import GameRecord, Steps
 from henchmen.analysis.seen import Seen, event_names
+from henchmen.analysis.stats import Rate, score, team_won
 from henchmen.errors import OptionError
-
-if TYPE_CHECKING:
-    from henchmen.analysis.play import GameRecord
-    from henchmen.analysis.stats import Rate
 
 #: The prefix of a measure counted for an event's second player.
 OTHER = "other:"
@@ -58,9 +55,6 @@ DEFAULT_MEASURES: dict[str, tuple[tuple[str, str], ...]] = {
     "villainy": (("attack Hideout", "attacks on a Hideout"),),
     "suet": (("place", "Components placed in the Lab"),),
 }
-
-#: One measure's events in one game: (seat or None, step), in the order they happened.
-Steps = tuple[tuple[int | None, int], ...]
 
 
 @dataclass(frozen=True)
@@ -169,17 +163,6 @@ def record_progress(
     return {k: tuple(v) for k, v in out.items()}
 
 
-def steps_from_json(doc: Mapping[str, Any]) -> dict[str, Steps]:
-    """A record's progress from its JSON (lists of [seat, step]).
-
-    >>> steps_from_json({"win": [[0, 5], [None, 7]]})
-    {'win': ((0, 5), (None, 7))}
-    """
-    return {
-        str(k): tuple((None if s is None else int(s), int(t)) for s, t in v) for k, v in doc.items()
-    }
-
-
 @dataclass(frozen=True)
 class Point:
     """One X of a curve.
@@ -230,7 +213,7 @@ def first_to(
 ) -> Curve:
     """The curve of ``measure`` over the records; an X needs ``min_games`` games to be shown.
 
-    >>> from henchmen.analysis.play import GameRecord
+    >>> from henchmen.analysis.record import GameRecord
     >>> def game(returns, steps):
     ...     return GameRecord(0, 0, 0, (0, 1), returns, 50, False, ({}, {}), {},
     ...                       progress={"defeat": steps})
@@ -240,7 +223,6 @@ def first_to(
     >>> [(p.x, p.split, p.rate.rate, p.late.rate) for p in c.points]
     [(1, 5, 1.0, 0.0), (2, 6, 1.0, 0.0)]
     """
-    from henchmen.analysis.stats import Rate, score, team_won
 
     games = [r for r in records if not r.truncated and measure.spec in r.progress]
     name = label or measure.spec

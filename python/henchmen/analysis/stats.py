@@ -14,7 +14,7 @@
   Cooperative: the team win rate of games where the feature occurred,
   beside the rate where it did not.
 
->>> from henchmen.analysis.play import GameRecord
+>>> from henchmen.analysis.record import GameRecord
 >>> g = GameRecord(0, 0, 0, (0, 1), (1.0, -1.0), 10, False, ({"buy A": 2}, {"buy A": 1}), {})
 >>> c = contributions([g] * 12, cooperative=False, min_games=10)[0]
 >>> c.feature, c.games, c.rate
@@ -28,7 +28,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from henchmen.analysis.play import GameRecord
+from henchmen.analysis.record import GameRecord
 from henchmen.matches import wilson_interval
 
 

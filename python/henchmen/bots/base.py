@@ -7,7 +7,8 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from henchmen import _checks
-from henchmen.errors import ActionTypeError, OptionError, PlayerError
+from henchmen.errors import ActionTypeError, OptionError, OptionTypeError, PlayerError
+from henchmen.state import checked as checked_state
 
 if TYPE_CHECKING:
     from henchmen.state import State
@@ -27,7 +28,7 @@ class Bot(Protocol):
     >>> class FirstLegal:
     ...     name = "first-legal"
     ...     def choose(self, state: henchmen.State) -> int:
-    ...         return state.legal_action_ids()[0]
+    ...         return state.legal_action_ids[0]
     >>> isinstance(FirstLegal(), Bot)
     True
     """
@@ -61,7 +62,7 @@ def register_bot(name: str, factory: BotFactory) -> None:
     'random'
     """
     if not isinstance(name, str) or not name:
-        raise ActionTypeError(f"a bot name must be a non-empty str, got {_checks.describe(name)}")
+        raise OptionTypeError(f"a bot name must be a non-empty str, got {_checks.describe(name)}")
     # A name is shown in every "no bot named" message and typed in --bots lists.
     if not _BOT_NAME.fullmatch(name):
         raise OptionError(
@@ -89,11 +90,14 @@ def make_bot(name: str, seed: int = 0) -> Bot:
     >>> import henchmen
     >>> from henchmen.bots import make_bot
     >>> state = henchmen.new_game("seven-secret-supervillains")
-    >>> make_bot("greedy", seed=1).choose(state) in state.legal_action_ids()
+    >>> make_bot("greedy", seed=1).choose(state) in state.legal_action_ids
     True
     """
     if not isinstance(name, str):
-        raise ActionTypeError(f"a bot name must be a str, got {_checks.describe(name)}")
+        raise OptionTypeError(
+            f"a bot name must be a str, one of: {', '.join(bot_names())}; "
+            f"got {_checks.describe(name)}"
+        )
     factory = _REGISTRY.get(name)
     if factory is None:
         raise OptionError(
@@ -104,7 +108,7 @@ def make_bot(name: str, seed: int = 0) -> Bot:
 
 def decision_player(state: State, bot: str) -> int:
     """The player who must decide in ``state``; PlayerError at chance or the end."""
-    p = _checks.state(state, f"the {bot} bot").current_player
+    p = checked_state(state, f"the {bot} bot").current_player
     if p < 0:
         what = "the game is over" if state.is_terminal else "chance decides next"
         raise PlayerError(f"{bot} bot cannot choose: {what}, no player is to act")

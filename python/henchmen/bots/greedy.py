@@ -36,7 +36,7 @@ class GreedyBot:
     >>> import henchmen
     >>> from henchmen.bots import GreedyBot
     >>> state = henchmen.new_game("seven-secret-supervillains")
-    >>> GreedyBot(seed=2).choose(state) in state.legal_action_ids()
+    >>> GreedyBot(seed=2).choose(state) in state.legal_action_ids
     True
     """
 
@@ -56,7 +56,7 @@ class GreedyBot:
         True
         """
         decision_player(state, self.name)
-        ids = state.legal_action_ids()
+        ids = state.legal_action_ids
         if len(ids) == 1:
             return ids[0]
         spec = {"kind": "greedy", "chance_samples": self.samples}

@@ -33,11 +33,11 @@ class RandomBot:
 
         >>> import henchmen
         >>> state = henchmen.new_game("seven-secret-supervillains")
-        >>> RandomBot(seed=4).choose(state) in state.legal_action_ids()
+        >>> RandomBot(seed=4).choose(state) in state.legal_action_ids
         True
         """
         decision_player(state, self.name)
-        ids = state.legal_action_ids()
+        ids = state.legal_action_ids
         return ids[self._rng.randrange(len(ids))]
 
     def __repr__(self) -> str:

@@ -81,7 +81,7 @@ class SearchBot:
     >>> import henchmen
     >>> from henchmen.bots import SearchBot
     >>> state = henchmen.new_game("seven-secret-supervillains", seed=1)
-    >>> SearchBot(seed=3, iterations=50).choose(state) in state.legal_action_ids()
+    >>> SearchBot(seed=3, iterations=50).choose(state) in state.legal_action_ids
     True
     """
 
@@ -206,7 +206,7 @@ class SearchBot:
         True
         """
         decision_player(state, self.name)
-        ids = state.legal_action_ids()
+        ids = state.legal_action_ids
         if len(ids) == 1:
             return ids[0]
         return self._search(self._rng.next_u64(), state.game.name).search(state).best.id

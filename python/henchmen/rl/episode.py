@@ -20,7 +20,7 @@ from __future__ import annotations
 import operator
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, TypeAlias
+from typing import Any, Protocol, TypeAlias
 
 import numpy as np
 import numpy.typing as npt
@@ -28,11 +28,33 @@ import numpy.typing as npt
 from henchmen import _checks
 from henchmen.bots import Bot
 from henchmen.errors import ActionTypeError, OptionError
+from henchmen.game import Game
 from henchmen.matches import parse_bot_spec
 from henchmen.rl import _common
+from henchmen.state import State
 
-if TYPE_CHECKING:
-    from henchmen.rl.aec import HenchmenAECEnv
+
+class _AECTable(Protocol):
+    """What :func:`run` asks of an environment (:class:`~henchmen.rl.aec._AECTable` has it).
+
+    Named here, not imported from :mod:`henchmen.rl.aec`, which imports this module.
+    """
+
+    possible_agents: list[str]
+    game: Game
+    _episode_seed: int
+
+    @property
+    def state_(self) -> State: ...
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None: ...
+
+    def agent_iter(self, max_iter: int = ...) -> Iterator[str]: ...
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]: ...
+
+    def step(self, action: Any) -> None: ...
+
 
 #: A policy: a callable from an observation dict to an action id, a bot, or a bot spec.
 Policy: TypeAlias = Callable[[dict[str, npt.NDArray[Any]]], Any] | Bot | str
@@ -61,7 +83,7 @@ class Episode:
         return iter((self.trajectories, self.payoffs))
 
 
-def _chooser(policy: object, agent: str, env: HenchmenAECEnv, seed: int) -> Callable[[Any], Any]:
+def _chooser(policy: object, agent: str, env: _AECTable, seed: int) -> Callable[[Any], Any]:
     if isinstance(policy, str):
         policy = parse_bot_spec(policy).make(seed)
     if isinstance(policy, Bot):
@@ -75,7 +97,7 @@ def _chooser(policy: object, agent: str, env: HenchmenAECEnv, seed: int) -> Call
     )
 
 
-def _by_agent(env: HenchmenAECEnv, policies: object) -> dict[str, object]:
+def _by_agent(env: _AECTable, policies: object) -> dict[str, object]:
     agents = env.possible_agents
     if isinstance(policies, Mapping):
         if set(policies) != set(agents):
@@ -96,7 +118,7 @@ def _by_agent(env: HenchmenAECEnv, policies: object) -> dict[str, object]:
     return dict(zip(agents, policies, strict=True))
 
 
-def run(env: HenchmenAECEnv, policies: Policies, seed: int | None = None) -> Episode:
+def run(env: _AECTable, policies: Policies, seed: int | None = None) -> Episode:
     """Reset ``env`` (with ``seed``, if given) and play one whole episode with ``policies``.
 
     >>> from henchmen.rl import aec_env

@@ -33,9 +33,9 @@ from collections.abc import Sequence
 from types import ModuleType
 from typing import Any
 
-import henchmen
 from henchmen import _checks
 from henchmen.errors import UnknownGameError
+from henchmen.game import games
 
 NAMESPACE = "henchmen"
 VERSION = 0
@@ -61,7 +61,7 @@ def env_ids() -> dict[str, dict[str, object]]:
     {'name': 'suet', 'long_game': True}
     """
     ids: dict[str, dict[str, object]] = {}
-    for info in henchmen.games():
+    for info in games():
         ids[_id(info.name)] = {"name": info.name}
         for option in info.options:
             if option.name == "mode":

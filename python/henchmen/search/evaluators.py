@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 from henchmen import _checks, _core
 from henchmen.state import State
+from henchmen.state import checked as checked_state
 
 #: A user evaluator: a position -> one value per player in [-1, 1].
 Evaluator = Callable[[State], Sequence[float]]
@@ -54,7 +55,7 @@ class RandomRollout:
         _checks.count(self.depth, "depth", -1, 1_000_000)
 
     def __call__(self, state: State) -> Sequence[float]:
-        core = _checks.state(state, "RandomRollout")._s.clone()
+        core = checked_state(state, "RandomRollout")._s.clone()
         core.set_auto_chance(False, 0)
         return _rollout(core, _core.Rng(0), self.depth)[0]
 
@@ -76,7 +77,7 @@ class HeuristicEvaluator:
     """
 
     def __call__(self, state: State) -> Sequence[float]:
-        _checks.state(state, "HeuristicEvaluator")
+        checked_state(state, "HeuristicEvaluator")
         if state.is_terminal:
             return list(state.returns)
         return [state.heuristic(p) for p in range(state.game.num_players)]

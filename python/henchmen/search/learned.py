@@ -29,6 +29,7 @@ from henchmen.errors import OptionError
 from henchmen.learn import weights_file
 from henchmen.learn.model import ValueNet
 from henchmen.state import State
+from henchmen.state import checked as checked_state
 
 
 @dataclass(frozen=True)
@@ -54,7 +55,7 @@ class LearnedEvaluator:
         return out
 
     def __call__(self, state: State) -> Sequence[float]:
-        _checks.state(state, "LearnedEvaluator")
+        checked_state(state, "LearnedEvaluator")
         if state.is_terminal:
             return list(state.returns)
         net = _net(self.weights or weights_file(state.game.name))

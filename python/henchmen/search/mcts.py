@@ -35,6 +35,7 @@ from henchmen.search.evaluators import (
 )
 from henchmen.search.learned import LearnedEvaluator
 from henchmen.state import State
+from henchmen.state import checked as checked_state
 
 #: The largest exploration constant and time budget (seconds) a search takes,
 #: the native search's bounds (cpp/bindings/search.cpp).
@@ -104,7 +105,7 @@ class MCTS:
     >>> from henchmen.search import MCTS
     >>> state = henchmen.new_game("seven-secret-supervillains", seed=2)
     >>> result = MCTS(iterations=50, seed=1).search(state)
-    >>> result.best.id in state.legal_action_ids()
+    >>> result.best.id in state.legal_action_ids
     True
 
     ``evaluator`` is a :class:`RandomRollout` (default: to the end), a
@@ -200,7 +201,7 @@ class MCTS:
         >>> result.iterations, result.best in state.legal_actions
         (64, True)
         """
-        _checks.state(state, "search")
+        checked_state(state, "search")
         if state.current_player < 0:
             raise PlayerError("search needs a player to move (not chance, not the end of the game)")
         token = native_token(cancel)

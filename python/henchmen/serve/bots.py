@@ -15,7 +15,7 @@ well under a millisecond, so they are only checked before and after.
 >>> from henchmen.serve.protocol import Limits
 >>> bot = SeatBot.from_spec({"bot": "ismcts", "iterations": 50}, seed=1, limits=Limits())
 >>> state = henchmen.new_game("parry", seed=1)
->>> bot.choose(state, henchmen.CancelToken()) in state.legal_action_ids()
+>>> bot.choose(state, henchmen.CancelToken()) in state.legal_action_ids
 True
 """
 
@@ -184,7 +184,7 @@ class SeatBot:
         >>> state = henchmen.new_game("parry", seed=1)
         >>> bot = SeatBot.from_spec({"bot": "random"}, seed=1, limits=Limits())
         >>> step = state.move_number
-        >>> bot.choose(state, CancelToken()) in state.legal_action_ids(), state.move_number == step
+        >>> bot.choose(state, CancelToken()) in state.legal_action_ids, state.move_number == step
         (True, True)
         >>> token = CancelToken()
         >>> token.cancel()
@@ -207,7 +207,7 @@ class SeatBot:
         """
         if cancel.cancelled:
             raise Cancelled("cancelled before the bot started")
-        ids = state.legal_action_ids()
+        ids = state.legal_action_ids
         if self._rng is not None:
             if len(ids) == 1:
                 return ids[0], None  # nothing to weigh: no search

@@ -91,7 +91,7 @@ class Watcher:
     >>> room = Room("g-1", game, game.new_initial_state(seed=1), [Seat(0, "Ann", "t0"),
     ...             Seat(1, "Bob", "t1")], "host", 1, 1)
     >>> room.watchers["s-1"] = Watcher("s-1", SPECTATOR, sent.append, room.state.move_number)
-    >>> _ = room.apply(room.state.current_player, room.state.legal_action_ids()[0], None)
+    >>> _ = room.apply(room.state.current_player, room.state.legal_action_ids[0], None)
     >>> [(m["type"], m["subscription"]) for m in sent]
     [('events', 's-1')]
     """
@@ -296,7 +296,7 @@ class Room:
         >>> seats = [Seat(0, "Ann", "t0"), Seat(1, "Bob", "t1")]
         >>> room = Room("g-1", game, game.new_initial_state(seed=1), seats, "host", 1, 1)
         >>> moves = room.legal(room.state.current_player)
-        >>> [m["id"] for m in moves] == room.state.legal_action_ids(), sorted(moves[0])
+        >>> [m["id"] for m in moves] == room.state.legal_action_ids, sorted(moves[0])
         (True, ['id', 'info', 'move'])
         """
         state = self.state

@@ -663,7 +663,7 @@ class Server:
         return {"games": out, "bots": bot_catalogue()}
 
     def _game(self, request: Request, players: int | None) -> Game:
-        name = request.text("game", 64)
+        name = request.text("game", 256)  # a name may carry its options: "parry(players=3)"
         assert name is not None
         options = dict(request.obj("options"))
         if players is not None:

@@ -53,7 +53,7 @@ def reshuffled_mid_draw() -> henchmen.State:
     rng = random.Random(1)
     while not s.is_terminal:
         left = len(s.observation(0)["players"][0]["deck_unknown"])
-        ids = s.legal_action_ids()
+        ids = s.legal_action_ids
         s.apply(ids[rng.randrange(len(ids))])
         shuffled = any(t.startswith("You shuffle") for t in texts(s, 0))
         if shuffled and left > 0 and s.current_player == 1:
@@ -75,7 +75,7 @@ def test_resample_after_a_reshuffle_mid_draw_is_exact_for_both_players() -> None
     for observer in (0, 1):
         knowledge = json.loads(s._s.knowledge_json(observer))
         assert knowledge["exact"] and all(z["check"] == "" for z in knowledge["zones"])
-        belief = ORACLE.follow(game, s.history_ids(), observer)
+        belief = ORACLE.follow(game, s.history_ids, observer)
         assert ORACLE.check(s, observer, belief, random.Random(observer)) >= 1
 
 
@@ -85,7 +85,7 @@ def test_the_position_alone_resamples_wider_and_the_oracle_rejects_it() -> None:
     s = reshuffled_mid_draw()
     alone = without_history(s)
     assert alone == s and json.loads(alone._s.knowledge_json(1)) is None
-    belief = ORACLE.follow(henchmen.Game("legendary", players=2), s.history_ids(), 1)
+    belief = ORACLE.follow(henchmen.Game("legendary", players=2), s.history_ids, 1)
     with pytest.raises(AssertionError, match="gave a world they could rule out"):
         ORACLE.check(alone, 1, belief, random.Random(0))
 
@@ -107,7 +107,7 @@ def test_the_tracker_follows_every_card_in_random_games(players: int) -> None:
             if s.is_chance:
                 s.apply(_pick(s, rng))
             else:
-                ids = s.legal_action_ids()
+                ids = s.legal_action_ids
                 s.apply(ids[rng.randrange(len(ids))])
 
 
@@ -162,7 +162,7 @@ def test_a_bot_game_tells_the_story_and_the_end_with_its_reason() -> None:
     s = henchmen.new_game("legendary", seed=3, players=2)
     rng = random.Random(3)
     while not s.is_terminal:
-        ids = s.legal_action_ids()
+        ids = s.legal_action_ids
         s.apply(ids[rng.randrange(len(ids))])
     kinds = {e.kind for e in s.events_for("spectator")}
     assert {"setup", "turn", "enter", "play", "draw", "game-over"} <= kinds

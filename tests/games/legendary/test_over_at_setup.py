@@ -67,7 +67,7 @@ def test_a_deal_lost_at_setup_is_a_finished_game_for_the_single_state() -> None:
     state = game.new_initial_state(seed=int(_core.derive_seed(VIRUS_BASE, 0)))
     assert scheme(state) == VIRUS and state.is_terminal
     # The team lost, and nobody scored: 0.8 x -1 + 0.2 x 0 for each player.
-    assert state.returns == (-0.8, -0.8) and state.legal_action_ids() == []
+    assert state.returns == (-0.8, -0.8) and state.legal_action_ids == []
     with pytest.raises(PlayerError, match="search needs a player to move"):
         MCTS(iterations=10).search(state)
     with pytest.raises(PlayerError, match="the game is over"):

@@ -27,7 +27,7 @@ Where the unspecified cards go:
   unknown part of the Chaos Spell deck (or exactly ``chaos_deck``).
 
 >>> s = position(hands={0: ["Freezer Burn 3", "Tiny Bot"]}, power={0: 2})
->>> s.legal_actions.ids == s.legal_action_ids()
+>>> s.legal_actions.ids == s.legal_action_ids
 True
 """
 

@@ -54,7 +54,7 @@ def test_a_draw_certain_from_public_counts_is_not_a_chance_event() -> None:
     assert sorted(me(s, 0)["hand"]) == sorted(
         ["Tiny Bot", "Junky Bot", "Royal Rule 9"] * 1 + ["Tiny Bot", "Junky Bot"]
     )
-    assert s.history_ids() == [END_TURN]  # "end turn" only: no chance outcome recorded
+    assert s.history_ids == [END_TURN]  # "end turn" only: no chance outcome recorded
 
 
 def test_reshuffle_happens_only_when_a_draw_needs_it() -> None:
@@ -121,7 +121,7 @@ def test_auto_chance_resolves_with_a_seed_and_is_reproducible() -> None:
     for _ in range(60):
         if a.is_terminal:
             break
-        m = a.legal_action_ids()[-1]
+        m = a.legal_action_ids[-1]
         a.apply(m)
         b.apply(m)
     assert a.serialize() == b.serialize()

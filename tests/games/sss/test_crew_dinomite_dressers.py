@@ -337,7 +337,7 @@ def test_the_look_and_its_choices_count_as_the_rules_say() -> None:
     def perft(s: henchmen.State, depth: int) -> int:
         if depth == 0:
             return 1
-        return sum(perft(s.child(a), depth - 1) for a in s.legal_action_ids())
+        return sum(perft(s.child(a), depth - 1) for a in s.legal_action_ids)
 
     s = build()
     play(s, "play Dinomite Dressers 3", "trendset")

@@ -112,7 +112,7 @@ KNOWN_DRAW = (
 
 def oracle_check(state: henchmen.State, observer: int, seed: int = 0) -> int:
     """Enumerates the worlds ``observer`` cannot rule out and checks resample against them."""
-    belief = ORACLE.follow(henchmen.Game(GAME), state.history_ids(), observer)
+    belief = ORACLE.follow(henchmen.Game(GAME), state.history_ids, observer)
     worlds: int = ORACLE.check(state, observer, belief, random.Random(seed))
     return worlds
 
@@ -173,11 +173,11 @@ def test_a_reshuffled_public_discard_pile_stays_in_the_deck_when_resampled() -> 
 def test_the_position_alone_resamples_wider_and_the_oracle_rejects_it() -> None:
     s = from_start(*RESHUFFLE_MID_DRAW)
     alone = without_history(s)
-    assert alone == s and alone.history_ids() == []
+    assert alone == s and alone.history_ids == []
     assert json.loads(alone._s.knowledge_json(1)) is None  # no history: no tracker
     # From the position alone, the two deduced cards are pooled with the new deck.
     assert any("Freezer Burn 3" not in me(alone.resample(1, seed), 0)["hand"] for seed in range(50))
-    belief = ORACLE.follow(henchmen.Game(GAME), s.history_ids(), 1)
+    belief = ORACLE.follow(henchmen.Game(GAME), s.history_ids, 1)
     with pytest.raises(AssertionError, match="gave a world they could rule out"):
         ORACLE.check(alone, 1, belief, random.Random(0))
 
@@ -211,14 +211,14 @@ def test_a_gamble_resamples_only_worlds_the_guesser_cannot_rule_out() -> None:
     state = game.new_initial_state(auto_chance=False)
     chosen: dict[int, str] = {}
     for point in (116, 117):
-        while len(state.history_ids()) < point:
+        while len(state.history_ids) < point:
             choice, move = keen_step(
                 state, rng, ("gamble", "experiment"), ("Monkey", "Pandamonium")
             )
             if move is not None:
-                chosen[len(state.history_ids()) + 1] = move
+                chosen[len(state.history_ids) + 1] = move
             state.apply(choice)
-        belief = ORACLE.follow(game, state.history_ids(), 1)
+        belief = ORACLE.follow(game, state.history_ids, 1)
         for seed in range(300):
             world = state.resample(1, seed)
             assert ORACLE.position_key(world) in belief.worlds, f"ply {point}, seed {seed}"
@@ -252,7 +252,7 @@ def test_an_explodey_bot_drawn_unseen_and_kept_is_known_to_every_reader() -> Non
     rng = random.Random(38)
     state = game.new_initial_state(auto_chance=False)
     chosen: list[str] = []
-    while len(state.history_ids()) < 70:
+    while len(state.history_ids) < 70:
         choice, move = keen_step(
             state, rng, (), ("sell Explodey", "play Salesweasels", "buy Salesweasels")
         )
@@ -267,7 +267,7 @@ def test_an_explodey_bot_drawn_unseen_and_kept_is_known_to_every_reader() -> Non
         assert me(world, 1)["hand"] == ["Explodey Bot"], f"seed {seed}"
     for observer in (0, 1):
         assert json.loads(state._s.knowledge_json(observer))["exact"]
-        belief = ORACLE.follow(game, state.history_ids(), observer)
+        belief = ORACLE.follow(game, state.history_ids, observer)
         assert ORACLE.check(state, observer, belief, random.Random(observer)) >= 1
 
 

@@ -32,14 +32,14 @@ def test_a_card_given_in_a_trade_stays_known_where_a_position_alone_forgets_it()
         rng = random.Random(seed)
         state = game.new_initial_state(seed=seed)
         while not state.is_terminal:
-            names = [state.action_to_string(a) for a in state.legal_action_ids()]
+            names = [state.action_to_string(a) for a in state.legal_action_ids]
             if (
                 state.current_player == 0
                 and "play Trade Hands on player 2" in names
                 and state.observation(0)["players"][1]["hand_size"] > 0
             ):
                 break
-            state.apply(rng.choice(state.legal_action_ids()))
+            state.apply(rng.choice(state.legal_action_ids))
         if not state.is_terminal:
             break
     assert state is not None and not state.is_terminal and state.current_player == 0
@@ -79,7 +79,7 @@ def _reach(wanted: str, seeds: range) -> henchmen.State:
         rng = random.Random(seed)
         state = game.new_initial_state(seed=seed)
         while not state.is_terminal:
-            names = [state.action_to_string(a) for a in state.legal_action_ids()]
+            names = [state.action_to_string(a) for a in state.legal_action_ids]
             if state.current_player == 0 and wanted in names:
                 if (
                     wanted != "play Trade Hands on player 2"
@@ -87,7 +87,7 @@ def _reach(wanted: str, seeds: range) -> henchmen.State:
                 ):
                     state.set_auto_chance(False)
                     return state
-            state.apply(rng.choice(state.legal_action_ids()))
+            state.apply(rng.choice(state.legal_action_ids))
     raise AssertionError(f"no game of {seeds} reached {wanted!r}")
 
 

@@ -26,7 +26,7 @@ def test_long_game_random_play_keeps_the_contract(players: int) -> None:
         steps = 0
         while not state.is_terminal:
             state.validate()
-            ids = state.legal_action_ids()
+            ids = state.legal_action_ids
             assert ids == sorted(set(ids)) and ids
             if state.is_chance:
                 outcomes = state.chance_outcomes

@@ -150,7 +150,7 @@ def pos(state: henchmen.State) -> dict[str, Any]:
 
 def moves(state: henchmen.State) -> list[str]:
     """The legal moves, in notation."""
-    return [state.action_to_string(a) for a in state.legal_action_ids()]
+    return [state.action_to_string(a) for a in state.legal_action_ids]
 
 
 def play(state: henchmen.State, *notation: str) -> henchmen.State:

@@ -36,7 +36,7 @@ def test_exact_resample_rules_out_what_a_position_alone_cannot() -> None:
                 outcomes = state.chance_outcomes
                 a = outcomes[rng.randrange(len(outcomes))][0].id
             else:
-                ids = state.legal_action_ids()
+                ids = state.legal_action_ids
                 a = ids[rng.randrange(len(ids))]
             state.apply(a)
             history.append(a)

@@ -20,7 +20,7 @@ def own_turn(state: henchmen.State, seed: int) -> list[str]:
     bot, log = GreedyBot(seed), []
     while state.turn_player == 0 and not state.is_terminal:
         if state.is_chance or state.current_player != 0:
-            state.apply(state.legal_action_ids()[0])  # a draw, or player 2's pass
+            state.apply(state.legal_action_ids[0])  # a draw, or player 2's pass
             continue
         action = bot.choose(state)
         log.append(state.action_to_string(action))
