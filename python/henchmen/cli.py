@@ -1,3 +1,4 @@
+# PYTHON_ARGCOMPLETE_OK (argcomplete's mark: this tool answers shell completion itself)
 """The ``henchmen`` command: list games, play, replay and simulate.
 
     henchmen games
@@ -32,9 +33,16 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
-from henchmen import __version__, _checks, _core
+from henchmen import __version__, _checks, _cli_completion, _core
 from henchmen._cli_args import int_arg, parse_option, seats_and_options, seed_for_bot
-from henchmen._cli_output import OutputFailed, OutputStream, silence_stdout
+from henchmen._cli_json import add_json_flag, games_json, replay_json, simulate_json, write_json
+from henchmen._cli_output import (
+    COLOR_CHOICES,
+    OutputFailed,
+    OutputStream,
+    colour_wanted,
+    silence_stdout,
+)
 from henchmen._replay_target import ReplayTarget, holding_sigint
 from henchmen.analysis import cli as analysis_cli
 from henchmen.bots import Bot, bot_names
@@ -75,7 +83,8 @@ def _game_arguments(cmd: argparse.ArgumentParser, what: str) -> None:
     cmd.add_argument(
         "--bots",
         default=None,
-        help="comma-separated bots, one per player (default: random for everyone); "
+        help="comma-separated bots, one per player, or one for every seat of --players "
+        "(default: random for everyone); "
         f"known: {', '.join(bot_names())}{what}; settings follow the name, "
         "as in ismcts:iterations=800:exploration=0.5",
     )
@@ -113,7 +122,7 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"henchmen {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     sub.required = True
-    sub.add_parser("games", help="list the games and their options")
+    add_json_flag(sub.add_parser("games", help="list the games and their options"), "the list")
     play = sub.add_parser(
         "play",
         help="play a whole game (bots or humans), narrated, and write a replay",
@@ -161,6 +170,7 @@ def _parser() -> argparse.ArgumentParser:
         action="store_true",
         help="only verify the replay: exit 0 if it is sound, 2 naming the first bad step",
     )
+    add_json_flag(replay, "the --check verdict (needs --check)")
     simulate = sub.add_parser(
         "simulate",
         help="play many games between bots and print a win-rate table",
@@ -174,10 +184,24 @@ def _parser() -> argparse.ArgumentParser:
     simulate.add_argument(
         "--threads", default="1", help=f"native threads (default 1, at most {_core.MAX_THREADS})"
     )
+    add_json_flag(simulate, "the win-rate table")
     _serve_arguments(sub)
     analysis_cli.add_commands(sub)
     learn_cli.add_command(sub)
+    _cli_completion.add_command(sub)
+    _colour_arguments(parser, sub)
     return parser
+
+
+def _colour_arguments(
+    parser: argparse.ArgumentParser, sub: argparse._SubParsersAction[_Parser]
+) -> None:
+    """``--color`` before the command or after it, on every command (however added)."""
+    what = "colour the output: auto (on a terminal, unless NO_COLOR is set), always or never"
+    parser.add_argument("--color", choices=COLOR_CHOICES, default="auto", help=what)
+    for cmd in dict.fromkeys(sub.choices.values()):  # an alias would be seen twice
+        # SUPPRESS: a command that was not given it keeps what stood before the command.
+        cmd.add_argument("--color", choices=COLOR_CHOICES, default=argparse.SUPPRESS, help=what)
 
 
 def _serve_arguments(sub: argparse._SubParsersAction[_Parser]) -> None:
@@ -214,17 +238,23 @@ def _serve_arguments(sub: argparse._SubParsersAction[_Parser]) -> None:
     )
 
 
-def _cmd_games(out: TextOut) -> int:
+def _cmd_games(args: argparse.Namespace, out: OutputStream) -> int:
+    if args.json:
+        write_json(out, games_json(games()))
+        return 0
     for g in games():
         span = (
             str(g.min_players)
             if g.min_players == g.max_players
             else f"{g.min_players}-{g.max_players}"
         )
-        out.write(f"{g.name}  ({g.title}, {span} players)\n    {g.summary}\n")
+        out.paint(g.name, "name")
+        out.write(f"  ({g.title}, {span} players)\n    {g.summary}\n")
         for o in g.options:
             default = json.dumps(o.default, ensure_ascii=False)
-            out.write(f"    --option {o.name}=...  {o.doc} [{o.allowed}; default {default}]\n")
+            out.write("    ")
+            out.paint(f"--option {o.name}=...", "head")
+            out.write(f"  {o.doc} [{o.allowed}; default {default}]\n")
     return 0
 
 
@@ -403,8 +433,15 @@ def _cmd_play(args: argparse.Namespace, out: TextOut, err: TextOut) -> int:
     return 0
 
 
-def _cmd_replay(args: argparse.Namespace, out: TextOut) -> int:
-    replay = load_replay(args.file)  # verifies every step: errors name the first bad one
+def _cmd_replay(args: argparse.Namespace, out: OutputStream) -> int:
+    if args.json and not args.check:
+        raise OptionError("replay --json prints the verdict of --check; add --check")
+    try:
+        replay = load_replay(args.file)  # verifies every step: errors name the first bad one
+    except HenchmenError as e:
+        if args.json:  # the verdict on standard output too, for the program reading it
+            write_json(out, {"command": "replay", "file": args.file, "ok": False, "error": str(e)})
+        raise
     names = _seat_names([], replay.players)
     result = (
         verdict(replay.returns, names)
@@ -417,8 +454,12 @@ def _cmd_replay(args: argparse.Namespace, out: TextOut) -> int:
         if replay.abandoned
         else "unfinished"
     )
+    if args.json:
+        write_json(out, replay_json(args.file, replay, result))
+        return 0
     if args.check:
-        out.write(f"ok: {args.file}: {replay.game}, {len(replay.steps)} steps, {result}\n")
+        out.paint("ok", "ok")
+        out.write(f": {args.file}: {replay.game}, {len(replay.steps)} steps, {result}\n")
         if replay.renumbered:
             out.write(f"note: {printable(replay.renumbered)}\n")
         return 0
@@ -456,7 +497,9 @@ def _cmd_replay(args: argparse.Namespace, out: TextOut) -> int:
     return 0
 
 
-def _cmd_simulate(args: argparse.Namespace, out: TextOut, err: TextOut, progress: TextOut) -> int:
+def _cmd_simulate(
+    args: argparse.Namespace, out: OutputStream, err: TextOut, progress: TextOut
+) -> int:
     info = game_info(args.game)
     seed = int_arg(args.seed, "--seed", 0, _checks.U64_MAX)
     n_games = int_arg(args.games, "--games", 1, 10_000_000)
@@ -473,16 +516,23 @@ def _cmd_simulate(args: argparse.Namespace, out: TextOut, err: TextOut, progress
         game, specs, n_games, seed=seed, threads=threads, progress=_ProgressBar(progress, "games")
     )
     mean_len = sum(results.lengths) / max(len(results.lengths), 1)
-    out.write(
+    if args.json:
+        write_json(out, simulate_json(results, info.title, seed))
+        return 0
+    out.paint(
         f"{info.title}: {results.games} games, seed {seed}, seats rotated; "
-        f"{mean_len:.0f} actions a game; {results.seconds:.1f}s\n"
+        f"{mean_len:.0f} actions a game; {results.seconds:.1f}s",
+        "head",
     )
+    out.write("\n")
     if results.cooperative:
         out.write(
             "Cooperative game: a team win is every player's return > 0, a loss every return < 0; "
             "mixed bots share one team result.\n"
         )
-    out.write(results.table() + "\n")
+    head, _, rows = results.table().partition("\n")
+    out.paint(head, "head")
+    out.write(f"\n{rows}\n" if rows else "\n")
     if results.truncated:
         out.write(f"{results.truncated} game(s) hit the length limit and count as draws\n")
     return 0
@@ -548,12 +598,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     True
     """
     out, err = OutputStream(sys.stdout), OutputStream(sys.stderr)
+    err.colour = colour_wanted(err)  # before the arguments are read: a usage error is told too
     try:
         status = _run(argv, out, err)
         out.flush()  # a full disk shows here, while the error can still be told
         return status
     except (_UsageError, HenchmenError) as e:
-        err.say(f"henchmen: error: {_one_line(str(e))}")
+        with contextlib.suppress(OutputFailed):
+            err.paint("henchmen: error:", "error")
+        err.say(f" {_one_line(str(e))}")
         return EXIT_USAGE
     except KeyboardInterrupt as e:
         # What standard output still buffers (a line the interrupt cut in
@@ -580,15 +633,20 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _run(argv: Sequence[str] | None, out: OutputStream, err: OutputStream) -> int:
+    parser = _parser()
+    if argv is None:  # the shell asking for completions (argcomplete): answered, then exit
+        _cli_completion.complete(parser)
     try:
-        args = _parser().parse_args(argv)
+        args = parser.parse_args(argv)
     except SystemExit as e:  # --help and --version, printed by argparse itself
         out.flush()
         return e.code if isinstance(e.code, int) else 0
     except OSError as e:  # argparse's own writes (--help) to a closed or full output
         raise OutputFailed(e) from None
+    out.colour = colour_wanted(out, args.color)
+    err.colour = colour_wanted(err, args.color)
     if args.command == "games":
-        return _cmd_games(out)
+        return _cmd_games(args, out)
     if args.command == "replay":
         return _cmd_replay(args, out)
     if args.command == "serve":
@@ -602,6 +660,8 @@ def _run(argv: Sequence[str] | None, out: OutputStream, err: OutputStream) -> in
         return analysis_cli.cmd_report(args, out)
     if args.command == "train":
         return learn_cli.cmd_train(args, out)
+    if args.command == "completion":
+        return _cli_completion.cmd_completion(args, out)
     if args.command == "balance":
         return analysis_cli.cmd_balance(args, out, err, OutputStream(sys.stderr, keep="\r\n"))
     return _cmd_play(args, out, err)

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import io
 import signal
 import threading
 import time
@@ -21,7 +22,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from henchmen import _checks
+from henchmen import _checks, _cli_json
 from henchmen._cli_args import int_arg, parse_option
 from henchmen.analysis.balance import DEFAULT_BOT, balance_table, results_files, study
 from henchmen.analysis.plan import Tournament
@@ -116,6 +117,7 @@ def add_commands(sub: Any) -> None:
         help="a count to draw the first-to-X curve of, besides the game's own: an event kind, "
         "maybe a name ('buy Royal Rule'); 'other:KIND' counts for the event's second player",
     )
+    _cli_json.add_json_flag(t, "the report at the end")
     r = sub.add_parser(
         "report",
         help="ratings and balance statistics of a results file, as text and HTML",
@@ -130,6 +132,7 @@ def add_commands(sub: Any) -> None:
         default="0",
         help="games a feature needs to be shown (default 0: 5%% of the games)",
     )
+    _cli_json.add_json_flag(r, "the report (the HTML page is written as well)")
     b = sub.add_parser(
         "balance",
         help="a game's balance table: one bot in every seat, by seat and by group",
@@ -152,6 +155,7 @@ def add_commands(sub: Any) -> None:
     b.add_argument("--scheduler", default=None, metavar="ADDRESS", help="a Dask scheduler")
     b.add_argument("--batch", default="0", help="games per task (default 0: a few per worker)")
     b.add_argument("--min-games", default="1", help="games a group needs to be shown (default 1)")
+    _cli_json.add_json_flag(b, "the balance table")
 
 
 class _Progress:
@@ -252,7 +256,13 @@ def cmd_tournament(args: argparse.Namespace, out: TextOut, err: TextOut, bar: Te
             client.close()
     if run.resumed:
         err.write(f"henchmen: resumed: {run.resumed} games were already in {args.out}\n")
-    out.write(text_report(summarize(tournament, run.records)) + "\n")
+    summary = summarize(tournament, run.records)
+    if args.json:
+        _cli_json.write_json(
+            out, {**_cli_json.report_json(summary), "command": "tournament", "results": args.out}
+        )
+        return 0
+    out.write(text_report(summary) + "\n")
     out.write(f"Results in {args.out}\n")
     return 0
 
@@ -331,6 +341,10 @@ def cmd_balance(args: argparse.Namespace, out: TextOut, err: TextOut, bar: TextO
             client.close()
         else:
             stop_pool(executor, finished=finished)
+    if args.json:
+        doc = _cli_json.balance_json(tournaments, records, min_games)
+        _cli_json.write_json(out, {**doc, "results": str(folder)})
+        return 0
     out.write(balance_table(tournaments, records, min_games) + "\n")
     out.write(f"Results in {folder}\n")
     return 0
@@ -363,12 +377,14 @@ def cmd_report(args: argparse.Namespace, out: TextOut) -> int:
     loaded = load_results(args.results)
     min_games = int_arg(args.min_games, "--min-games", 0, 10**9)
     summary = summarize(loaded.tournament, loaded.records, min_games)
-    out.write(text_report(summary) + "\n")
+    # With --json the document alone goes to standard output, after the page is written.
+    text: TextOut = io.StringIO() if args.json else out
+    text.write(text_report(summary) + "\n")
     if loaded.repeats:
         lines = ", ".join(map(str, loaded.repeats[:10])) + (
             ", ..." if len(loaded.repeats) > 10 else ""
         )
-        out.write(
+        text.write(
             f"Note: {len(loaded.repeats)} line(s) of {args.results} repeat a game already read, "
             f"word for word, and were left out (line {lines})\n"
         )
@@ -381,7 +397,10 @@ def cmd_report(args: argparse.Namespace, out: TextOut) -> int:
             Path(args.html).write_text(page, encoding="utf-8")
         except OSError as e:
             raise OptionError(f"cannot write {args.html}: {e.strerror or e}") from None
-        out.write(f"Report written to {args.html}\n")
+        text.write(f"Report written to {args.html}\n")
+    if args.json:
+        doc = {**_cli_json.report_json(summary), "repeated_lines": loaded.repeats}
+        _cli_json.write_json(out, {**doc, **({"html": args.html} if args.html else {})})
     return 0
 
 
