@@ -12,7 +12,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from tests.test_cli import SSS, henchmen_cli, henchmen_main, tamper
+from tests.test_cli import (
+    SSS,
+    henchmen_main,
+    replay_file,  # noqa: F401 (its fixture, used by `played`)
+    tamper,
+)
 
 from henchmen._cli_json import balance_json, report_json
 from henchmen.analysis.plan import Tournament
@@ -45,7 +50,7 @@ def test_games(tmp_path: Path) -> None:
     )  # fmt: skip
     players = next(o for o in sss["options"] if o["name"] == "players")
     assert players["kind"] == "int" and players["default"] == 2
-    assert players["allowed"] == "an integer from 1 to 4" and "choices" not in players
+    assert players["allowed"] == "an integer from 1 to 4" and players["choices"] == []
     mode = next(o for o in sss["options"] if o["name"] == "mode")
     assert "classic" in mode["choices"] and mode["kind"] == "choice"
 
@@ -84,13 +89,9 @@ def test_simulate_a_solo_race_gives_its_measure(tmp_path: Path) -> None:
 
 
 @pytest.fixture
-def played(tmp_path: Path) -> Path:
-    run = henchmen_cli(
-        "play", SSS, "--bots", "greedy,random", "--seed", "5", "--quiet", "--replay", "g.json",
-        cwd=tmp_path,
-    )  # fmt: skip
-    assert run.returncode == 0, run.stderr
-    return tmp_path / "g.json"
+def played(replay_file: Path) -> Path:  # noqa: F811 (the fixture imported above)
+    """test_cli's replay: a duel of greedy and random, seed 5."""
+    return replay_file
 
 
 def test_replay_check(played: Path) -> None:
@@ -115,9 +116,40 @@ def test_replay_check_of_a_bad_replay_is_a_document_too(played: Path) -> None:
     assert doc["ok"] is False and doc["file"] == bad.name
     assert doc["error"].startswith("replay: step 25 ") and "fly away" in doc["error"]
     assert run.stderr.startswith("henchmen: error: replay: step 25 ")
-    # --json tells the verdict of --check; without it, it is refused, in one line.
-    run = henchmen_main("replay", played.name, "--json", cwd=played.parent)
-    assert run.returncode == 2 and "add --check" in run.stderr and run.stdout == ""
+
+
+@pytest.mark.parametrize(("flags", "reader"), [((), "spectator"), (("--observer", "2"), 1)])
+def test_replay_streams_what_the_reader_saw(
+    played: Path, flags: tuple[str, ...], reader: str | int
+) -> None:
+    run = henchmen_main("replay", played.name, "--json", *flags, cwd=played.parent)
+    assert run.returncode == 0, run.stderr
+    head, *lines = [json.loads(line) for line in run.stdout.splitlines()]
+    assert head["command"] == "replay" and head["ok"] is True and head["game"] == SSS
+    final = load_replay(played).final_state
+    assert final is not None
+    seen = final.events_for(reader, names=["Player 1", "Player 2"])
+    assert [(e["step"], e["kind"], e["text"]) for e in lines] == [
+        (e.step, e.kind, e.text) for e in seen
+    ]
+    assert all(None not in e.values() for e in lines)
+
+
+def test_play_prints_its_result(tmp_path: Path) -> None:
+    run = henchmen_main(
+        "play", "parry", "--bots", "greedy,random", "--seed", "2", "--replay", "p.json",
+        "--json", cwd=tmp_path,
+    )  # fmt: skip
+    assert run.returncode == 0, run.stderr
+    doc = json.loads(run.stdout)
+    replay = load_replay(tmp_path / "p.json")
+    assert doc["command"] == "play" and doc["replay"] == "p.json" and doc["seed"] == 2
+    assert doc["steps"] == len(replay.steps) and doc["returns"] == list(replay.returns)
+    assert doc["result"].startswith(f"Result after {len(replay.steps)} actions: ")
+    # The text it would have printed with --quiet goes to standard error.
+    assert doc["result"] in run.stderr and "Replay written to p.json" in run.stderr
+    run = henchmen_main("play", "parry", "--replay", "-", "--json", cwd=tmp_path)
+    assert run.returncode == 2 and "choose one" in run.stderr
 
 
 def _record(game: int, seats: tuple[int, ...], returns: tuple[float, ...], *features: str) -> Any:

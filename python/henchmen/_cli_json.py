@@ -63,31 +63,8 @@ def _rate(r: Rate | Contribution, **more: Any) -> Json:
 
 
 def games_json(infos: Sequence[GameInfo]) -> Json:
-    """``henchmen games --json``: every game, its player counts and its options."""
-    return {
-        "command": "games",
-        "games": [
-            {
-                "name": g.name,
-                "title": g.title,
-                "summary": g.summary,
-                "min_players": g.min_players,
-                "max_players": g.max_players,
-                "options": [
-                    {
-                        "name": o.name,
-                        "kind": o.kind,
-                        "default": o.default,
-                        "allowed": o.allowed,
-                        "doc": o.doc,
-                        **({"choices": list(o.choices)} if o.choices else {}),
-                    }
-                    for o in g.options
-                ],
-            }
-            for g in infos
-        ],
-    }
+    """``henchmen games --json``: every game as the protocol's ``list_games`` lists it."""
+    return {"command": "games", "games": [g.to_json() for g in infos]}
 
 
 def simulate_json(results: MatchResults, title: str, seed: int) -> Json:
@@ -126,12 +103,10 @@ def simulate_json(results: MatchResults, title: str, seed: int) -> Json:
     return doc
 
 
-def replay_json(file: str, replay: Replay, result: str) -> Json:
-    """``henchmen replay FILE --check --json`` of a sound replay (``ok`` false: the error)."""
+def replay_json(replay: Replay, result: str) -> Json:
+    """What ``replay --check --json`` and ``play --json`` tell of a game: its setup,
+    players and result (``result`` is the line the text prints)."""
     doc: Json = {
-        "command": "replay",
-        "file": file,
-        "ok": True,
         "game": replay.game,
         "options": {k: v for k, v in replay.options.items() if k != "card_data"},
         "players": [{"name": p.name, **({"bot": p.bot} if p.bot else {})} for p in replay.players],

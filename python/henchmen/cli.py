@@ -53,7 +53,7 @@ from henchmen.learn import _cli as learn_cli
 from henchmen.matches import BotSpec, parse_bot_spec, run_matches
 from henchmen.narration import Narrator, reader_label, result_lines, team_result, verdict
 from henchmen.printable import TextOut, printable
-from henchmen.replay import ReplayPlayer, load_replay, make_replay
+from henchmen.replay import Replay, ReplayPlayer, load_replay, make_replay
 from henchmen.state import State
 from henchmen.storyline import wrapped
 from henchmen.table import HumanSeat, Quit, Session
@@ -140,6 +140,7 @@ def _parser() -> argparse.ArgumentParser:
         "<...>-2.json, <...>-3.json",
     )
     where.add_argument("--no-replay", action="store_true", help="write no replay")
+    add_json_flag(play, "the result (as --quiet, the rest on standard error)")
     play.add_argument(
         "--force", action="store_true", help="overwrite the --replay file if it exists"
     )
@@ -170,7 +171,9 @@ def _parser() -> argparse.ArgumentParser:
         action="store_true",
         help="only verify the replay: exit 0 if it is sound, 2 naming the first bad step",
     )
-    add_json_flag(replay, "the --check verdict (needs --check)")
+    add_json_flag(
+        replay, "the --check verdict, or without --check the events as JSON lines after it"
+    )
     simulate = sub.add_parser(
         "simulate",
         help="play many games between bots and print a win-rate table",
@@ -334,7 +337,12 @@ def _cmd_play(args: argparse.Namespace, out: TextOut, err: TextOut) -> int:
     specs = [None if name == "human" else parse_bot_spec(name) for name in bot_list]
     shown = ["human" if spec is None else str(spec) for spec in specs]
     names = _seat_names(shown)
-    log = err if args.replay == "-" else out  # standard output then carries the replay alone
+    if args.json:
+        if args.replay == "-":
+            raise OptionError("--json and --replay - both want standard output; choose one")
+        args.quiet = True  # standard output carries the document alone; the rest goes to stderr
+    # Standard output then carries the replay (or the --json document) alone.
+    log = err if args.replay == "-" or args.json else out
     humans = [i for i, spec in enumerate(specs) if spec is None]
     reader = _reader(args, len(specs), humans)
     # Line editing only when the person's terminal is both ends (not with --replay -).
@@ -430,12 +438,14 @@ def _cmd_play(args: argparse.Namespace, out: TextOut, err: TextOut) -> int:
     except HenchmenError as e:
         raise HenchmenError(f"{e}; {save()} ({state.move_number} actions)") from None
     log.write(f"Replay written to {target.where}\n" if target else "No replay written.\n")
+    if args.json:
+        result = result_lines(state, names)[0] if state.is_terminal else "abandoned"
+        where = {"replay": str(target.where)} if target is not None else {}
+        write_json(out, {"command": "play", **replay_json(session.replay(), result), **where})
     return 0
 
 
 def _cmd_replay(args: argparse.Namespace, out: OutputStream) -> int:
-    if args.json and not args.check:
-        raise OptionError("replay --json prints the verdict of --check; add --check")
     try:
         replay = load_replay(args.file)  # verifies every step: errors name the first bad one
     except HenchmenError as e:
@@ -455,7 +465,10 @@ def _cmd_replay(args: argparse.Namespace, out: OutputStream) -> int:
         else "unfinished"
     )
     if args.json:
-        write_json(out, replay_json(args.file, replay, result))
+        doc = {"command": "replay", "file": args.file, "ok": True}
+        write_json(out, {**doc, **replay_json(replay, result)})
+        if not args.check:
+            _replay_events(args, replay, out)
         return 0
     if args.check:
         out.paint("ok", "ok")
@@ -495,6 +508,16 @@ def _cmd_replay(args: argparse.Namespace, out: OutputStream) -> int:
         narrator.flush()
         out.write(f"The replay ends after {len(replay.steps)} actions: {result}\n")
     return 0
+
+
+def _replay_events(args: argparse.Namespace, replay: Replay, out: TextOut) -> None:
+    """``replay --json``: after the verdict, what the reader saw, an event a line."""
+    game = Game(replay.game, **replay.options)
+    reader = _reader(args, game.num_players, [])
+    final = replay.final_state or replay.verify()
+    names = [p.name for p in replay.players]
+    for event in final.events_for(reader, names=names):
+        write_json(out, {k: v for k, v in event.to_json().items() if v is not None})
 
 
 def _cmd_simulate(
