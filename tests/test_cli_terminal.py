@@ -153,3 +153,17 @@ def test_completion_prints_each_shells_script(tmp_path: Path) -> None:
         assert "\\x" not in run.stdout  # printed as it is, not escaped
     run = henchmen_main("completion", "tcsh", cwd=tmp_path)
     assert run.returncode == 2 and "invalid choice: 'tcsh'" in run.stderr
+
+
+def test_a_narrated_game_colours_its_headings_and_result(tmp_path: Path) -> None:
+    args = ("play", "parry", "--bots", "greedy,random", "--seed", "2", "--no-replay")
+    plain = henchmen_main(*args, cwd=tmp_path).stdout
+    shown = henchmen_main(*args, "--color", "always", cwd=tmp_path).stdout
+    lines = shown.splitlines()
+    headings = [line for line in lines if line.startswith(f"{ESC}1m== ")]
+    assert headings and all(line.endswith(f" =={ESC}0m") for line in headings)
+    assert len(headings) == plain.count("\n== ") + plain.startswith("== ")
+    assert any(line.startswith(f"{ESC}1;32mResult after ") for line in lines)
+    for code in (f"{ESC}1m", f"{ESC}1;32m", f"{ESC}0m"):
+        shown = shown.replace(code, "")
+    assert shown == plain and ESC not in plain

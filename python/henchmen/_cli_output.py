@@ -131,6 +131,48 @@ class OutputStream(PrintableStream):
             self.flush()
 
 
+class Highlighted:
+    """A narrated log on an :class:`OutputStream`, its headings and result in colour.
+
+    Whole lines are matched by how they start (``== Turn 3 ==`` a heading,
+    ``Result after`` the result); the rest, and any line written in pieces,
+    passes as it is.  With colour off it is the stream itself.
+
+    >>> import io
+    >>> raw = io.StringIO()
+    >>> out = OutputStream(raw)
+    >>> out.colour = True
+    >>> Highlighted(out).write("== Setup ==\\n  Ann draws 3 cards\\n") and raw.getvalue()
+    '\\x1b[1m== Setup ==\\x1b[0m\\n  Ann draws 3 cards\\n'
+    """
+
+    #: A line's start, and its style.
+    LINES = (("== ", "head"), ("Result after ", "ok"), ("Replay written to ", "note"))
+
+    def __init__(self, stream: OutputStream) -> None:
+        self.stream = stream
+
+    def write(self, text: str) -> int:
+        """Write ``text``, painting the whole lines :attr:`LINES` names."""
+        for line in text.splitlines(keepends=True):
+            whole = not self.stream.mid_line and line.endswith("\n")
+            style = next((s for start, s in self.LINES if line.startswith(start)), None)
+            if whole and style is not None and self.stream.colour:
+                self.stream.paint(line[:-1], style)
+                self.stream.write("\n")
+            else:
+                self.stream.write(line)
+        return len(text)
+
+    def flush(self) -> None:
+        """Flush the stream."""
+        self.stream.flush()
+
+    def isatty(self) -> bool:
+        """Whether the stream is a terminal."""
+        return self.stream.isatty()
+
+
 class _Closed:
     def write(self, text: str, /) -> int:
         raise OSError(errno.EBADF, "the stream is closed")
@@ -162,6 +204,7 @@ def silence_stdout() -> None:
 __all__ = [
     "COLOR_CHOICES",
     "STYLES",
+    "Highlighted",
     "OutputFailed",
     "OutputStream",
     "colour_wanted",

@@ -38,6 +38,7 @@ from henchmen._cli_args import int_arg, parse_option, seats_and_options, seed_fo
 from henchmen._cli_json import add_json_flag, games_json, replay_json, simulate_json, write_json
 from henchmen._cli_output import (
     COLOR_CHOICES,
+    Highlighted,
     OutputFailed,
     OutputStream,
     colour_wanted,
@@ -330,7 +331,7 @@ def _table_narrator(app: TableApp, state: State, reader: int, names: Sequence[st
     return TableNarrator(app, state, reader, names)
 
 
-def _cmd_play(args: argparse.Namespace, out: TextOut, err: TextOut) -> int:
+def _cmd_play(args: argparse.Namespace, out: OutputStream, err: OutputStream) -> int:
     info = game_info(args.game)
     seed = int_arg(args.seed, "--seed", 0, _checks.U64_MAX)
     bot_list, options = seats_and_options(args, info)
@@ -342,11 +343,12 @@ def _cmd_play(args: argparse.Namespace, out: TextOut, err: TextOut) -> int:
             raise OptionError("--json and --replay - both want standard output; choose one")
         args.quiet = True  # standard output carries the document alone; the rest goes to stderr
     # Standard output then carries the replay (or the --json document) alone.
-    log = err if args.replay == "-" or args.json else out
+    to_stdout = not (args.replay == "-" or args.json)
+    log = Highlighted(out if to_stdout else err)
     humans = [i for i, spec in enumerate(specs) if spec is None]
     reader = _reader(args, len(specs), humans)
     # Line editing only when the person's terminal is both ends (not with --replay -).
-    interactive = log is out and sys.stdin.isatty() and sys.stdout.isatty()
+    interactive = to_stdout and sys.stdin.isatty() and sys.stdout.isatty()
     full_screen = interactive and not (args.plain or args.quiet)
     app = _full_screen(info.title, humans) if full_screen else None
     bots: list[Bot] = [
@@ -493,7 +495,7 @@ def _cmd_replay(args: argparse.Namespace, out: OutputStream) -> int:
 
     final = replay.final_state or replay.verify()  # load_replay verified it: kept there
     narrator = Narrator(
-        out,
+        Highlighted(out),
         game,
         reader,
         names,
