@@ -11,7 +11,11 @@
     henchmen tournament parry --bots random,greedy,ismcts --games 100 --out parry.jsonl
     henchmen report parry.jsonl --html parry.html
     henchmen balance seven-secret-supervillains --games 400 --workers 2
+    henchmen simulate legendary --players 5 --bots greedy --json   (one bot in every seat)
+    eval "$(henchmen completion bash)"    (shell completion; zsh and fish too)
 
+``--json`` prints one JSON document instead of the text (docs/cli.md lists
+the keys); ``--color auto|always|never`` (and ``NO_COLOR``) decide colour.
 Every game ``play`` plays writes a replay (unless ``--no-replay``), even one
 stopped by Ctrl-C; every error is one line on stderr and exit status 2;
 Ctrl-C exits with status 130 and one line.  Players are numbered from 1 here,
