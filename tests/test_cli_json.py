@@ -220,3 +220,19 @@ def test_report_tournament_and_balance_commands(tmp_path: Path) -> None:
         lo, hi = seat["interval"]
         row = f"| {seat['label']} | 4 | {seat['rate']:.3f} | [{lo:.3f}, {hi:.3f}] |"
         assert row in table
+
+
+def test_balance_of_a_cooperative_game_matches_its_table(tmp_path: Path) -> None:
+    args = ("balance", "legendary", "--bot", "greedy", "--games", "2", "--out", "b")
+    table = henchmen_main(*args, cwd=tmp_path).stdout
+    doc = document(*args, "--json", cwd=tmp_path)
+    assert doc["cooperative"] is True and doc["turn_order"] == []
+    assert "far" not in doc["seats"][0] and doc["groups"]
+    for name, rows in doc["groups"].items():
+        for row in rows:
+            lo, hi = row["interval"]
+            line = (
+                f"| {row['label']} | {row['games']} | {row['rate']:.3f} | [{lo:.3f}, {hi:.3f}] "
+                f"| {row['without']:.3f} |"
+            )
+            assert line in table, (name, line)
