@@ -167,3 +167,21 @@ def test_a_narrated_game_colours_its_headings_and_result(tmp_path: Path) -> None
     for code in (f"{ESC}1m", f"{ESC}1;32m", f"{ESC}0m"):
         shown = shown.replace(code, "")
     assert shown == plain and ESC not in plain
+
+
+def test_the_installed_command_answers_the_shell(tmp_path: Path) -> None:
+    """End to end, as the bash script asks: the command itself answers on file descriptor 8
+    (here a shell points it at the pipe this test reads, and standard output elsewhere)."""
+    pytest.importorskip("argcomplete")
+    line = "henchmen simulate sev"
+    run = subprocess.run(
+        ["sh", "-c", f'"{sys.executable}" -m henchmen 8>&1 1>/dev/null'],
+        cwd=tmp_path,
+        env={**os.environ, "_ARGCOMPLETE": "1", "COMP_LINE": line, "COMP_POINT": str(len(line))},
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.split("\v") == ["seven-secret-supervillains "]
