@@ -133,6 +133,9 @@ def test_replay_streams_what_the_reader_saw(
         (e.step, e.kind, e.text) for e in seen
     ]
     assert all(None not in e.values() for e in lines)
+    # A reader out of range: the one error line, and no document.
+    run = henchmen_main("replay", played.name, "--json", "--observer", "3", cwd=played.parent)
+    assert run.returncode == 2 and run.stdout == "" and "--observer must be" in run.stderr
 
 
 def test_play_prints_its_result(tmp_path: Path) -> None:

@@ -471,10 +471,10 @@ def _cmd_replay(args: argparse.Namespace, out: OutputStream) -> int:
         else "unfinished"
     )
     if args.json:
+        events = [] if args.check else _replay_events(args, replay)  # a bad --observer: no doc
         doc = {"command": "replay", "file": args.file, "ok": True}
-        write_json(out, {**doc, **replay_json(replay, result)})
-        if not args.check:
-            _replay_events(args, replay, out)
+        for line in [{**doc, **replay_json(replay, result)}, *events]:
+            write_json(out, line)
         return 0
     if args.check:
         out.paint("ok", "ok")
@@ -516,14 +516,14 @@ def _cmd_replay(args: argparse.Namespace, out: OutputStream) -> int:
     return 0
 
 
-def _replay_events(args: argparse.Namespace, replay: Replay, out: TextOut) -> None:
-    """``replay --json``: after the verdict, what the reader saw, an event a line."""
+def _replay_events(args: argparse.Namespace, replay: Replay) -> list[dict[str, object]]:
+    """``replay --json``: what the reader saw, an event a line after the verdict."""
     game = Game(replay.game, **replay.options)
     reader = _reader(args, game.num_players, [])
     final = replay.final_state or replay.verify()
     names = [p.name for p in replay.players]
-    for event in final.events_for(reader, names=names):
-        write_json(out, {k: v for k, v in event.to_json().items() if v is not None})
+    events = final.events_for(reader, names=names)
+    return [{k: v for k, v in e.to_json().items() if v is not None} for e in events]
 
 
 def _cmd_simulate(
