@@ -94,7 +94,11 @@ def _game_arguments(cmd: argparse.ArgumentParser, what: str) -> None:
         "as in ismcts:iterations=800:exploration=0.5",
     )
     cmd.add_argument("--seed", default="1", help="seed for chance and the bots (default 1)")
-    cmd.add_argument("--players", default=None, help="number of players (default: one per bot)")
+    cmd.add_argument(
+        "--players",
+        default=None,
+        help="number of players (default: one per bot); one bot in --bots takes every seat",
+    )
     cmd.add_argument(
         "--option",
         action="append",
