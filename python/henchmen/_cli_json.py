@@ -17,10 +17,12 @@ reach the terminal as a control sequence.
 from __future__ import annotations
 
 import argparse
+import io
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
+from henchmen._cli_args import int_arg
 from henchmen.analysis.balance import out_of_line
 from henchmen.analysis.groups import groupings
 from henchmen.analysis.plan import Tournament
@@ -34,7 +36,9 @@ from henchmen.analysis.stats import (
     seat_advantage,
     turn_order,
 )
-from henchmen.analysis.summary import Summary
+from henchmen.analysis.store import load_results
+from henchmen.analysis.summary import Summary, summarize
+from henchmen.errors import OptionError
 from henchmen.game import GameInfo
 from henchmen.matches import MatchResults
 from henchmen.printable import TextOut
@@ -63,8 +67,33 @@ def _rate(r: Rate | Contribution, **more: Any) -> Json:
 
 
 def games_json(infos: Sequence[GameInfo]) -> Json:
-    """``henchmen games --json``: every game as the protocol's ``list_games`` lists it."""
-    return {"command": "games", "games": [g.to_json() for g in infos]}
+    """``henchmen games --json``: every game with the keys the protocol's ``list_games``
+    gives it (docs/protocol.md)."""
+    return {
+        "command": "games",
+        "games": [
+            {
+                "name": g.name,
+                "title": g.title,
+                "summary": g.summary,
+                "min_players": g.min_players,
+                "max_players": g.max_players,
+                "zero_sum": g.zero_sum,
+                "options": [
+                    {
+                        "name": o.name,
+                        "kind": o.kind,
+                        "default": o.default,
+                        "allowed": o.allowed,
+                        "doc": o.doc,
+                        "choices": list(o.choices),
+                    }
+                    for o in g.options
+                ],
+            }
+            for g in infos
+        ],
+    }
 
 
 def simulate_json(results: MatchResults, title: str, seed: int) -> Json:
@@ -179,6 +208,31 @@ def report_json(s: Summary) -> Json:
     return doc
 
 
+def report_command(
+    args: argparse.Namespace,
+    out: TextOut,
+    text_command: Callable[[argparse.Namespace, TextOut], int],
+) -> int:
+    """``henchmen report FILE --json``.
+
+    ``text_command`` is the text report's command: with ``--html`` it writes
+    the page (its text goes nowhere), so the page and its errors are the same
+    with ``--json`` or without.
+    """
+    # One path; a list where several files make one pool (their document is not this one).
+    paths = args.results if isinstance(args.results, list) else [args.results]
+    if len(paths) != 1:
+        raise OptionError(f"report --json reads one results file, got {len(paths)}")
+    min_games = int_arg(args.min_games, "--min-games", 0, 10**9)
+    if args.html:
+        text_command(args, io.StringIO())
+    loaded = load_results(paths[0])
+    summary = summarize(loaded.tournament, loaded.records, min_games)
+    doc = {**report_json(summary), "repeated_lines": loaded.repeats}
+    write_json(out, {**doc, **({"html": args.html} if args.html else {})})
+    return 0
+
+
 def _table(rows: Sequence[tuple[str, Rate]], reference: float | None) -> list[Json]:
     """Rows of a balance table; ``far`` marks those out of line (when a reference applies)."""
     if reference is None:
@@ -244,6 +298,7 @@ __all__ = [
     "balance_json",
     "games_json",
     "replay_json",
+    "report_command",
     "report_json",
     "simulate_json",
     "write_json",

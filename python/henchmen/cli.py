@@ -39,7 +39,14 @@ from typing import TYPE_CHECKING, NoReturn
 
 from henchmen import __version__, _checks, _cli_completion, _core
 from henchmen._cli_args import int_arg, parse_option, seats_and_options, seed_for_bot
-from henchmen._cli_json import add_json_flag, games_json, replay_json, simulate_json, write_json
+from henchmen._cli_json import (
+    add_json_flag,
+    games_json,
+    replay_json,
+    report_command,
+    simulate_json,
+    write_json,
+)
 from henchmen._cli_output import (
     COLOR_CHOICES,
     Highlighted,
@@ -690,6 +697,8 @@ def _run(argv: Sequence[str] | None, out: OutputStream, err: OutputStream) -> in
     if args.command == "tournament":
         return analysis_cli.cmd_tournament(args, out, err, OutputStream(sys.stderr, keep="\r\n"))
     if args.command == "report":
+        if args.json:
+            return report_command(args, out, analysis_cli.cmd_report)
         return analysis_cli.cmd_report(args, out)
     if args.command == "train":
         return learn_cli.cmd_train(args, out)

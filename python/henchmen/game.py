@@ -77,34 +77,6 @@ class GameInfo:
         known = ", ".join(o.name for o in self.options)
         raise OptionError(f"{self.name} has no option '{name}'; its options are: {known}")
 
-    def to_json(self) -> dict[str, Any]:
-        """The game as the protocol's ``list_games`` and ``henchmen games --json`` give it.
-
-        >>> import henchmen
-        >>> info = henchmen.game_info("parry").to_json()
-        >>> info["name"], info["options"][0]["name"], info["options"][0]["choices"]
-        ('parry', 'players', [])
-        """
-        return {
-            "name": self.name,
-            "title": self.title,
-            "summary": self.summary,
-            "min_players": self.min_players,
-            "max_players": self.max_players,
-            "zero_sum": self.zero_sum,
-            "options": [
-                {
-                    "name": o.name,
-                    "kind": o.kind,
-                    "default": o.default,
-                    "allowed": o.allowed,
-                    "doc": o.doc,
-                    "choices": list(o.choices),
-                }
-                for o in self.options
-            ],
-        }
-
 
 class PlayoutStats(TypedDict):
     """Totals from :meth:`Game.random_playouts`.

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import io
 import signal
 import threading
 import time
@@ -143,6 +142,7 @@ def add_commands(sub: Any) -> None:
     )
     b.add_argument("game", help="the game's name (see `henchmen games`)")
     b.add_argument("--bot", default=DEFAULT_BOT, help=f"the bot in every seat ({DEFAULT_BOT})")
+    _cli_json.add_json_flag(b, "the balance table")
     b.add_argument("--games", default="200", help="games per setup (default 200)")
     b.add_argument("--seed", default="1", help="seed (default 1)")
     b.add_argument(
@@ -155,7 +155,6 @@ def add_commands(sub: Any) -> None:
     b.add_argument("--scheduler", default=None, metavar="ADDRESS", help="a Dask scheduler")
     b.add_argument("--batch", default="0", help="games per task (default 0: a few per worker)")
     b.add_argument("--min-games", default="1", help="games a group needs to be shown (default 1)")
-    _cli_json.add_json_flag(b, "the balance table")
 
 
 class _Progress:
@@ -377,14 +376,12 @@ def cmd_report(args: argparse.Namespace, out: TextOut) -> int:
     loaded = load_results(args.results)
     min_games = int_arg(args.min_games, "--min-games", 0, 10**9)
     summary = summarize(loaded.tournament, loaded.records, min_games)
-    # With --json the document alone goes to standard output, after the page is written.
-    text: TextOut = io.StringIO() if args.json else out
-    text.write(text_report(summary) + "\n")
+    out.write(text_report(summary) + "\n")
     if loaded.repeats:
         lines = ", ".join(map(str, loaded.repeats[:10])) + (
             ", ..." if len(loaded.repeats) > 10 else ""
         )
-        text.write(
+        out.write(
             f"Note: {len(loaded.repeats)} line(s) of {args.results} repeat a game already read, "
             f"word for word, and were left out (line {lines})\n"
         )
@@ -397,10 +394,7 @@ def cmd_report(args: argparse.Namespace, out: TextOut) -> int:
             Path(args.html).write_text(page, encoding="utf-8")
         except OSError as e:
             raise OptionError(f"cannot write {args.html}: {e.strerror or e}") from None
-        text.write(f"Report written to {args.html}\n")
-    if args.json:
-        doc = {**_cli_json.report_json(summary), "repeated_lines": loaded.repeats}
-        _cli_json.write_json(out, {**doc, **({"html": args.html} if args.html else {})})
+        out.write(f"Report written to {args.html}\n")
     return 0
 
 
