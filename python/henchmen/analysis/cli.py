@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import io
 import signal
 import threading
 import time
@@ -290,6 +291,8 @@ def cmd_balance(args: argparse.Namespace, out: TextOut, err: TextOut, bar: TextO
     >>> [line.split(" | ")[0] for line in lines if line.startswith("| seat")]
     ['| seat 1', '| seat 2']
     """
+    # With --json the text goes nowhere, and the document, last, to standard output.
+    document, out = out, (io.StringIO() if args.json else out)
     info = game_info(args.game)
     if args.bot.strip() == "human":
         raise OptionError("a balance study plays bots only; use `henchmen play` to play")
@@ -340,12 +343,11 @@ def cmd_balance(args: argparse.Namespace, out: TextOut, err: TextOut, bar: TextO
             client.close()
         else:
             stop_pool(executor, finished=finished)
-    if args.json:
-        doc = _cli_json.balance_json(tournaments, records, min_games)
-        _cli_json.write_json(out, {**doc, "results": str(folder)})
-        return 0
     out.write(balance_table(tournaments, records, min_games) + "\n")
     out.write(f"Results in {folder}\n")
+    if args.json:
+        doc = _cli_json.balance_json(tournaments, records, min_games)
+        _cli_json.write_json(document, {**doc, "results": str(folder)})
     return 0
 
 
