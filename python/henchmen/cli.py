@@ -678,13 +678,12 @@ def _run(argv: Sequence[str] | None, out: OutputStream, err: OutputStream) -> in
         _cli_completion.complete(parser)
     try:
         args = parser.parse_args(argv)
+        out.colour, err.colour = colour_wanted(out, args.color), colour_wanted(err, args.color)
     except SystemExit as e:  # --help and --version, printed by argparse itself
         out.flush()
         return e.code if isinstance(e.code, int) else 0
     except OSError as e:  # argparse's own writes (--help) to a closed or full output
         raise OutputFailed(e) from None
-    out.colour = colour_wanted(out, args.color)
-    err.colour = colour_wanted(err, args.color)
     if args.command == "games":
         return _cmd_games(args, out)
     if args.command == "replay":
