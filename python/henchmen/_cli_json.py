@@ -67,33 +67,10 @@ def _rate(r: Rate | Contribution, **more: Any) -> Json:
 
 
 def games_json(infos: Sequence[GameInfo]) -> Json:
-    """``henchmen games --json``: every game with the keys the protocol's ``list_games``
-    gives it (docs/protocol.md)."""
-    return {
-        "command": "games",
-        "games": [
-            {
-                "name": g.name,
-                "title": g.title,
-                "summary": g.summary,
-                "min_players": g.min_players,
-                "max_players": g.max_players,
-                "zero_sum": g.zero_sum,
-                "options": [
-                    {
-                        "name": o.name,
-                        "kind": o.kind,
-                        "default": o.default,
-                        "allowed": o.allowed,
-                        "doc": o.doc,
-                        "choices": list(o.choices),
-                    }
-                    for o in g.options
-                ],
-            }
-            for g in infos
-        ],
-    }
+    """``henchmen games --json``: every game as the protocol's ``list_games`` lists it."""
+    from henchmen.serve.protocol import game_entry  # the server only when asked for this
+
+    return {"command": "games", "games": [game_entry(g) for g in infos]}
 
 
 def simulate_json(results: MatchResults, title: str, seed: int) -> Json:
