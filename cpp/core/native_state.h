@@ -779,14 +779,18 @@ class NativeState final : public State {
     }
   }
 
+  // The first few moves, then a count: an error stays one short line (a Legendary turn
+  // can offer dozens); the full list is one legal_actions() away.
   std::string list_moves(const std::vector<Action>& legal) const {
+    constexpr size_t kShown = 6;
+    // Never "and 1 more": a seventh move costs no more than saying so.
+    const size_t shown = legal.size() <= kShown + 1 ? legal.size() : kShown;
     std::string out;
-    const size_t shown = std::min<size_t>(legal.size(), 40);
     for (size_t i = 0; i < shown; ++i) {
       if (i) out += ", ";
       out += s_.action_to_string(legal[i]);
     }
-    if (shown < legal.size()) out += ", ... (" + std::to_string(legal.size()) + " in all)";
+    if (shown < legal.size()) out += " and " + std::to_string(legal.size() - shown) + " more";
     return out;
   }
 

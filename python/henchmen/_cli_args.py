@@ -14,6 +14,9 @@ from henchmen import _checks
 from henchmen.errors import OptionError
 from henchmen.game import GameInfo
 
+#: How to fix a count of bots that fits no count of players.
+_ONE_PER_SEAT = "give one bot per player, or one bot and --players N to seat it everywhere"
+
 
 def int_arg(text: str, what: str, lo: int, hi: int) -> int:
     allowed = f"exactly {lo}" if lo == hi else f"an integer from {lo} to {hi}"
@@ -83,7 +86,9 @@ def seats_and_options(args: argparse.Namespace, info: GameInfo) -> tuple[list[st
 
     The count comes from ``--players`` or ``--option players=N`` (which must
     then agree), else from ``--bots``, else the game's default; an error
-    names the flag that disagrees.
+    names the flag that disagrees.  Given a count, one bot in ``--bots``
+    takes every seat (``--players 5 --bots greedy``); several must be one
+    per player.
     """
     options: dict[str, Any] = dict(parse_option(info, text) for text in args.option)
     bot_list = [b.strip() for b in args.bots.split(",")] if args.bots is not None else None
@@ -108,10 +113,12 @@ def seats_and_options(args: argparse.Namespace, info: GameInfo) -> tuple[list[st
         players = info.option("players").default
     if bot_list is None:
         bot_list = ["random"] * players
+    elif said and len(bot_list) == 1:
+        bot_list = bot_list * players
     elif said and len(bot_list) != players:
         raise OptionError(
             f"--bots names {len(bot_list)} bot(s) but {said[0][0]} asks for {players} players; "
-            "give one bot per player"
+            "give one bot per player, or one for every seat"
         )
     elif not info.min_players <= players <= info.max_players:
         span = (
@@ -120,8 +127,7 @@ def seats_and_options(args: argparse.Namespace, info: GameInfo) -> tuple[list[st
             else f"{info.min_players} to {info.max_players}"
         )
         raise OptionError(
-            f"--bots names {len(bot_list)} bot(s) but the game has {span} players; "
-            "give one bot per player"
+            f"--bots names {len(bot_list)} bot(s) but the game has {span} players; {_ONE_PER_SEAT}"
         )
     elif not said and options:
         _bots_fit_the_options(info, options, args.option, players)
@@ -154,8 +160,7 @@ def _bots_fit_the_options(
     flags = " ".join(f"--option {text}" for text in given)
     noun = "player" if allowed == [1] else "players"
     raise OptionError(
-        f"--bots names {players} bot(s) but {flags} asks for {counts} {noun}; "
-        "give one bot per player"
+        f"--bots names {players} bot(s) but {flags} asks for {counts} {noun}; {_ONE_PER_SEAT}"
     )
 
 

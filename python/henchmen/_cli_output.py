@@ -14,7 +14,32 @@ import errno
 import os
 import sys
 
-from henchmen.printable import PrintableStream, TextOut
+from henchmen.printable import PrintableStream, TextOut, printable
+
+#: ``--color``'s choices: ``auto`` colours a terminal unless ``NO_COLOR`` is set.
+COLOR_CHOICES = ("auto", "always", "never")
+
+#: The SGR codes the tool paints with, by what they mark.
+STYLES = {"error": "1;31", "ok": "1;32", "name": "1;36", "head": "1", "note": "2"}
+
+
+def colour_wanted(stream: TextOut, choice: str = "auto") -> bool:
+    """Whether to colour ``stream``: ``--color always``/``never`` as said; ``auto``
+    on a terminal (not ``TERM=dumb``) unless ``NO_COLOR`` is set to anything but
+    the empty string (https://no-color.org: a flag overrides it, so ``always`` wins).
+
+    >>> import io
+    >>> colour_wanted(io.StringIO()), colour_wanted(io.StringIO(), "always")
+    (False, True)
+    """
+    if choice != "auto":
+        return choice == "always"
+    if os.environ.get("NO_COLOR") or os.environ.get("TERM") == "dumb":
+        return False
+    try:
+        return stream.isatty()
+    except (OSError, ValueError):  # a closed stream
+        return False
 
 
 class OutputFailed(Exception):
@@ -46,6 +71,8 @@ class OutputStream(PrintableStream):
         super().__init__(stream if stream is not None else _Closed(), keep)
         #: True while the last line written is unfinished (or a write was cut short).
         self.mid_line = False
+        #: Whether :meth:`paint` colours (see :func:`colour_wanted`).
+        self.colour = False
 
     def write(self, text: str) -> int:
         """Write ``text``, escaped; OutputFailed if it cannot be written."""
@@ -58,6 +85,28 @@ class OutputStream(PrintableStream):
         if text:
             self.mid_line = not text.endswith("\n")
         return written
+
+    def paint(self, text: str, style: str) -> int:
+        """Write ``text`` escaped, in the colour of ``style`` (a key of :data:`STYLES`)
+        when :attr:`colour` is on: the codes go out around it in one write, so an
+        interrupt never leaves the terminal coloured.
+
+        >>> import io
+        >>> raw = io.StringIO()
+        >>> out = OutputStream(raw)
+        >>> out.colour = True
+        >>> out.paint("ok", "ok") and raw.getvalue()
+        '\\x1b[1;32mok\\x1b[0m'
+        """
+        if not self.colour or not text:
+            return self.write(text)
+        self.mid_line = True
+        try:
+            self.stream.write(f"\x1b[{STYLES[style]}m{printable(text, self.keep)}\x1b[0m")
+        except OSError as e:
+            raise OutputFailed(e) from None
+        self.mid_line = not text.endswith("\n")
+        return len(text)
 
     def end_line(self) -> None:
         """Finish a line cut short, so that what is said next starts on its own."""
@@ -80,6 +129,48 @@ class OutputStream(PrintableStream):
         with contextlib.suppress(OutputFailed):
             self.write(line + "\n")
             self.flush()
+
+
+class Highlighted:
+    """A narrated log on an :class:`OutputStream`, its headings and result in colour.
+
+    Whole lines are matched by how they start (``== Turn 3 ==`` a heading,
+    ``Result after`` the result); the rest, and any line written in pieces,
+    passes as it is.  With colour off it is the stream itself.
+
+    >>> import io
+    >>> raw = io.StringIO()
+    >>> out = OutputStream(raw)
+    >>> out.colour = True
+    >>> Highlighted(out).write("== Setup ==\\n  Ann draws 3 cards\\n") and raw.getvalue()
+    '\\x1b[1m== Setup ==\\x1b[0m\\n  Ann draws 3 cards\\n'
+    """
+
+    #: A line's start, and its style.
+    LINES = (("== ", "head"), ("Result after ", "ok"), ("Replay written to ", "note"))
+
+    def __init__(self, stream: OutputStream) -> None:
+        self.stream = stream
+
+    def write(self, text: str) -> int:
+        """Write ``text``, painting the whole lines :attr:`LINES` names."""
+        for line in text.splitlines(keepends=True):
+            whole = not self.stream.mid_line and line.endswith("\n")
+            style = next((s for start, s in self.LINES if line.startswith(start)), None)
+            if whole and style is not None and self.stream.colour:
+                self.stream.paint(line[:-1], style)
+                self.stream.write("\n")
+            else:
+                self.stream.write(line)
+        return len(text)
+
+    def flush(self) -> None:
+        """Flush the stream."""
+        self.stream.flush()
+
+    def isatty(self) -> bool:
+        """Whether the stream is a terminal."""
+        return self.stream.isatty()
 
 
 class _Closed:
@@ -110,4 +201,12 @@ def silence_stdout() -> None:
         os.close(devnull)
 
 
-__all__ = ["OutputFailed", "OutputStream", "silence_stdout"]
+__all__ = [
+    "COLOR_CHOICES",
+    "STYLES",
+    "Highlighted",
+    "OutputFailed",
+    "OutputStream",
+    "colour_wanted",
+    "silence_stdout",
+]

@@ -1,3 +1,4 @@
+# PYTHON_ARGCOMPLETE_OK (argcomplete's mark: this tool answers shell completion itself)
 """The ``henchmen`` command: list games, play, replay and simulate.
 
     henchmen games
@@ -10,7 +11,11 @@
     henchmen tournament parry --bots random,greedy,ismcts --games 100 --out parry.jsonl
     henchmen report parry.jsonl --html parry.html
     henchmen balance seven-secret-supervillains --games 400 --workers 2
+    henchmen simulate legendary --players 5 --bots greedy --json   (one bot in every seat)
+    eval "$(henchmen completion bash)"    (shell completion; zsh and fish too)
 
+``--json`` prints one JSON document instead of the text (docs/cli.md lists
+the keys); ``--color auto|always|never`` (and ``NO_COLOR``) decide colour.
 Every game ``play`` plays writes a replay (unless ``--no-replay``), even one
 stopped by Ctrl-C; every error is one line on stderr and exit status 2;
 Ctrl-C exits with status 130 and one line.  Players are numbered from 1 here,
@@ -32,9 +37,24 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
-from henchmen import __version__, _checks, _core
+from henchmen import __version__, _checks, _cli_completion, _core
 from henchmen._cli_args import int_arg, parse_option, seats_and_options, seed_for_bot
-from henchmen._cli_output import OutputFailed, OutputStream, silence_stdout
+from henchmen._cli_json import (
+    add_json_flag,
+    games_json,
+    replay_json,
+    report_command,
+    simulate_json,
+    write_json,
+)
+from henchmen._cli_output import (
+    COLOR_CHOICES,
+    Highlighted,
+    OutputFailed,
+    OutputStream,
+    colour_wanted,
+    silence_stdout,
+)
 from henchmen._replay_target import ReplayTarget, holding_sigint
 from henchmen.analysis import cli as analysis_cli
 from henchmen.bots import Bot, bot_names
@@ -46,7 +66,7 @@ from henchmen.learn import _cli as learn_cli
 from henchmen.matches import BotSpec, parse_bot_spec, run_matches
 from henchmen.narration import Narrator, reader_label, result_lines, team_result, verdict
 from henchmen.printable import TextOut, printable
-from henchmen.replay import ReplayPlayer, load_replay, make_replay
+from henchmen.replay import Replay, ReplayPlayer, load_replay, make_replay
 from henchmen.state import State
 from henchmen.storyline import wrapped
 from henchmen.table import HumanSeat, Quit, Session
@@ -76,12 +96,17 @@ def _game_arguments(cmd: argparse.ArgumentParser, what: str) -> None:
     cmd.add_argument(
         "--bots",
         default=None,
-        help="comma-separated bots, one per player (default: random for everyone); "
+        help="comma-separated bots, one per player, or one for every seat of --players "
+        "(default: random for everyone); "
         f"known: {', '.join(bot_names())}{what}; settings follow the name, "
         "as in ismcts:iterations=800:exploration=0.5",
     )
     cmd.add_argument("--seed", default="1", help="seed for chance and the bots (default 1)")
-    cmd.add_argument("--players", default=None, help="number of players (default: one per bot)")
+    cmd.add_argument(
+        "--players",
+        default=None,
+        help="number of players (default: one per bot); one bot in --bots takes every seat",
+    )
     cmd.add_argument(
         "--option",
         action="append",
@@ -114,7 +139,7 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"henchmen {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     sub.required = True
-    sub.add_parser("games", help="list the games and their options")
+    add_json_flag(sub.add_parser("games", help="list the games and their options"), "the list")
     play = sub.add_parser(
         "play",
         help="play a whole game (bots or humans), narrated, and write a replay",
@@ -132,6 +157,7 @@ def _parser() -> argparse.ArgumentParser:
         "<...>-2.json, <...>-3.json",
     )
     where.add_argument("--no-replay", action="store_true", help="write no replay")
+    add_json_flag(play, "the result (as --quiet, the rest on standard error)")
     play.add_argument(
         "--force", action="store_true", help="overwrite the --replay file if it exists"
     )
@@ -162,6 +188,9 @@ def _parser() -> argparse.ArgumentParser:
         action="store_true",
         help="only verify the replay: exit 0 if it is sound, 2 naming the first bad step",
     )
+    add_json_flag(
+        replay, "the --check verdict, or without --check the events as JSON lines after it"
+    )
     simulate = sub.add_parser(
         "simulate",
         help="play many games between bots and print a win-rate table",
@@ -175,10 +204,24 @@ def _parser() -> argparse.ArgumentParser:
     simulate.add_argument(
         "--threads", default="1", help=f"native threads (default 1, at most {_core.MAX_THREADS})"
     )
+    add_json_flag(simulate, "the win-rate table")
     _serve_arguments(sub)
     analysis_cli.add_commands(sub)
     learn_cli.add_command(sub)
+    _cli_completion.add_command(sub)
+    _colour_arguments(parser, sub)
     return parser
+
+
+def _colour_arguments(
+    parser: argparse.ArgumentParser, sub: argparse._SubParsersAction[_Parser]
+) -> None:
+    """``--color`` before the command or after it, on every command (however added)."""
+    what = "colour the output: auto (on a terminal, unless NO_COLOR is set), always or never"
+    parser.add_argument("--color", choices=COLOR_CHOICES, default="auto", help=what)
+    for cmd in dict.fromkeys(sub.choices.values()):  # an alias would be seen twice
+        # SUPPRESS: a command that was not given it keeps what stood before the command.
+        cmd.add_argument("--color", choices=COLOR_CHOICES, default=argparse.SUPPRESS, help=what)
 
 
 def _serve_arguments(sub: argparse._SubParsersAction[_Parser]) -> None:
@@ -215,17 +258,23 @@ def _serve_arguments(sub: argparse._SubParsersAction[_Parser]) -> None:
     )
 
 
-def _cmd_games(out: TextOut) -> int:
+def _cmd_games(args: argparse.Namespace, out: OutputStream) -> int:
+    if args.json:
+        write_json(out, games_json(games()))
+        return 0
     for g in games():
         span = (
             str(g.min_players)
             if g.min_players == g.max_players
             else f"{g.min_players}-{g.max_players}"
         )
-        out.write(f"{g.name}  ({g.title}, {span} players)\n    {g.summary}\n")
+        out.paint(g.name, "name")
+        out.write(f"  ({g.title}, {span} players)\n    {g.summary}\n")
         for o in g.options:
             default = json.dumps(o.default, ensure_ascii=False)
-            out.write(f"    --option {o.name}=...  {o.doc} [{o.allowed}; default {default}]\n")
+            out.write("    ")
+            out.paint(f"--option {o.name}=...", "head")
+            out.write(f"  {o.doc} [{o.allowed}; default {default}]\n")
     return 0
 
 
@@ -298,18 +347,24 @@ def _table_narrator(app: TableApp, state: State, reader: int, names: Sequence[st
     return TableNarrator(app, state, reader, names)
 
 
-def _cmd_play(args: argparse.Namespace, out: TextOut, err: TextOut) -> int:
+def _cmd_play(args: argparse.Namespace, out: OutputStream, err: OutputStream) -> int:
     info = game_info(args.game)
     seed = int_arg(args.seed, "--seed", 0, _checks.U64_MAX)
     bot_list, options = seats_and_options(args, info)
     specs = [None if name == "human" else parse_bot_spec(name) for name in bot_list]
     shown = ["human" if spec is None else str(spec) for spec in specs]
     names = _seat_names(shown)
-    log = err if args.replay == "-" else out  # standard output then carries the replay alone
+    if args.json:
+        if args.replay == "-":
+            raise OptionError("--json and --replay - both want standard output; choose one")
+        args.quiet = True  # standard output carries the document alone; the rest goes to stderr
+    # Standard output then carries the replay (or the --json document) alone.
+    to_stdout = not (args.replay == "-" or args.json)
+    log = Highlighted(out if to_stdout else err)
     humans = [i for i, spec in enumerate(specs) if spec is None]
     reader = _reader(args, len(specs), humans)
     # Line editing only when the person's terminal is both ends (not with --replay -).
-    interactive = log is out and sys.stdin.isatty() and sys.stdout.isatty()
+    interactive = to_stdout and sys.stdin.isatty() and sys.stdout.isatty()
     full_screen = interactive and not (args.plain or args.quiet)
     app = _full_screen(info.title, humans) if full_screen else None
     bots: list[Bot] = [
@@ -401,11 +456,20 @@ def _cmd_play(args: argparse.Namespace, out: TextOut, err: TextOut) -> int:
     except HenchmenError as e:
         raise HenchmenError(f"{e}; {save()} ({state.move_number} actions)") from None
     log.write(f"Replay written to {target.where}\n" if target else "No replay written.\n")
+    if args.json:
+        result = result_lines(state, names)[0] if state.is_terminal else "abandoned"
+        where = {"replay": str(target.where)} if target is not None else {}
+        write_json(out, {"command": "play", **replay_json(session.replay(), result), **where})
     return 0
 
 
-def _cmd_replay(args: argparse.Namespace, out: TextOut) -> int:
-    replay = load_replay(args.file)  # verifies every step: errors name the first bad one
+def _cmd_replay(args: argparse.Namespace, out: OutputStream) -> int:
+    try:
+        replay = load_replay(args.file)  # verifies every step: errors name the first bad one
+    except HenchmenError as e:
+        if args.json:  # the verdict on standard output too, for the program reading it
+            write_json(out, {"command": "replay", "file": args.file, "ok": False, "error": str(e)})
+        raise
     names = _seat_names([], replay.players)
     result = (
         verdict(replay.returns, names)
@@ -418,8 +482,15 @@ def _cmd_replay(args: argparse.Namespace, out: TextOut) -> int:
         if replay.abandoned
         else "unfinished"
     )
+    if args.json:
+        events = [] if args.check else _replay_events(args, replay)  # a bad --observer: no doc
+        doc = {"command": "replay", "file": args.file, "ok": True}
+        for line in [{**doc, **replay_json(replay, result)}, *events]:
+            write_json(out, line)
+        return 0
     if args.check:
-        out.write(f"ok: {args.file}: {replay.game}, {len(replay.steps)} steps, {result}\n")
+        out.paint("ok", "ok")
+        out.write(f": {args.file}: {replay.game}, {len(replay.steps)} steps, {result}\n")
         if replay.renumbered:
             out.write(f"note: {printable(replay.renumbered)}\n")
         return 0
@@ -440,7 +511,7 @@ def _cmd_replay(args: argparse.Namespace, out: TextOut) -> int:
 
     final = replay.final_state or replay.verify()  # load_replay verified it: kept there
     narrator = Narrator(
-        out,
+        Highlighted(out),
         game,
         reader,
         names,
@@ -457,7 +528,19 @@ def _cmd_replay(args: argparse.Namespace, out: TextOut) -> int:
     return 0
 
 
-def _cmd_simulate(args: argparse.Namespace, out: TextOut, err: TextOut, progress: TextOut) -> int:
+def _replay_events(args: argparse.Namespace, replay: Replay) -> list[dict[str, object]]:
+    """``replay --json``: what the reader saw, an event a line after the verdict."""
+    game = Game(replay.game, **replay.options)
+    reader = _reader(args, game.num_players, [])
+    final = replay.final_state or replay.verify()
+    names = [p.name for p in replay.players]
+    events = final.events_for(reader, names=names)
+    return [{k: v for k, v in e.to_json().items() if v is not None} for e in events]
+
+
+def _cmd_simulate(
+    args: argparse.Namespace, out: OutputStream, err: TextOut, progress: TextOut
+) -> int:
     info = game_info(args.game)
     seed = int_arg(args.seed, "--seed", 0, _checks.U64_MAX)
     n_games = int_arg(args.games, "--games", 1, 10_000_000)
@@ -474,16 +557,23 @@ def _cmd_simulate(args: argparse.Namespace, out: TextOut, err: TextOut, progress
         game, specs, n_games, seed=seed, threads=threads, progress=_ProgressBar(progress, "games")
     )
     mean_len = sum(results.lengths) / max(len(results.lengths), 1)
-    out.write(
+    if args.json:
+        write_json(out, simulate_json(results, info.title, seed))
+        return 0
+    out.paint(
         f"{info.title}: {results.games} games, seed {seed}, seats rotated; "
-        f"{mean_len:.0f} actions a game; {results.seconds:.1f}s\n"
+        f"{mean_len:.0f} actions a game; {results.seconds:.1f}s",
+        "head",
     )
+    out.write("\n")
     if results.cooperative:
         out.write(
             "Cooperative game: a team win is every player's return > 0, a loss every return < 0; "
             "mixed bots share one team result.\n"
         )
-    out.write(results.table() + "\n")
+    head, _, rows = results.table().partition("\n")
+    out.paint(head, "head")
+    out.write(f"\n{rows}\n" if rows else "\n")
     if results.truncated:
         out.write(f"{results.truncated} game(s) hit the length limit and count as draws\n")
     return 0
@@ -549,12 +639,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     True
     """
     out, err = OutputStream(sys.stdout), OutputStream(sys.stderr)
+    err.colour = colour_wanted(err)  # before the arguments are read: a usage error is told too
     try:
         status = _run(argv, out, err)
         out.flush()  # a full disk shows here, while the error can still be told
         return status
     except (_UsageError, HenchmenError) as e:
-        err.say(f"henchmen: error: {_one_line(str(e))}")
+        with contextlib.suppress(OutputFailed):
+            err.paint("henchmen: error:", "error")
+        err.say(f" {_one_line(str(e))}")
         return EXIT_USAGE
     except KeyboardInterrupt as e:
         # What standard output still buffers (a line the interrupt cut in
@@ -581,8 +674,12 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _run(argv: Sequence[str] | None, out: OutputStream, err: OutputStream) -> int:
+    parser = _parser()
+    if argv is None:  # the shell asking for completions (argcomplete): answered, then exit
+        _cli_completion.complete(parser)
     try:
-        args = _parser().parse_args(argv)
+        args = parser.parse_args(argv)
+        out.colour, err.colour = colour_wanted(out, args.color), colour_wanted(err, args.color)
     except SystemExit as e:  # --help and --version, printed by argparse itself
         out.flush()
         return e.code if isinstance(e.code, int) else 0
@@ -591,7 +688,7 @@ def _run(argv: Sequence[str] | None, out: OutputStream, err: OutputStream) -> in
     if isinstance(getattr(args, "game", None), str):  # "parry(players=3)": options join --option
         args.game, args.option = option_texts(args.game, list(getattr(args, "option", None) or []))
     if args.command == "games":
-        return _cmd_games(out)
+        return _cmd_games(args, out)
     if args.command == "replay":
         return _cmd_replay(args, out)
     if args.command == "serve":
@@ -602,9 +699,13 @@ def _run(argv: Sequence[str] | None, out: OutputStream, err: OutputStream) -> in
     if args.command == "tournament":
         return analysis_cli.cmd_tournament(args, out, err, OutputStream(sys.stderr, keep="\r\n"))
     if args.command == "report":
+        if args.json:
+            return report_command(args, out, analysis_cli.cmd_report)
         return analysis_cli.cmd_report(args, out)
     if args.command == "train":
         return learn_cli.cmd_train(args, out)
+    if args.command == "completion":
+        return _cli_completion.cmd_completion(args, out)
     if args.command == "balance":
         return analysis_cli.cmd_balance(args, out, err, OutputStream(sys.stderr, keep="\r\n"))
     if args.command == "tune":

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import io
 import signal
 import threading
 import time
@@ -22,7 +23,7 @@ from concurrent.futures import Executor
 from pathlib import Path
 from typing import Any
 
-from henchmen import _checks
+from henchmen import _checks, _cli_json
 from henchmen._cli_args import int_arg, parse_option
 from henchmen.analysis.balance import DEFAULT_BOT, balance_table, results_files, study
 from henchmen.analysis.cli_race import RACE_HELP
@@ -148,6 +149,7 @@ def add_commands(sub: Any) -> None:
         help="a count to draw the first-to-X curve of, besides the game's own: an event kind, "
         "maybe a name ('buy Royal Rule'); 'other:KIND' counts for the event's second player",
     )
+    _cli_json.add_json_flag(t, "the report at the end")
     r = sub.add_parser(
         "report",
         help="ratings and balance statistics of a results file, as text and HTML",
@@ -174,6 +176,7 @@ def add_commands(sub: Any) -> None:
         default="0",
         help="games a feature needs to be shown (default 0: 5%% of the games)",
     )
+    _cli_json.add_json_flag(r, "the report (the HTML page is written as well)")
     b = sub.add_parser(
         "balance",
         help="a game's balance table: one bot in every seat, by seat and by group",
@@ -184,6 +187,7 @@ def add_commands(sub: Any) -> None:
     )
     b.add_argument("game", help="the game's name (see `henchmen games`)")
     b.add_argument("--bot", default=DEFAULT_BOT, help=f"the bot in every seat ({DEFAULT_BOT})")
+    _cli_json.add_json_flag(b, "the balance table")
     b.add_argument("--games", default="200", help="games per setup (default 200)")
     b.add_argument("--seed", default="1", help="seed (default 1)")
     b.add_argument(
@@ -305,7 +309,13 @@ def cmd_tournament(args: argparse.Namespace, out: TextOut, err: TextOut, bar: Te
             client.close()
     if run.resumed:
         err.write(f"henchmen: resumed: {run.resumed} games were already in {args.out}\n")
-    out.write(text_report(summarize(tournament, run.records)) + "\n")
+    summary = summarize(tournament, run.records)
+    if args.json:
+        _cli_json.write_json(
+            out, {**_cli_json.report_json(summary), "command": "tournament", "results": args.out}
+        )
+        return 0
+    out.write(text_report(summary) + "\n")
     out.write(f"Results in {args.out}\n")
     return 0
 
@@ -334,6 +344,8 @@ def cmd_balance(args: argparse.Namespace, out: TextOut, err: TextOut, bar: TextO
     >>> [line.split(" | ")[0] for line in lines if line.startswith("| seat")]
     ['| seat 1', '| seat 2']
     """
+    # With --json the text goes nowhere, and the document, last, to standard output.
+    document, out = out, (io.StringIO() if args.json else out)
     info = game_info(args.game)
     if args.bot.strip() == "human":
         raise OptionError("a balance study plays bots only; use `henchmen play` to play")
@@ -375,6 +387,9 @@ def cmd_balance(args: argparse.Namespace, out: TextOut, err: TextOut, bar: TextO
             records += run.records
     out.write(balance_table(tournaments, records, min_games) + "\n")
     out.write(f"Results in {folder}\n")
+    if args.json:
+        doc = _cli_json.balance_json(tournaments, records, min_games)
+        _cli_json.write_json(document, {**doc, "results": str(folder)})
     return 0
 
 

@@ -29,6 +29,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from henchmen.cancel import CancelToken
+from henchmen.game import GameInfo
 
 #: The protocol version this server speaks; a request's optional ``v`` must equal it.
 VERSION = 1
@@ -517,6 +518,35 @@ def encode(message: dict[str, Any]) -> str:
     return json.dumps(message, ensure_ascii=True, separators=(",", ":"), allow_nan=False)
 
 
+def game_entry(info: GameInfo) -> dict[str, Any]:
+    """A game as ``list_games`` lists it (and ``henchmen games --json``).
+
+    >>> import henchmen
+    >>> entry = game_entry(henchmen.game_info("parry"))
+    >>> entry["name"], entry["options"][0]["name"], entry["options"][0]["choices"]
+    ('parry', 'players', [])
+    """
+    return {
+        "name": info.name,
+        "title": info.title,
+        "summary": info.summary,
+        "min_players": info.min_players,
+        "max_players": info.max_players,
+        "zero_sum": info.zero_sum,
+        "options": [
+            {
+                "name": o.name,
+                "kind": o.kind,
+                "default": o.default,
+                "allowed": o.allowed,
+                "doc": o.doc,
+                "choices": list(o.choices),
+            }
+            for o in info.options
+        ],
+    }
+
+
 __all__ = [
     "ERROR_CODES",
     "REQUEST_TYPES",
@@ -527,6 +557,7 @@ __all__ = [
     "RequestError",
     "encode",
     "error",
+    "game_entry",
     "parse",
     "push",
     "reply",

@@ -67,6 +67,7 @@ from henchmen.serve.protocol import (
     RequestError,
     _short,
     error,
+    game_entry,
     parse,
     reply,
 )
@@ -637,30 +638,7 @@ class Server:
         return {}
 
     async def _list_games(self, conn: Connection, request: Request) -> dict[str, Any]:
-        out = []
-        for g in games():
-            out.append(
-                {
-                    "name": g.name,
-                    "title": g.title,
-                    "summary": g.summary,
-                    "min_players": g.min_players,
-                    "max_players": g.max_players,
-                    "zero_sum": g.zero_sum,
-                    "options": [
-                        {
-                            "name": o.name,
-                            "kind": o.kind,
-                            "default": o.default,
-                            "allowed": o.allowed,
-                            "doc": o.doc,
-                            "choices": list(o.choices),
-                        }
-                        for o in g.options
-                    ],
-                }
-            )
-        return {"games": out, "bots": bot_catalogue()}
+        return {"games": [game_entry(g) for g in games()], "bots": bot_catalogue()}
 
     def _game(self, request: Request, players: int | None) -> Game:
         name = request.text("game", 256)  # a name may carry its options: "parry(players=3)"
