@@ -2,6 +2,7 @@
 #include <sstream>
 
 #include "core/layout.h"
+#include "core/observation.h"
 #include "games/parry/state.h"
 
 namespace henchmen::parry {
@@ -25,13 +26,7 @@ Json counts(const Config& cfg, const uint8_t* c) {
 }  // namespace
 
 Json State::observation(int viewer) const {
-  Json o;
-  o["viewer"] = viewer;
-  o["turn"] = static_cast<int>(turn);
-  o["turn_player"] = static_cast<int>(turn_player_);
-  o["current_player"] = current_player();
-  o["game_over"] = over;
-  o["winner"] = over ? Json(static_cast<int>(winner)) : Json();
+  Json o = observation_header(viewer, turn, turn_player_, current_player(), over, winner);
   o["hand"] = counts(*cfg, hand[viewer]);
   Json players = Json(Json::Array{});
   for (int p = 0; p < cfg->players; ++p) {

@@ -5,6 +5,7 @@
 
 #include "core/card_json.h"
 #include "core/layout.h"
+#include "core/observation.h"
 #include "games/suet/tensor.h"
 
 namespace henchmen::suet {
@@ -62,17 +63,11 @@ Json market_json(const State& s) {
 }  // namespace
 
 Json State::observation(int viewer) const {
-  Json o;
-  o["viewer"] = viewer;
-  o["turn"] = static_cast<int>(turn);
+  Json o = observation_header(viewer, turn, turn_player_, current_player(), phase == kOver, winner);
   o["round"] = static_cast<int>(round);
   o["round_colour"] = cfg->long_game ? Json(round_name(round_colour)) : Json();
-  o["turn_player"] = static_cast<int>(turn_player_);
-  o["current_player"] = current_player();
   o["actions_left"] = static_cast<int>(actions_left);
   o["extra_turn"] = extra_turn;
-  o["game_over"] = phase == kOver;
-  o["winner"] = phase == kOver ? Json(static_cast<int>(winner)) : Json();
   o["hand"] = card_counts(*cfg, hand[viewer], cfg->kinds);
   Json players = Json(Json::Array{});
   for (int p = 0; p < cfg->players; ++p) {

@@ -5,6 +5,7 @@
 
 #include "core/card_json.h"
 #include "core/layout.h"
+#include "core/observation.h"
 #include "games/super/state.h"
 
 namespace henchmen::super {
@@ -77,14 +78,8 @@ const char* const kChoiceNames[] = {"", "counterattack", "parting top", "parting
 }  // namespace
 
 Json State::observation(int viewer) const {
-  Json o;
-  o["viewer"] = viewer;
-  o["turn"] = static_cast<int>(turn);
-  o["turn_player"] = static_cast<int>(turn_player_);
-  o["current_player"] = current_player();
+  Json o = observation_header(viewer, turn, turn_player_, current_player(), over, winner);
   o["phase"] = kPhaseNames[phase];
-  o["game_over"] = over;
-  o["winner"] = over ? Json(static_cast<int>(winner)) : Json();
   o["hand"] = card_counts(*cfg, hand[viewer], cfg->kinds);
   Json players = Json(Json::Array{});
   for (int p = 0; p < cfg->players; ++p) {

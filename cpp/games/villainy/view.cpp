@@ -5,6 +5,7 @@
 
 #include "core/card_json.h"
 #include "core/layout.h"
+#include "core/observation.h"
 #include "games/villainy/words.h"
 
 namespace henchmen::villainy {
@@ -25,17 +26,11 @@ const char* trigger_name(int t) { return t >= 0 && t < 3 ? kTriggerNames[t] : "?
 
 Json State::observation(int viewer) const {
   const Config& c = *cfg;
-  Json o;
-  o["viewer"] = viewer;
+  Json o = observation_header(viewer, turn, turn_player_, current_player(), over, winner);
   o["round"] = static_cast<int>(round);
-  o["turn"] = static_cast<int>(turn);
-  o["turn_player"] = static_cast<int>(turn_player_);
-  o["current_player"] = current_player();
   o["phase"] = phase_name(phase);
   o["actions_left"] = static_cast<int>(actions);
   o["specials_played"] = static_cast<int>(specials);
-  o["game_over"] = over;
-  o["winner"] = over ? Json(static_cast<int>(winner)) : Json();
   Json::Array winners;
   for (int p = 0; p < c.players; ++p) {
     if (leads(p)) winners.emplace_back(p);
