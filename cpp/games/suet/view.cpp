@@ -139,7 +139,7 @@ Json State::layout(int viewer) const {
   auto shown = [&](int k) { return card_face(*cfg, k); };
   for (int p = 0; p < cfg->players; ++p) {
     const Json cards = p == viewer ? faces_by_count(hand[p], cfg->kinds, shown) : card_backs(hand_n[p]);
-    l.zone("hand-" + std::to_string(p), l.whose(p) + " hand", "hand", Role::kHand, p, hand_n[p], cards);
+    l.hand(p, hand_n[p], cards);
     // A Component's place is its colour: an empty one keeps its place.
     Json lab = Json(Json::Array{});
     for (int c = 0; c < kColours; ++c) {
@@ -156,7 +156,7 @@ Json State::layout(int viewer) const {
     const std::string who = genius[p] == kNone ? l.whose(p) : cfg->genius_name[genius[p]] + "'s";
     l.zone("lab-" + std::to_string(p), who + " Secret Lab (Red, Blue, Purple, Green)", "row", Role::kPlay, p, components(p), lab);
   }
-  l.zone("deck", "The Deck", "deck", Role::kDeck, -1, deck_n, Json(Json::Array{}));
+  l.draw_pile("deck", "The Deck", -1, deck_n);
   l.zone("discard", "Discard pile", "discard", Role::kDiscard, -1, discard_n, faces_by_count(discard, cfg->kinds, shown));
   Json market_cards = Json(Json::Array{});
   for (int i = market_n - 1; i >= 0; --i) market_cards.push_back(card_face(*cfg, market[i]));

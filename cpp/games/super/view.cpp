@@ -129,7 +129,7 @@ Json State::layout(int viewer) const {
   }
   for (int p = 0; p < cfg->players; ++p) {
     const Json cards = p == viewer ? faces_by_count(hand[p], cfg->kinds, [&](int k) { return card_face(*cfg, k); }) : card_backs(hand_n[p]);
-    l.zone("hand-" + std::to_string(p), l.whose(p) + " hand", "hand", Role::kHand, p, hand_n[p], cards);
+    l.hand(p, hand_n[p], cards);
     Json pc = Json(Json::Array{});
     if (power[p] != kNoCard) {
       const auto& pw = cfg->powers[power[p]];
@@ -138,7 +138,7 @@ Json State::layout(int viewer) const {
     const int n_powers = static_cast<int>(pc.as_array("cards").size());
     l.zone("power-" + std::to_string(p), l.whose(p) + " Super Power (" + kPowerStateNames[power_state[p]] + ")", "row", Role::kPlay, p, n_powers, pc);
   }
-  l.zone("deck", "The Deck", "deck", Role::kDeck, -1, deck_n, Json(Json::Array{}));
+  l.draw_pile("deck", "The Deck", -1, deck_n);
   Json cards = Json(Json::Array{});
   for (const uint8_t t : top) {
     if (t != kNoCard) cards.push_back(card_face(*cfg, t));

@@ -436,7 +436,7 @@ Json State::layout(int viewer) const {
     const std::string tag = std::to_string(p);
     Json hand = Json(Json::Array{});
     for (const uint8_t card : pl.hand) hand.push_back(p == viewer ? face(c, card) : card_back());
-    l.zone("hand-" + tag, l.whose(p) + " hand", "hand", Role::kHand, p, pl.hand.size(), hand);
+    l.hand(p, pl.hand.size(), hand);
     // The 2x3 grid, front row first, left to right; a free spot keeps its place.
     Json ranks = Json(Json::Array{});
     for (int s = 0; s < kSpots; ++s) {
@@ -494,7 +494,7 @@ Json State::layout(int viewer) const {
     }
     for (const uint8_t card : pl.lasting) setup.push_back(face(c, card));
     l.zone("setup-" + tag, l.whose(p) + " Setup and lasting cards", "row", Role::kPlay, p, set_cards, setup);
-    l.zone("draw-" + tag, l.whose(p) + " draw pile", "deck", Role::kDeck, p, pl.draw.size(), Json(Json::Array{}));
+    l.draw_pile("draw-" + tag, l.whose(p) + " draw pile", p, pl.draw.size());
     Json discard = Json(Json::Array{});
     for (const uint8_t card : pl.discard) discard.push_back(face(c, card));
     l.zone("discard-" + tag, l.whose(p) + " discard pile", "pile", Role::kDiscard, p, pl.discard.size(), discard);
