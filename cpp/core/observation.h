@@ -1,10 +1,13 @@
-// What every game's observation and observation tensor start the same way.
+// What every game's views (observation, tensor, printable board) start the
+// same way.
 //
 // observation(player) is JSON for people and bots (its keys are explained in
 // each game's GameInfo::observation_keys); these write the keys every game
 // shares with the same meaning, so a game writes only its own.
 #pragma once
 #include <algorithm>
+#include <cstdint>
+#include <string>
 
 #include "core/json.h"
 
@@ -46,6 +49,15 @@ class CardPlanes {
 template <class Pile>
 void add_cards(float* plane, const Pile& pile) {
   for (const auto card : pile) plane[card] += 1.0f;
+}
+
+// A pile for the printable board: its cards' names joined by ", ", "-" when
+// it is empty.
+template <class Pile, class Names>
+std::string names_of(const Pile& pile, const Names& names) {
+  std::string s;
+  for (const uint8_t card : pile) s += (s.empty() ? "" : ", ") + names[card];
+  return s.empty() ? std::string("-") : s;
 }
 
 }  // namespace henchmen

@@ -414,11 +414,7 @@ std::string State::action_to_string(Action a) const {
 std::string State::to_string() const {
   const Config& c = *cfg;
   std::ostringstream os;
-  auto list = [&](const auto& pile) {
-    std::string s;
-    for (const uint8_t x : pile) s += (s.empty() ? "" : ", ") + c.name[x];
-    return s.empty() ? std::string("-") : s;
-  };
+  auto list = [&](const auto& pile) { return names_of(pile, c.name); };
   os << "Legendary, turn " << turn << ", player " << static_cast<int>(turn_player_) << " to play";
   if (over) os << " -- game over: " << (result == 1 ? "the heroes win" : result == -1 ? "evil wins" : "a tie");
   os << "\nScheme: " << (scheme >= 0 ? c.scheme[static_cast<size_t>(scheme)].name : std::string("?")) << " (twists " << static_cast<int>(twists_played) << ")";

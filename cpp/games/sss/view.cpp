@@ -451,11 +451,7 @@ std::string State::action_to_string(Action a) const {
 std::string State::to_string() const {
   const Config& c = *cfg;
   std::ostringstream os;
-  auto list = [&](const auto& pile) {
-    std::string s;
-    for (const uint8_t card : pile) s += (s.empty() ? "" : ", ") + c.name[card];
-    return s.empty() ? std::string("-") : s;
-  };
+  auto list = [&](const auto& pile) { return names_of(pile, c.name); };
   os << "Seven Secret Supervillains, turn " << turn << ", player " << static_cast<int>(turn_player_) << " to play";
   if (over) os << (winner >= 0 ? " -- game over, player " + std::to_string(winner) + " wins" : std::string(" -- game over, a draw"));
   os << "\nSupervillains:";
