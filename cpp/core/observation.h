@@ -16,13 +16,7 @@ namespace henchmen {
 // Who the observation is for, the turn, whose turn it is, who decides now
 // and whether the game is over.
 inline Json observation_header(int viewer, int turn, int turn_player, int current_player, bool over) {
-  Json o;
-  o["viewer"] = viewer;
-  o["turn"] = turn;
-  o["turn_player"] = turn_player;
-  o["current_player"] = current_player;
-  o["game_over"] = over;
-  return o;
+  return Json(Json::Object{{"viewer", viewer}, {"turn", turn}, {"turn_player", turn_player}, {"current_player", current_player}, {"game_over", over}});
 }
 
 // The same with the winner (a seat, or a game's code for a draw), null
