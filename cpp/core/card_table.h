@@ -9,10 +9,23 @@
 
 #include "core/error.h"
 #include "core/json.h"
+#include "core/notation.h"
 
 namespace henchmen::card_table {
 
 [[noreturn]] inline void bad(const std::string& why) { throw OptionError("card_data: " + why); }
+
+// Names of one sort (cards, crews, decks) that must all differ: an exact
+// repeat gets its own message, then the normalised comparison that move
+// notation needs (check_distinct_names).
+inline void distinct(const std::vector<std::string>& names, const std::string& what) {
+  for (size_t i = 0; i < names.size(); ++i) {
+    for (size_t j = i + 1; j < names.size(); ++j) {
+      if (names[i] == names[j]) bad("two " + what + " are named '" + names[i] + "'");
+    }
+  }
+  check_distinct_names(names, "card_data " + what);
+}
 
 inline std::string joined(const std::vector<std::string>& words) {
   std::string out;

@@ -74,6 +74,10 @@ Json& Layout::zone(const std::string& id, const std::string& name, const char* k
   return zones_.back();
 }
 
+Json& Layout::hand(int owner, int count, Json cards) { return zone("hand-" + std::to_string(owner), whose(owner) + " hand", "hand", Role::kHand, owner, count, std::move(cards)); }
+
+Json& Layout::draw_pile(const std::string& id, const std::string& name, int owner, int count) { return zone(id, name, "deck", Role::kDeck, owner, count, Json(Json::Array{})); }
+
 Json& Layout::counter(const std::string& name, int value, Measure m, int owner, int max) {
   Json c;
   c["name"] = name;

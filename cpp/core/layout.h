@@ -116,6 +116,12 @@ class Layout {
   // A zone; owner -1 for a shared one (placed in the centre). Returns the
   // zone, for fields of its own (a grid's rows and columns).
   Json& zone(const std::string& id, const std::string& name, const char* kind, Role role, int owner, int count, Json cards);
+  // The zones every game has, named the same way everywhere: a player's
+  // hand ("hand-<seat>", `cards` as the viewer may see them), and a draw
+  // pile face down (only its size shows; a game may add the cards on top
+  // that someone knows).
+  Json& hand(int owner, int count, Json cards);
+  Json& draw_pile(const std::string& id, const std::string& name, int owner, int count);
   Json& counter(const std::string& name, int value, Measure m, int owner = -1, int max = -1);
 
   Json build() const;

@@ -1,6 +1,7 @@
 // Builds the polymorphic Game/State of game.h from a game's flat state.
 //
-// A game module supplies a traits struct T with:
+// A game module supplies a traits struct T (most of it inherited from
+// StandardTraits below, so a game writes only what is its own) with:
 //   using Config = ...;  immutable data shared by all states of one game
 //   using S = ...;       the flat, trivially copyable state
 //   static const GameInfo& info();
@@ -49,6 +50,41 @@ struct has_measure_name : std::false_type {};
 template <class T>
 struct has_measure_name<T, std::void_t<decltype(T::measure_name(std::declval<const typename T::Config&>()))>> : std::true_type {};
 }  // namespace detail
+
+// What every game's Traits says the same way. A game derives from it,
+//   struct Traits : StandardTraits<Traits, Config, State, kNumActions> { ... };
+// and writes only its own facts: describe() (its GameInfo, built once here on
+// first use), configure, max_game_length, and the optional capabilities.
+// Config has `players` and `table` (the card table in force); the game's
+// namespace has observation_length(const Config&) (found by argument lookup).
+template <class Derived, class GameConfig, class GameState, int Actions>
+struct StandardTraits {
+  using Config = GameConfig;
+  using S = GameState;
+  static const GameInfo& info() {
+    static const GameInfo described = Derived::describe();
+    return described;
+  }
+  static int num_players(const Config& c) { return c.players; }
+  static int num_distinct_actions(const Config&) { return Actions; }
+  static std::vector<int> observation_shape(const Config& c) { return {observation_length(c)}; }
+  static Json card_table(const Config& c) { return c.table; }
+  static S initial_state(const Config& c) { return S::initial(c); }
+  static S from_json(const Config& c, const Json& doc) { return S::from_json(c, doc); }
+
+ protected:
+  // A GameInfo with the facts every game states first; describe() adds
+  // options, observation keys and flags.
+  static GameInfo named(const char* name, const char* title, const char* summary, int min_players, int max_players) {
+    GameInfo g;
+    g.name = name;
+    g.title = title;
+    g.summary = summary;
+    g.min_players = min_players;
+    g.max_players = max_players;
+    return g;
+  }
+};
 
 template <class T>
 class NativeGame;

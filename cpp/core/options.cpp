@@ -105,4 +105,23 @@ Json resolve_options(const std::string& game, const std::vector<OptionSpec>& spe
   return out;
 }
 
+OptionSpec players_option(int min_players, int max_players, const std::string& doc) {
+  return OptionSpec{"players", OptionSpec::Kind::Int, Json(2), min_players, max_players, {}, doc};
+}
+
+OptionSpec card_data_option() {
+  return OptionSpec{"card_data", OptionSpec::Kind::Text, Json(""), 0, 0, {}, "A replacement card table as JSON text (same shape as the built-in one); empty for the built-in table."};
+}
+
+Json parse_card_data(const std::string& data, const Json& builtin) {
+  if (data.empty()) return builtin;
+  try {
+    return Json::parse(data);
+  } catch (const SerializationError& e) {
+    throw OptionError(std::string("card_data is not valid JSON: ") + e.what());
+  }
+}
+
+Json card_data_table(const Json& options, const Json& builtin) { return parse_card_data(options.at("card_data", "options").as_string("card_data"), builtin); }
+
 }  // namespace henchmen

@@ -7,6 +7,7 @@
 #include <mutex>
 
 #include "core/error.h"
+#include "core/options.h"
 #include "core/notation.h"
 #include "games/legendary/card_effects.h"
 #include "games/legendary/state.h"
@@ -458,16 +459,7 @@ Config loaded_table(const std::string& data) {
       return *recent.front().second;
     }
   }
-  Json table;
-  if (data.empty()) {
-    table = builtin_card_table();
-  } else {
-    try {
-      table = Json::parse(data);
-    } catch (const SerializationError& e) {
-      throw OptionError(std::string("card_data is not valid JSON: ") + e.what());
-    }
-  }
+  const Json table = parse_card_data(data, builtin_card_table());
   auto cfg = std::make_shared<Config>();
   try {
     load_table(*cfg, table);

@@ -180,8 +180,8 @@ Json State::layout(int viewer) const {
   stack("officers", "S.H.I.E.L.D. Officers", Role::kMarket, kOfficer, officers_left);
   stack("wounds", "Wounds", Role::kSupply, kWound, wounds_left);
   stack("bystanders", "Bystanders", Role::kSupply, kBystander, bystanders_left);
-  l.zone("villain-deck", "Villain Deck", "deck", Role::kDeck, -1, villain_deck.size(), Json(Json::Array{}));
-  l.zone("hero-deck", "Hero Deck", "deck", Role::kDeck, -1, hero_deck_size(), Json(Json::Array{}));
+  l.draw_pile("villain-deck", "Villain Deck", -1, villain_deck.size());
+  l.draw_pile("hero-deck", "Hero Deck", -1, hero_deck_size());
   if (n_played > 0) {
     Json cards = Json(Json::Array{});
     for (int i = 0; i < n_played; ++i) {
@@ -225,8 +225,8 @@ Json State::layout(int viewer) const {
     if (!own) {
       for (int i = 0; i < pl.hand.size(); ++i) hand.push_back(card_back());
     }
-    l.zone("hand-" + id, l.whose(p) + " hand", "hand", Role::kHand, p, pl.hand.size(), hand);
-    Json& deck = l.zone("deck-" + id, l.whose(p) + " deck", "deck", Role::kDeck, p, pl.deck.size(), Json(Json::Array{}));
+    l.hand(p, pl.hand.size(), hand);
+    Json& deck = l.draw_pile("deck-" + id, l.whose(p) + " deck", p, pl.deck.size());
     Json top = Json(Json::Array{});
     for (int i = 0; i < pl.deck.n_top; ++i) {
       const bool priv = (pl.deck.top_private >> i) & 1u;

@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "core/card_json.h"
+#include "core/chance.h"
 #include "core/error.h"
 #include "games/legendary/state.h"
 #include "games/legendary/story.h"
@@ -227,14 +228,7 @@ int State::solo_score() const {
 
 void State::chance_pile(const Task& t, std::vector<std::pair<Action, double>>& out) const {
   out.clear();
-  auto emit = [&](const uint8_t* cards, int n) {
-    for (int i = 0; i < n;) {
-      int j = i;
-      while (j < n && cards[j] == cards[i]) ++j;
-      out.emplace_back(kChanceCard + cards[i], static_cast<double>(j - i) / n);
-      i = j;
-    }
-  };
+  auto emit = [&](const uint8_t* cards, int n) { draw_outcomes(cards, n, kChanceCard, out); };
   const Config& c = *cfg;
   const int n = c.players;
   auto uniform = [&](Action base, const int* items, int k) {

@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "core/card_json.h"
+#include "core/observation.h"
 #include "games/legendary/state.h"
 
 namespace henchmen::legendary {
@@ -69,12 +70,7 @@ bool State::same_view(const State& world, int observer) const {
 Json State::observation(int viewer) const {
   const Config& c = *cfg;
   const int n = c.players;
-  Json o;
-  o["viewer"] = viewer;
-  o["turn"] = static_cast<int>(turn);
-  o["turn_player"] = static_cast<int>(turn_player_);
-  o["current_player"] = current_player();
-  o["game_over"] = over;
+  Json o = observation_header(viewer, turn, turn_player_, current_player(), over);
   o["result"] = over ? Json(result == 1 ? "heroes win" : result == -1 ? "evil wins" : "tie") : Json();
   o["scheme"] = scheme >= 0 ? Json(c.scheme[static_cast<size_t>(scheme)].name) : Json();
   o["mastermind"] = mastermind >= 0 ? Json(c.mastermind_name[static_cast<size_t>(mastermind)]) : Json();
@@ -215,26 +211,21 @@ Json State::observation(int viewer) const {
 void State::observation_tensor(int viewer, float* out) const {
   const Config& c = *cfg;
   const int n = c.players;
-  const int len = observation_length(c);
-  for (int i = 0; i < len; ++i) out[i] = 0.0f;
-  auto plane = [&](int index) { return out + index * kCardIds; };
-  auto add = [](float* pl, const auto& pile) {
-    for (const uint8_t card : pile) pl[card] += 1.0f;
-  };
+  const CardPlanes plane(out, observation_length(c), kCardIds);
   for (int seat = 0; seat < n; ++seat) {
     const int p = (viewer + seat) % n;
     const PlayerState& pl = players[p];
     const int base = seat * kSeatPlanes;
     const bool own = seat == 0;
     if (own) {
-      add(plane(base + 0), pl.hand);
-      add(plane(base + 1), pl.deck.rest);
+      add_cards(plane(base + 0), pl.hand);
+      add_cards(plane(base + 1), pl.deck.rest);
     } else {
       float* hidden = plane(base + 1);
-      add(hidden, pl.hand);
-      add(hidden, pl.deck.rest);
+      add_cards(hidden, pl.hand);
+      add_cards(hidden, pl.deck.rest);
       if (pl.pass != kNoCard) hidden[pl.pass] += 1.0f;
-      if (look_private && look_owner == p) add(hidden, look);
+      if (look_private && look_owner == p) add_cards(hidden, look);
     }
     for (int i = 0; i < pl.deck.n_top; ++i) {
       const bool priv = (pl.deck.top_private >> i) & 1u;
@@ -242,8 +233,8 @@ void State::observation_tensor(int viewer, float* out) const {
       else plane(base + 2)[pl.deck.top[i]] += 1.0f / static_cast<float>(i + 1);
     }
     if (own && pl.pass != kNoCard) plane(base + 0)[pl.pass] += 1.0f;
-    add(plane(base + 3), pl.discard);
-    add(plane(base + 4), pl.victory);
+    add_cards(plane(base + 3), pl.discard);
+    add_cards(plane(base + 4), pl.victory);
     if (p == turn_player_) {
       for (int i = 0; i < n_played; ++i) {
         if (played[i].as != kNoCard) plane(base + 5)[played[i].as] += 1.0f;
@@ -258,14 +249,14 @@ void State::observation_tensor(int viewer, float* out) const {
     if (city[s].card != kNoCard) plane(sh + 1)[city[s].card] += static_cast<float>(s + 1);
     if (city[s].under != kNoCard) plane(sh + 2)[city[s].under] += 1.0f;
   }
-  add(plane(sh + 3), villain_deck);
-  add(plane(sh + 4), hero_deck);
+  add_cards(plane(sh + 3), villain_deck);
+  add_cards(plane(sh + 4), hero_deck);
   for (int x = 0; x < kNumCardIds; ++x) {
     plane(sh + 5)[x] = ko[x];
     plane(sh + 6)[x] = escaped[x];
   }
-  if (!look_private || look_owner == viewer) add(plane(sh + 7), look);
-  add(plane(sh + 8), steal);
+  if (!look_private || look_owner == viewer) add_cards(plane(sh + 7), look);
+  add_cards(plane(sh + 8), steal);
   float* s = out + (sh + kSharedPlanes) * kCardIds;
   float* end = s + kScalars;
   for (int seat = 0; seat < kMaxPlayers; ++seat) {
@@ -423,11 +414,7 @@ std::string State::action_to_string(Action a) const {
 std::string State::to_string() const {
   const Config& c = *cfg;
   std::ostringstream os;
-  auto list = [&](const auto& pile) {
-    std::string s;
-    for (const uint8_t x : pile) s += (s.empty() ? "" : ", ") + c.name[x];
-    return s.empty() ? std::string("-") : s;
-  };
+  auto list = [&](const auto& pile) { return names_of(pile, c.name); };
   os << "Legendary, turn " << turn << ", player " << static_cast<int>(turn_player_) << " to play";
   if (over) os << " -- game over: " << (result == 1 ? "the heroes win" : result == -1 ? "evil wins" : "a tie");
   os << "\nScheme: " << (scheme >= 0 ? c.scheme[static_cast<size_t>(scheme)].name : std::string("?")) << " (twists " << static_cast<int>(twists_played) << ")";

@@ -1,4 +1,5 @@
 // Parry: the turn, the reaction chain, the draws and the end.
+#include "core/standings.h"
 #include "games/parry/state.h"
 
 namespace henchmen::parry {
@@ -130,19 +131,10 @@ void State::next_turn() {
   ++turn;
   if (turn > cfg->max_turns) {
     over = true;
-    int best = -1;
-    bool tie = false;
-    for (int p = 0; p < cfg->players; ++p) {
-      if (best < 0 || health[p] > health[best]) {
-        best = p;
-        tie = false;
-      } else if (health[p] == health[best]) {
-        tie = true;
-      }
-    }
-    winner = static_cast<int8_t>(tie ? -2 : best);
+    const Leader most = leader(cfg->players, [&](int p) { return health[p]; }, [](int) { return true; });
+    winner = static_cast<int8_t>(most.shared ? -2 : most.seat);
     if (Events* ev = events()) {
-      ev->add(tie ? Event("game-over", "The turn limit is reached: a draw") : Event("game-over", "The turn limit is reached: {P} {win|wins} with the most health", best));
+      ev->add(most.shared ? Event("game-over", "The turn limit is reached: a draw") : Event("game-over", "The turn limit is reached: {P} {win|wins} with the most health", most.seat));
     }
     return;
   }

@@ -2,6 +2,7 @@
 #include <sstream>
 
 #include "core/layout.h"
+#include "core/observation.h"
 #include "games/parry/state.h"
 
 namespace henchmen::parry {
@@ -25,13 +26,7 @@ Json counts(const Config& cfg, const uint8_t* c) {
 }  // namespace
 
 Json State::observation(int viewer) const {
-  Json o;
-  o["viewer"] = viewer;
-  o["turn"] = static_cast<int>(turn);
-  o["turn_player"] = static_cast<int>(turn_player_);
-  o["current_player"] = current_player();
-  o["game_over"] = over;
-  o["winner"] = over ? Json(static_cast<int>(winner)) : Json();
+  Json o = observation_header(viewer, turn, turn_player_, current_player(), over, winner);
   o["hand"] = counts(*cfg, hand[viewer]);
   Json players = Json(Json::Array{});
   for (int p = 0; p < cfg->players; ++p) {
@@ -73,9 +68,9 @@ Json State::layout(int viewer) const {
   auto shown = [&](int k) { return face(*cfg, k); };
   for (int p = 0; p < cfg->players; ++p) {
     const Json cards = p == viewer ? faces_by_count(hand[p], kKinds, shown) : card_backs(hand_size(p));
-    l.zone("hand-" + std::to_string(p), l.whose(p) + " hand", "hand", Role::kHand, p, hand_size(p), cards);
+    l.hand(p, hand_size(p), cards);
   }
-  l.zone("deck", "Deck", "deck", Role::kDeck, -1, deck[kStrike] + deck[kParry], Json(Json::Array{}));
+  l.draw_pile("deck", "Deck", -1, deck[kStrike] + deck[kParry]);
   l.zone("discard", "Discard pile", "pile", Role::kDiscard, -1, discard[kStrike] + discard[kParry], faces_by_count(discard, kKinds, shown));
   for (int p = 0; p < cfg->players; ++p) l.counter("Health", health[p], Measure::kScore, p, cfg->health);
   return l.build();

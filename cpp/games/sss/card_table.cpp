@@ -12,7 +12,6 @@
 
 #include "core/card_table.h"
 #include "core/error.h"
-#include "core/notation.h"
 #include "games/sss/cards.h"
 
 namespace henchmen::sss {
@@ -27,6 +26,7 @@ constexpr size_t kMaxCrewsInTable = 64;
 const char* const kBotNames[] = {"Tiny Bot", "Junky Bot", "Scaredy Bot", "Explodey Bot"};
 
 using card_table::bad;
+using card_table::distinct;
 using card_table::field;
 using card_table::keys;
 
@@ -161,16 +161,6 @@ std::vector<std::string> check_chaos_spells(const Json& spells) {
     names.push_back(spell);
   }
   return names;
-}
-
-// An exact repeat gets its own message; then the normalised comparison.
-void distinct(const std::vector<std::string>& names, const std::string& what) {
-  for (size_t i = 0; i < names.size(); ++i) {
-    for (size_t j = i + 1; j < names.size(); ++j) {
-      if (names[i] == names[j]) bad("two " + what + " are named '" + names[i] + "'");
-    }
-  }
-  check_distinct_names(names, "card_data " + what);
 }
 
 }  // namespace

@@ -1,6 +1,7 @@
 #include "games/sss/cards.h"
 
 #include "core/error.h"
+#include "core/options.h"
 #include "games/sss/modes.h"
 
 extern const char* const sss_cards_json;
@@ -83,17 +84,7 @@ Config make_config(const Json& options) {
   const std::string& mode = options.at("mode", "options").as_string("mode");
   apply_mode(mode, cfg);
   if (cfg.mode == Mode::kGambler) cfg.chaos_dice = static_cast<int>(options.at("chaos_dice", "options").as_int("chaos_dice"));
-  const std::string& data = options.at("card_data", "options").as_string("card_data");
-  Json table;
-  if (data.empty()) {
-    table = builtin_card_table();
-  } else {
-    try {
-      table = Json::parse(data);
-    } catch (const SerializationError& e) {
-      throw OptionError(std::string("card_data is not valid JSON: ") + e.what());
-    }
-  }
+  const Json table = card_data_table(options, builtin_card_table());
   check_card_table(table);
   // From here on the table is known to be well formed.
   const auto& all = table.at("crews", "card_data").as_array("card_data.crews");

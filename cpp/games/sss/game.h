@@ -8,19 +8,11 @@
 
 namespace henchmen::sss {
 
-struct Traits {
-  using Config = sss::Config;
-  using S = sss::State;
-  static const GameInfo& info();
+struct Traits : StandardTraits<Traits, Config, State, kNumActions> {
+  static GameInfo describe();
   static std::shared_ptr<const Config> configure(const Json& options);
   static void complete_options(const Json& given, Json& resolved) { sss::complete_options(given, resolved); }
-  static int num_players(const Config& c) { return c.players; }
-  static int num_distinct_actions(const Config&) { return kNumActions; }
-  static std::vector<int> observation_shape(const Config& c) { return {observation_length(c)}; }
   static int max_game_length(const Config& c) { return (c.max_turns + 2) * 400; }
-  static Json card_table(const Config& c) { return c.table; }
-  static S initial_state(const Config& c) { return S::initial(c); }
-  static S from_json(const Config& c, const Json& doc) { return S::from_json(c, doc); }
   static int num_zones(const Config&) { return kNumZones; }
   static int card_kinds(const Config&) { return kCardIds; }  // card ids are below this
   // The Climb's result: the turns taken to reach the goal (State::measure).

@@ -157,9 +157,9 @@ Json State::layout(int viewer) const {
     const PlayerState& pl = players[p];
     const std::string n = std::to_string(p);
     const bool own = p == viewer;
-    l.zone("hand-" + n, l.whose(p) + " hand", "hand", Role::kHand, p, pl.hand.size(), own ? faces(c, pl.hand) : partly_hidden(c, pl.hand, pl.hand_public));
+    l.hand(p, pl.hand.size(), own ? faces(c, pl.hand) : partly_hidden(c, pl.hand, pl.hand_public));
     l.zone("frozen-" + n, l.whose(p) + " frozen cards (next turn)", "hand", Role::kHand, p, pl.frozen.size(), own ? faces(c, pl.frozen) : partly_hidden(c, pl.frozen, pl.frozen_public));
-    Json& deck = l.zone("deck-" + n, l.whose(p) + " deck", "deck", Role::kDeck, p, pl.deck.size(), Json(Json::Array{}));
+    Json& deck = l.draw_pile("deck-" + n, l.whose(p) + " deck", p, pl.deck.size());
     // Known places: a card the viewer was not shown is a back there.
     Json top = Json(Json::Array{});
     Json bottom = Json(Json::Array{});
@@ -213,7 +213,7 @@ Json State::layout(int viewer) const {
     if (danger_zone & (1u << crew)) danger.push_back(villain_face(c, crew));
   }
   l.zone("danger-zone", "Danger Zone", "row", Role::kBoard, -1, static_cast<int>(danger.as_array("danger").size()), danger);
-  l.zone("supervillain-deck", "Supervillain deck", "deck", Role::kDeck, -1, __builtin_popcount(supervillain_deck), Json(Json::Array{}));
+  l.draw_pile("supervillain-deck", "Supervillain deck", -1, __builtin_popcount(supervillain_deck));
   for (int crew = 0; crew < c.crews; ++crew) {
     if (!supervillain_revealed(crew)) continue;
     for (int p = 0; p < (c.teams ? 2 : c.players); ++p) {
@@ -230,7 +230,7 @@ Json State::layout(int viewer) const {
     ++in_row;
   }
   l.zone("minion-row", "Minion row", "row", Role::kMarket, -1, in_row, row_cards);
-  Json& md = l.zone("minion-deck", "Minion deck", "deck", Role::kDeck, -1, minion_deck.size(), Json(Json::Array{}));
+  Json& md = l.draw_pile("minion-deck", "Minion deck", -1, minion_deck.size());
   Json md_bottom = Json(Json::Array{});
   for (int k = 0; k < minion_deck.known(); ++k) md_bottom.push_back(sees_minion_bottom(k, viewer) ? face(c, minion_deck.c[minion_deck.n_unknown + k]) : card_back());
   md["bottom"] = md_bottom;
@@ -243,7 +243,7 @@ Json State::layout(int viewer) const {
   Json ur = Json(Json::Array{});
   if (upgrade_row != kNoCard) ur.push_back(face(c, upgrade_row));
   l.zone("upgrade-row", "Upgrade for sale", "row", Role::kMarket, -1, upgrade_row == kNoCard ? 0 : 1, ur);
-  Json& ud = l.zone("upgrade-deck", "Upgrade deck", "deck", Role::kDeck, -1, upgrade_deck.size(), Json(Json::Array{}));
+  Json& ud = l.draw_pile("upgrade-deck", "Upgrade deck", -1, upgrade_deck.size());
   ud["bottom"] = known_bottom(c, upgrade_deck);
   Json scaredy = Json(Json::Array{});
   for (int i = 0; i < scaredy_left; ++i) scaredy.push_back(face(c, kScaredyBot));
@@ -254,7 +254,7 @@ Json State::layout(int viewer) const {
     l.zone("explodey-bots", "Explodey Bots for Experiment", "pile", Role::kSupply, -1, explodey_left, explodey);
   }
   if (c.chaos_spells) {
-    Json& cd = l.zone("chaos-spell-deck", "Chaos Spell deck", "deck", Role::kDeck, -1, chaos_deck.size(), Json(Json::Array{}));
+    Json& cd = l.draw_pile("chaos-spell-deck", "Chaos Spell deck", -1, chaos_deck.size());
     cd["bottom"] = known_bottom(c, chaos_deck);
   }
   l.zone("expelled", "Expelled", "pile", Role::kSupply, -1, expelled.size(), faces(c, expelled));

@@ -1,6 +1,7 @@
 // Seven Secret Supervillains: legal actions, effects and chance.
 #include <algorithm>
 
+#include "core/chance.h"
 #include "core/error.h"
 #include "games/sss/deck_top.h"
 #include "games/sss/set_aside.h"
@@ -268,14 +269,7 @@ void State::chance_outcomes(std::vector<std::pair<Action, double>>& out) const {
     }
     return;
   }
-  auto emit = [&](const uint8_t* cards, int n_unknown) {
-    for (int i = 0; i < n_unknown;) {
-      int j = i;
-      while (j < n_unknown && cards[j] == cards[i]) ++j;
-      out.emplace_back(kChanceCard + cards[i], static_cast<double>(j - i) / n_unknown);
-      i = j;
-    }
-  };
+  auto emit = [&](const uint8_t* cards, int n_unknown) { draw_outcomes(cards, n_unknown, kChanceCard, out); };
   if (t.kind == TaskKind::kRefillRow || t.kind == TaskKind::kGainMinion || t.kind == TaskKind::kLookTrendset) return emit(minion_deck.c, minion_deck.n_unknown);
   if (t.kind == TaskKind::kDrawSpell) return emit(chaos_deck.c, chaos_deck.n_unknown);
   if (t.kind == TaskKind::kRefillUpgrade) return emit(upgrade_deck.c, upgrade_deck.n_unknown);

@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "core/card_json.h"
+#include "core/observation.h"
 #include "games/sss/deck_top.h"
 #include "games/sss/state.h"
 
@@ -33,14 +34,8 @@ int observation_length(const Config& cfg) {
 
 Json State::observation(int viewer) const {
   const Config& c = *cfg;
-  Json o;
-  o["viewer"] = viewer;
-  o["turn"] = static_cast<int>(turn);
-  o["turn_player"] = static_cast<int>(turn_player_);
-  o["current_player"] = current_player();
+  Json o = observation_header(viewer, turn, turn_player_, current_player(), over, winner);
   o["pending"] = pending == Pending::kNone ? Json() : Json(pending_name(pending));
-  o["game_over"] = over;
-  o["winner"] = over ? Json(static_cast<int>(winner)) : Json();
   o["goal"] = Json();  // null outside the Climb
   if (c.climb_goal != ClimbGoal::kNone) {
     // Public: a solo game's every count is its one player's.
@@ -247,36 +242,31 @@ Json State::observation(int viewer) const {
 void State::observation_tensor(int viewer, float* out) const {
   const Config& c = *cfg;
   const int n = c.players;
-  const int len = observation_length(c);
-  for (int i = 0; i < len; ++i) out[i] = 0.0f;
-  auto plane = [&](int index) { return out + index * kCardIds; };
-  auto add = [](float* pl, const auto& pile) {
-    for (const uint8_t card : pile) pl[card] += 1.0f;
-  };
+  const CardPlanes plane(out, observation_length(c), kCardIds);
   for (int seat = 0; seat < n; ++seat) {
     const int p = (viewer + seat) % n;  // seat 0 is always the viewer
     const PlayerState& pl = players[p];
     const int base = seat * kSeatPlanes;
     if (seat == 0) {
-      add(plane(base + 0), pl.hand);
+      add_cards(plane(base + 0), pl.hand);
       for (int i = 0; i < pl.deck.n_unknown; ++i) plane(base + 1)[pl.deck.c[i]] += 1.0f;
-      add(plane(base + 7), pl.frozen);
+      add_cards(plane(base + 7), pl.frozen);
       if (gamble_card != kNoCard && p == turn_player_) plane(base + 0)[gamble_card] += 1.0f;  // face down, still yours
       // The spell book and the spells set aside, at the spells' ids (never a hand card's).
-      add(plane(base + 0), pl.spell_book);
-      add(plane(base + 7), pl.spells_aside);
+      add_cards(plane(base + 0), pl.spell_book);
+      add_cards(plane(base + 7), pl.spells_aside);
     } else {
-      add(plane(base + 0), pl.hand_public);
+      add_cards(plane(base + 0), pl.hand_public);
       float* hidden = plane(base + 1);
-      add(hidden, pl.hand);
+      add_cards(hidden, pl.hand);
       for (const uint8_t card : pl.hand_public) hidden[card] -= 1.0f;
-      add(hidden, pl.frozen);
+      add_cards(hidden, pl.frozen);
       for (const uint8_t card : pl.frozen_public) hidden[card] -= 1.0f;
-      add(plane(base + 7), pl.frozen_public);
+      add_cards(plane(base + 7), pl.frozen_public);
       for (int i = 0; i < pl.deck.n_unknown; ++i) hidden[pl.deck.c[i]] += 1.0f;
       if (gamble_card != kNoCard && p == turn_player_) hidden[gamble_card] += 1.0f;  // face down
-      add(plane(base + 0), pl.spell_book_public);
-      add(plane(base + 7), pl.spells_aside_public);
+      add_cards(plane(base + 0), pl.spell_book_public);
+      add_cards(plane(base + 7), pl.spells_aside_public);
     }
     // Known deck cards: their place counted from the bottom (top first, so
     // the deepest copy of a kind is the one written); a card only its owner
@@ -290,13 +280,13 @@ void State::observation_tensor(int viewer, float* out) const {
       if (seen) plane(base + 2)[card] = static_cast<float>(from_bottom);
       else plane(base + 1)[card] += 1.0f;
     });
-    add(plane(base + 3), pl.discard);
-    add(plane(base + 4), pl.in_play);
-    add(plane(base + 5), pl.bought);
-    add(plane(base + 6), pl.stash);
-    for (int crew = 0; crew < c.crews; ++crew) add(plane(base + 8), attached[crew][p]);
-    add(plane(base + 8), pl.upgrades);
-    add(plane(base + 8), pl.upgrades_pending);
+    add_cards(plane(base + 3), pl.discard);
+    add_cards(plane(base + 4), pl.in_play);
+    add_cards(plane(base + 5), pl.bought);
+    add_cards(plane(base + 6), pl.stash);
+    for (int crew = 0; crew < c.crews; ++crew) add_cards(plane(base + 8), attached[crew][p]);
+    add_cards(plane(base + 8), pl.upgrades);
+    add_cards(plane(base + 8), pl.upgrades_pending);
   }
   const int shared = n * kSeatPlanes;
   for (int i = 0; i < kRowSlots; ++i) {
@@ -310,7 +300,7 @@ void State::observation_tensor(int viewer, float* out) const {
   for (int i = 0; minion_look() && i < n_looked; ++i) plane(shared + 1)[looked[i]] = viewer >= 0 && ((looked_seen[i] >> viewer) & 1u) ? 4.0f : 1.0f;
   if (upgrade_row != kNoCard) plane(shared + 2)[upgrade_row] = 2.0f;
   for (int i = 0; i < upgrade_deck.n; ++i) plane(shared + 2)[upgrade_deck.c[i]] = 1.0f;
-  add(plane(shared + 3), expelled);
+  add_cards(plane(shared + 3), expelled);
   plane(shared + 4)[kScaredyBot] = static_cast<float>(scaredy_left);
   plane(shared + 4)[kExplodeyBot] = static_cast<float>(explodey_left);
   // The Chaos Spell deck's known bottom, at the spells' ids of the Minion
@@ -461,11 +451,7 @@ std::string State::action_to_string(Action a) const {
 std::string State::to_string() const {
   const Config& c = *cfg;
   std::ostringstream os;
-  auto list = [&](const auto& pile) {
-    std::string s;
-    for (const uint8_t card : pile) s += (s.empty() ? "" : ", ") + c.name[card];
-    return s.empty() ? std::string("-") : s;
-  };
+  auto list = [&](const auto& pile) { return names_of(pile, c.name); };
   os << "Seven Secret Supervillains, turn " << turn << ", player " << static_cast<int>(turn_player_) << " to play";
   if (over) os << (winner >= 0 ? " -- game over, player " + std::to_string(winner) + " wins" : std::string(" -- game over, a draw"));
   os << "\nSupervillains:";

@@ -3,6 +3,7 @@
 #include <cstring>
 
 #include "core/bits.h"
+#include "core/standings.h"
 #include "games/suet/state.h"
 
 namespace henchmen::suet {
@@ -297,18 +298,9 @@ void State::advance_turn() {
   }
   ++turn;
   if (round > cfg->max_rounds) {
-    int best = -1;
-    bool tie = false;
-    for (int q = 0; q < cfg->players; ++q) {
-      if (best < 0 || working(q) > working(best)) {
-        best = q;
-        tie = false;
-      } else if (working(q) == working(best)) {
-        tie = true;
-      }
-    }
+    const Leader most = leader(cfg->players, [&](int q) { return working(q); }, [](int) { return true; });
     round = static_cast<uint16_t>(cfg->max_rounds);
-    game_over(tie ? -2 : best, 1);
+    game_over(most.shared ? -2 : most.seat, 1);
     return;
   }
   starting = true;

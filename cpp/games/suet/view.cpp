@@ -5,6 +5,7 @@
 
 #include "core/card_json.h"
 #include "core/layout.h"
+#include "core/observation.h"
 #include "games/suet/tensor.h"
 
 namespace henchmen::suet {
@@ -62,17 +63,11 @@ Json market_json(const State& s) {
 }  // namespace
 
 Json State::observation(int viewer) const {
-  Json o;
-  o["viewer"] = viewer;
-  o["turn"] = static_cast<int>(turn);
+  Json o = observation_header(viewer, turn, turn_player_, current_player(), phase == kOver, winner);
   o["round"] = static_cast<int>(round);
   o["round_colour"] = cfg->long_game ? Json(round_name(round_colour)) : Json();
-  o["turn_player"] = static_cast<int>(turn_player_);
-  o["current_player"] = current_player();
   o["actions_left"] = static_cast<int>(actions_left);
   o["extra_turn"] = extra_turn;
-  o["game_over"] = phase == kOver;
-  o["winner"] = phase == kOver ? Json(static_cast<int>(winner)) : Json();
   o["hand"] = card_counts(*cfg, hand[viewer], cfg->kinds);
   Json players = Json(Json::Array{});
   for (int p = 0; p < cfg->players; ++p) {
@@ -144,7 +139,7 @@ Json State::layout(int viewer) const {
   auto shown = [&](int k) { return card_face(*cfg, k); };
   for (int p = 0; p < cfg->players; ++p) {
     const Json cards = p == viewer ? faces_by_count(hand[p], cfg->kinds, shown) : card_backs(hand_n[p]);
-    l.zone("hand-" + std::to_string(p), l.whose(p) + " hand", "hand", Role::kHand, p, hand_n[p], cards);
+    l.hand(p, hand_n[p], cards);
     // A Component's place is its colour: an empty one keeps its place.
     Json lab = Json(Json::Array{});
     for (int c = 0; c < kColours; ++c) {
@@ -161,7 +156,7 @@ Json State::layout(int viewer) const {
     const std::string who = genius[p] == kNone ? l.whose(p) : cfg->genius_name[genius[p]] + "'s";
     l.zone("lab-" + std::to_string(p), who + " Secret Lab (Red, Blue, Purple, Green)", "row", Role::kPlay, p, components(p), lab);
   }
-  l.zone("deck", "The Deck", "deck", Role::kDeck, -1, deck_n, Json(Json::Array{}));
+  l.draw_pile("deck", "The Deck", -1, deck_n);
   l.zone("discard", "Discard pile", "discard", Role::kDiscard, -1, discard_n, faces_by_count(discard, cfg->kinds, shown));
   Json market_cards = Json(Json::Array{});
   for (int i = market_n - 1; i >= 0; --i) market_cards.push_back(card_face(*cfg, market[i]));

@@ -7,20 +7,12 @@
 
 namespace henchmen::super {
 
-struct Traits {
-  using Config = super::Config;
-  using S = super::State;
-  static const GameInfo& info();
+struct Traits : StandardTraits<Traits, Config, State, kNumActions> {
+  static GameInfo describe();
   static std::shared_ptr<const Config> configure(const Json& options);
-  static int num_players(const Config& c) { return c.players; }
-  static int num_distinct_actions(const Config&) { return kNumActions; }
-  static std::vector<int> observation_shape(const Config& c) { return {observation_length(c)}; }
   // Per turn: the options, each hit's defense and counterattack, the
   // partings, reload draws; bounded by the round limit.
   static int max_game_length(const Config& c) { return c.max_turns() * 400 + 1000; }
-  static Json card_table(const Config& c) { return c.table; }
-  static S initial_state(const Config& c) { return S::initial(c); }
-  static S from_json(const Config& c, const Json& doc) { return S::from_json(c, doc); }
   static int num_zones(const Config&) { return kZones; }
   static int card_kinds(const Config&) { return kMaxKinds; }  // card ids are below this
 };

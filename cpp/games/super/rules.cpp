@@ -4,6 +4,7 @@
 #include <cstring>
 
 #include "core/bits.h"
+#include "core/standings.h"
 #include "games/super/state.h"
 
 namespace henchmen::super {
@@ -346,21 +347,11 @@ void State::end_turn() {
   ++turn;
   if (turn > cfg->max_turns()) {
     over = true;
-    int best = -1;
-    bool tie = false;
-    for (int q = 0; q < cfg->players; ++q) {
-      if (!alive(q)) continue;
-      if (best < 0 || health[q] > health[best]) {
-        best = q;
-        tie = false;
-      } else if (health[q] == health[best]) {
-        tie = true;
-      }
-    }
-    winner = static_cast<int8_t>(tie ? -2 : best);
+    const Leader most = leader(cfg->players, [&](int q) { return health[q]; }, [&](int q) { return alive(q); });
+    winner = static_cast<int8_t>(most.shared ? -2 : most.seat);
     if (Events* ev = events()) {
-      ev->add(tie ? Event("game-over", "The round limit is reached with the most health shared: a draw")
-                  : Event("game-over", "The round limit is reached: {P} {win|wins} with the most health", best));
+      ev->add(most.shared ? Event("game-over", "The round limit is reached with the most health shared: a draw")
+                          : Event("game-over", "The round limit is reached: {P} {win|wins} with the most health", most.seat));
     }
     return;
   }

@@ -5,6 +5,7 @@
 
 #include "core/card_json.h"
 #include "core/layout.h"
+#include "core/observation.h"
 #include "games/super/state.h"
 
 namespace henchmen::super {
@@ -77,14 +78,8 @@ const char* const kChoiceNames[] = {"", "counterattack", "parting top", "parting
 }  // namespace
 
 Json State::observation(int viewer) const {
-  Json o;
-  o["viewer"] = viewer;
-  o["turn"] = static_cast<int>(turn);
-  o["turn_player"] = static_cast<int>(turn_player_);
-  o["current_player"] = current_player();
+  Json o = observation_header(viewer, turn, turn_player_, current_player(), over, winner);
   o["phase"] = kPhaseNames[phase];
-  o["game_over"] = over;
-  o["winner"] = over ? Json(static_cast<int>(winner)) : Json();
   o["hand"] = card_counts(*cfg, hand[viewer], cfg->kinds);
   Json players = Json(Json::Array{});
   for (int p = 0; p < cfg->players; ++p) {
@@ -134,7 +129,7 @@ Json State::layout(int viewer) const {
   }
   for (int p = 0; p < cfg->players; ++p) {
     const Json cards = p == viewer ? faces_by_count(hand[p], cfg->kinds, [&](int k) { return card_face(*cfg, k); }) : card_backs(hand_n[p]);
-    l.zone("hand-" + std::to_string(p), l.whose(p) + " hand", "hand", Role::kHand, p, hand_n[p], cards);
+    l.hand(p, hand_n[p], cards);
     Json pc = Json(Json::Array{});
     if (power[p] != kNoCard) {
       const auto& pw = cfg->powers[power[p]];
@@ -143,7 +138,7 @@ Json State::layout(int viewer) const {
     const int n_powers = static_cast<int>(pc.as_array("cards").size());
     l.zone("power-" + std::to_string(p), l.whose(p) + " Super Power (" + kPowerStateNames[power_state[p]] + ")", "row", Role::kPlay, p, n_powers, pc);
   }
-  l.zone("deck", "The Deck", "deck", Role::kDeck, -1, deck_n, Json(Json::Array{}));
+  l.draw_pile("deck", "The Deck", -1, deck_n);
   Json cards = Json(Json::Array{});
   for (const uint8_t t : top) {
     if (t != kNoCard) cards.push_back(card_face(*cfg, t));

@@ -11,7 +11,6 @@
 
 #include "core/card_table.h"
 #include "core/error.h"
-#include "core/notation.h"
 #include "games/villainy/cards.h"
 
 namespace henchmen::villainy {
@@ -25,6 +24,7 @@ constexpr size_t kMaxName = 48;
 constexpr size_t kMaxText = 1000;
 
 using card_table::bad;
+using card_table::distinct;
 using card_table::field;
 using card_table::flag;
 using card_table::joined;
@@ -173,16 +173,6 @@ std::string check_card(const Json& c, const std::string& deck, size_t index, con
     keys(c, kCommon, where);
   }
   return card;
-}
-
-// An exact repeat gets its own message; then the normalised comparison.
-void distinct(const std::vector<std::string>& names, const std::string& what) {
-  for (size_t i = 0; i < names.size(); ++i) {
-    for (size_t j = i + 1; j < names.size(); ++j) {
-      if (names[i] == names[j]) bad("two " + what + " are named '" + names[i] + "'");
-    }
-  }
-  check_distinct_names(names, "card_data " + what);
 }
 
 }  // namespace

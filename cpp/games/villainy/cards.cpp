@@ -1,6 +1,7 @@
 #include "games/villainy/cards.h"
 
 #include "core/error.h"
+#include "core/options.h"
 
 extern const char* const villainy_cards_json;
 
@@ -118,17 +119,7 @@ Config make_config(const Json& options) {
     throw OptionError("option 'first_player' must be 0 (drawn by chance) or a seat from 1 to " + std::to_string(cfg.players) + ", got " + std::to_string(first));
   }
   cfg.first_player = first - 1;
-  const std::string& data = options.at("card_data", "options").as_string("card_data");
-  Json table;
-  if (data.empty()) {
-    table = builtin_card_table();
-  } else {
-    try {
-      table = Json::parse(data);
-    } catch (const SerializationError& e) {
-      throw OptionError(std::string("card_data is not valid JSON: ") + e.what());
-    }
-  }
+  const Json table = card_data_table(options, builtin_card_table());
   check_card_table(table);
   // From here on the table is known to be well formed.
   const auto& decks = table.at("decks", "card_data").as_array("decks");

@@ -5,6 +5,7 @@
 
 #include "core/card_json.h"
 #include "core/layout.h"
+#include "core/observation.h"
 #include "games/villainy/words.h"
 
 namespace henchmen::villainy {
@@ -25,17 +26,11 @@ const char* trigger_name(int t) { return t >= 0 && t < 3 ? kTriggerNames[t] : "?
 
 Json State::observation(int viewer) const {
   const Config& c = *cfg;
-  Json o;
-  o["viewer"] = viewer;
+  Json o = observation_header(viewer, turn, turn_player_, current_player(), over, winner);
   o["round"] = static_cast<int>(round);
-  o["turn"] = static_cast<int>(turn);
-  o["turn_player"] = static_cast<int>(turn_player_);
-  o["current_player"] = current_player();
   o["phase"] = phase_name(phase);
   o["actions_left"] = static_cast<int>(actions);
   o["specials_played"] = static_cast<int>(specials);
-  o["game_over"] = over;
-  o["winner"] = over ? Json(static_cast<int>(winner)) : Json();
   Json::Array winners;
   for (int p = 0; p < c.players; ++p) {
     if (leads(p)) winners.emplace_back(p);
@@ -441,7 +436,7 @@ Json State::layout(int viewer) const {
     const std::string tag = std::to_string(p);
     Json hand = Json(Json::Array{});
     for (const uint8_t card : pl.hand) hand.push_back(p == viewer ? face(c, card) : card_back());
-    l.zone("hand-" + tag, l.whose(p) + " hand", "hand", Role::kHand, p, pl.hand.size(), hand);
+    l.hand(p, pl.hand.size(), hand);
     // The 2x3 grid, front row first, left to right; a free spot keeps its place.
     Json ranks = Json(Json::Array{});
     for (int s = 0; s < kSpots; ++s) {
@@ -499,7 +494,7 @@ Json State::layout(int viewer) const {
     }
     for (const uint8_t card : pl.lasting) setup.push_back(face(c, card));
     l.zone("setup-" + tag, l.whose(p) + " Setup and lasting cards", "row", Role::kPlay, p, set_cards, setup);
-    l.zone("draw-" + tag, l.whose(p) + " draw pile", "deck", Role::kDeck, p, pl.draw.size(), Json(Json::Array{}));
+    l.draw_pile("draw-" + tag, l.whose(p) + " draw pile", p, pl.draw.size());
     Json discard = Json(Json::Array{});
     for (const uint8_t card : pl.discard) discard.push_back(face(c, card));
     l.zone("discard-" + tag, l.whose(p) + " discard pile", "pile", Role::kDiscard, p, pl.discard.size(), discard);
