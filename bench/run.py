@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import henchmen
+from henchmen.walks import random_walk
 
 OPENSPIEL_GAMES = ("hearts", "gin_rummy", "dou_dizhu")
 
@@ -88,13 +89,7 @@ def midgame(name: str, seed: int, steps: int, options: Options | None = None) ->
     """A position some random steps into a game (a fair place to time), with a
     player to move: a seed whose game ends first gives way to the next."""
     while True:
-        state = henchmen.new_game(name, seed=seed, **(options or {}))
-        rng = random.Random(seed)
-        for _ in range(steps):
-            if state.is_terminal:
-                break
-            ids = state.legal_action_ids()
-            state.apply(ids[rng.randrange(len(ids))])
+        state = random_walk(name, seed, steps, **(options or {}))
         if state.current_player >= 0:
             return state
         seed += 1

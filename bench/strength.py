@@ -19,7 +19,6 @@ from __future__ import annotations
 import argparse
 import datetime
 import platform
-import random
 import sys
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -30,6 +29,7 @@ from henchmen import _core
 from henchmen.bots.search_bot import DEFAULT_EXPLORATION, DEFAULT_ITERATIONS
 from henchmen.matches import BotSpec, parse_bot_spec, run_matches, wilson_interval
 from henchmen.search import ISMCTS, HeuristicEvaluator
+from henchmen.walks import random_walk
 
 
 def pct(x: float) -> str:
@@ -42,13 +42,7 @@ def interval(wins: int, games: int) -> str:
 
 
 def midgame(name: str, seed: int, steps: int) -> henchmen.State:
-    state = henchmen.new_game(name, seed=seed)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if state.is_terminal:
-            break
-        ids = state.legal_action_ids()
-        state.apply(ids[rng.randrange(len(ids))])
+    state = random_walk(name, seed, steps)
     while state.is_terminal:  # too far: start again with fewer steps
         steps //= 2
         state = midgame(name, seed + 1, steps)

@@ -11,19 +11,13 @@ import random
 import pytest
 
 import henchmen
+from henchmen.walks import random_walk
 
 GAMES = [g.name for g in henchmen.games()]
 
 
 def _midgame(name: str) -> henchmen.State:
-    state = henchmen.new_game(name, seed=3)
-    rng = random.Random(3)
-    for _ in range(40):
-        if state.is_terminal:
-            break
-        ids = state.legal_action_ids()
-        state.apply(ids[rng.randrange(len(ids))])
-    return state
+    return random_walk(name, 3, 40)
 
 
 @pytest.mark.parametrize("name", GAMES)

@@ -28,7 +28,13 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from tests.games import notation
+
 import henchmen
+
+# The notation helpers every game's tests use, re-exported beside this game's builder.
+moves = notation.moves
+play = notation.play
 
 GAME = "legendary"
 TABLE: dict[str, Any] = henchmen.Game(GAME).card_table()
@@ -435,11 +441,5 @@ def me(state: henchmen.State, player: int = 0) -> dict[str, Any]:
     return state.observation(player)["players"][player]
 
 
-def legal(state: henchmen.State) -> list[str]:
-    return [str(a) for a in state.legal_actions]
-
-
-def play(state: henchmen.State, *moves: str) -> henchmen.State:
-    for m in moves:
-        state.apply(m)
-    return state
+#: The legal moves in notation, in action-id order.
+legal = moves

@@ -3,34 +3,16 @@ reference."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
-import pytest
-
 import henchmen
-from henchmen.errors import NotationError
 
-from .builder import crews, me, moves, outcomes, play, pos, position
+from . import crew_kit as kit
+from .builder import me, moves, outcomes, play, pos, position
 
-CREWS = (
-    "Royal Rule",
-    "Freezer Burn",
-    "Health Hazards",
-    "Brutal Builders",
-    "Hoppy Hunters",
-    "Fire Starters",
-    "Tourist Trap",
-)
-
-
-@pytest.fixture(autouse=True)
-def _brutal_builders() -> Iterator[None]:
-    with crews(*CREWS):
-        yield
+_brutal_builders = kit.crews_for_module(*kit.beside_base("Brutal Builders"))
 
 
 def engineers(s: henchmen.State) -> list[str]:
-    return [m for m in moves(s) if m.startswith("engineer")]
+    return kit.starting(s, "engineer")
 
 
 def test_engineer_replaces_the_upgrade_card() -> None:
@@ -121,17 +103,11 @@ def test_the_blueprint_bench_upgrade_gives_engineer() -> None:
 
 def test_engineer_is_refused_without_the_ability_and_round_trips() -> None:
     s = position(hands={0: ["Brutal Builders 3", "Tiny Bot"]}, upgrade_row="Golden Throne")
-    before = s.serialize()
-    with pytest.raises(NotationError, match="not a legal move"):
-        s.apply("engineer Tiny Bot")
-    assert before == s.serialize()
+    kit.refused(s, "engineer Tiny Bot")
     play(s, "play Brutal Builders 3")
-    a = next(a for a in s.legal_actions if str(a) == "engineer Tiny Bot")
-    r = next(a for a in s.legal_actions if str(a) == "engineer replace Golden Throne")
-    assert s.action_info(a) == {"card": "Tiny Bot", "zone": "hand-0", "text": str(a)}
-    assert s.action_info(r) == {"card": "Golden Throne", "zone": "upgrade-row", "text": str(r)}
-    again = henchmen.deserialize(s.serialize())
-    assert again == s and me(again, 0)["abilities"] == {"Engineer": 1}
+    kit.offered(s, "engineer Tiny Bot", "Tiny Bot", "hand-0")
+    kit.offered(s, "engineer replace Golden Throne", "Golden Throne", "upgrade-row")
+    again = kit.holds_and_round_trips(s, "Engineer")
     play(again, "engineer replace Golden Throne")
     again.validate()
     assert henchmen.deserialize(again.serialize()) == again

@@ -3,22 +3,19 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 
 import pytest
 
 import henchmen
 from henchmen.errors import NotationError
 
+from . import crew_kit as kit
 from .builder import PUPATE_CREWS, crews, me, moves, play, pos, position, position_doc, resolve
 
 CREWS = PUPATE_CREWS
 
 
-@pytest.fixture(autouse=True)
-def _cocoon_conquest() -> Iterator[None]:
-    with crews(*CREWS):
-        yield
+_cocoon_conquest = kit.crews_for_module(*CREWS)
 
 
 def next_turn_of_0(s: henchmen.State) -> henchmen.State:
@@ -225,15 +222,10 @@ def test_the_silk_chrysalis_upgrade_pupates_a_second_card() -> None:
 def test_pupate_action_info_layout_and_json_round_trip() -> None:
     s = position(hands={0: ["Cocoon Conquest 9"]})
     play(s, "play Cocoon Conquest 9")
-    action = next(a for a in s.legal_actions if str(a) == "pupate Cocoon Conquest 9")
-    assert s.action_info(action) == {
-        "card": "Cocoon Conquest 9",
-        "zone": "in-play-0",
-        "text": "pupate Cocoon Conquest 9",
-    }
+    kit.offered(s, "pupate Cocoon Conquest 9", "Cocoon Conquest 9", "in-play-0")
     play(s, "pupate Cocoon Conquest 9")
-    again = henchmen.deserialize(s.serialize())
-    assert again == s and pos(again)["pupated"] == ["Cocoon Conquest 9"]
+    again = kit.round_trip(s)
+    assert pos(again)["pupated"] == ["Cocoon Conquest 9"]
     frozen = next(z for z in s.layout(1)["zones"] if z["id"] == "frozen-0")
     assert frozen["cards"][0]["pupated"] is True and frozen["cards"][0]["power"] == 6
 

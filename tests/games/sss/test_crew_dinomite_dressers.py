@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -12,9 +11,9 @@ import henchmen
 from henchmen.errors import IllegalActionError, NotationError, SerializationError
 
 from . import builder
+from . import crew_kit as kit
 from .builder import (
     CREWS_TRENDSET,
-    crews,
     looked,
     me,
     moves,
@@ -31,10 +30,7 @@ HAND = {0: ["Dinomite Dressers 3", "Royal Rule 2"]}
 DECK = ["Royal Rule 9", "Freezer Burn 8", "Health Hazards 7", "Yard-Sailers 6"]
 
 
-@pytest.fixture(autouse=True)
-def _dinomite_dressers() -> Iterator[None]:
-    with crews(*CREWS_TRENDSET):
-        yield
+_dinomite_dressers = kit.crews_for_module(*CREWS_TRENDSET)
 
 
 def build(**spec: Any) -> henchmen.State:
@@ -248,15 +244,15 @@ def test_bad_actions_are_refused_and_the_state_is_unchanged() -> None:
 def test_a_look_and_its_choice_round_trip_through_json() -> None:
     s = build()
     play(s, "play Dinomite Dressers 3", "trendset", "reveal Royal Rule 9")
-    again = henchmen.deserialize(s.serialize())
-    assert again == s and pos(again)["tasks"][0]["kind"] == "look-trendset"
+    again = kit.round_trip(s)
+    assert pos(again)["tasks"][0]["kind"] == "look-trendset"
     assert again.position_hash == s.position_hash
     play(s, "reveal Freezer Burn 8")
-    again = henchmen.deserialize(s.serialize())
-    assert again == s and pos(again)["pending"] == "trendset-choice"
+    again = kit.round_trip(s)
+    assert pos(again)["pending"] == "trendset-choice"
     play(s, "trendset top upper Royal Rule 9")
-    again = henchmen.deserialize(s.serialize())
-    assert again == s and moves(again) == moves(s)
+    again = kit.round_trip(s)
+    assert moves(again) == moves(s)
 
 
 def test_a_trendset_choice_holds_minions_only_at_most_two() -> None:

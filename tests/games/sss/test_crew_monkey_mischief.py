@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 
 import pytest
 
@@ -11,13 +10,10 @@ import henchmen
 from henchmen.errors import IllegalActionError
 
 from . import builder
-from .builder import MONKEY_CREWS, crews, me, moves, outcomes, play, pos, position
+from . import crew_kit as kit
+from .builder import MONKEY_CREWS, me, moves, outcomes, play, pos, position
 
-
-@pytest.fixture(autouse=True)
-def _monkey_mischief() -> Iterator[None]:
-    with crews(*MONKEY_CREWS):
-        yield
+_monkey_mischief = kit.crews_for_module(*MONKEY_CREWS)
 
 
 def _gambling(card: str, **spec: object) -> henchmen.State:

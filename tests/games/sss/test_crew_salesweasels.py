@@ -4,16 +4,15 @@ reference."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 
 import pytest
 
 import henchmen
 from henchmen.errors import NotationError, SerializationError
 
+from . import crew_kit as kit
 from .builder import (
     CREWS_TALES,
-    crews,
     looked,
     me,
     moves,
@@ -28,10 +27,7 @@ HAND = {0: ["Salesweasels 3", "Royal Rule 2", "Junky Bot"]}
 DECK = {0: ["Tiny Bot", "Royal Rule 9", "Freezer Burn 4"]}
 
 
-@pytest.fixture(autouse=True)
-def _salesweasels() -> Iterator[None]:
-    with crews(*CREWS_TALES):
-        yield
+_salesweasels = kit.crews_for_module(*CREWS_TALES)
 
 
 def sold(*tops: str, deck: dict[int, list[str]] = DECK, **spec: object) -> henchmen.State:
@@ -174,18 +170,15 @@ def test_the_fine_print_upgrade_gives_sell() -> None:
 
 def test_sell_is_refused_without_the_ability_and_round_trips_mid_choice() -> None:
     s = position(hands=HAND, decks=DECK)
-    before = s.serialize()
-    with pytest.raises(NotationError, match="not a legal move"):
-        s.apply("sell Junky Bot")
-    assert before == s.serialize()
+    kit.refused(s, "sell Junky Bot")
     s = sold("Royal Rule 9")
-    again = henchmen.deserialize(s.serialize())
-    assert again == s and pos(again)["tasks"][0]["kind"] == "look-sell"
+    again = kit.round_trip(s)
+    assert pos(again)["tasks"][0]["kind"] == "look-sell"
     play(s, "reveal Tiny Bot")
     with pytest.raises(NotationError, match="not a legal move"):
         s.apply("end turn")  # the choice comes first
-    again = henchmen.deserialize(s.serialize())
-    assert again == s and pos(again)["pending"] == "sell-choice"
+    again = kit.round_trip(s)
+    assert pos(again)["pending"] == "sell-choice"
 
 
 def test_a_sell_choice_holds_at_most_two_cards() -> None:
@@ -204,10 +197,4 @@ def test_a_sell_choice_holds_at_most_two_cards() -> None:
 def test_resample_redraws_the_cards_the_opponent_did_not_see() -> None:
     s = sold("Royal Rule 9", "Tiny Bot")
     play(s, "sell take upper Royal Rule 9")
-    tops = set()
-    for seed in range(40):
-        other = s.resample(1, seed)
-        assert other.observation(1) == s.observation(1)
-        tops.add(me(other, 0)["deck"]["top"][0]["card"])
-        assert me(s.resample(0, seed), 0)["deck"] == me(s, 0)["deck"]
-    assert len(tops) > 1
+    kit.hidden_top_is_redrawn(s)

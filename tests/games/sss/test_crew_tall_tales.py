@@ -5,16 +5,15 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
-from collections.abc import Iterator
 
 import pytest
 
 import henchmen
 from henchmen.errors import NotationError, SerializationError
 
+from . import crew_kit as kit
 from .builder import (
     CREWS_TALES,
-    crews,
     looked,
     me,
     moves,
@@ -29,10 +28,7 @@ HAND = {0: ["Tall Tales 3", "Royal Rule 2"]}
 DECK = {0: ["Tiny Bot", "Junky Bot", "Royal Rule 9", "Freezer Burn 4"]}
 
 
-@pytest.fixture(autouse=True)
-def _tall_tales() -> Iterator[None]:
-    with crews(*CREWS_TALES):
-        yield
+_tall_tales = kit.crews_for_module(*CREWS_TALES)
 
 
 def rewritten(*tops: str, deck: dict[int, list[str]] = DECK, **spec: object) -> henchmen.State:
@@ -215,18 +211,15 @@ def test_replicate_copies_rewrite() -> None:
 
 def test_rewrite_is_refused_out_of_turn_and_round_trips_mid_choice() -> None:
     s = position(hands=HAND, decks=DECK)
-    before = s.serialize()
-    with pytest.raises(NotationError, match="not a legal move"):
-        s.apply("rewrite")
-    assert before == s.serialize()
+    kit.refused(s, "rewrite")
     s = rewritten("Royal Rule 9", "Tiny Bot")
     again = henchmen.deserialize(s.serialize())  # mid-look: one card still to come
     assert again == s and pos(again)["tasks"][0]["kind"] == "look-rewrite"
     play(s, "reveal Junky Bot")
     with pytest.raises(NotationError, match="not a legal move"):
         s.apply("play Royal Rule 2")  # the choice comes first
-    again = henchmen.deserialize(s.serialize())
-    assert again == s and pos(again)["pending"] == "rewrite-choice"
+    again = kit.round_trip(s)
+    assert pos(again)["pending"] == "rewrite-choice"
     assert pos(again)["looked"][2] == {"card": "Junky Bot", "known_to": [0]}
     # The order of the cards looked at is part of the position (and of its hash).
     doc = json.loads(s.serialize())

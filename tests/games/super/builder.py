@@ -27,7 +27,14 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from tests.games import notation
+
 import henchmen
+
+# The notation helpers every game's tests use, re-exported beside this game's builder.
+moves = notation.moves
+play = notation.play
+pos = notation.pos
 
 GAME = "super"
 TABLE: dict[str, Any] = henchmen.Game(GAME).card_table()
@@ -139,24 +146,6 @@ def position(**spec: Any) -> henchmen.State:
     """A Super! position built from the spec (see the module docstring), chance explicit."""
     state = henchmen.deserialize(json.dumps(position_doc(**spec)))
     state.set_auto_chance(False)
-    return state
-
-
-def pos(state: henchmen.State) -> dict[str, Any]:
-    """The position JSON of a state."""
-    doc: dict[str, Any] = json.loads(state.serialize())["position"]
-    return doc
-
-
-def moves(state: henchmen.State) -> list[str]:
-    """The legal moves, in notation."""
-    return [state.action_to_string(a) for a in state.legal_action_ids()]
-
-
-def play(state: henchmen.State, *notation: str) -> henchmen.State:
-    """Apply moves given in notation, in order."""
-    for m in notation:
-        state.apply(m)
     return state
 
 

@@ -21,7 +21,16 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from tests.games import notation
+
 import henchmen
+
+# The notation helpers every game's tests use, re-exported beside this game's builder.
+moves = notation.moves
+outcomes = notation.outcomes
+play = notation.play
+pos = notation.pos
+resolve = notation.resolve
 
 GAME = "villainy"
 TABLE: dict[str, Any] = henchmen.Game(GAME).card_table()
@@ -227,12 +236,6 @@ def position(**spec: Any) -> henchmen.State:
     return henchmen.deserialize(json.dumps(position_doc(**spec)))
 
 
-def pos(state: henchmen.State) -> dict[str, Any]:
-    """The position JSON of a state, as a dict (exact values to assert on)."""
-    doc: dict[str, Any] = json.loads(state.serialize())["position"]
-    return doc
-
-
 def me(state: henchmen.State, player: int) -> dict[str, Any]:
     """One player's part of the position JSON."""
     return pos(state)["players"][player]  # type: ignore[no-any-return]
@@ -245,28 +248,9 @@ def grid(state: henchmen.State, player: int) -> dict[str, str]:
     }
 
 
-def moves(state: henchmen.State) -> list[str]:
-    """The legal moves in notation, in action-id order."""
-    return [str(a) for a in state.legal_actions]
-
-
 def attacks(state: henchmen.State) -> list[str]:
     """The legal attacks in notation."""
     return [m for m in moves(state) if m.startswith("attack ")]
-
-
-def play(state: henchmen.State, *notation: str) -> henchmen.State:
-    """Applies moves given in notation, in order; returns the state for chaining."""
-    for text in notation:
-        state.apply(text)
-    return state
-
-
-def resolve(state: henchmen.State) -> henchmen.State:
-    """Resolves pending chance by taking the first listed outcome each time."""
-    while state.is_chance:
-        state.apply(state.chance_outcomes[0][0])
-    return state
 
 
 def pass_all(state: henchmen.State) -> henchmen.State:
@@ -274,8 +258,3 @@ def pass_all(state: henchmen.State) -> henchmen.State:
     while pos(state)["phase"] == "window":
         state.apply("pass")
     return state
-
-
-def outcomes(state: henchmen.State) -> dict[str, float]:
-    """The chance outcomes in notation with their probabilities."""
-    return {str(a): p for a, p in state.chance_outcomes}
