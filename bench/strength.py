@@ -17,14 +17,12 @@ second, natively and in the readable Python implementation.
 from __future__ import annotations
 
 import argparse
-import datetime
-import platform
-import sys
 import time
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import henchmen
+from heading import print_heading
 from henchmen import _core
 from henchmen.bots.search_bot import DEFAULT_EXPLORATION, DEFAULT_ITERATIONS
 from henchmen.matches import BotSpec, parse_bot_spec, run_matches, wilson_interval
@@ -116,11 +114,8 @@ def main() -> int:
     )
     greedy, rand = parse_bot_spec("greedy"), parse_bot_spec("random")
     started = time.perf_counter()
-    print(f"# henchmen {henchmen.__version__} strength, {datetime.date.today().isoformat()}")
-    print(f"# {platform.processor() or platform.machine()}, python {platform.python_version()}")
-    print(f"# command: python bench/strength.py {' '.join(sys.argv[1:])}".rstrip())
-    print(f"# ISMCTS: {ismcts}; native matches, {args.threads} threads, seed {args.seed}")
-    print()
+    setup = f"ISMCTS: {ismcts}; native matches, {args.threads} threads, seed {args.seed}"
+    print_heading("strength", setup)
     print("| game | matchup | games | wins | draws | win rate | 95% interval | notes |")
     print("|---|---|---:|---:|---:|---:|---|---|")
     speeds = []

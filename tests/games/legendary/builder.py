@@ -28,13 +28,10 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from tests.games import notation
+# Re-exported: every game's tests take the notation helpers from their builder.
+from tests.games.notation import moves, play  # noqa: F401
 
 import henchmen
-
-# The notation helpers every game's tests use, re-exported beside this game's builder.
-moves = notation.moves
-play = notation.play
 
 GAME = "legendary"
 TABLE: dict[str, Any] = henchmen.Game(GAME).card_table()
@@ -443,3 +440,16 @@ def me(state: henchmen.State, player: int = 0) -> dict[str, Any]:
 
 #: The legal moves in notation, in action-id order.
 legal = moves
+
+
+def amazing_spider_man_played() -> henchmen.State:
+    """The Amazing Spider-Man played on a deck of exactly Hulk Smash!, Berserker Rage and an
+    S.H.I.E.L.D. Agent: the Agent drawn, the other two to put back in an order."""
+    s = position(
+        heroes=["Spider-Man", "Hulk", "Wolverine"],
+        hands={0: ["Spider-Man: The Amazing Spider-Man"]},
+        deck_top={0: ["Hulk: Hulk Smash!", "Wolverine: Berserker Rage", AGENT]},
+        decks={0: []},
+    )
+    s.apply("play Spider-Man: The Amazing Spider-Man")
+    return s

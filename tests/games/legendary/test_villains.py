@@ -336,7 +336,9 @@ def skrull(**kw):
     return position(**kw)
 
 
-def test_paibok_each_player_gains_an_hq_hero():
+def paibok_fought(**kw):
+    """Paibok the Power Skrull fought in the Sewers, the HQ two Hulks and three Keen Senses
+    (the Hero deck all Healing Factors): the HQ choices begin."""
     s = skrull(
         city={"Sewers": "Paibok the Power Skrull"},
         attack=8,
@@ -348,8 +350,14 @@ def test_paibok_each_player_gains_an_hq_hero():
             "Wolverine: Keen Senses",
         ],
         hero_deck=["Wolverine: Healing Factor"] * 5,
+        **kw,
     )
     s.apply("fight Paibok the Power Skrull (Sewers)")
+    return s
+
+
+def test_paibok_each_player_gains_an_hq_hero():
+    s = paibok_fought()
     s.apply("give Hulk: Hulk Smash! to player 0")
     assert "give Hulk: Growing Anger to player 1" in legal(s)
     s.apply("give Hulk: Growing Anger to player 1")
@@ -362,21 +370,7 @@ def test_paibok_chooses_for_every_player_before_the_hq_refills():
     """Paibok the Power Skrull: "Fight: Choose a Hero in the HQ for each player.
     Each player gains that Hero." Every choice is made from the HQ as it stands:
     a Hero given to one player is not replaced before the next choice."""
-    s = skrull(
-        players=3,
-        villains=["Skrulls", "HYDRA", "Radiation"],
-        city={"Sewers": "Paibok the Power Skrull"},
-        attack=8,
-        hq=[
-            "Hulk: Growing Anger",
-            "Hulk: Hulk Smash!",
-            "Wolverine: Keen Senses",
-            "Wolverine: Keen Senses",
-            "Wolverine: Keen Senses",
-        ],
-        hero_deck=["Wolverine: Healing Factor"] * 5,
-    )
-    s.apply("fight Paibok the Power Skrull (Sewers)")
+    s = paibok_fought(players=3, villains=["Skrulls", "HYDRA", "Radiation"])
     assert set(legal(s)) == {
         "give Hulk: Growing Anger to player 0",
         "give Hulk: Hulk Smash! to player 0",

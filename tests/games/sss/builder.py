@@ -40,16 +40,10 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import Any
 
-from tests.games import notation
+# Re-exported: every game's tests take the notation helpers from their builder.
+from tests.games.notation import moves, outcomes, play, pos, resolve  # noqa: F401
 
 import henchmen
-
-# The notation helpers every game's tests use, re-exported beside this game's builder.
-moves = notation.moves
-outcomes = notation.outcomes
-play = notation.play
-pos = notation.pos
-resolve = notation.resolve
 
 GAME = "seven-secret-supervillains"
 _GAME = henchmen.Game(GAME)
@@ -438,9 +432,9 @@ OPENING: tuple[str, ...] = (
 )
 
 
-def from_start(*moves: str, opening: Sequence[str] = OPENING) -> henchmen.State:
+def from_start(*played: str, opening: Sequence[str] = OPENING) -> henchmen.State:
     """A real game from the initial state with chance explicit: the ``opening`` chance
-    outcomes, then ``moves`` (decisions and chance outcomes alike, in notation).
+    outcomes, then ``played`` (decisions and chance outcomes alike, in notation).
 
     Unlike :func:`position`, the state has its whole history, so every player's knowledge
     follows what they saw and ``resample`` draws exactly from what they cannot rule out.
@@ -450,7 +444,7 @@ def from_start(*moves: str, opening: Sequence[str] = OPENING) -> henchmen.State:
     (20, 1)
     """
     state = henchmen.Game(GAME).new_initial_state(auto_chance=False)
-    for text in (*opening, *moves):
+    for text in (*opening, *played):
         state.apply(text)
     return state
 
@@ -655,7 +649,7 @@ def keen_step(
             if x < acc:
                 return o.id, None
         return state.chance_outcomes[-1][0].id, None
-    moves = list(state.legal_actions)
-    keen = [m for m in moves if str(m).split()[0] in verbs or any(n in str(m) for n in names)]
-    move = rng.choice(keen or moves)
+    legal = list(state.legal_actions)
+    keen = [m for m in legal if str(m).split()[0] in verbs or any(n in str(m) for n in names)]
+    move = rng.choice(keen or legal)
     return move.id, str(move)

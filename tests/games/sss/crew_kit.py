@@ -16,7 +16,7 @@ import pytest
 import henchmen
 from henchmen.errors import NotationError
 
-from .builder import crews, me, moves, play, resolve
+from .builder import crews, me, moves, play, position, resolve
 
 #: A Minion row of cheap base Minions (Freeze's Freezer Burn 5 among them), for the abilities
 #: that buy, swap or replace from the row.
@@ -49,6 +49,12 @@ def crews_for_module(*names: str) -> Callable[[], Iterator[None]]:
     return _crews
 
 
+def activated(upgrade: str, *then: str, **spec: Any) -> henchmen.State:
+    """A position (``spec``, for :func:`~.builder.position`) where player 0 owns ``upgrade``
+    and activates it, then makes the moves ``then``: how an Upgrade's ability is tested."""
+    return play(position(upgrades={0: [upgrade]}, **spec), f"activate {upgrade}", *then)
+
+
 def starting(s: henchmen.State, verb: str) -> list[str]:
     """The legal moves whose notation starts with ``verb`` (one ability's moves)."""
     return [m for m in moves(s) if m.startswith(verb)]
@@ -66,6 +72,19 @@ def refused(s: henchmen.State, move: str) -> None:
     with pytest.raises(NotationError, match="not a legal move"):
         s.apply(move)
     assert before == s.serialize()
+
+
+def first_events(s: henchmen.State) -> list[henchmen.Event]:
+    """The first event of the last move as player 0, player 1 and a spectator are told it
+    (an ability's public event: each reader must get it)."""
+    return [s.last_events(reader)[0] for reader in (0, 1, "spectator")]
+
+
+def told_to_everyone(s: henchmen.State, kind: str, *words: str) -> None:
+    """The last move's first event is of ``kind`` and names ``words`` for player 0, player 1
+    and a spectator alike."""
+    for event in first_events(s):
+        assert event.kind == kind and all(w in event.text for w in words), (event, kind, words)
 
 
 def info(s: henchmen.State, move: str) -> dict[str, Any]:

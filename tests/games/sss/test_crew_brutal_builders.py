@@ -87,17 +87,14 @@ def test_no_scaredy_bot_left_leaves_only_the_replacement() -> None:
 def test_an_engineer_is_seen_by_everyone() -> None:
     s = position(hands={0: ["Brutal Builders 3", "Junky Bot"]})
     play(s, "play Brutal Builders 3", "engineer Junky Bot")
-    for reader in (0, 1, "spectator"):
-        event = s.last_events(reader)[0]
-        assert event.kind == "engineer" and "Junky Bot" in event.text
+    kit.told_to_everyone(s, "engineer", "Junky Bot")
     assert s.observation(1)["players"][0]["discard"] == ["Scaredy Bot"]
 
 
 def test_the_blueprint_bench_upgrade_gives_engineer() -> None:
-    s = position(
-        hands={0: ["Tiny Bot"]}, upgrades={0: ["Blueprint Bench"]}, upgrade_row="Golden Throne"
+    s = kit.activated(
+        "Blueprint Bench", "engineer Tiny Bot", hands={0: ["Tiny Bot"]}, upgrade_row="Golden Throne"
     )
-    play(s, "activate Blueprint Bench", "engineer Tiny Bot")
     assert me(s, 0)["discard"] == ["Scaredy Bot"]
 
 

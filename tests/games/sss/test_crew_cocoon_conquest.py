@@ -194,10 +194,7 @@ def test_consume_gains_the_doubled_power() -> None:
 
 def test_pupate_without_a_token_or_a_card_in_play_is_refused() -> None:
     s = position(hands={0: ["Cocoon Conquest 9", "Royal Rule 7"]})
-    before = s.serialize()
-    with pytest.raises(NotationError, match="not a legal move"):
-        s.apply("pupate Cocoon Conquest 9")  # not played yet
-    assert before == s.serialize()
+    kit.refused(s, "pupate Cocoon Conquest 9")  # not played yet
     play(s, "play Cocoon Conquest 9", "play Royal Rule 7")
     with pytest.raises(NotationError, match="not a legal move"):
         s.apply("pupate Royal Rule 7")  # a card without Pupate
@@ -207,12 +204,11 @@ def test_pupate_without_a_token_or_a_card_in_play_is_refused() -> None:
 
 def test_the_silk_chrysalis_upgrade_pupates_a_second_card() -> None:
     """Designed: the Upgrade gives a Pupate, for a Cocoon Conquest Minion in play."""
-    s = position(
+    s = kit.activated(
+        "Silk Chrysalis",
         hands={0: ["Cocoon Conquest 1", "Cocoon Conquest 2"]},
-        upgrades={0: ["Silk Chrysalis"]},
         upgrade_row="Golden Throne",
     )
-    play(s, "activate Silk Chrysalis")
     assert not any(m.startswith("pupate") for m in moves(s))  # nothing in play to pupate
     play(s, "play Cocoon Conquest 1", "play Cocoon Conquest 2")
     play(s, "pupate Cocoon Conquest 1", "pupate Cocoon Conquest 2")

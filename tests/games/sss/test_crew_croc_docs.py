@@ -157,10 +157,9 @@ def test_the_known_top_segment_has_room_for_sixteen_cards() -> None:
 
 
 def test_the_bone_forceps_upgrade_gives_pull() -> None:
-    s = position(
-        hands={0: ["Tiny Bot"]}, decks={0: ["Royal Rule 9"]}, upgrades={0: ["Bone Forceps"]}
+    s = kit.activated(
+        "Bone Forceps", "pull", "pull discard", hands={0: ["Tiny Bot"]}, decks={0: ["Royal Rule 9"]}
     )
-    play(s, "activate Bone Forceps", "pull", "pull discard")
     assert me(s, 0)["discard"] == ["Royal Rule 9"]
 
 

@@ -87,20 +87,18 @@ def test_an_empty_deck_becomes_a_deck_of_the_expedited_card() -> None:
 def test_an_expedite_is_seen_by_everyone() -> None:
     s = position(hands={0: ["Deadly Deliveries 3"]}, bought={0: ["Royal Rule 8"]}, row=ROW)
     play(s, "play Deadly Deliveries 3", "expedite Royal Rule 8")
-    for reader in (0, 1, "spectator"):
-        event = s.last_events(reader)[0]
-        assert event.kind == "expedite" and "Royal Rule 8" in event.text
+    kit.told_to_everyone(s, "expedite", "Royal Rule 8")
     assert s.observation(1)["players"][0]["deck_bottom"] == ["Royal Rule 8"]
 
 
 def test_the_express_pouch_upgrade_gives_expedite() -> None:
-    s = position(
+    s = kit.activated(
+        "Express Pouch",
+        "expedite Royal Rule 8",
         bought={0: ["Royal Rule 8"]},
-        upgrades={0: ["Express Pouch"]},
         upgrade_row="Golden Throne",
         row=ROW,
     )
-    play(s, "activate Express Pouch", "expedite Royal Rule 8")
     assert me(s, 0)["deck"]["known_from_top"] == ["Royal Rule 8"]
 
 

@@ -106,9 +106,7 @@ def test_a_gust_is_seen_by_everyone() -> None:
         rest_minions="expelled",
     )
     play(s, "play Gale Force 3", "gust " + ", ".join(reversed(ROW)))
-    for reader in (0, 1, "spectator"):
-        event = s.last_events(reader)[0]
-        assert event.kind == "gust" and "Royal Rule 5, Royal Rule 4" in event.text
+    kit.told_to_everyone(s, "gust", "Royal Rule 5, Royal Rule 4")
 
 
 def test_a_gust_mid_refill_validates_and_round_trips() -> None:
@@ -124,8 +122,7 @@ def test_a_gust_mid_refill_validates_and_round_trips() -> None:
 
 
 def test_the_wind_turbine_upgrade_gives_gust() -> None:
-    s = position(upgrades={0: ["Wind Turbine"]}, upgrade_row="Golden Throne", row=ROW)
-    play(s, "activate Wind Turbine")
+    s = kit.activated("Wind Turbine", upgrade_row="Golden Throne", row=ROW)
     assert me(s, 0)["abilities"] == {"Gust": 1} and len(gusts(s)) == 120
 
 

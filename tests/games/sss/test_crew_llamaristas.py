@@ -52,19 +52,16 @@ def test_froth_with_an_empty_discard_pile_does_nothing() -> None:
 
 def test_the_milk_frother_upgrade_gives_froth() -> None:
     """The designed Upgrade: Milk Frother, cost 5, activates for Froth."""
-    s = position(
-        upgrades={0: ["Milk Frother"]}, discard={0: ["Junky Bot"]}, upgrade_row="Golden Throne"
+    s = kit.activated(
+        "Milk Frother", "froth Junky Bot", discard={0: ["Junky Bot"]}, upgrade_row="Golden Throne"
     )
-    play(s, "activate Milk Frother", "froth Junky Bot")
     assert me(s, 0)["power"] == 0 and "Junky Bot" in pos(s)["expelled"]
 
 
 def test_froth_is_told_to_everyone_with_its_card() -> None:
     s = position(hands={0: ["Llamaristas 3"]}, discard={0: ["Royal Rule 7"]})
     play(s, "play Llamaristas 3", "froth Royal Rule 7")
-    for reader in (0, 1, "spectator"):
-        last = s.last_events(reader)[0]
-        assert last.kind == "froth" and "Royal Rule 7" in last.text and "+4 power" in last.text
+    kit.told_to_everyone(s, "froth", "Royal Rule 7", "+4 power")
     assert "Royal Rule 7" in pos(s)["expelled"]  # the discard pile is public: nothing hidden
 
 

@@ -244,8 +244,7 @@ def test_no_opponent_no_gamble() -> None:
 
 def test_loaded_coin_gambles_once_a_turn() -> None:
     """The designed Upgrade, Loaded Coin: activated, a Gamble."""
-    s = position(hands={0: ["Tiny Bot"]}, upgrades={0: ["Loaded Coin"]})
-    play(s, "activate Loaded Coin", "gamble Tiny Bot")
+    s = kit.activated("Loaded Coin", "gamble Tiny Bot", hands={0: ["Tiny Bot"]})
     assert s.current_player == 1
 
 

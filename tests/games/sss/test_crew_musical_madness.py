@@ -112,9 +112,7 @@ def test_the_discards_are_seen_by_everyone_and_the_draws_by_the_drawer() -> None
         decks={0: ["Fire Starters 2", "Tourist Trap 6", "Royal Rule 1", "Junky Bot"]},
     )
     play(s, "play Musical Madness 3", "remix Royal Rule 9")
-    for reader in (0, 1, "spectator"):
-        event = s.last_events(reader)[0]
-        assert event.kind == "remix" and "Royal Rule 9" in event.text
+    kit.told_to_everyone(s, "remix", "Royal Rule 9")
     assert s.observation(1)["pending"] == "remix-discard-2"
     play(s, "remix Tiny Bot", "remix Junky Bot", "draw Tourist Trap 6")
     assert "Tourist Trap 6" in s.last_events(0)[0].text
@@ -139,8 +137,14 @@ def test_a_remix_under_way_validates_and_round_trips() -> None:
 
 
 def test_the_mixtape_deck_upgrade_gives_remix() -> None:
-    s = position(hands={0: HAND[1:]}, upgrades={0: ["Mixtape Deck"]}, upgrade_row="Golden Throne")
-    play(s, "activate Mixtape Deck", "remix Tiny Bot", "remix Junky Bot", "remix Royal Rule 9")
+    s = kit.activated(
+        "Mixtape Deck",
+        "remix Tiny Bot",
+        "remix Junky Bot",
+        "remix Royal Rule 9",
+        hands={0: HAND[1:]},
+        upgrade_row="Golden Throne",
+    )
     assert sorted(me(s, 0)["discard"]) == ["Junky Bot", "Royal Rule 9", "Tiny Bot"]
 
 

@@ -10,18 +10,9 @@ import pytest
 import henchmen
 from henchmen.errors import NotationError, SerializationError
 
+from ..notation import moves, outcomes, play, pos
 from . import crew_kit as kit
-from .builder import (
-    CREWS_TALES,
-    looked,
-    me,
-    moves,
-    outcomes,
-    play,
-    pos,
-    position,
-    position_doc,
-)
+from .builder import CREWS_TALES, looked, me, position, position_doc
 
 HAND = {0: ["Salesweasels 3", "Royal Rule 2", "Junky Bot"]}
 DECK = {0: ["Tiny Bot", "Royal Rule 9", "Freezer Burn 4"]}
@@ -35,9 +26,7 @@ def sold(*tops: str, deck: dict[int, list[str]] = DECK, **spec: object) -> hench
     up in the order `tops`."""
     s = position(hands=HAND, decks=deck, **spec)  # type: ignore[arg-type]
     play(s, "play Salesweasels 3", "sell Junky Bot")
-    for card in tops:
-        play(s, f"reveal {card}")
-    return s
+    return play(s, *(f"reveal {card}" for card in tops))
 
 
 def test_sell_discards_a_card_to_look_at_the_top_2_cards() -> None:
@@ -162,8 +151,13 @@ def test_an_empty_deck_and_discard_pile_look_at_the_sold_card_alone() -> None:
 
 
 def test_the_fine_print_upgrade_gives_sell() -> None:
-    s = position(hands={0: ["Tiny Bot"]}, decks={0: ["Royal Rule 9"]}, upgrades={0: ["Fine Print"]})
-    play(s, "activate Fine Print", "sell Tiny Bot", "reveal Tiny Bot")
+    s = kit.activated(
+        "Fine Print",
+        "sell Tiny Bot",
+        "reveal Tiny Bot",
+        hands={0: ["Tiny Bot"]},
+        decks={0: ["Royal Rule 9"]},
+    )
     play(s, "sell take upper Royal Rule 9")
     assert me(s, 0)["hand"] == ["Royal Rule 9"]
 

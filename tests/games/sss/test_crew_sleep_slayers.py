@@ -89,10 +89,9 @@ def test_a_snoozed_card_is_seen_by_everyone() -> None:
 
 
 def test_the_snooze_button_upgrade_gives_snooze() -> None:
-    s = position(
-        hands={0: ["Tiny Bot"]}, upgrades={0: ["Snooze Button"]}, upgrade_row="Golden Throne"
+    s = kit.activated(
+        "Snooze Button", "snooze Tiny Bot", hands={0: ["Tiny Bot"]}, upgrade_row="Golden Throne"
     )
-    play(s, "activate Snooze Button", "snooze Tiny Bot")
     assert me(s, 0)["frozen"] == ["Tiny Bot"]
 
 

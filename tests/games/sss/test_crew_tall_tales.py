@@ -11,18 +11,9 @@ import pytest
 import henchmen
 from henchmen.errors import NotationError, SerializationError
 
+from ..notation import moves, outcomes, play, pos
 from . import crew_kit as kit
-from .builder import (
-    CREWS_TALES,
-    looked,
-    me,
-    moves,
-    outcomes,
-    play,
-    pos,
-    position,
-    position_doc,
-)
+from .builder import CREWS_TALES, looked, me, position, position_doc
 
 HAND = {0: ["Tall Tales 3", "Royal Rule 2"]}
 DECK = {0: ["Tiny Bot", "Junky Bot", "Royal Rule 9", "Freezer Burn 4"]}
@@ -36,9 +27,7 @@ def rewritten(*tops: str, deck: dict[int, list[str]] = DECK, **spec: object) -> 
     `tops`."""
     s = position(hands=HAND, decks=deck, **spec)  # type: ignore[arg-type]
     play(s, "play Tall Tales 3", "rewrite")
-    for card in tops:
-        play(s, f"reveal {card}")
-    return s
+    return play(s, *(f"reveal {card}" for card in tops))
 
 
 def test_rewrite_looks_at_the_top_3_cards_privately() -> None:
@@ -195,10 +184,13 @@ def test_a_known_bottom_card_is_looked_at_when_the_unknown_part_runs_out() -> No
 
 
 def test_the_storybook_quill_upgrade_gives_rewrite() -> None:
-    s = position(
-        hands={0: ["Tiny Bot"]}, decks={0: ["Royal Rule 9"]}, upgrades={0: ["Storybook Quill"]}
+    s = kit.activated(
+        "Storybook Quill",
+        "rewrite",
+        "rewrite discard Royal Rule 9",
+        hands={0: ["Tiny Bot"]},
+        decks={0: ["Royal Rule 9"]},
     )
-    play(s, "activate Storybook Quill", "rewrite", "rewrite discard Royal Rule 9")
     assert me(s, 0)["discard"] == ["Royal Rule 9"]
 
 

@@ -82,10 +82,9 @@ def test_royal_rule_cards_have_no_ability_to_copy() -> None:
 
 def test_an_upgrades_ability_is_never_copied() -> None:
     """Repeat only copies the abilities of Minion cards: not an Upgrade's."""
-    s = position(
-        hands={0: ["Telemacawters 3"]}, upgrades={0: ["Deep Freezer"]}, upgrade_row="Golden Throne"
+    s = kit.activated(
+        "Deep Freezer", "freeze", hands={0: ["Telemacawters 3"]}, upgrade_row="Golden Throne"
     )
-    play(s, "activate Deep Freezer", "freeze")
     resolve(s)
     play(s, "play Telemacawters 3")
     assert _repeats(s) == [] and "repeatable" not in pos(s)
@@ -94,12 +93,12 @@ def test_an_upgrades_ability_is_never_copied() -> None:
 def test_a_spent_token_is_a_minions_while_the_pool_holds_one() -> None:
     """Designed: tokens of one ability from a Minion and from an Upgrade look alike in the
     pool; a spent one counts as the Minion's while one is left, so it can be repeated."""
-    s = position(
+    s = kit.activated(
+        "Deep Freezer",
+        "play Freezer Burn 3",
         hands={0: ["Freezer Burn 3", "Telemacawters 3"]},
-        upgrades={0: ["Deep Freezer"]},
         upgrade_row="Golden Throne",
     )
-    play(s, "activate Deep Freezer", "play Freezer Burn 3")
     assert pos(s)["minion_abilities"] == {"Freeze": 1} and me(s, 0)["abilities"] == {"Freeze": 2}
     play(s, "freeze")
     resolve(s)
@@ -174,8 +173,8 @@ def test_the_record_is_public_lasts_the_turn_and_round_trips() -> None:
     play(s, "play Telemacawters 3")
     assert kit.info(s, "repeat Freeze") == {"ability": "Freeze", "text": "repeat Freeze"}
     play(s, "repeat Freeze")
-    for reader in (0, 1, "spectator"):
-        assert s.last_events(reader)[0].kind == "repeat"
+    for event in kit.first_events(s):
+        assert event.kind == "repeat"
     s.validate()
     again = kit.round_trip(s)
     assert moves(again) == moves(s)

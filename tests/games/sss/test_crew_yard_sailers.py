@@ -124,9 +124,7 @@ def test_the_discount_stays_with_the_card() -> None:
 
 def test_a_haggle_is_seen_by_everyone_and_round_trips_mid_refill() -> None:
     s = haggled([], 0)
-    for reader in (0, 1, "spectator"):
-        event = s.last_events(reader)[0]
-        assert event.kind == "haggle" and "Freezer Burn 5" in event.text
+    kit.told_to_everyone(s, "haggle", "Freezer Burn 5")
     s.validate()
     again = kit.round_trip(s)
     assert pos(again)["haggle_slots"] == [2]
@@ -137,8 +135,7 @@ def test_a_haggle_is_seen_by_everyone_and_round_trips_mid_refill() -> None:
 
 
 def test_the_price_tag_gun_upgrade_gives_haggle() -> None:
-    s = position(upgrades={0: ["Price Tag Gun"]}, upgrade_row="Golden Throne", row=ROW)
-    play(s, "activate Price Tag Gun")
+    s = kit.activated("Price Tag Gun", upgrade_row="Golden Throne", row=ROW)
     assert me(s, 0)["abilities"] == {"Haggle": 1}
     assert {f"haggle {c}" for c in ROW} <= set(moves(s))
 

@@ -27,14 +27,10 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from tests.games import notation
+# Re-exported: every game's tests take the notation helpers from their builder.
+from tests.games.notation import moves, play, pos  # noqa: F401
 
 import henchmen
-
-# The notation helpers every game's tests use, re-exported beside this game's builder.
-moves = notation.moves
-play = notation.play
-pos = notation.pos
 
 GAME = "suet"
 TABLE: dict[str, Any] = henchmen.Game(GAME).card_table()
