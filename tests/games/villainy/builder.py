@@ -252,3 +252,18 @@ def pass_all(state: henchmen.State) -> henchmen.State:
     while pos(state)["phase"] == "window":
         state.apply("pass")
     return state
+
+
+def master_attacked(**spec: Any) -> henchmen.State:
+    """Three players, Mugga Mugga every Master; player 2's Hideout removed, their Master
+    exposed (no hits left): player 1's front left attacks it (``spec``: the grids and the
+    rest)."""
+    s = position(
+        players=3,
+        decks=["Mugga Mugga"] * 3,
+        hands={0: [], 1: [], 2: []},
+        hits={1: 0},
+        hideouts={1: "removed"},
+        **spec,
+    )
+    return play(s, "attack player 2 Master with front left")
