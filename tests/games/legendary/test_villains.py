@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
+from typing import Any
+
 from builder import AGENT, OFFICER, TROOPER, ko_added, legal, me, obs, position
 
 A = AGENT
@@ -444,22 +448,31 @@ def test_super_skrull_each_player_kos_a_hero():
 # --- Spider-Foes -------------------------------------------------------------
 
 
+def new_hand_after_fighting(
+    villain: str, attack: int, deck: int, build: Callable[..., Any] = position
+) -> int:
+    """Player 1, empty-handed with ``attack`` and ``deck`` Agents in the deck, fights
+    ``villain`` in the Sewers (the position built by ``build``) and ends the turn: the size
+    of the new hand."""
+    s = build(
+        city={"Sewers": villain},
+        attack=attack,
+        hands={0: []},
+        decks={0: [A] * deck},
+        villain_deck=["Viper"],
+    )
+    s.apply(f"fight {villain} (Sewers)")
+    end_turn(s)
+    return int(s.observation(0)["players"][0]["hand_size"])
+
+
 def foes(**kw):
     kw.setdefault("villains", ["Spider-Foes", "HYDRA"])
     return position(**kw)
 
 
 def test_doctor_octopus_eight_card_hand():
-    s = foes(
-        city={"Sewers": "Doctor Octopus"},
-        attack=4,
-        hands={0: []},
-        decks={0: [A] * 10},
-        villain_deck=["Viper"],
-    )
-    s.apply("fight Doctor Octopus (Sewers)")
-    end_turn(s)
-    assert s.observation(0)["players"][0]["hand_size"] == 8
+    assert new_hand_after_fighting("Doctor Octopus", 4, 10, foes) == 8
 
 
 def test_two_doctor_octopus_still_give_eight_cards():
@@ -561,17 +574,8 @@ def test_hand_ninjas_recruit():
 
 
 def test_savage_land_mutates_extra_card():
-    s = position(
-        henchmen_groups=["Savage Land Mutates"],
-        city={"Sewers": "Savage Land Mutates"},
-        attack=3,
-        hands={0: []},
-        decks={0: [A] * 8},
-        villain_deck=["Viper"],
-    )
-    s.apply("fight Savage Land Mutates (Sewers)")
-    end_turn(s)
-    assert s.observation(0)["players"][0]["hand_size"] == 7
+    mutates = functools.partial(position, henchmen_groups=["Savage Land Mutates"])
+    assert new_hand_after_fighting("Savage Land Mutates", 3, 8, mutates) == 7
 
 
 def test_sentinel_kos_one_of_your_heroes():
