@@ -653,3 +653,18 @@ def keen_step(
     keen = [m for m in legal if str(m).split()[0] in verbs or any(n in str(m) for n in names)]
     move = rng.choice(keen or legal)
     return move.id, str(move)
+
+
+def attached_to_king_cobra(player: int, card: str, side: Sequence[str]) -> henchmen.State:
+    """King Cobra in the Danger Zone with ``side`` attached on player 2's side (the other
+    three Supervillains in their slots); ``player`` (0-based), on their turn, attaches the
+    Minion ``card`` from their hand: how a mode's winning reputation is tested."""
+    s = position(
+        hands={player: [card]},
+        turn_player=player,
+        turn=player + 1,
+        danger_zone=["King Cobra"],
+        supervillains=["Mr. Shadow", "Ice-Cold Cream", "Killer Kiwi"],
+        attached={"King Cobra": {1: list(side)}},
+    )
+    return play(s, f"attach {card}")
