@@ -655,16 +655,24 @@ def keen_step(
     return move.id, str(move)
 
 
-def attached_to_king_cobra(player: int, card: str, side: Sequence[str]) -> henchmen.State:
-    """King Cobra in the Danger Zone with ``side`` attached on player 2's side (the other
-    three Supervillains in their slots); ``player`` (0-based), on their turn, attaches the
-    Minion ``card`` from their hand: how a mode's winning reputation is tested."""
+def attaching(player: int, card: str, sides: dict[int, list[str]], **spec: Any) -> henchmen.State:
+    """``player`` (0-based), on their turn, attaches the Minion ``card`` from their hand to
+    King Cobra, whose sides hold ``sides`` (``spec``: the rest of the position): how the
+    modes' sides and winning reputations are tested."""
     s = position(
         hands={player: [card]},
         turn_player=player,
         turn=player + 1,
-        danger_zone=["King Cobra"],
-        supervillains=["Mr. Shadow", "Ice-Cold Cream", "Killer Kiwi"],
-        attached={"King Cobra": {1: list(side)}},
+        attached={"King Cobra": sides},
+        **spec,
     )
     return play(s, f"attach {card}")
+
+
+def attached_to_king_cobra(player: int, card: str, side: Sequence[str]) -> henchmen.State:
+    """:func:`attaching` with King Cobra in the Danger Zone, ``side`` on player 2's side and
+    the other three Supervillains in their slots."""
+    supervillains = ["Mr. Shadow", "Ice-Cold Cream", "Killer Kiwi"]
+    return attaching(
+        player, card, {1: list(side)}, danger_zone=["King Cobra"], supervillains=supervillains
+    )

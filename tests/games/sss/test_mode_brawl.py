@@ -127,11 +127,8 @@ def test_eleven_reputation_wins_a_supervillain() -> None:
 def test_each_player_attaches_to_their_own_side() -> None:
     """Free for all: each player attaches Minions to a different side; reputation is not shared."""
     with builder.mode(players=4):
-        s = position(
-            hands={2: ["Royal Rule 5"]}, turn_player=2, turn=3,
-            attached={"King Cobra": {0: ["Royal Rule 1", "Royal Rule 2"], 1: ["Royal Rule 3"]}},
-        )  # fmt: skip
-        play(s, "attach Royal Rule 5")
+        start = {0: ["Royal Rule 1", "Royal Rule 2"], 1: ["Royal Rule 3"]}
+        s = builder.attaching(2, "Royal Rule 5", start)
         sides = pos(s)["attached"]["King Cobra"]
         assert sides == [["Royal Rule 1", "Royal Rule 2"], ["Royal Rule 3"], ["Royal Rule 5"], []]
         assert pos(s)["danger_zone"] == []  # 5 on one side, not 11 in all

@@ -71,11 +71,8 @@ def test_teams_attach_to_one_side_and_reputation_is_the_team_total() -> None:
     """Teams attach Minions to Supervillains on the same side (reputation is team total):
     the side of players 1 & 3 is stored at seat 0, that of 2 & 4 at seat 1."""
     with builder.mode(**CLASSIC):
-        s = position(
-            hands={2: ["Royal Rule 5"]}, turn_player=2, turn=3,
-            attached={"King Cobra": {0: ["Royal Rule 1", "Royal Rule 2"], 1: ["Royal Rule 3"]}},
-        )  # fmt: skip
-        play(s, "attach Royal Rule 5")
+        start = {0: ["Royal Rule 1", "Royal Rule 2"], 1: ["Royal Rule 3"]}
+        s = builder.attaching(2, "Royal Rule 5", start)
         sides = pos(s)["attached"]["King Cobra"]
         assert sides == [["Royal Rule 1", "Royal Rule 2", "Royal Rule 5"], ["Royal Rule 3"], [], []]
         seen = s.observation(3)["supervillains"]["attached"]["King Cobra"]
