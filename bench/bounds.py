@@ -28,7 +28,7 @@ import sys
 from typing import Any
 
 import henchmen
-from curves import match, score
+from curves import add_match_arguments, match, score
 from henchmen.bots.search_bot import DEFAULT_EXPLORATION
 
 COMPETITIVE = ("seven-secret-supervillains", "super", "villainy", "suet")
@@ -49,11 +49,7 @@ def matchups(iterations: int) -> list[tuple[str, str, str]]:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--iterations", type=int, default=1000)
-    parser.add_argument("--games", type=int, default=60, help="games a matchup (at most)")
-    parser.add_argument("--pair-seconds", type=float, default=150.0,
-                        help="stop a matchup after this long (wall clock)")
-    parser.add_argument("--seed", type=int, default=2026)
-    parser.add_argument("--only", default=None, help="games by name, comma-separated")
+    add_match_arguments(parser, "matchup", 150.0)
     parser.add_argument("--skip", default="", help="matchups to leave out, by their first word")
     parser.add_argument("--extra", action="append", default=[],
                         help="another bot spec to play against the default (repeatable)")

@@ -223,15 +223,21 @@ def write_doc(text: str) -> None:
     DOC.write_text(f"{head}{BEGIN}\n{text}\n{END}{tail}")
 
 
+def add_match_arguments(parser: argparse.ArgumentParser, unit: str, seconds: float) -> None:
+    """The options every script that plays bot matchups takes: games and wall-clock seconds
+    a ``unit`` (a pair, a matchup), the seed, and which games."""
+    parser.add_argument("--games", type=int, default=60, help=f"games a {unit} (at most)")
+    parser.add_argument("--pair-seconds", type=float, default=seconds,
+                        help=f"stop a {unit} after this long (wall clock)")
+    parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--only", default=None, help="games by name, comma-separated")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--budgets", default="50,100,200,400,800,1600,3200,6400",
                         help="iterations a move, ascending, comma-separated")
-    parser.add_argument("--games", type=int, default=60, help="games a pair (at most)")
-    parser.add_argument("--pair-seconds", type=float, default=240.0,
-                        help="stop a pair after this long (wall clock)")
-    parser.add_argument("--seed", type=int, default=2026)
-    parser.add_argument("--only", default=None, help="games by name, comma-separated")
+    add_match_arguments(parser, "pair", 240.0)
     parser.add_argument("--quick", action="store_true", help="two budgets, 4 games; writes nothing")
     parser.add_argument("--no-write", action="store_true", help="print only")
     parser.add_argument("--replot", type=Path, default=None,

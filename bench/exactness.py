@@ -20,14 +20,12 @@ tracking, on the same positions.
 from __future__ import annotations
 
 import argparse
-import datetime
-import platform
 import random
-import sys
 import time
 from concurrent.futures import ThreadPoolExecutor
 
 import henchmen
+from heading import print_heading
 from henchmen import _core
 from henchmen.matches import parse_bot_spec, wilson_interval
 from henchmen.search import ISMCTS, HeuristicEvaluator
@@ -125,11 +123,7 @@ def main() -> int:
     exact = parse_bot_spec(base).native()
     loose = parse_bot_spec(base + ":exact=false").native()
     started = time.perf_counter()
-    print(f"# henchmen {henchmen.__version__} exactness, {datetime.date.today().isoformat()}")
-    print(f"# {platform.processor() or platform.machine()}, python {platform.python_version()}")
-    print(f"# command: python bench/exactness.py {' '.join(sys.argv[1:])}".rstrip())
-    print(f"# bots: {base} (exact) and {base}:exact=false; seed {args.seed}")
-    print()
+    print_heading("exactness", f"bots: {base} (exact) and {base}:exact=false; seed {args.seed}")
     print("| game | matchup | games | wins | draws | win rate | 95% interval |")
     print("|---|---|---:|---:|---:|---:|---|")
     for name, players in GAMES.items():

@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import henchmen
+from henchmen.walks import random_walk
 
 OPENSPIEL_GAMES = ("hearts", "gin_rummy", "dou_dizhu")
 
@@ -88,13 +89,7 @@ def midgame(name: str, seed: int, steps: int, options: Options | None = None) ->
     """A position some random steps into a game (a fair place to time), with a
     player to move: a seed whose game ends first gives way to the next."""
     while True:
-        state = henchmen.new_game(name, seed=seed, **(options or {}))
-        rng = random.Random(seed)
-        for _ in range(steps):
-            if state.is_terminal:
-                break
-            ids = state.legal_action_ids
-            state.apply(ids[rng.randrange(len(ids))])
+        state = random_walk(name, seed, steps, **(options or {}))
         if state.current_player >= 0:
             return state
         seed += 1
@@ -353,15 +348,21 @@ def _ismcts_row(row: Row, name: str, quick: bool) -> None:
         )
 
 
+def _spiel_step(state: Any, rng: random.Random) -> None:
+    """One step of random OpenSpiel play: a chance outcome by its probability, or a
+    uniformly random legal action."""
+    if state.is_chance_node():
+        outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+        state.apply_action(rng.choices(outcomes, probs)[0])
+    else:
+        legal = state.legal_actions()
+        state.apply_action(legal[rng.randrange(len(legal))])
+
+
 def _spiel_random_game(game: Any, rng: random.Random) -> int:
     state = game.new_initial_state()
     while not state.is_terminal():
-        if state.is_chance_node():
-            outcomes, probs = zip(*state.chance_outcomes(), strict=True)
-            state.apply_action(rng.choices(outcomes, probs)[0])
-        else:
-            legal = state.legal_actions()
-            state.apply_action(legal[rng.randrange(len(legal))])
+        _spiel_step(state, rng)
     return len(state.history())
 
 
@@ -373,12 +374,7 @@ def _spiel_midgame(game: Any, name: str, seed: int) -> Any:
     while not state.is_terminal() and (
         state.is_chance_node() or len(state.history()) < depth or len(state.legal_actions()) < 2
     ):
-        if state.is_chance_node():
-            outcomes, probs = zip(*state.chance_outcomes(), strict=True)
-            state.apply_action(rng.choices(outcomes, probs)[0])
-        else:
-            legal = state.legal_actions()
-            state.apply_action(legal[rng.randrange(len(legal))])
+        _spiel_step(state, rng)
     return state
 
 
@@ -439,12 +435,7 @@ def _remaining(state: object, rng: random.Random) -> int:
     s = state.clone()  # type: ignore[attr-defined]
     n = 0
     while not s.is_terminal():
-        if s.is_chance_node():
-            outcomes, probs = zip(*s.chance_outcomes(), strict=True)
-            s.apply_action(rng.choices(outcomes, probs)[0])
-        else:
-            legal = s.legal_actions()
-            s.apply_action(legal[rng.randrange(len(legal))])
+        _spiel_step(s, rng)
         n += 1
     return n
 

@@ -17,19 +17,17 @@ second, natively and in the readable Python implementation.
 from __future__ import annotations
 
 import argparse
-import datetime
-import platform
-import random
-import sys
 import time
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import henchmen
+from heading import print_heading
 from henchmen import _core
 from henchmen.bots.search_bot import DEFAULT_EXPLORATION, DEFAULT_ITERATIONS
 from henchmen.matches import BotSpec, parse_bot_spec, run_matches, wilson_interval
 from henchmen.search import ISMCTS, HeuristicEvaluator
+from henchmen.walks import random_walk
 
 
 def pct(x: float) -> str:
@@ -42,13 +40,7 @@ def interval(wins: int, games: int) -> str:
 
 
 def midgame(name: str, seed: int, steps: int) -> henchmen.State:
-    state = henchmen.new_game(name, seed=seed)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if state.is_terminal:
-            break
-        ids = state.legal_action_ids
-        state.apply(ids[rng.randrange(len(ids))])
+    state = random_walk(name, seed, steps)
     while state.is_terminal:  # too far: start again with fewer steps
         steps //= 2
         state = midgame(name, seed + 1, steps)
@@ -122,11 +114,8 @@ def main() -> int:
     )
     greedy, rand = parse_bot_spec("greedy"), parse_bot_spec("random")
     started = time.perf_counter()
-    print(f"# henchmen {henchmen.__version__} strength, {datetime.date.today().isoformat()}")
-    print(f"# {platform.processor() or platform.machine()}, python {platform.python_version()}")
-    print(f"# command: python bench/strength.py {' '.join(sys.argv[1:])}".rstrip())
-    print(f"# ISMCTS: {ismcts}; native matches, {args.threads} threads, seed {args.seed}")
-    print()
+    setup = f"ISMCTS: {ismcts}; native matches, {args.threads} threads, seed {args.seed}"
+    print_heading("strength", setup)
     print("| game | matchup | games | wins | draws | win rate | 95% interval | notes |")
     print("|---|---|---:|---:|---:|---:|---|---|")
     speeds = []

@@ -27,6 +27,7 @@ from henchmen.errors import (
     SerializationError,
     UnknownGameError,
 )
+from henchmen.walks import random_walk
 
 SSS = "seven-secret-supervillains"
 ROOT = Path(__file__).resolve().parents[1]
@@ -34,14 +35,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 def played(seed: int = 1, steps: int = 30, **kwargs: object) -> henchmen.State:
     """A state some random steps into a game."""
-    state = henchmen.new_game(SSS, seed=seed, **kwargs)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if state.is_terminal:
-            break
-        ids = state.legal_action_ids
-        state.apply(ids[rng.randrange(len(ids))])
-    return state
+    return random_walk(SSS, seed, steps, **kwargs)
 
 
 # --------------------------------------------------------------------- games

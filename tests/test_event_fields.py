@@ -93,25 +93,17 @@ def test_sss_play_and_buy_name_the_seat_the_card_and_the_numbers(turn_player: in
     s = sss_position(turn_player=turn_player, hands={turn_player: ["Tiny Bot", "Tiny Bot"]},
                      power={turn_player: 3})  # fmt: skip
     assert "buy Royal Rule 1" in moves(s)
+    played = ("play", turn_player, None, {"card": "Tiny Bot", "power": 1})
+    bought = ("buy", turn_player, None, {"card": "Royal Rule 1", "cost": 1})
     s.apply("play Tiny Bot")
     for reader in (0, 1, SPECTATOR):
         (e,) = s.last_events(reader, NAMES[:2])
-        assert (e.kind, e.player, e.other, e.data) == (
-            "play",
-            turn_player,
-            None,
-            {"card": "Tiny Bot", "power": 1},
-        )
+        assert (e.kind, e.player, e.other, e.data) == played
         assert e.to_json()["player"] == turn_player
     s.apply("buy Royal Rule 1")
     for reader in (0, 1, SPECTATOR):
         (e,) = s.last_events(reader, NAMES[:2])
-        assert (e.kind, e.player, e.other, e.data) == (
-            "buy",
-            turn_player,
-            None,
-            {"card": "Royal Rule 1", "cost": 1},
-        )
+        assert (e.kind, e.player, e.other, e.data) == bought
         expected = "You buy" if reader == turn_player else f"{NAMES[turn_player]} buys"
         assert e.text == f"{expected} Royal Rule 1 for 1 power"
 

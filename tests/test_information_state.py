@@ -9,30 +9,20 @@ game, and the OpenSpiel bridge reads them (it has no versions of its own).
 from __future__ import annotations
 
 import json
-import random
 
 import numpy as np
 import pytest
 
 import henchmen
 from henchmen.errors import PlayerError
+from henchmen.walks import random_walk
 
 GAMES = [g.name for g in henchmen.games()]
 
 
-def midgame(name: str, seed: int, steps: int) -> henchmen.State:
-    state = henchmen.new_game(name, seed=seed)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if state.is_terminal:
-            break
-        state.apply(rng.choice(state.legal_action_ids))
-    return state
-
-
 @pytest.mark.parametrize("name", GAMES)
 def test_equal_within_an_information_set_and_what_the_docs_say(name: str) -> None:
-    state = midgame(name, 3, 30)
+    state = random_walk(name, 3, 30)
     for player in range(state.game.num_players):
         tensor = state.information_state_tensor(player)
         assert tensor.dtype == np.float32 and tensor.ndim == 1
@@ -46,7 +36,7 @@ def test_equal_within_an_information_set_and_what_the_docs_say(name: str) -> Non
 
 
 def test_another_players_information_differs_when_a_hidden_card_is_redrawn() -> None:
-    state = midgame("seven-secret-supervillains", 2, 25)
+    state = random_walk("seven-secret-supervillains", 2, 25)
     twins = [state.resample(1, seed=s) for s in range(6)]  # player 0's hidden cards redrawn
     assert any(t.observation_string(0) != state.observation_string(0) for t in twins)
     assert any(

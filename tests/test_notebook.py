@@ -4,7 +4,6 @@ only when asked for by name."""
 from __future__ import annotations
 
 import html
-import random
 import re
 
 import pytest
@@ -12,6 +11,7 @@ import pytest
 import henchmen
 from henchmen.replay import make_replay
 from henchmen.state import DEBUG_HEADER
+from henchmen.walks import random_walk
 
 GAMES = ["parry", "seven-secret-supervillains", "legendary", "super", "villainy", "suet"]
 
@@ -26,13 +26,7 @@ def names_in(layout: dict[str, object]) -> set[str]:
 
 
 def played(game: str, steps: int = 40) -> henchmen.State:
-    state = henchmen.new_game(game, players=2, seed=5)
-    rng = random.Random(5)
-    for _ in range(steps):
-        if state.is_terminal:
-            break
-        state.apply(rng.choice(state.legal_action_ids))
-    return state
+    return random_walk(game, 5, steps, players=2)
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -14,7 +14,6 @@ values in the same order.  No difference is known; a time budget
 from __future__ import annotations
 
 import math
-import random
 import threading
 import time
 from collections.abc import Sequence
@@ -25,6 +24,7 @@ import henchmen
 from henchmen.bots import SearchBot, make_bot
 from henchmen.errors import ActionTypeError, Cancelled, EvaluatorError, OptionError, PlayerError
 from henchmen.search import ISMCTS, MCTS, HeuristicEvaluator, RandomRollout
+from henchmen.walks import random_walk
 
 GAMES = [g.name for g in henchmen.games()]
 
@@ -34,13 +34,7 @@ def positions(name: str) -> list[henchmen.State]:
     through forced moves (a lone pass or end of turn) to the next real choice."""
     out = []
     for seed, steps in ((1, 0), (2, 15), (3, 60), (4, 150)):
-        state = henchmen.new_game(name, seed=seed)
-        rng = random.Random(seed)
-        for _ in range(steps):
-            if state.is_terminal:
-                break
-            ids = state.legal_action_ids
-            state.apply(ids[rng.randrange(len(ids))])
+        state = random_walk(name, seed, steps)
         for _ in range(50):
             if state.is_terminal or len(state.legal_action_ids) > 1:
                 break

@@ -127,6 +127,19 @@ class VectorGame:
     def _flat_obs(self) -> npt.NDArray[np.float32] | None:
         return None if self._obs is None else self._obs.reshape(self.num_games, -1)
 
+    def _step_arrays(self) -> tuple[Any, ...]:
+        """What every native step takes, in order: the game, the actions to apply and the
+        arrays the step is written into."""
+        return (
+            self.game._core,
+            self._actions,
+            self._flat_obs(),
+            self._mask,
+            self._rewards,
+            self._done,
+            self._player,
+        )
+
     def _result(self) -> BatchStep:
         empty_obs = np.zeros((self.num_games, 0), dtype=np.float32)
         empty_mask = np.zeros((self.num_games, 0), dtype=np.bool_)
@@ -198,15 +211,7 @@ class VectorGame:
                 "no game was changed"
             )
         np.copyto(self._actions, arr, casting="unsafe")
-        self._batch.step(
-            self.game._core,
-            self._actions,
-            self._flat_obs(),
-            self._mask,
-            self._rewards,
-            self._done,
-            self._player,
-        )
+        self._batch.step(*self._step_arrays())
         return self._result()
 
     def step_random(self) -> tuple[npt.NDArray[np.int32], BatchStep]:
@@ -224,15 +229,7 @@ class VectorGame:
         >>> actions.dtype, bool(all(legal[g, a] for g, a in enumerate(actions)))
         (dtype('int32'), True)
         """
-        self._batch.step_random(
-            self.game._core,
-            self._actions,
-            self._flat_obs(),
-            self._mask,
-            self._rewards,
-            self._done,
-            self._player,
-        )
+        self._batch.step_random(*self._step_arrays())
         return self._actions, self._result()
 
     def state(self, index: int) -> State:

@@ -6,6 +6,8 @@ import contextlib
 import io
 import json
 import signal
+import subprocess
+import time
 from pathlib import Path
 from typing import Any
 
@@ -73,3 +75,32 @@ def alive_in(session: int) -> list[int]:
     """The living processes of a session (Linux: read from /proc)."""
     pids = (int(p.name) for p in Path("/proc").iterdir() if p.name.isdigit())
     return [pid for pid in pids if _session_of(pid) == session]
+
+
+def gone_within(session: int, seconds: float) -> list[int]:
+    """Waits up to ``seconds`` for every process of the session to end; those still alive."""
+    deadline = time.monotonic() + seconds
+    while alive_in(session) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    return alive_in(session)
+
+
+def end_session(proc: subprocess.Popen[Any]) -> None:
+    """Kills whatever a test's run left alive: every process of its session, then the run."""
+    for pid in alive_in(proc.pid):
+        subprocess.run(["kill", "-9", str(pid)], check=False)
+    if proc.poll() is None:
+        proc.kill()
+        proc.wait()
+
+
+def grows_past(proc: subprocess.Popen[Any], out: Path, games: int, then: str) -> None:
+    """Waits (two minutes at most) until the results file ``out`` holds more than ``games``
+    games, and fails if the run ``proc`` ended first: it must still be there to be ``then``
+    (killed, stopped)."""
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and proc.poll() is None:
+        if out.exists() and out.read_bytes().count(b"\n") > 1 + games:
+            break
+        time.sleep(0.01)
+    assert proc.poll() is None, f"the run finished before it could be {then}"

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from .helpers import alive_in
+from .helpers import alive_in, end_session, gone_within
 
 pytestmark = pytest.mark.skipif(
     not Path("/proc/self/stat").exists(), reason="reads the process table from /proc (Linux)"
@@ -39,13 +39,6 @@ def test_workers_end_when_the_run_is_killed_with_sigkill(tmp_path: Path) -> None
         assert len(alive_in(proc.pid)) >= 4
         os.kill(proc.pid, signal.SIGKILL)
         proc.wait(timeout=30)
-        deadline = time.monotonic() + 15
-        while alive_in(proc.pid) and time.monotonic() < deadline:
-            time.sleep(0.05)
-        assert alive_in(proc.pid) == [], "worker processes outlived the killed run"
+        assert gone_within(proc.pid, 15) == [], "worker processes outlived the killed run"
     finally:
-        for pid in alive_in(proc.pid):
-            subprocess.run(["kill", "-9", str(pid)], check=False)
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait()
+        end_session(proc)

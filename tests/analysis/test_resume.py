@@ -6,7 +6,6 @@ import os
 import signal
 import subprocess
 import sys
-import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -16,7 +15,7 @@ from henchmen.analysis import ResultsFile, Tournament, run_tournament
 from henchmen.analysis.store import read_results
 from henchmen.errors import OptionError, SerializationError
 
-from .helpers import FIELD, cli, foreground, records
+from .helpers import FIELD, cli, foreground, grows_past, records
 
 GAMES = "30"  # per table: 6 tables, 180 games
 
@@ -37,12 +36,7 @@ def test_a_run_killed_halfway_resumes_to_the_same_results(tmp_path: Path) -> Non
         command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True
     )
     try:
-        deadline = time.monotonic() + 120
-        while time.monotonic() < deadline and proc.poll() is None:
-            if out.exists() and out.read_bytes().count(b"\n") > 1 + 40:
-                break
-            time.sleep(0.01)
-        assert proc.poll() is None, "the run finished before it could be killed"
+        grows_past(proc, out, 40, "killed")
         os.killpg(proc.pid, signal.SIGKILL)
     finally:
         proc.wait()
@@ -102,12 +96,7 @@ def test_ctrl_c_stops_the_run_in_one_line_and_keeps_the_finished_games(tmp_path:
     proc = subprocess.Popen(
         command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, preexec_fn=foreground
     )
-    deadline = time.monotonic() + 120
-    while time.monotonic() < deadline and proc.poll() is None:
-        if out.exists() and out.read_bytes().count(b"\n") > 1 + 10:
-            break
-        time.sleep(0.01)
-    assert proc.poll() is None, "the run finished before it could be stopped"
+    grows_past(proc, out, 10, "stopped")
     proc.send_signal(signal.SIGINT)
     _, err = proc.communicate(timeout=120)
     assert proc.returncode == 130, err

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from .helpers import alive_in, foreground
+from .helpers import end_session, foreground, gone_within
 
 pytestmark = pytest.mark.skipif(
     not Path("/proc/self/stat").exists(), reason="reads the process table from /proc (Linux)"
@@ -53,14 +53,7 @@ def test_a_stopped_balance_run_ends_its_workers_and_keeps_its_games(
         assert err.splitlines()[-1] == (
             f"henchmen: interrupted; the finished games are in {folder}: the same command resumes"
         )
-        deadline = time.monotonic() + 10
-        while alive_in(proc.pid) and time.monotonic() < deadline:
-            time.sleep(0.05)
-        assert alive_in(proc.pid) == [], "worker processes outlived the stopped run"
+        assert gone_within(proc.pid, 10) == [], "worker processes outlived the stopped run"
         assert 25 <= _games_in(folder) < 400
     finally:
-        for pid in alive_in(proc.pid):
-            subprocess.run(["kill", "-9", str(pid)], check=False)
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait()
+        end_session(proc)

@@ -90,6 +90,13 @@ TINY_VILLAINY = json.dumps(
     }
 )
 
+
+def sss(**options: object) -> tuple[str, dict[str, object], tuple[int, ...]]:
+    """A Seven Secret Supervillains configuration (these options), looked at 30 and 70
+    steps in."""
+    return ("seven-secret-supervillains", options, (30, 70))
+
+
 #: (game, options, steps into the game where the oracle looks).
 CONFIGS: list[tuple[str, dict[str, object], tuple[int, ...]]] = [
     (
@@ -109,69 +116,41 @@ CONFIGS: list[tuple[str, dict[str, object], tuple[int, ...]]] = [
     ),
     # The first turns: the opening hands, the first reshuffles (about step 30) and a mid-draw
     # one; the opponent's hand is the only hidden thing, so the worlds stay few.
-    ("seven-secret-supervillains", {}, (30, 70)),
+    sss(),
     # The expansion crews of sss-crews-a (Froth, Consume: cards expelled from the discard
     # pile and the hand).
-    (
-        "seven-secret-supervillains",
-        {"crews": list(EXPEL_CREWS)},
-        (30, 70),
-    ),
+    sss(crews=list(EXPEL_CREWS)),
     # The crews of sss-crews-b (set-aside cards with public marks, multi-card discards,
     # private looks at the deck).
-    (
-        "seven-secret-supervillains",
-        {"crews": list(CREWS_B)},
-        (30, 70),
-    ),
+    sss(crews=list(CREWS_B)),
     # The Classic: four seats, teams sharing attached sides.
-    ("seven-secret-supervillains", {"mode": "classic"}, (30, 70)),
+    sss(mode="classic"),
     # The Secretive: no Supervillains, crews compared at the end.
-    ("seven-secret-supervillains", {"mode": "secretive", "players": 3}, (30, 70)),
+    sss(mode="secretive", players=3),
     # The Gambler: one player, Chaos's dice as chance.
-    ("seven-secret-supervillains", {"players": 1}, (30, 70)),
+    sss(players=1),
     # The Climb: one player, no Chaos; Supervillains on the table (the default goal) and not
     # (a goal of reputation).
-    ("seven-secret-supervillains", {"mode": "climb"}, (30, 70)),
-    ("seven-secret-supervillains", {"mode": "climb", "goal": "reputation"}, (30, 70)),
+    sss(mode="climb"),
+    sss(mode="climb", goal="reputation"),
     # Monkey Mischief: a hand card face down, hidden from the guesser until it is turned over.
-    ("seven-secret-supervillains", {"crews": list(MONKEY_CREWS)}, (30, 70)),
+    sss(crews=list(MONKEY_CREWS)),
     # The crews of sss-crews-c (the Minion row replaced in a chosen order, a discard of
     # exactly 3 then a draw of 3, a cheaper replacement, a bought Minion under the deck, a Bot
     # traded for a Scaredy Bot, power for an Upgrade only).
-    (
-        "seven-secret-supervillains",
-        {"crews": list(CREWS_C)},
-        (30, 70),
-    ),
+    sss(crews=list(CREWS_C)),
     # The crews of sss-crews-d (private looks at the top and bottom of a deck, known top
     # cards drawn first).
-    (
-        "seven-secret-supervillains",
-        {"crews": list(CREWS_D)},
-        (30, 70),
-    ),
+    sss(crews=list(CREWS_D)),
     # The crews of sss-panda (an Explodey Bot set aside in view of everyone, Repeat's public
     # record of the Minion abilities used).
-    (
-        "seven-secret-supervillains",
-        {"crews": list(CREWS_PANDA)},
-        (30, 70),
-    ),
+    sss(crews=list(CREWS_PANDA)),
     # sss-tales (the top cards of a deck looked at by their owner alone: the discards shown,
     # the rest back on top or one into the hand unseen).
-    (
-        "seven-secret-supervillains",
-        {"crews": list(CREWS_TALES)},
-        (30, 70),
-    ),
+    sss(crews=list(CREWS_TALES)),
     # sss-gizzard: a private spell book fed from a face-down Chaos Spell deck, played spells
     # under it in view of everyone.
-    (
-        "seven-secret-supervillains",
-        {"crews": list(CREWS_GIZZARD)},
-        (30, 70),
-    ),
+    sss(crews=list(CREWS_GIZZARD)),
     (
         "villainy",
         {"players": 2, "card_data": TINY_VILLAINY, "max_rounds": 4},

@@ -12,7 +12,8 @@ import json
 import os
 import random
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -32,6 +33,8 @@ KNOWN_FINDINGS: dict[tuple[str, str], str] = {}
 
 SSS = "seven-secret-supervillains"
 
+T = TypeVar("T")
+
 
 def long_run() -> bool:
     """True under ``pytest --slow`` or ``HENCHMEN_LONG=1``: the full-size variants."""
@@ -48,13 +51,7 @@ def two_shares(
     try as many as the one test did; ``HENCHMEN_LONG=1`` tries 1000 in each."""
 
     def share(count: int, derandomize: bool) -> Callable[..., None]:
-        test = settings(
-            max_examples=scaled(count, 1000),
-            deadline=None,
-            database=None,
-            derandomize=derandomize and not long_run(),
-            suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
-        )(given(data=st.data())(body))
+        test = fuzz_settings(count, derandomize)(given(data=st.data())(body))
         marked: Callable[..., None] = pytest.mark.parametrize(
             ("name", "players"), config_params(check)
         )(test)
@@ -62,6 +59,19 @@ def two_shares(
 
     first = examples // 5
     return share(first, True), pytest.mark.long(share(examples - first, False))
+
+
+def fuzz_settings(examples: int, derandomize: bool = True) -> settings:
+    """The hypothesis settings of every fuzzer: ``examples`` cases in CI (1000 on a long
+    run), no deadline and no example database (the cases are generated, not remembered),
+    derandomized unless told otherwise or on a long run, slow and large data allowed."""
+    return settings(
+        max_examples=scaled(examples, 1000),
+        deadline=None,
+        database=None,
+        derandomize=derandomize and not long_run(),
+        suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+    )
 
 
 def scaled(ci: int, full: int) -> int:
@@ -102,19 +112,59 @@ def game_params(check: str) -> list[object]:
     return config_params(check)
 
 
-def play_random(state: henchmen.State, steps: int, rng: random.Random) -> henchmen.State:
-    """Apply up to ``steps`` uniformly random legal actions (chance included if explicit)."""
+def play_random(
+    state: henchmen.State,
+    steps: int,
+    rng: random.Random,
+    after_each: Callable[[], None] | None = None,
+) -> henchmen.State:
+    """Apply up to ``steps`` uniformly random legal actions (chance included if explicit),
+    calling ``after_each`` after every one; a chance node without outcomes that sum to one,
+    or a player to act without a legal action, fails."""
     s = state._s
     for _ in range(steps):
         if s.is_terminal:
             break
         if s.is_chance:
             outcomes = s.chance_outcomes()
+            assert outcomes, "a chance node with no outcomes"
+            assert abs(sum(p for _, p in outcomes) - 1) < 1e-9
             s.apply(outcomes[rng.randrange(len(outcomes))][0])
         else:
             ids = s.legal_actions()
+            assert ids, "a player to act with no legal action"
             s.apply(ids[rng.randrange(len(ids))])
+        if after_each is not None:
+            after_each()
     return state
+
+
+def one_spot_edits(value: Any, names: Sequence[str]) -> list[tuple[str, Any]]:
+    """The tamperings of one value of a position, named: a boolean flipped, a number moved
+    by one, a name swapped for the next of ``names`` (a null for one of them), a list's
+    last entry dropped or repeated."""
+    edits: list[tuple[str, Any]] = []
+    if isinstance(value, bool):
+        edits.append(("flip", not value))
+    elif isinstance(value, int):
+        edits += [("+1", value + 1), ("-1", value - 1)]
+    elif isinstance(value, str) and names:
+        edits.append(("next name", names[(names.index(value) + 1) % len(names)]))
+    elif value is None and names:
+        edits.append(("a name", names[len(names) // 2]))
+    elif isinstance(value, list) and value:
+        edits += [("drop last", value[:-1]), ("repeat last", [*value, value[-1]])]
+    return edits
+
+
+def by_probability(outcomes: Sequence[tuple[T, float]], u: float) -> T:
+    """The chance outcome that ``u`` (uniform in [0, 1)) falls on, each taking a share of
+    the interval as large as its probability (the last one where rounding leaves a gap)."""
+    for outcome, p in outcomes:
+        u -= p
+        if u < 0:
+            return outcome
+    return outcomes[-1][0]
 
 
 def explicit(state: henchmen.State) -> henchmen.State:

@@ -37,7 +37,7 @@ import pytest
 import henchmen
 from henchmen.errors import HenchmenError
 
-from .support import COUNTS, configs, long_run, positions, scaled
+from .support import COUNTS, by_probability, configs, long_run, one_spot_edits, positions, scaled
 
 JsonPath = tuple[str | int, ...]
 Mutation = tuple[str, Any]  # (what was done, the mutated document)
@@ -98,18 +98,7 @@ def single_field_tamperings(doc: Any) -> list[Mutation]:
     names = _names(doc)
     out: list[Mutation] = []
     for path, value in _leaves(doc):
-        edits: list[tuple[str, Any]] = []
-        if isinstance(value, bool):
-            edits.append(("flip", not value))
-        elif isinstance(value, int):
-            edits += [("+1", value + 1), ("-1", value - 1)]
-        elif isinstance(value, str) and names:
-            edits.append(("next name", names[(names.index(value) + 1) % len(names)]))
-        elif value is None and names:
-            edits.append(("a name", names[len(names) // 2]))
-        elif isinstance(value, list) and value:
-            edits += [("drop last", value[:-1]), ("repeat last", [*value, value[-1]])]
-        for how, new in edits:
+        for how, new in one_spot_edits(value, names):
             copy = _copy(doc)
             _set(copy, path, new)
             out.append((f"{how} at {_where(path)}", copy))
@@ -231,13 +220,7 @@ def play_checked(state: henchmen.State, rng: random.Random, steps: int) -> str |
                 outcomes = s.chance_outcomes()
                 if not outcomes or abs(sum(p for _, p in outcomes) - 1) > 1e-9:
                     return f"step {step}: chance outcomes {outcomes[:5]} do not sum to one"
-                u = rng.random()
-                action = outcomes[-1][0]
-                for a, p in outcomes:
-                    u -= p
-                    if u < 0:
-                        action = a
-                        break
+                action = by_probability(outcomes, rng.random())
             else:
                 ids = s.legal_actions()
                 if not ids:

@@ -13,21 +13,16 @@ from typing import Any
 
 import numpy as np
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 import henchmen
 from henchmen.errors import ActionTypeError, HenchmenError, OptionError, UnknownGameError
+from henchmen.walks import walk_on
 
-from .support import COUNTS, config_params, long_run, positions, scaled, two_shares
+from .support import COUNTS, config_params, fuzz_settings, positions, two_shares
 
-SETTINGS = settings(
-    max_examples=scaled(120, 1000),
-    deadline=None,
-    database=None,
-    derandomize=not long_run(),
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
-)
+SETTINGS = fuzz_settings(120)
 
 
 def _check_unchanged_on_error(state: henchmen.State, action: object) -> bool:
@@ -256,13 +251,7 @@ def test_random_options(name: str, data: st.DataObject) -> None:
         return
     # Accepted: the game must be playable, and its options round-trip.
     assert henchmen.Game(name, **game.options) == game
-    state = game.new_initial_state(seed=3)
-    rng = random.Random(5)
-    for _ in range(300):
-        if state.is_terminal:
-            break
-        ids = state.legal_action_ids
-        state.apply(ids[rng.randrange(len(ids))])
+    state = walk_on(game.new_initial_state(seed=3), random.Random(5), 300)
     state.validate()
     COUNTS["fuzz: option dicts (accepted and played)"] += 1
 

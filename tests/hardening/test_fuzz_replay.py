@@ -11,7 +11,7 @@ import tempfile
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 import henchmen
@@ -19,16 +19,10 @@ from henchmen.bots import make_bot
 from henchmen.errors import HenchmenError, SerializationError
 from henchmen.replay import Replay, load_replay, write_replay
 
-from .support import COUNTS, config_params, long_run, scaled
+from .support import COUNTS, config_params, fuzz_settings
 from .test_fuzz_serialized import json_values, mutated
 
-SETTINGS = settings(
-    max_examples=scaled(60, 1000),
-    deadline=None,
-    database=None,
-    derandomize=not long_run(),
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
-)
+SETTINGS = fuzz_settings(60)
 
 _DIR = Path(tempfile.mkdtemp(prefix="henchmen-fuzz-replay-"))
 

@@ -17,23 +17,24 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 
 import henchmen
 from henchmen.errors import HenchmenError
 
-from .support import COUNTS, config_params, long_run, positions, scaled, two_shares
+from .support import (
+    COUNTS,
+    config_params,
+    fuzz_settings,
+    one_spot_edits,
+    play_random,
+    positions,
+    two_shares,
+)
 
 # CI runs are derandomized (the same examples every run, so a pass or a
 # known failure is stable); long runs explore afresh every time.
-SETTINGS = settings(
-    max_examples=scaled(150, 1000),
-    deadline=None,
-    database=None,
-    derandomize=not long_run(),
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
-)
+SETTINGS = fuzz_settings(150)
 
 JsonPath = tuple[str | int, ...]
 
@@ -133,22 +134,13 @@ def mutated(draw: st.DrawFn, text: str) -> str:
 
 def _play_on(state: henchmen.State, seed: int, steps: int) -> None:
     """A state deserialize accepted must keep its invariants through random play."""
-    rng = random.Random(seed)
     s = state._s
-    for _ in range(steps):
-        if s.is_terminal:
-            break
-        if s.is_chance:
-            outcomes = s.chance_outcomes()
-            assert outcomes, "a chance node with no outcomes"
-            assert abs(sum(p for _, p in outcomes) - 1) < 1e-9
-            s.apply(outcomes[rng.randrange(len(outcomes))][0])
-        else:
-            ids = s.legal_actions()
-            assert ids, "a player to act with no legal action"
-            s.apply(ids[rng.randrange(len(ids))])
+
+    def still_valid() -> None:
         s.validate()
         state.observation_tensor(max(0, s.current_player))
+
+    play_random(state, steps, random.Random(seed), still_valid)
 
 
 def check_text(text: str, seed: int) -> henchmen.State | None:
@@ -214,18 +206,7 @@ def _single_tampers(doc: Any) -> list[tuple[str, Any]]:
     out: list[tuple[str, Any]] = []
     for path in _paths(doc["position"], ("position",)):
         value = _get(doc, path)
-        edits: list[tuple[str, Any]] = []
-        if isinstance(value, bool):
-            edits.append(("flip", not value))
-        elif isinstance(value, int):
-            edits += [("+1", value + 1), ("-1", value - 1)]
-        elif isinstance(value, str) and names:
-            edits.append(("next name", names[(names.index(value) + 1) % len(names)]))
-        elif value is None and names:
-            edits.append(("a name", names[len(names) // 2]))
-        elif isinstance(value, list) and value:
-            edits += [("drop last", value[:-1]), ("repeat last", [*value, value[-1]])]
-        for how, new in edits:
+        for how, new in one_spot_edits(value, names):
             copy = json.loads(json.dumps(doc))
             out.append((f"{how} at {'.'.join(map(str, path))}", _set(copy, path, new)))
         if path and isinstance(_get(doc, path[:-1]), dict):

@@ -17,7 +17,7 @@ import pytest
 import henchmen
 from henchmen import _core
 
-from .support import COUNTS, config_params, scaled
+from .support import COUNTS, by_probability, config_params, scaled
 
 SOAK_CI = 30_000
 SOAK_FULL = 1_000_000
@@ -45,13 +45,7 @@ def test_soak(name: str, players: int) -> None:
                 outcomes = s.chance_outcomes()
                 assert outcomes and abs(sum(p for _, p in outcomes) - 1) < 1e-9
                 assert all(p > 0 for _, p in outcomes)
-                u = rng.uniform()
-                a = outcomes[-1][0]
-                for o, p in outcomes:
-                    u -= p
-                    if u < 0:
-                        a = o
-                        break
+                a = by_probability(outcomes, rng.uniform())
             else:
                 ids = s.legal_actions()
                 assert ids, f"{name}: a player to act with no legal action"

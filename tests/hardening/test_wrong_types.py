@@ -16,7 +16,7 @@ import math
 import os
 import tempfile
 from collections.abc import Callable, Iterator
-from typing import Any
+from typing import Any, TypeVar
 
 import numpy as np
 import pytest
@@ -61,39 +61,16 @@ GAME = henchmen.Game("parry")
 STATE = henchmen.new_game("parry", seed=1)
 SPEC = parse_bot_spec("random")
 REPLAY_DIR = tempfile.mkdtemp()
+E = TypeVar("E")
 
 
 def replay_text() -> str:
     return make_replay(henchmen.new_game("parry", seed=2)).to_json()
 
 
-def stepped_vector() -> VectorGame:
-    v = VectorGame("parry", num_games=2, threads=1)
-    v.reset()
-    return v
-
-
-def reset_aec() -> Any:
-    env = aec_env("parry")
-    env.reset(seed=1)
-    return env
-
-
-def reset_parallel() -> Any:
-    env = parallel_env("parry")
-    env.reset(seed=1)
-    return env
-
-
-def reset_single() -> SingleAgentEnv:
-    env = SingleAgentEnv("parry")
-    env.reset(seed=1)
-    return env
-
-
-def reset_vector_env() -> VectorEnv:
-    env = VectorEnv("parry", num_envs=2, threads=1)
-    env.reset()
+def reset(env: E, **how: Any) -> E:
+    """An environment or vector game, reset and so ready to step."""
+    env.reset(**how)
     return env
 
 
@@ -136,19 +113,24 @@ ENTRIES: list[tuple[str, Callable[..., Any], dict[str, Any]]] = [
     ("BotSpec.make", lambda name, seed: BotSpec(name).make(seed), {"name": "random", "seed": 1}),
     ("VectorGame", VectorGame, {"name": "parry", "num_games": 2, "seed": 1, "threads": 1,
                                 "observations": True, "legal_mask": True}),
-    ("VectorGame.step", lambda actions: stepped_vector().step(actions), {"actions": [0, 0]}),
-    ("VectorGame.state", lambda index: stepped_vector().state(index), {"index": 0}),
+    ("VectorGame.step",
+     lambda actions: reset(VectorGame("parry", num_games=2, threads=1)).step(actions),
+     {"actions": [0, 0]}),
+    ("VectorGame.state",
+     lambda index: reset(VectorGame("parry", num_games=2, threads=1)).state(index),
+     {"index": 0}),
     ("aec_env", aec_env, {"name": "parry", "render_mode": None, "max_steps": None,
                           "illegal_action": "lose"}),
     ("aec.reset", lambda seed: aec_env("parry").reset(seed=seed), {"seed": 1}),
-    ("aec.step", lambda action: reset_aec().step(action), {"action": 0}),
-    ("aec.observe", lambda agent: reset_aec().observe(agent), {"agent": "player_0"}),
+    ("aec.step", lambda action: reset(aec_env("parry"), seed=1).step(action), {"action": 0}),
+    ("aec.observe", lambda agent: reset(aec_env("parry"), seed=1).observe(agent),
+     {"agent": "player_0"}),
     ("aec.run", lambda policies, seed: aec_env("parry").run(policies, seed),
      {"policies": ["random", "random"], "seed": 1}),
     ("parallel_env", parallel_env, {"name": "parry", "render_mode": None, "max_steps": None,
                                     "illegal_action": "lose"}),
     ("parallel.reset", lambda seed: parallel_env("parry").reset(seed=seed), {"seed": 1}),
-    ("parallel.step", lambda actions: reset_parallel().step(actions),
+    ("parallel.step", lambda actions: reset(parallel_env("parry"), seed=1).step(actions),
      {"actions": {"player_0": 1}}),
     ("rl.make", lambda env_id, render_mode: make(env_id, render_mode=render_mode),
      {"env_id": "henchmen/parry-v0", "render_mode": None}),
@@ -160,13 +142,16 @@ ENTRIES: list[tuple[str, Callable[..., Any], dict[str, Any]]] = [
                                         "max_steps": None, "illegal_action": "raise",
                                         "render_mode": None}),
     ("single.reset", lambda seed: SingleAgentEnv("parry").reset(seed=seed), {"seed": 1}),
-    ("single.step", lambda action: reset_single().step(action), {"action": 0}),
+    ("single.step", lambda action: reset(SingleAgentEnv("parry"), seed=1).step(action),
+     {"action": 0}),
     ("VectorEnv", VectorEnv, {"name": "parry", "num_envs": 2, "seed": 0, "threads": 1,
                               "encoding": "float", "compact_capacity": None, "max_steps": None,
                               "final_observation": True, "legal": "mask"}),
     ("VectorEnv.reset", lambda seed: VectorEnv("parry", num_envs=2, threads=1).reset(seed=seed),
      {"seed": 1}),
-    ("VectorEnv.step", lambda actions: reset_vector_env().step(actions), {"actions": [0, 0]}),
+    ("VectorEnv.step",
+     lambda actions: reset(VectorEnv("parry", num_envs=2, threads=1)).step(actions),
+     {"actions": [0, 0]}),
     ("sample_legal", sample_legal, {"legal_offsets": np.array([0, 2], np.int32),
                                     "legal_ids": np.array([0, 1], np.int32),
                                     "rng": np.random.default_rng(0), "logits": None}),

@@ -303,8 +303,10 @@ class VectorEnv:
             )
         np.copyto(self._actions, arr, casting="unsafe")
 
-    def _native_step(self) -> None:
-        self._total = self._batch.step(
+    def _step_arrays(self) -> tuple[Any, ...]:
+        """What every native step takes first, in order: the game, the actions to apply and
+        the arrays the step is written into."""
+        return (
             self.game._core,
             self._actions,
             self._obs,
@@ -312,8 +314,10 @@ class VectorEnv:
             self._rewards,
             self._terminated,
             self._player,
-            **self._buffers,
         )
+
+    def _native_step(self) -> None:
+        self._total = self._batch.step(*self._step_arrays(), **self._buffers)
 
     def step(self, actions: npt.ArrayLike) -> StepResult:
         """One action per game; an illegal one raises IllegalActionError and changes no game.
@@ -347,16 +351,7 @@ class VectorEnv:
         self._wait()
         if self._batch is None:
             raise UsageError("call reset() before step_random()")
-        self._total = self._batch.step_random(
-            self.game._core,
-            self._actions,
-            self._obs,
-            self._mask,
-            self._rewards,
-            self._terminated,
-            self._player,
-            **self._buffers,
-        )
+        self._total = self._batch.step_random(*self._step_arrays(), **self._buffers)
         return self._actions, self._result()
 
     def _result(self) -> StepResult:

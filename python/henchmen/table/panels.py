@@ -20,7 +20,7 @@ from rich.table import Table
 from rich.text import Text
 
 from henchmen.printable import printable
-from henchmen.table.screen import FIRST_STATS, PILE_KINDS
+from henchmen.table.screen import PILE_KINDS, stat_items
 
 #: A card's short stat labels, as the games print them (Villainy's A!/D!).
 _LABEL = {"attack": "A!", "defense": "D!", "attack_bonus": "+A!", "defense_bonus": "+D!"}
@@ -55,13 +55,8 @@ def stat_words(face: dict[str, Any]) -> list[str]:
     >>> stat_words({"name": "Hawkeye", "cost": 4, "attack": 2})  # Legendary's Attack
     ['cost 4', 'attack 2']
     """
-    keys = [k for k in FIRST_STATS if k in face]
-    keys += sorted(k for k in face if k not in _SKIP and k not in FIRST_STATS)
     words = []
-    for k in keys:
-        v = face[k]
-        if v is None or v is False or isinstance(v, list | dict):
-            continue
+    for k, v in stat_items(face, _SKIP):
         if k in _LABEL and ("defense" in face or "defense_bonus" in face):  # Villainy's
             words.append(f"{_LABEL[k]}{_t(v)}")
         else:

@@ -43,19 +43,32 @@ def _text(value: object) -> str:
     return printable(str(value))
 
 
+def stat_items(
+    face: dict[str, Any], not_stats: frozenset[str] | set[str] = _NOT_STATS
+) -> list[tuple[str, Any]]:
+    """A face's numbers and flags worth showing, as (field, value) in showing order:
+    :data:`FIRST_STATS` first, the rest by name; unset, false and nested fields left out.
+
+    >>> stat_items({"name": "Hulk", "attack": 2, "cost": 5, "ranged": False, "text": "Smash."})
+    [('cost', 5), ('attack', 2)]
+    """
+    keys = [k for k in FIRST_STATS if k in face]
+    keys += sorted(k for k in face if k not in not_stats and k not in FIRST_STATS)
+    return [(k, face[k]) for k in keys if not _unset(face[k])]
+
+
+def _unset(value: object) -> bool:
+    return value is None or value is False or isinstance(value, list | dict)
+
+
 def stats(face: dict[str, Any]) -> str:
     """A card's numbers and flags, shortest first: ``cost 3, power 2``.
 
     >>> stats({"name": "Hulk", "cost": 5, "attack": 2, "team": "avengers", "designed": True})
     'cost 5, attack 2, designed, team avengers'
     """
-    keys = [k for k in FIRST_STATS if k in face]
-    keys += sorted(k for k in face if k not in _NOT_STATS and k not in FIRST_STATS)
     parts = []
-    for k in keys:
-        v = face[k]
-        if v is None or v is False or isinstance(v, list | dict):
-            continue
+    for k, v in stat_items(face):
         word = _text(k).replace("_", " ")
         parts.append(word if v is True else f"{word} {_text(v)}")
     return ", ".join(parts)
@@ -152,8 +165,10 @@ def draw(layout: dict[str, Any], viewer: int, width: int = 100) -> list[str]:
     lines = [f"=== {title} -- {_text(status)} ===" if status else f"=== {title} ==="]
     score = score_line(layout, viewer)
     if score:  # one measure a line when they do not fit on one (4 players: 600 characters)
-        lines += [score_row] if len(score_row := f"  {score}") <= width else _flow(
-            score.split(" | "), width, gap=" | "
+        lines += (
+            [score_row]
+            if len(score_row := f"  {score}") <= width
+            else _flow(score.split(" | "), width, gap=" | ")
         )
     zones = [z for z in layout.get("zones") or [] if isinstance(z, dict)]
     if not zones and isinstance(layout.get("observation"), dict):

@@ -28,6 +28,9 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+# Re-exported: every game's tests take the notation helpers from their builder.
+from tests.games.notation import moves, play  # noqa: F401
+
 import henchmen
 
 GAME = "legendary"
@@ -435,11 +438,18 @@ def me(state: henchmen.State, player: int = 0) -> dict[str, Any]:
     return state.observation(player)["players"][player]
 
 
-def legal(state: henchmen.State) -> list[str]:
-    return [str(a) for a in state.legal_actions]
+#: The legal moves in notation, in action-id order.
+legal = moves
 
 
-def play(state: henchmen.State, *moves: str) -> henchmen.State:
-    for m in moves:
-        state.apply(m)
-    return state
+def amazing_spider_man_played() -> henchmen.State:
+    """The Amazing Spider-Man played on a deck of exactly Hulk Smash!, Berserker Rage and an
+    S.H.I.E.L.D. Agent: the Agent drawn, the other two to put back in an order."""
+    s = position(
+        heroes=["Spider-Man", "Hulk", "Wolverine"],
+        hands={0: ["Spider-Man: The Amazing Spider-Man"]},
+        deck_top={0: ["Hulk: Hulk Smash!", "Wolverine: Berserker Rage", AGENT]},
+        decks={0: []},
+    )
+    s.apply("play Spider-Man: The Amazing Spider-Man")
+    return s

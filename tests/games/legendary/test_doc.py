@@ -2,19 +2,15 @@
 
 from __future__ import annotations
 
-import importlib
-import re
 from pathlib import Path
 
-DOC = Path(__file__).resolve().parents[3] / "docs" / "rules" / "legendary.md"
+from ..rules_page import RULES, assert_named_tests_import
+
+DOC = RULES / "legendary.md"
 
 
 def test_every_test_named_in_the_doc_exists() -> None:
-    refs = re.findall(r"T/(test_\w+)\.py::(test_\w+)", DOC.read_text())
-    assert len(refs) > 80
-    for module, name in refs:
-        mod = importlib.import_module(module)
-        assert callable(getattr(mod, name, None)), f"{module}.py::{name} is missing"
+    assert_named_tests_import(DOC.name, __package__, 80)
 
 
 def test_every_effect_primitive_is_documented() -> None:

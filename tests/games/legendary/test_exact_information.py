@@ -11,31 +11,15 @@ the middle of a draw, and rejects the position-only resample there.
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import random
-import sys
-from pathlib import Path
-from types import ModuleType
 
 import pytest
 from builder import AGENT, TROOPER, me, play, position
 
 import henchmen
 
-ORACLE_PATH = Path(__file__).resolve().parents[2] / "conformance" / "test_infosets.py"
-
-
-def _oracle() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("_legendary_infoset_oracle", ORACLE_PATH)
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # its dataclasses look their module up
-    spec.loader.exec_module(module)
-    return module
-
-
-ORACLE = _oracle()
+from ..exact_information import oracle, oracle_check, position_alone
 
 
 def texts(state: henchmen.State, reader: int | str) -> list[str]:
@@ -61,33 +45,24 @@ def reshuffled_mid_draw() -> henchmen.State:
     raise AssertionError("no reshuffle in the middle of a draw")
 
 
-def without_history(state: henchmen.State) -> henchmen.State:
-    doc = json.loads(state.serialize())
-    doc["history"] = []
-    doc.pop("origin", None)
-    doc.pop("knowledge", None)  # what the players knew: without it, the position alone
-    return henchmen.deserialize(json.dumps(doc))
-
-
 def test_resample_after_a_reshuffle_mid_draw_is_exact_for_both_players() -> None:
     s = reshuffled_mid_draw()
     game = henchmen.Game("legendary", players=2)
     for observer in (0, 1):
         knowledge = json.loads(s._s.knowledge_json(observer))
         assert knowledge["exact"] and all(z["check"] == "" for z in knowledge["zones"])
-        belief = ORACLE.follow(game, s.history_ids, observer)
-        assert ORACLE.check(s, observer, belief, random.Random(observer)) >= 1
+        assert oracle_check(game, s, observer, seed=observer) >= 1
 
 
 def test_the_position_alone_resamples_wider_and_the_oracle_rejects_it() -> None:
     # From the position alone, player 1's hand (cards of the old deck and of the new one) is
     # pooled with the new deck: worlds player 2 can rule out.
     s = reshuffled_mid_draw()
-    alone = without_history(s)
+    alone = position_alone(s)
     assert alone == s and json.loads(alone._s.knowledge_json(1)) is None
-    belief = ORACLE.follow(henchmen.Game("legendary", players=2), s.history_ids, 1)
+    belief = oracle.follow(henchmen.Game("legendary", players=2), s.history_ids, 1)
     with pytest.raises(AssertionError, match="gave a world they could rule out"):
-        ORACLE.check(alone, 1, belief, random.Random(0))
+        oracle.check(alone, 1, belief, random.Random(0))
 
 
 @pytest.mark.parametrize("players", [1, 2, 3, 5])

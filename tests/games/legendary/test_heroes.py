@@ -2,7 +2,17 @@
 
 from __future__ import annotations
 
-from builder import AGENT, OFFICER, TROOPER, ko_added, legal, me, obs, position
+from builder import (
+    AGENT,
+    OFFICER,
+    TROOPER,
+    amazing_spider_man_played,
+    ko_added,
+    legal,
+    me,
+    obs,
+    position,
+)
 
 A = AGENT
 T = TROOPER
@@ -747,13 +757,7 @@ def test_spider_man_draws_a_wound_it_costs_nothing():
 
 
 def test_the_amazing_spider_man_orders_what_goes_back():
-    s = position(
-        heroes=["Spider-Man", "Hulk", "Wolverine"],
-        hands={0: ["Spider-Man: The Amazing Spider-Man"]},
-        deck_top={0: ["Hulk: Hulk Smash!", "Wolverine: Berserker Rage", A]},
-        decks={0: []},
-    )
-    s.apply("play Spider-Man: The Amazing Spider-Man")
+    s = amazing_spider_man_played()
     assert set(legal(s)) == {"put Hulk: Hulk Smash! back", "put Wolverine: Berserker Rage back"}
     s.apply("put Hulk: Hulk Smash! back")
     assert me(s)["hand"] == [A] and me(s)["deck_top"] == [

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from builder import AGENT, position
+from builder import AGENT, amazing_spider_man_played, position
 
 import henchmen
 from henchmen.errors import SerializationError
@@ -130,13 +130,7 @@ def _set_counter(key: str, value: int) -> Callable[[dict[str, Any]], None]:
 
 
 def _look_state() -> henchmen.State:
-    s = position(
-        heroes=["Spider-Man", "Hulk", "Wolverine"],
-        hands={0: ["Spider-Man: The Amazing Spider-Man"]},
-        deck_top={0: ["Hulk: Hulk Smash!", "Wolverine: Berserker Rage", A]},
-        decks={0: []},
-    )
-    s.apply("play Spider-Man: The Amazing Spider-Man")
+    s = amazing_spider_man_played()
     assert s.observation(0)["pending"]["kind"] == "put-back"
     return s
 

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
+from typing import Any
+
 from builder import AGENT, OFFICER, TROOPER, ko_added, legal, me, obs, position
 
 A = AGENT
@@ -336,7 +340,9 @@ def skrull(**kw):
     return position(**kw)
 
 
-def test_paibok_each_player_gains_an_hq_hero():
+def paibok_fought(**kw):
+    """Paibok the Power Skrull fought in the Sewers, the HQ two Hulks and three Keen Senses
+    (the Hero deck all Healing Factors): the HQ choices begin."""
     s = skrull(
         city={"Sewers": "Paibok the Power Skrull"},
         attack=8,
@@ -348,8 +354,14 @@ def test_paibok_each_player_gains_an_hq_hero():
             "Wolverine: Keen Senses",
         ],
         hero_deck=["Wolverine: Healing Factor"] * 5,
+        **kw,
     )
     s.apply("fight Paibok the Power Skrull (Sewers)")
+    return s
+
+
+def test_paibok_each_player_gains_an_hq_hero():
+    s = paibok_fought()
     s.apply("give Hulk: Hulk Smash! to player 0")
     assert "give Hulk: Growing Anger to player 1" in legal(s)
     s.apply("give Hulk: Growing Anger to player 1")
@@ -362,21 +374,7 @@ def test_paibok_chooses_for_every_player_before_the_hq_refills():
     """Paibok the Power Skrull: "Fight: Choose a Hero in the HQ for each player.
     Each player gains that Hero." Every choice is made from the HQ as it stands:
     a Hero given to one player is not replaced before the next choice."""
-    s = skrull(
-        players=3,
-        villains=["Skrulls", "HYDRA", "Radiation"],
-        city={"Sewers": "Paibok the Power Skrull"},
-        attack=8,
-        hq=[
-            "Hulk: Growing Anger",
-            "Hulk: Hulk Smash!",
-            "Wolverine: Keen Senses",
-            "Wolverine: Keen Senses",
-            "Wolverine: Keen Senses",
-        ],
-        hero_deck=["Wolverine: Healing Factor"] * 5,
-    )
-    s.apply("fight Paibok the Power Skrull (Sewers)")
+    s = paibok_fought(players=3, villains=["Skrulls", "HYDRA", "Radiation"])
     assert set(legal(s)) == {
         "give Hulk: Growing Anger to player 0",
         "give Hulk: Hulk Smash! to player 0",
@@ -450,22 +448,31 @@ def test_super_skrull_each_player_kos_a_hero():
 # --- Spider-Foes -------------------------------------------------------------
 
 
+def new_hand_after_fighting(
+    villain: str, attack: int, deck: int, build: Callable[..., Any] = position
+) -> int:
+    """Player 1, empty-handed with ``attack`` and ``deck`` Agents in the deck, fights
+    ``villain`` in the Sewers (the position built by ``build``) and ends the turn: the size
+    of the new hand."""
+    s = build(
+        city={"Sewers": villain},
+        attack=attack,
+        hands={0: []},
+        decks={0: [A] * deck},
+        villain_deck=["Viper"],
+    )
+    s.apply(f"fight {villain} (Sewers)")
+    end_turn(s)
+    return int(s.observation(0)["players"][0]["hand_size"])
+
+
 def foes(**kw):
     kw.setdefault("villains", ["Spider-Foes", "HYDRA"])
     return position(**kw)
 
 
 def test_doctor_octopus_eight_card_hand():
-    s = foes(
-        city={"Sewers": "Doctor Octopus"},
-        attack=4,
-        hands={0: []},
-        decks={0: [A] * 10},
-        villain_deck=["Viper"],
-    )
-    s.apply("fight Doctor Octopus (Sewers)")
-    end_turn(s)
-    assert s.observation(0)["players"][0]["hand_size"] == 8
+    assert new_hand_after_fighting("Doctor Octopus", 4, 10, foes) == 8
 
 
 def test_two_doctor_octopus_still_give_eight_cards():
@@ -567,17 +574,8 @@ def test_hand_ninjas_recruit():
 
 
 def test_savage_land_mutates_extra_card():
-    s = position(
-        henchmen_groups=["Savage Land Mutates"],
-        city={"Sewers": "Savage Land Mutates"},
-        attack=3,
-        hands={0: []},
-        decks={0: [A] * 8},
-        villain_deck=["Viper"],
-    )
-    s.apply("fight Savage Land Mutates (Sewers)")
-    end_turn(s)
-    assert s.observation(0)["players"][0]["hand_size"] == 7
+    mutates = functools.partial(position, henchmen_groups=["Savage Land Mutates"])
+    assert new_hand_after_fighting("Savage Land Mutates", 3, 8, mutates) == 7
 
 
 def test_sentinel_kos_one_of_your_heroes():

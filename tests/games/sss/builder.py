@@ -40,6 +40,9 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import Any
 
+# Re-exported: every game's tests take the notation helpers from their builder.
+from tests.games.notation import moves, outcomes, play, pos, resolve  # noqa: F401
+
 import henchmen
 
 GAME = "seven-secret-supervillains"
@@ -400,12 +403,6 @@ def position(**spec: Any) -> henchmen.State:
     return henchmen.deserialize(json.dumps(position_doc(**spec)))
 
 
-def pos(state: henchmen.State) -> dict[str, Any]:
-    """The position JSON of a state, as a dict (exact values to assert on)."""
-    doc: dict[str, Any] = json.loads(state.serialize())["position"]
-    return doc
-
-
 def me(state: henchmen.State, player: int) -> dict[str, Any]:
     """One player's part of the position JSON."""
     return pos(state)["players"][player]  # type: ignore[no-any-return]
@@ -415,30 +412,6 @@ def looked(s: henchmen.State, viewer: int) -> list[str | None]:
     """The cards the viewer sees looked at, top first (None: not shown to them)."""
     seen = s.observation(viewer)["looked"]
     return [] if seen is None else list(seen["cards"])
-
-
-def moves(state: henchmen.State) -> list[str]:
-    """The legal moves in notation, in action-id order."""
-    return [str(a) for a in state.legal_actions]
-
-
-def play(state: henchmen.State, *notation: str) -> henchmen.State:
-    """Applies moves given in notation, in order; returns the state for chaining."""
-    for text in notation:
-        state.apply(text)
-    return state
-
-
-def resolve(state: henchmen.State) -> henchmen.State:
-    """Resolves pending chance by taking the first listed outcome each time."""
-    while state.is_chance:
-        state.apply(state.chance_outcomes[0][0])
-    return state
-
-
-def outcomes(state: henchmen.State) -> dict[str, float]:
-    """The chance outcomes in notation with their probabilities."""
-    return {str(a): p for a, p in state.chance_outcomes}
 
 
 #: The setup's chance outcomes for :func:`from_start`: three Supervillains, five Minions for
@@ -459,9 +432,9 @@ OPENING: tuple[str, ...] = (
 )
 
 
-def from_start(*moves: str, opening: Sequence[str] = OPENING) -> henchmen.State:
+def from_start(*played: str, opening: Sequence[str] = OPENING) -> henchmen.State:
     """A real game from the initial state with chance explicit: the ``opening`` chance
-    outcomes, then ``moves`` (decisions and chance outcomes alike, in notation).
+    outcomes, then ``played`` (decisions and chance outcomes alike, in notation).
 
     Unlike :func:`position`, the state has its whole history, so every player's knowledge
     follows what they saw and ``resample`` draws exactly from what they cannot rule out.
@@ -471,7 +444,7 @@ def from_start(*moves: str, opening: Sequence[str] = OPENING) -> henchmen.State:
     (20, 1)
     """
     state = henchmen.Game(GAME).new_initial_state(auto_chance=False)
-    for text in (*opening, *moves):
+    for text in (*opening, *played):
         state.apply(text)
     return state
 
@@ -676,7 +649,30 @@ def keen_step(
             if x < acc:
                 return o.id, None
         return state.chance_outcomes[-1][0].id, None
-    moves = list(state.legal_actions)
-    keen = [m for m in moves if str(m).split()[0] in verbs or any(n in str(m) for n in names)]
-    move = rng.choice(keen or moves)
+    legal = list(state.legal_actions)
+    keen = [m for m in legal if str(m).split()[0] in verbs or any(n in str(m) for n in names)]
+    move = rng.choice(keen or legal)
     return move.id, str(move)
+
+
+def attaching(player: int, card: str, sides: dict[int, list[str]], **spec: Any) -> henchmen.State:
+    """``player`` (0-based), on their turn, attaches the Minion ``card`` from their hand to
+    King Cobra, whose sides hold ``sides`` (``spec``: the rest of the position): how the
+    modes' sides and winning reputations are tested."""
+    s = position(
+        hands={player: [card]},
+        turn_player=player,
+        turn=player + 1,
+        attached={"King Cobra": sides},
+        **spec,
+    )
+    return play(s, f"attach {card}")
+
+
+def attached_to_king_cobra(player: int, card: str, side: Sequence[str]) -> henchmen.State:
+    """:func:`attaching` with King Cobra in the Danger Zone, ``side`` on player 2's side and
+    the other three Supervillains in their slots."""
+    supervillains = ["Mr. Shadow", "Ice-Cold Cream", "Killer Kiwi"]
+    return attaching(
+        player, card, {1: list(side)}, danger_zone=["King Cobra"], supervillains=supervillains
+    )

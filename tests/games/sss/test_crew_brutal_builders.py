@@ -3,34 +3,16 @@ reference."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
-import pytest
-
 import henchmen
-from henchmen.errors import NotationError
 
-from .builder import crews, me, moves, outcomes, play, pos, position
+from . import crew_kit as kit
+from .builder import me, moves, outcomes, play, pos, position
 
-CREWS = (
-    "Royal Rule",
-    "Freezer Burn",
-    "Health Hazards",
-    "Brutal Builders",
-    "Hoppy Hunters",
-    "Fire Starters",
-    "Tourist Trap",
-)
-
-
-@pytest.fixture(autouse=True)
-def _brutal_builders() -> Iterator[None]:
-    with crews(*CREWS):
-        yield
+_brutal_builders = kit.crews_for_module(*kit.beside_base("Brutal Builders"))
 
 
 def engineers(s: henchmen.State) -> list[str]:
-    return [m for m in moves(s) if m.startswith("engineer")]
+    return kit.starting(s, "engineer")
 
 
 def test_engineer_replaces_the_upgrade_card() -> None:
@@ -105,33 +87,24 @@ def test_no_scaredy_bot_left_leaves_only_the_replacement() -> None:
 def test_an_engineer_is_seen_by_everyone() -> None:
     s = position(hands={0: ["Brutal Builders 3", "Junky Bot"]})
     play(s, "play Brutal Builders 3", "engineer Junky Bot")
-    for reader in (0, 1, "spectator"):
-        event = s.last_events(reader)[0]
-        assert event.kind == "engineer" and "Junky Bot" in event.text
+    kit.told_to_everyone(s, "engineer", "Junky Bot")
     assert s.observation(1)["players"][0]["discard"] == ["Scaredy Bot"]
 
 
 def test_the_blueprint_bench_upgrade_gives_engineer() -> None:
-    s = position(
-        hands={0: ["Tiny Bot"]}, upgrades={0: ["Blueprint Bench"]}, upgrade_row="Golden Throne"
+    s = kit.activated(
+        "Blueprint Bench", "engineer Tiny Bot", hands={0: ["Tiny Bot"]}, upgrade_row="Golden Throne"
     )
-    play(s, "activate Blueprint Bench", "engineer Tiny Bot")
     assert me(s, 0)["discard"] == ["Scaredy Bot"]
 
 
 def test_engineer_is_refused_without_the_ability_and_round_trips() -> None:
     s = position(hands={0: ["Brutal Builders 3", "Tiny Bot"]}, upgrade_row="Golden Throne")
-    before = s.serialize()
-    with pytest.raises(NotationError, match="not a legal move"):
-        s.apply("engineer Tiny Bot")
-    assert before == s.serialize()
+    kit.refused(s, "engineer Tiny Bot")
     play(s, "play Brutal Builders 3")
-    a = next(a for a in s.legal_actions if str(a) == "engineer Tiny Bot")
-    r = next(a for a in s.legal_actions if str(a) == "engineer replace Golden Throne")
-    assert s.action_info(a) == {"card": "Tiny Bot", "zone": "hand-0", "text": str(a)}
-    assert s.action_info(r) == {"card": "Golden Throne", "zone": "upgrade-row", "text": str(r)}
-    again = henchmen.deserialize(s.serialize())
-    assert again == s and me(again, 0)["abilities"] == {"Engineer": 1}
+    kit.offered(s, "engineer Tiny Bot", "Tiny Bot", "hand-0")
+    kit.offered(s, "engineer replace Golden Throne", "Golden Throne", "upgrade-row")
+    again = kit.holds_and_round_trips(s, "Engineer")
     play(again, "engineer replace Golden Throne")
     again.validate()
     assert henchmen.deserialize(again.serialize()) == again

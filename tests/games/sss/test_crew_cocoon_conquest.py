@@ -3,22 +3,19 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 
 import pytest
 
 import henchmen
 from henchmen.errors import NotationError
 
+from . import crew_kit as kit
 from .builder import PUPATE_CREWS, crews, me, moves, play, pos, position, position_doc, resolve
 
 CREWS = PUPATE_CREWS
 
 
-@pytest.fixture(autouse=True)
-def _cocoon_conquest() -> Iterator[None]:
-    with crews(*CREWS):
-        yield
+_cocoon_conquest = kit.crews_for_module(*CREWS)
 
 
 def next_turn_of_0(s: henchmen.State) -> henchmen.State:
@@ -197,10 +194,7 @@ def test_consume_gains_the_doubled_power() -> None:
 
 def test_pupate_without_a_token_or_a_card_in_play_is_refused() -> None:
     s = position(hands={0: ["Cocoon Conquest 9", "Royal Rule 7"]})
-    before = s.serialize()
-    with pytest.raises(NotationError, match="not a legal move"):
-        s.apply("pupate Cocoon Conquest 9")  # not played yet
-    assert before == s.serialize()
+    kit.refused(s, "pupate Cocoon Conquest 9")  # not played yet
     play(s, "play Cocoon Conquest 9", "play Royal Rule 7")
     with pytest.raises(NotationError, match="not a legal move"):
         s.apply("pupate Royal Rule 7")  # a card without Pupate
@@ -210,12 +204,11 @@ def test_pupate_without_a_token_or_a_card_in_play_is_refused() -> None:
 
 def test_the_silk_chrysalis_upgrade_pupates_a_second_card() -> None:
     """Designed: the Upgrade gives a Pupate, for a Cocoon Conquest Minion in play."""
-    s = position(
+    s = kit.activated(
+        "Silk Chrysalis",
         hands={0: ["Cocoon Conquest 1", "Cocoon Conquest 2"]},
-        upgrades={0: ["Silk Chrysalis"]},
         upgrade_row="Golden Throne",
     )
-    play(s, "activate Silk Chrysalis")
     assert not any(m.startswith("pupate") for m in moves(s))  # nothing in play to pupate
     play(s, "play Cocoon Conquest 1", "play Cocoon Conquest 2")
     play(s, "pupate Cocoon Conquest 1", "pupate Cocoon Conquest 2")
@@ -225,15 +218,10 @@ def test_the_silk_chrysalis_upgrade_pupates_a_second_card() -> None:
 def test_pupate_action_info_layout_and_json_round_trip() -> None:
     s = position(hands={0: ["Cocoon Conquest 9"]})
     play(s, "play Cocoon Conquest 9")
-    action = next(a for a in s.legal_actions if str(a) == "pupate Cocoon Conquest 9")
-    assert s.action_info(action) == {
-        "card": "Cocoon Conquest 9",
-        "zone": "in-play-0",
-        "text": "pupate Cocoon Conquest 9",
-    }
+    kit.offered(s, "pupate Cocoon Conquest 9", "Cocoon Conquest 9", "in-play-0")
     play(s, "pupate Cocoon Conquest 9")
-    again = henchmen.deserialize(s.serialize())
-    assert again == s and pos(again)["pupated"] == ["Cocoon Conquest 9"]
+    again = kit.round_trip(s)
+    assert pos(again)["pupated"] == ["Cocoon Conquest 9"]
     frozen = next(z for z in s.layout(1)["zones"] if z["id"] == "frozen-0")
     assert frozen["cards"][0]["pupated"] is True and frozen["cards"][0]["power"] == 6
 

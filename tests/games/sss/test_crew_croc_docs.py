@@ -4,22 +4,19 @@ known top of a deck it stands on."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 
 import pytest
 
 import henchmen
 from henchmen.errors import NotationError, SerializationError
 
-from .builder import CREWS_D, crews, me, moves, outcomes, play, pos, position, position_doc
+from . import crew_kit as kit
+from .builder import CREWS_D, me, moves, outcomes, play, pos, position, position_doc
 
 HAND = {0: ["Croc Docs 3", "Royal Rule 2"]}
 
 
-@pytest.fixture(autouse=True)
-def _croc_docs() -> Iterator[None]:
-    with crews(*CREWS_D):
-        yield
+_croc_docs = kit.crews_for_module(*CREWS_D)
 
 
 def pulled(deck: list[str], bottom: str, **spec: object) -> henchmen.State:
@@ -160,24 +157,20 @@ def test_the_known_top_segment_has_room_for_sixteen_cards() -> None:
 
 
 def test_the_bone_forceps_upgrade_gives_pull() -> None:
-    s = position(
-        hands={0: ["Tiny Bot"]}, decks={0: ["Royal Rule 9"]}, upgrades={0: ["Bone Forceps"]}
+    s = kit.activated(
+        "Bone Forceps", "pull", "pull discard", hands={0: ["Tiny Bot"]}, decks={0: ["Royal Rule 9"]}
     )
-    play(s, "activate Bone Forceps", "pull", "pull discard")
     assert me(s, 0)["discard"] == ["Royal Rule 9"]
 
 
 def test_pull_is_refused_without_the_ability_and_round_trips() -> None:
     s = position(hands=HAND, decks={0: ["Tiny Bot", "Royal Rule 9"]})
-    before = s.serialize()
-    with pytest.raises(NotationError, match="not a legal move"):
-        s.apply("pull")
-    assert before == s.serialize()
+    kit.refused(s, "pull")
     play(s, "play Croc Docs 3", "pull", "reveal Royal Rule 9")
     with pytest.raises(NotationError, match="not a legal move"):
         s.apply("play Royal Rule 2")  # the choice comes first
-    again = henchmen.deserialize(s.serialize())
-    assert again == s and pos(again)["pending"] == "pull-choice"
+    again = kit.round_trip(s)
+    assert pos(again)["pending"] == "pull-choice"
     play(again, "pull top")
     again2 = henchmen.deserialize(again.serialize())
     assert again2 == again and me(again2, 0)["deck"]["top"][0]["card"] == "Royal Rule 9"
@@ -197,10 +190,4 @@ def test_resample_keeps_known_places_and_redraws_what_the_observer_did_not_see()
     """The opponent cannot tell which card lies on top; its owner can."""
     s = pulled(["Tiny Bot", "Junky Bot", "Royal Rule 9"], "Royal Rule 9")
     play(s, "pull top")
-    tops = set()
-    for seed in range(40):
-        other = s.resample(1, seed)
-        assert other.observation(1) == s.observation(1)
-        tops.add(me(other, 0)["deck"]["top"][0]["card"])
-        assert me(s.resample(0, seed), 0)["deck"] == me(s, 0)["deck"]
-    assert len(tops) > 1
+    kit.hidden_top_is_redrawn(s)

@@ -3,35 +3,17 @@ reference."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
-import pytest
-
 import henchmen
-from henchmen.errors import NotationError
 
-from .builder import crews, health, me, moves, play, position, resolve
+from . import crew_kit as kit
+from .builder import health, me, moves, play, position, resolve
 
-CREWS = (
-    "Royal Rule",
-    "Freezer Burn",
-    "Health Hazards",
-    "Deadly Deliveries",
-    "Hoppy Hunters",
-    "Fire Starters",
-    "Tourist Trap",
-)
-ROW = ["Royal Rule 1", "Royal Rule 2", "Freezer Burn 5", "Royal Rule 4", "Royal Rule 5"]
-
-
-@pytest.fixture(autouse=True)
-def _deadly_deliveries() -> Iterator[None]:
-    with crews(*CREWS):
-        yield
+ROW = kit.BASE_ROW
+_deadly_deliveries = kit.crews_for_module(*kit.beside_base("Deadly Deliveries"))
 
 
 def expedites(s: henchmen.State) -> list[str]:
-    return [m for m in moves(s) if m.startswith("expedite")]
+    return kit.starting(s, "expedite")
 
 
 def test_expedite_puts_a_minion_bought_this_turn_on_the_bottom_of_your_deck() -> None:
@@ -105,34 +87,27 @@ def test_an_empty_deck_becomes_a_deck_of_the_expedited_card() -> None:
 def test_an_expedite_is_seen_by_everyone() -> None:
     s = position(hands={0: ["Deadly Deliveries 3"]}, bought={0: ["Royal Rule 8"]}, row=ROW)
     play(s, "play Deadly Deliveries 3", "expedite Royal Rule 8")
-    for reader in (0, 1, "spectator"):
-        event = s.last_events(reader)[0]
-        assert event.kind == "expedite" and "Royal Rule 8" in event.text
+    kit.told_to_everyone(s, "expedite", "Royal Rule 8")
     assert s.observation(1)["players"][0]["deck_bottom"] == ["Royal Rule 8"]
 
 
 def test_the_express_pouch_upgrade_gives_expedite() -> None:
-    s = position(
+    s = kit.activated(
+        "Express Pouch",
+        "expedite Royal Rule 8",
         bought={0: ["Royal Rule 8"]},
-        upgrades={0: ["Express Pouch"]},
         upgrade_row="Golden Throne",
         row=ROW,
     )
-    play(s, "activate Express Pouch", "expedite Royal Rule 8")
     assert me(s, 0)["deck"]["known_from_top"] == ["Royal Rule 8"]
 
 
 def test_expedite_is_refused_without_the_ability_and_round_trips() -> None:
     s = position(hands={0: ["Deadly Deliveries 3"]}, bought={0: ["Royal Rule 8"]}, row=ROW)
-    before = s.serialize()
-    with pytest.raises(NotationError, match="not a legal move"):
-        s.apply("expedite Royal Rule 8")
-    assert before == s.serialize()
+    kit.refused(s, "expedite Royal Rule 8")
     play(s, "play Deadly Deliveries 3")
-    a = next(a for a in s.legal_actions if str(a) == "expedite Royal Rule 8")
-    assert s.action_info(a) == {"card": "Royal Rule 8", "zone": "bought-0", "text": str(a)}
-    again = henchmen.deserialize(s.serialize())
-    assert again == s and me(again, 0)["abilities"] == {"Expedite": 1}
+    kit.offered(s, "expedite Royal Rule 8", "Royal Rule 8", "bought-0")
+    again = kit.holds_and_round_trips(s, "Expedite")
     play(again, "expedite Royal Rule 8")
     again.validate()
     assert henchmen.deserialize(again.serialize()) == again

@@ -2,35 +2,20 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 
 import henchmen
 from henchmen.errors import NotationError
 
-from .builder import crews, me, moves, outcomes, play, pos, position
+from . import crew_kit as kit
+from .builder import me, moves, outcomes, play, pos, position
 
-CREWS = (
-    "Royal Rule",
-    "Freezer Burn",
-    "Health Hazards",
-    "Gale Force",
-    "Hoppy Hunters",
-    "Fire Starters",
-    "Tourist Trap",
-)
-ROW = ["Royal Rule 1", "Royal Rule 2", "Freezer Burn 5", "Royal Rule 4", "Royal Rule 5"]
-
-
-@pytest.fixture(autouse=True)
-def _gale_force() -> Iterator[None]:
-    with crews(*CREWS):
-        yield
+ROW = kit.BASE_ROW
+_gale_force = kit.crews_for_module(*kit.beside_base("Gale Force"))
 
 
 def gusts(s: henchmen.State) -> list[str]:
-    return [m for m in moves(s) if m.startswith("gust")]
+    return kit.starting(s, "gust")
 
 
 def test_gust_may_replace_the_entire_minion_row() -> None:
@@ -121,9 +106,7 @@ def test_a_gust_is_seen_by_everyone() -> None:
         rest_minions="expelled",
     )
     play(s, "play Gale Force 3", "gust " + ", ".join(reversed(ROW)))
-    for reader in (0, 1, "spectator"):
-        event = s.last_events(reader)[0]
-        assert event.kind == "gust" and "Royal Rule 5, Royal Rule 4" in event.text
+    kit.told_to_everyone(s, "gust", "Royal Rule 5, Royal Rule 4")
 
 
 def test_a_gust_mid_refill_validates_and_round_trips() -> None:
@@ -133,29 +116,23 @@ def test_a_gust_mid_refill_validates_and_round_trips() -> None:
     s = position(hands={0: ["Gale Force 3"]}, row=ROW, minion_deck=deck, rest_minions="expelled")
     play(s, "play Gale Force 3", "gust " + ", ".join(ROW), "reveal Tourist Trap 6")
     s.validate()
-    again = henchmen.deserialize(s.serialize())
-    assert again == s
+    again = kit.round_trip(s)
     again.validate()
     assert outcomes(again) == {"reveal Fire Starters 2": 0.5, "reveal Hoppy Hunters 4": 0.5}
 
 
 def test_the_wind_turbine_upgrade_gives_gust() -> None:
-    s = position(upgrades={0: ["Wind Turbine"]}, upgrade_row="Golden Throne", row=ROW)
-    play(s, "activate Wind Turbine")
+    s = kit.activated("Wind Turbine", upgrade_row="Golden Throne", row=ROW)
     assert me(s, 0)["abilities"] == {"Gust": 1} and len(gusts(s)) == 120
 
 
 def test_gust_is_refused_without_the_ability_and_round_trips() -> None:
     s = position(hands={0: ["Gale Force 3"]}, row=ROW)
-    before = s.serialize()
-    with pytest.raises(NotationError, match="not a legal move"):
-        s.apply("gust " + ", ".join(ROW))
-    assert before == s.serialize()
+    kit.refused(s, "gust " + ", ".join(ROW))
     play(s, "play Gale Force 3")
     with pytest.raises(NotationError, match="not a legal move"):
         s.apply("gust Royal Rule 1, Royal Rule 2")  # every row card goes under
     assert me(s, 0)["abilities"] == {"Gust": 1}
     a = next(a for a in s.legal_actions if str(a) == "gust " + ", ".join(reversed(ROW)))
     assert s.action_info(a) == {"cards": list(reversed(ROW)), "zone": "minion-row", "text": str(a)}
-    again = henchmen.deserialize(s.serialize())
-    assert again == s and me(again, 0)["abilities"] == {"Gust": 1}
+    kit.holds_and_round_trips(s, "Gust")

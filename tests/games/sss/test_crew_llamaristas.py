@@ -2,21 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
-import pytest
-
-import henchmen
-
+from . import crew_kit as kit
 from .builder import EXPEL_CREWS, crews, me, moves, play, pos, position
 
 CREWS = EXPEL_CREWS
 
 
-@pytest.fixture(autouse=True)
-def _llamaristas() -> Iterator[None]:
-    with crews(*CREWS):
-        yield
+_llamaristas = kit.crews_for_module(*CREWS)
 
 
 def test_froth_expels_a_discard_pile_card_for_its_power() -> None:
@@ -60,33 +52,24 @@ def test_froth_with_an_empty_discard_pile_does_nothing() -> None:
 
 def test_the_milk_frother_upgrade_gives_froth() -> None:
     """The designed Upgrade: Milk Frother, cost 5, activates for Froth."""
-    s = position(
-        upgrades={0: ["Milk Frother"]}, discard={0: ["Junky Bot"]}, upgrade_row="Golden Throne"
+    s = kit.activated(
+        "Milk Frother", "froth Junky Bot", discard={0: ["Junky Bot"]}, upgrade_row="Golden Throne"
     )
-    play(s, "activate Milk Frother", "froth Junky Bot")
     assert me(s, 0)["power"] == 0 and "Junky Bot" in pos(s)["expelled"]
 
 
 def test_froth_is_told_to_everyone_with_its_card() -> None:
     s = position(hands={0: ["Llamaristas 3"]}, discard={0: ["Royal Rule 7"]})
     play(s, "play Llamaristas 3", "froth Royal Rule 7")
-    for reader in (0, 1, "spectator"):
-        last = s.last_events(reader)[0]
-        assert last.kind == "froth" and "Royal Rule 7" in last.text and "+4 power" in last.text
+    kit.told_to_everyone(s, "froth", "Royal Rule 7", "+4 power")
     assert "Royal Rule 7" in pos(s)["expelled"]  # the discard pile is public: nothing hidden
 
 
 def test_froth_action_info_and_json_round_trip() -> None:
     s = position(hands={0: ["Llamaristas 3"]}, discard={0: ["Royal Rule 7"]})
     play(s, "play Llamaristas 3")
-    action = next(a for a in s.legal_actions if str(a) == "froth Royal Rule 7")
-    assert s.action_info(action) == {
-        "card": "Royal Rule 7",
-        "zone": "discard-0",
-        "text": "froth Royal Rule 7",
-    }
-    again = henchmen.deserialize(s.serialize())
-    assert again == s and me(again, 0)["abilities"] == {"Froth": 1}
+    kit.offered(s, "froth Royal Rule 7", "Royal Rule 7", "discard-0")
+    again = kit.holds_and_round_trips(s, "Froth")
     assert "froth Royal Rule 7" in moves(again)
 
 

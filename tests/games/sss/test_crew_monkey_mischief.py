@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 
 import pytest
 
@@ -11,13 +10,10 @@ import henchmen
 from henchmen.errors import IllegalActionError
 
 from . import builder
-from .builder import MONKEY_CREWS, crews, me, moves, outcomes, play, pos, position
+from . import crew_kit as kit
+from .builder import MONKEY_CREWS, me, moves, outcomes, play, pos, position
 
-
-@pytest.fixture(autouse=True)
-def _monkey_mischief() -> Iterator[None]:
-    with crews(*MONKEY_CREWS):
-        yield
+_monkey_mischief = kit.crews_for_module(*MONKEY_CREWS)
 
 
 def _gambling(card: str, **spec: object) -> henchmen.State:
@@ -248,8 +244,7 @@ def test_no_opponent_no_gamble() -> None:
 
 def test_loaded_coin_gambles_once_a_turn() -> None:
     """The designed Upgrade, Loaded Coin: activated, a Gamble."""
-    s = position(hands={0: ["Tiny Bot"]}, upgrades={0: ["Loaded Coin"]})
-    play(s, "activate Loaded Coin", "gamble Tiny Bot")
+    s = kit.activated("Loaded Coin", "gamble Tiny Bot", hands={0: ["Tiny Bot"]})
     assert s.current_player == 1
 
 

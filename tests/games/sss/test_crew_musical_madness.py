@@ -2,35 +2,22 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 
 import henchmen
 from henchmen.errors import NotationError
 
-from .builder import crews, me, moves, outcomes, play, pos, position, resolve
+from . import crew_kit as kit
+from .builder import me, moves, outcomes, play, pos, position, resolve
 
-CREWS = (
-    "Royal Rule",
-    "Freezer Burn",
-    "Health Hazards",
-    "Musical Madness",
-    "Hoppy Hunters",
-    "Fire Starters",
-    "Tourist Trap",
-)
 HAND = ["Musical Madness 3", "Royal Rule 9", "Freezer Burn 3", "Tiny Bot", "Junky Bot"]
 
 
-@pytest.fixture(autouse=True)
-def _musical_madness() -> Iterator[None]:
-    with crews(*CREWS):
-        yield
+_musical_madness = kit.crews_for_module(*kit.beside_base("Musical Madness"))
 
 
 def remixes(s: henchmen.State) -> list[str]:
-    return [m for m in moves(s) if m.startswith("remix")]
+    return kit.starting(s, "remix")
 
 
 def test_remix_discards_3_cards_to_draw_3() -> None:
@@ -125,9 +112,7 @@ def test_the_discards_are_seen_by_everyone_and_the_draws_by_the_drawer() -> None
         decks={0: ["Fire Starters 2", "Tourist Trap 6", "Royal Rule 1", "Junky Bot"]},
     )
     play(s, "play Musical Madness 3", "remix Royal Rule 9")
-    for reader in (0, 1, "spectator"):
-        event = s.last_events(reader)[0]
-        assert event.kind == "remix" and "Royal Rule 9" in event.text
+    kit.told_to_everyone(s, "remix", "Royal Rule 9")
     assert s.observation(1)["pending"] == "remix-discard-2"
     play(s, "remix Tiny Bot", "remix Junky Bot", "draw Tourist Trap 6")
     assert "Tourist Trap 6" in s.last_events(0)[0].text
@@ -146,25 +131,26 @@ def test_a_remix_under_way_validates_and_round_trips() -> None:
         play(s.clone(), "remix Tiny Bot", "remix Junky Bot", "draw Royal Rule 1"),
     ):
         state.validate()
-        again = henchmen.deserialize(state.serialize())
-        assert again == state and moves(again) == moves(state)
+        again = kit.round_trip(state)
+        assert moves(again) == moves(state)
         again.validate()
 
 
 def test_the_mixtape_deck_upgrade_gives_remix() -> None:
-    s = position(hands={0: HAND[1:]}, upgrades={0: ["Mixtape Deck"]}, upgrade_row="Golden Throne")
-    play(s, "activate Mixtape Deck", "remix Tiny Bot", "remix Junky Bot", "remix Royal Rule 9")
+    s = kit.activated(
+        "Mixtape Deck",
+        "remix Tiny Bot",
+        "remix Junky Bot",
+        "remix Royal Rule 9",
+        hands={0: HAND[1:]},
+        upgrade_row="Golden Throne",
+    )
     assert sorted(me(s, 0)["discard"]) == ["Junky Bot", "Royal Rule 9", "Tiny Bot"]
 
 
 def test_remix_is_refused_without_the_ability_and_round_trips() -> None:
     s = position(hands={0: HAND})
-    before = s.serialize()
-    with pytest.raises(NotationError, match="not a legal move"):
-        s.apply("remix Royal Rule 9")
-    assert before == s.serialize()
+    kit.refused(s, "remix Royal Rule 9")
     play(s, "play Musical Madness 3")
-    a = next(a for a in s.legal_actions if str(a) == "remix Royal Rule 9")
-    assert s.action_info(a) == {"card": "Royal Rule 9", "zone": "hand-0", "text": str(a)}
-    again = henchmen.deserialize(s.serialize())
-    assert again == s and me(again, 0)["abilities"] == {"Remix": 1}
+    kit.offered(s, "remix Royal Rule 9", "Royal Rule 9", "hand-0")
+    kit.holds_and_round_trips(s, "Remix")

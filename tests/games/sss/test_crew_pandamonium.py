@@ -4,38 +4,22 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Iterator
 
 import pytest
 
 import henchmen
-from henchmen.errors import NotationError, SerializationError
+from henchmen.errors import SerializationError
 
 from . import builder
-from .builder import crews, me, moves, play, pos, position, position_doc, power, resolve
+from . import crew_kit as kit
+from .builder import crews, me, moves, play, pos, position, position_doc, power
 
-CREWS = (
-    "Royal Rule",
-    "Freezer Burn",
-    "Health Hazards",
-    "Pandamonium",
-    "Hoppy Hunters",
-    "Fire Starters",
-    "Tourist Trap",
-)
+CREWS = kit.beside_base("Pandamonium")
 GAME = "seven-secret-supervillains"
 AWAY = ["Explodey Bot"] * 10  # the other Bots, out of Experiment's reach in a discard pile
 
 
-@pytest.fixture(autouse=True)
-def _pandamonium() -> Iterator[None]:
-    with crews(*CREWS):
-        yield
-
-
-def _end_turn(s: henchmen.State) -> henchmen.State:
-    play(s, "end turn")
-    return resolve(s)
+_pandamonium = kit.crews_for_module(*CREWS)
 
 
 def test_experiment_adds_an_explodey_bot_to_your_hand_next_turn() -> None:
@@ -49,11 +33,11 @@ def test_experiment_adds_an_explodey_bot_to_your_hand_next_turn() -> None:
     assert p["frozen"] == ["Explodey Bot"] and p["abilities"] == {}
     assert "Explodey Bot" not in p["hand"] and "play Explodey Bot" not in moves(s)
     assert pos(s)["explodey_bots"] == 9
-    _end_turn(s)
+    kit.end_turn(s)
     p = me(s, 0)
     assert p["hand"].count("Explodey Bot") == 1 and p["frozen"] == []
     assert len(p["hand"]) == 5 + 1  # the cleanup's 5 draws, then the Bot
-    _end_turn(_end_turn(s))  # player 1's turn, then player 0's cleanup keeps it
+    kit.end_turn(kit.end_turn(s))  # player 1's turn, then player 0's cleanup keeps it
     assert me(s, 0)["hand"].count("Explodey Bot") == 1
     s.validate()
 
@@ -194,10 +178,7 @@ def test_experiment_fails_with_no_explodey_bot_available() -> None:
     assert "Explodey Bot" not in pos(s)["expelled"]
     play(s, "play Pandamonium 3")
     assert "experiment" not in moves(s) and me(s, 0)["abilities"] == {"Experiment": 1}
-    before = s.serialize()
-    with pytest.raises(NotationError, match="not a legal move"):
-        s.apply("experiment")
-    assert s.serialize() == before
+    kit.refused(s, "experiment")
 
 
 def test_an_experiment_bot_is_seen_by_everyone() -> None:
@@ -205,12 +186,11 @@ def test_an_experiment_bot_is_seen_by_everyone() -> None:
     pile, so every player sees it set aside and then in the hand."""
     s = position(hands={0: ["Pandamonium 3"]})
     play(s, "play Pandamonium 3", "experiment")
-    for reader in (0, 1, "spectator"):
-        event = s.last_events(reader)[0]
+    for event in kit.first_events(s):
         assert event.kind == "experiment" and event.data["from"] == "pile"
     assert s.observation(1)["players"][0]["frozen_known"] == ["Explodey Bot"]
     assert s.observation(1)["explodey_bots"] == 9
-    _end_turn(s)
+    kit.end_turn(s)
     assert s.observation(1)["players"][0]["hand_known"] == ["Explodey Bot"]
 
 
@@ -222,8 +202,7 @@ def test_experiment_needs_room_to_set_aside() -> None:
 
 
 def test_the_mad_lab_beaker_upgrade_gives_experiment() -> None:
-    s = position(upgrades={0: ["Mad Lab Beaker"]}, upgrade_row="Golden Throne")
-    play(s, "activate Mad Lab Beaker")
+    s = kit.activated("Mad Lab Beaker", upgrade_row="Golden Throne")
     assert me(s, 0)["abilities"] == {"Experiment": 1}
     play(s, "experiment")
     assert me(s, 0)["frozen"] == ["Explodey Bot"]
@@ -232,13 +211,8 @@ def test_the_mad_lab_beaker_upgrade_gives_experiment() -> None:
 def test_an_experiment_round_trips() -> None:
     s = position(hands={0: ["Pandamonium 3"]})
     play(s, "play Pandamonium 3")
-    a = next(a for a in s.legal_actions if str(a) == "experiment")
-    assert s.action_info(a) == {
-        "card": "Explodey Bot",
-        "zone": "explodey-bots",
-        "text": "experiment",
-    }
+    kit.offered(s, "experiment", "Explodey Bot", "explodey-bots")
     play(s, "experiment")
     s.validate()
-    again = henchmen.deserialize(s.serialize())
-    assert again == s and pos(again)["explodey_bots"] == 9 and moves(again) == moves(s)
+    again = kit.round_trip(s)
+    assert pos(again)["explodey_bots"] == 9 and moves(again) == moves(s)

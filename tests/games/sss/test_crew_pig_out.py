@@ -2,22 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 
-import henchmen
 from henchmen.errors import NotationError
 
-from .builder import EXPEL_CREWS, crews, me, moves, play, pos, position
+from . import crew_kit as kit
+from .builder import EXPEL_CREWS, me, moves, play, pos, position
 
 CREWS = EXPEL_CREWS
 
 
-@pytest.fixture(autouse=True)
-def _pig_out() -> Iterator[None]:
-    with crews(*CREWS):
-        yield
+_pig_out = kit.crews_for_module(*CREWS)
 
 
 def test_consume_expels_a_hand_card_for_its_power_plus_one() -> None:
@@ -87,32 +82,23 @@ def test_consumed_card_is_shown_to_everyone() -> None:
 
 
 def test_the_feeding_trough_upgrade_gives_consume() -> None:
-    s = position(
-        hands={0: ["Tiny Bot"]}, upgrades={0: ["Feeding Trough"]}, upgrade_row="Golden Throne"
+    s = kit.activated(
+        "Feeding Trough", "consume Tiny Bot", hands={0: ["Tiny Bot"]}, upgrade_row="Golden Throne"
     )
-    play(s, "activate Feeding Trough", "consume Tiny Bot")
     assert me(s, 0)["power"] == 2 and me(s, 0)["hand"] == []
 
 
 def test_consume_action_info_and_json_round_trip() -> None:
     s = position(hands={0: ["Pig Out 5", "Royal Rule 7"]})
     play(s, "play Pig Out 5")
-    action = next(a for a in s.legal_actions if str(a) == "consume Royal Rule 7")
-    assert s.action_info(action) == {
-        "card": "Royal Rule 7",
-        "zone": "hand-0",
-        "text": "consume Royal Rule 7",
-    }
-    again = henchmen.deserialize(s.serialize())
-    assert again == s and "consume Royal Rule 7" in moves(again)
+    kit.offered(s, "consume Royal Rule 7", "Royal Rule 7", "hand-0")
+    again = kit.round_trip(s)
+    assert "consume Royal Rule 7" in moves(again)
 
 
 def test_consume_without_the_ability_or_card_is_refused() -> None:
     s = position(hands={0: ["Pig Out 5", "Royal Rule 7"]})
-    before = s.serialize()
-    with pytest.raises(NotationError, match="not a legal move"):
-        s.apply("consume Royal Rule 7")  # no Consume in the pool yet
-    assert before == s.serialize()
+    kit.refused(s, "consume Royal Rule 7")  # no Consume in the pool yet
     play(s, "play Pig Out 5")
     with pytest.raises(NotationError, match="not a legal move"):
         s.apply("consume Royal Rule 8")  # not in the hand

@@ -2,31 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from . import crew_kit as kit
+from .builder import health, me, moves, outcomes, play, pos, position, power
 
-import pytest
-
-import henchmen
-from henchmen.errors import NotationError
-
-from .builder import crews, health, me, moves, outcomes, play, pos, position, power
-
-CREWS = (
-    "Royal Rule",
-    "Freezer Burn",
-    "Health Hazards",
-    "Raccoon Rebellion",
-    "Hoppy Hunters",
-    "Fire Starters",
-    "Tourist Trap",
-)
-ROW = ["Royal Rule 1", "Royal Rule 2", "Freezer Burn 5", "Royal Rule 4", "Royal Rule 5"]
-
-
-@pytest.fixture(autouse=True)
-def _raccoon_rebellion() -> Iterator[None]:
-    with crews(*CREWS):
-        yield
+ROW = kit.BASE_ROW
+_raccoon_rebellion = kit.crews_for_module(*kit.beside_base("Raccoon Rebellion"))
 
 
 def test_hack_gains_2_power_for_an_upgrade() -> None:
@@ -97,26 +77,21 @@ def test_hack_replaces_the_upgrade_card_instead() -> None:
 def test_a_hack_is_seen_by_everyone_and_round_trips() -> None:
     s = position(hands={0: ["Raccoon Rebellion 3"]}, upgrade_row="Golden Throne", row=ROW)
     play(s, "play Raccoon Rebellion 3", "hack power")
-    for reader in (0, 1, "spectator"):
-        assert s.last_events(reader)[0].kind == "hack-power"
+    for event in kit.first_events(s):
+        assert event.kind == "hack-power"
     s.validate()
-    again = henchmen.deserialize(s.serialize())
-    assert again == s and pos(again)["hack_power"] == 2 and moves(again) == moves(s)
+    again = kit.round_trip(s)
+    assert pos(again)["hack_power"] == 2 and moves(again) == moves(s)
 
 
 def test_the_trash_can_terminal_upgrade_gives_hack() -> None:
-    s = position(upgrades={0: ["Trash Can Terminal"]}, upgrade_row="Golden Throne", row=ROW)
-    play(s, "activate Trash Can Terminal")
+    s = kit.activated("Trash Can Terminal", upgrade_row="Golden Throne", row=ROW)
     assert me(s, 0)["abilities"] == {"Hack": 1}
     assert {"hack power", "hack replace Golden Throne"} <= set(moves(s))
 
 
 def test_hack_is_refused_without_the_ability() -> None:
     s = position(hands={0: ["Raccoon Rebellion 3"]}, upgrade_row="Golden Throne", row=ROW)
-    before = s.serialize()
-    with pytest.raises(NotationError, match="not a legal move"):
-        s.apply("hack power")
-    assert before == s.serialize()
+    kit.refused(s, "hack power")
     play(s, "play Raccoon Rebellion 3")
-    r = next(a for a in s.legal_actions if str(a) == "hack replace Golden Throne")
-    assert s.action_info(r) == {"card": "Golden Throne", "zone": "upgrade-row", "text": str(r)}
+    kit.offered(s, "hack replace Golden Throne", "Golden Throne", "upgrade-row")

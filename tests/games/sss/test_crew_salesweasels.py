@@ -4,34 +4,21 @@ reference."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 
 import pytest
 
 import henchmen
 from henchmen.errors import NotationError, SerializationError
 
-from .builder import (
-    CREWS_TALES,
-    crews,
-    looked,
-    me,
-    moves,
-    outcomes,
-    play,
-    pos,
-    position,
-    position_doc,
-)
+from ..notation import moves, outcomes, play, pos
+from . import crew_kit as kit
+from .builder import CREWS_TALES, looked, me, position, position_doc
 
 HAND = {0: ["Salesweasels 3", "Royal Rule 2", "Junky Bot"]}
 DECK = {0: ["Tiny Bot", "Royal Rule 9", "Freezer Burn 4"]}
 
 
-@pytest.fixture(autouse=True)
-def _salesweasels() -> Iterator[None]:
-    with crews(*CREWS_TALES):
-        yield
+_salesweasels = kit.crews_for_module(*CREWS_TALES)
 
 
 def sold(*tops: str, deck: dict[int, list[str]] = DECK, **spec: object) -> henchmen.State:
@@ -39,9 +26,7 @@ def sold(*tops: str, deck: dict[int, list[str]] = DECK, **spec: object) -> hench
     up in the order `tops`."""
     s = position(hands=HAND, decks=deck, **spec)  # type: ignore[arg-type]
     play(s, "play Salesweasels 3", "sell Junky Bot")
-    for card in tops:
-        play(s, f"reveal {card}")
-    return s
+    return play(s, *(f"reveal {card}" for card in tops))
 
 
 def test_sell_discards_a_card_to_look_at_the_top_2_cards() -> None:
@@ -166,26 +151,28 @@ def test_an_empty_deck_and_discard_pile_look_at_the_sold_card_alone() -> None:
 
 
 def test_the_fine_print_upgrade_gives_sell() -> None:
-    s = position(hands={0: ["Tiny Bot"]}, decks={0: ["Royal Rule 9"]}, upgrades={0: ["Fine Print"]})
-    play(s, "activate Fine Print", "sell Tiny Bot", "reveal Tiny Bot")
+    s = kit.activated(
+        "Fine Print",
+        "sell Tiny Bot",
+        "reveal Tiny Bot",
+        hands={0: ["Tiny Bot"]},
+        decks={0: ["Royal Rule 9"]},
+    )
     play(s, "sell take upper Royal Rule 9")
     assert me(s, 0)["hand"] == ["Royal Rule 9"]
 
 
 def test_sell_is_refused_without_the_ability_and_round_trips_mid_choice() -> None:
     s = position(hands=HAND, decks=DECK)
-    before = s.serialize()
-    with pytest.raises(NotationError, match="not a legal move"):
-        s.apply("sell Junky Bot")
-    assert before == s.serialize()
+    kit.refused(s, "sell Junky Bot")
     s = sold("Royal Rule 9")
-    again = henchmen.deserialize(s.serialize())
-    assert again == s and pos(again)["tasks"][0]["kind"] == "look-sell"
+    again = kit.round_trip(s)
+    assert pos(again)["tasks"][0]["kind"] == "look-sell"
     play(s, "reveal Tiny Bot")
     with pytest.raises(NotationError, match="not a legal move"):
         s.apply("end turn")  # the choice comes first
-    again = henchmen.deserialize(s.serialize())
-    assert again == s and pos(again)["pending"] == "sell-choice"
+    again = kit.round_trip(s)
+    assert pos(again)["pending"] == "sell-choice"
 
 
 def test_a_sell_choice_holds_at_most_two_cards() -> None:
@@ -204,10 +191,4 @@ def test_a_sell_choice_holds_at_most_two_cards() -> None:
 def test_resample_redraws_the_cards_the_opponent_did_not_see() -> None:
     s = sold("Royal Rule 9", "Tiny Bot")
     play(s, "sell take upper Royal Rule 9")
-    tops = set()
-    for seed in range(40):
-        other = s.resample(1, seed)
-        assert other.observation(1) == s.observation(1)
-        tops.add(me(other, 0)["deck"]["top"][0]["card"])
-        assert me(s.resample(0, seed), 0)["deck"] == me(s, 0)["deck"]
-    assert len(tops) > 1
+    kit.hidden_top_is_redrawn(s)

@@ -2,31 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from . import crew_kit as kit
+from .builder import me, moves, outcomes, play, pos, position, resolve
 
-import pytest
-
-import henchmen
-from henchmen.errors import NotationError
-
-from .builder import crews, me, moves, outcomes, play, pos, position, resolve
-
-CREWS = (
-    "Royal Rule",
-    "Freezer Burn",
-    "Health Hazards",
-    "Sleep Slayers",
-    "Hoppy Hunters",
-    "Fire Starters",
-    "Tourist Trap",
-)
-ROW = ["Royal Rule 1", "Royal Rule 2", "Freezer Burn 5", "Royal Rule 4", "Royal Rule 5"]
-
-
-@pytest.fixture(autouse=True)
-def _sleep_slayers() -> Iterator[None]:
-    with crews(*CREWS):
-        yield
+ROW = kit.BASE_ROW
+_sleep_slayers = kit.crews_for_module(*kit.beside_base("Sleep Slayers"))
 
 
 def test_snooze_sets_a_hand_card_aside_for_next_turn() -> None:
@@ -109,23 +89,16 @@ def test_a_snoozed_card_is_seen_by_everyone() -> None:
 
 
 def test_the_snooze_button_upgrade_gives_snooze() -> None:
-    s = position(
-        hands={0: ["Tiny Bot"]}, upgrades={0: ["Snooze Button"]}, upgrade_row="Golden Throne"
+    s = kit.activated(
+        "Snooze Button", "snooze Tiny Bot", hands={0: ["Tiny Bot"]}, upgrade_row="Golden Throne"
     )
-    play(s, "activate Snooze Button", "snooze Tiny Bot")
     assert me(s, 0)["frozen"] == ["Tiny Bot"]
 
 
 def test_snooze_is_refused_without_the_ability_and_round_trips() -> None:
     s = position(hands={0: ["Sleep Slayers 3", "Royal Rule 9"]}, row=ROW)
-    before = s.serialize()
-    with pytest.raises(NotationError, match="not a legal move"):
-        s.apply("snooze Royal Rule 9")
-    assert before == s.serialize()
+    kit.refused(s, "snooze Royal Rule 9")
     play(s, "play Sleep Slayers 3")
-    hand = next(a for a in s.legal_actions if str(a) == "snooze Royal Rule 9")
-    row = next(a for a in s.legal_actions if str(a) == "snooze row Royal Rule 2")
-    assert s.action_info(hand) == {"card": "Royal Rule 9", "zone": "hand-0", "text": str(hand)}
-    assert s.action_info(row) == {"card": "Royal Rule 2", "zone": "minion-row", "text": str(row)}
-    again = henchmen.deserialize(s.serialize())
-    assert again == s and me(again, 0)["abilities"] == {"Snooze": 1}
+    kit.offered(s, "snooze Royal Rule 9", "Royal Rule 9", "hand-0")
+    kit.offered(s, "snooze row Royal Rule 2", "Royal Rule 2", "minion-row")
+    kit.holds_and_round_trips(s, "Snooze")

@@ -5,34 +5,21 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
-from collections.abc import Iterator
 
 import pytest
 
 import henchmen
 from henchmen.errors import NotationError, SerializationError
 
-from .builder import (
-    CREWS_TALES,
-    crews,
-    looked,
-    me,
-    moves,
-    outcomes,
-    play,
-    pos,
-    position,
-    position_doc,
-)
+from ..notation import moves, outcomes, play, pos
+from . import crew_kit as kit
+from .builder import CREWS_TALES, looked, me, position, position_doc
 
 HAND = {0: ["Tall Tales 3", "Royal Rule 2"]}
 DECK = {0: ["Tiny Bot", "Junky Bot", "Royal Rule 9", "Freezer Burn 4"]}
 
 
-@pytest.fixture(autouse=True)
-def _tall_tales() -> Iterator[None]:
-    with crews(*CREWS_TALES):
-        yield
+_tall_tales = kit.crews_for_module(*CREWS_TALES)
 
 
 def rewritten(*tops: str, deck: dict[int, list[str]] = DECK, **spec: object) -> henchmen.State:
@@ -40,9 +27,7 @@ def rewritten(*tops: str, deck: dict[int, list[str]] = DECK, **spec: object) -> 
     `tops`."""
     s = position(hands=HAND, decks=deck, **spec)  # type: ignore[arg-type]
     play(s, "play Tall Tales 3", "rewrite")
-    for card in tops:
-        play(s, f"reveal {card}")
-    return s
+    return play(s, *(f"reveal {card}" for card in tops))
 
 
 def test_rewrite_looks_at_the_top_3_cards_privately() -> None:
@@ -199,10 +184,13 @@ def test_a_known_bottom_card_is_looked_at_when_the_unknown_part_runs_out() -> No
 
 
 def test_the_storybook_quill_upgrade_gives_rewrite() -> None:
-    s = position(
-        hands={0: ["Tiny Bot"]}, decks={0: ["Royal Rule 9"]}, upgrades={0: ["Storybook Quill"]}
+    s = kit.activated(
+        "Storybook Quill",
+        "rewrite",
+        "rewrite discard Royal Rule 9",
+        hands={0: ["Tiny Bot"]},
+        decks={0: ["Royal Rule 9"]},
     )
-    play(s, "activate Storybook Quill", "rewrite", "rewrite discard Royal Rule 9")
     assert me(s, 0)["discard"] == ["Royal Rule 9"]
 
 
@@ -215,18 +203,15 @@ def test_replicate_copies_rewrite() -> None:
 
 def test_rewrite_is_refused_out_of_turn_and_round_trips_mid_choice() -> None:
     s = position(hands=HAND, decks=DECK)
-    before = s.serialize()
-    with pytest.raises(NotationError, match="not a legal move"):
-        s.apply("rewrite")
-    assert before == s.serialize()
+    kit.refused(s, "rewrite")
     s = rewritten("Royal Rule 9", "Tiny Bot")
     again = henchmen.deserialize(s.serialize())  # mid-look: one card still to come
     assert again == s and pos(again)["tasks"][0]["kind"] == "look-rewrite"
     play(s, "reveal Junky Bot")
     with pytest.raises(NotationError, match="not a legal move"):
         s.apply("play Royal Rule 2")  # the choice comes first
-    again = henchmen.deserialize(s.serialize())
-    assert again == s and pos(again)["pending"] == "rewrite-choice"
+    again = kit.round_trip(s)
+    assert pos(again)["pending"] == "rewrite-choice"
     assert pos(again)["looked"][2] == {"card": "Junky Bot", "known_to": [0]}
     # The order of the cards looked at is part of the position (and of its hash).
     doc = json.loads(s.serialize())

@@ -2,35 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
-import pytest
-
 import henchmen
-from henchmen.errors import NotationError
 
+from . import crew_kit as kit
 from .builder import CREWS_GIZZARD, crews, me, moves, play, pos, position, resolve
 
-CREWS = (
-    "Royal Rule",
-    "Freezer Burn",
-    "Health Hazards",
-    "Telemacawters",
-    "Hoppy Hunters",
-    "Fire Starters",
-    "Tourist Trap",
-)
-ROW = ["Royal Rule 1", "Royal Rule 2", "Freezer Burn 5", "Royal Rule 4", "Royal Rule 5"]
-
-
-@pytest.fixture(autouse=True)
-def _telemacawters() -> Iterator[None]:
-    with crews(*CREWS):
-        yield
+_telemacawters = kit.crews_for_module(*kit.beside_base("Telemacawters"))
 
 
 def _repeats(s: henchmen.State) -> list[str]:
-    return [m for m in moves(s) if m.startswith("repeat")]
+    return kit.starting(s, "repeat")
 
 
 def test_repeat_copies_the_minion_ability_you_used() -> None:
@@ -101,10 +82,9 @@ def test_royal_rule_cards_have_no_ability_to_copy() -> None:
 
 def test_an_upgrades_ability_is_never_copied() -> None:
     """Repeat only copies the abilities of Minion cards: not an Upgrade's."""
-    s = position(
-        hands={0: ["Telemacawters 3"]}, upgrades={0: ["Deep Freezer"]}, upgrade_row="Golden Throne"
+    s = kit.activated(
+        "Deep Freezer", "freeze", hands={0: ["Telemacawters 3"]}, upgrade_row="Golden Throne"
     )
-    play(s, "activate Deep Freezer", "freeze")
     resolve(s)
     play(s, "play Telemacawters 3")
     assert _repeats(s) == [] and "repeatable" not in pos(s)
@@ -113,12 +93,12 @@ def test_an_upgrades_ability_is_never_copied() -> None:
 def test_a_spent_token_is_a_minions_while_the_pool_holds_one() -> None:
     """Designed: tokens of one ability from a Minion and from an Upgrade look alike in the
     pool; a spent one counts as the Minion's while one is left, so it can be repeated."""
-    s = position(
+    s = kit.activated(
+        "Deep Freezer",
+        "play Freezer Burn 3",
         hands={0: ["Freezer Burn 3", "Telemacawters 3"]},
-        upgrades={0: ["Deep Freezer"]},
         upgrade_row="Golden Throne",
     )
-    play(s, "activate Deep Freezer", "play Freezer Burn 3")
     assert pos(s)["minion_abilities"] == {"Freeze": 1} and me(s, 0)["abilities"] == {"Freeze": 2}
     play(s, "freeze")
     resolve(s)
@@ -191,14 +171,13 @@ def test_the_record_is_public_lasts_the_turn_and_round_trips() -> None:
     play(s, "play Freezer Burn 3", "freeze")
     resolve(s)
     play(s, "play Telemacawters 3")
-    a = next(a for a in s.legal_actions if str(a) == "repeat Freeze")
-    assert s.action_info(a) == {"ability": "Freeze", "text": "repeat Freeze"}
+    assert kit.info(s, "repeat Freeze") == {"ability": "Freeze", "text": "repeat Freeze"}
     play(s, "repeat Freeze")
-    for reader in (0, 1, "spectator"):
-        assert s.last_events(reader)[0].kind == "repeat"
+    for event in kit.first_events(s):
+        assert event.kind == "repeat"
     s.validate()
-    again = henchmen.deserialize(s.serialize())
-    assert again == s and moves(again) == moves(s)
+    again = kit.round_trip(s)
+    assert moves(again) == moves(s)
     assert again.observation(1)["minion_abilities"] == {"Freeze": 1}
     play(s, "end turn")
     resolve(s)
@@ -209,10 +188,7 @@ def test_repeat_is_refused_without_the_ability() -> None:
     s = position(hands={0: ["Freezer Burn 3", "Telemacawters 3"]})
     play(s, "play Freezer Burn 3", "freeze")
     resolve(s)
-    before = s.serialize()
-    with pytest.raises(NotationError, match="not a legal move"):
-        s.apply("repeat Freeze")
-    assert before == s.serialize()
+    kit.refused(s, "repeat Freeze")
 
 
 def test_replicate_does_not_copy_repeat() -> None:

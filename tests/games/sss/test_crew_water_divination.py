@@ -3,23 +3,18 @@ reference."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 
-import henchmen
 from henchmen.errors import NotationError
 
-from .builder import CREWS_D, crews, me, moves, outcomes, play, pos, position, power
+from . import crew_kit as kit
+from .builder import CREWS_D, me, moves, outcomes, play, pos, position, power
 
 HAND = {0: ["Water Divination 3", "Royal Rule 2"]}
 DECK = {0: ["Tiny Bot", "Junky Bot", "Royal Rule 9"]}
 
 
-@pytest.fixture(autouse=True)
-def _water_divination() -> Iterator[None]:
-    with crews(*CREWS_D):
-        yield
+_water_divination = kit.crews_for_module(*CREWS_D)
 
 
 def test_the_number_is_chosen_before_the_look() -> None:
@@ -102,7 +97,6 @@ def test_the_tarot_deck_upgrade_gives_prophecize_and_the_task_round_trips() -> N
         s.apply("prophecize 1")
     play(s, "activate Tarot Deck", "prophecize 1")
     assert pos(s)["tasks"] == [{"kind": "look-top", "player": 0, "slot": 1, "count": 1}]
-    again = henchmen.deserialize(s.serialize())
-    assert again == s
+    again = kit.round_trip(s)
     play(again, "reveal Tiny Bot")
     assert "Tiny Bot" in me(again, 0)["hand"]

@@ -2,32 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
-import pytest
-
 import henchmen
-from henchmen.errors import NotationError
 
-from .builder import crews, health, me, moves, outcomes, play, pos, position, power, resolve
+from . import crew_kit as kit
+from .builder import health, me, moves, outcomes, play, pos, position, power, resolve
 
-CREWS = (
-    "Royal Rule",
-    "Freezer Burn",
-    "Health Hazards",
-    "Yard-Sailers",
-    "Hoppy Hunters",
-    "Fire Starters",
-    "Tourist Trap",
-)
-ROW = ["Royal Rule 1", "Royal Rule 2", "Freezer Burn 5", "Royal Rule 4", "Royal Rule 5"]
+ROW = kit.BASE_ROW
 DECK = ["Fire Starters 9", "Tourist Trap 6"]
 
 
-@pytest.fixture(autouse=True)
-def _yard_sailers() -> Iterator[None]:
-    with crews(*CREWS):
-        yield
+_yard_sailers = kit.crews_for_module(*kit.beside_base("Yard-Sailers"))
 
 
 def haggled(hand: list[str], power: int, deck: list[str] = DECK) -> henchmen.State:
@@ -140,12 +124,10 @@ def test_the_discount_stays_with_the_card() -> None:
 
 def test_a_haggle_is_seen_by_everyone_and_round_trips_mid_refill() -> None:
     s = haggled([], 0)
-    for reader in (0, 1, "spectator"):
-        event = s.last_events(reader)[0]
-        assert event.kind == "haggle" and "Freezer Burn 5" in event.text
+    kit.told_to_everyone(s, "haggle", "Freezer Burn 5")
     s.validate()
-    again = henchmen.deserialize(s.serialize())
-    assert again == s and pos(again)["haggle_slots"] == [2]
+    again = kit.round_trip(s)
+    assert pos(again)["haggle_slots"] == [2]
     play(again, "reveal Tourist Trap 6")
     again.validate()
     assert henchmen.deserialize(again.serialize()) == again
@@ -153,20 +135,14 @@ def test_a_haggle_is_seen_by_everyone_and_round_trips_mid_refill() -> None:
 
 
 def test_the_price_tag_gun_upgrade_gives_haggle() -> None:
-    s = position(upgrades={0: ["Price Tag Gun"]}, upgrade_row="Golden Throne", row=ROW)
-    play(s, "activate Price Tag Gun")
+    s = kit.activated("Price Tag Gun", upgrade_row="Golden Throne", row=ROW)
     assert me(s, 0)["abilities"] == {"Haggle": 1}
     assert {f"haggle {c}" for c in ROW} <= set(moves(s))
 
 
 def test_haggle_is_refused_without_the_ability_and_round_trips() -> None:
     s = position(hands={0: ["Yard-Sailers 3"]}, row=ROW)
-    before = s.serialize()
-    with pytest.raises(NotationError, match="not a legal move"):
-        s.apply("haggle Royal Rule 2")
-    assert before == s.serialize()
+    kit.refused(s, "haggle Royal Rule 2")
     play(s, "play Yard-Sailers 3")
-    a = next(a for a in s.legal_actions if str(a) == "haggle Royal Rule 2")
-    assert s.action_info(a) == {"card": "Royal Rule 2", "zone": "minion-row", "text": str(a)}
-    again = henchmen.deserialize(s.serialize())
-    assert again == s and me(again, 0)["abilities"] == {"Haggle": 1}
+    kit.offered(s, "haggle Royal Rule 2", "Royal Rule 2", "minion-row")
+    kit.holds_and_round_trips(s, "Haggle")

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import importlib
-import re
-
+from ..rules_page import RULES, assert_named_tests_import
 from .card_table_md import DOC, render
 
 
@@ -14,8 +12,5 @@ def test_card_table_is_generated_from_cards_json() -> None:
 
 
 def test_every_test_named_in_the_doc_exists() -> None:
-    refs = re.findall(r"T/(test_\w+)\.py::(test_\w+)", DOC.read_text())
-    assert len(refs) > 80
-    for module, name in refs:
-        mod = importlib.import_module(f"{__package__}.{module}")
-        assert callable(getattr(mod, name, None)), f"{module}.py::{name} is missing"
+    assert DOC == RULES / "seven-secret-supervillains.md"
+    assert_named_tests_import(DOC.name, __package__, 80)

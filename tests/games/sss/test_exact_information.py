@@ -11,33 +11,16 @@ the oracle rejects: the check can fail.
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import random
-import sys
 from collections.abc import Sequence
-from pathlib import Path
-from types import ModuleType
 
 import pytest
 
 import henchmen
 
+from ..exact_information import oracle, oracle_check, position_alone
 from .builder import CREWS_REPEAT_GAMBLE, CREWS_SELL_EXPLODEY, GAME, from_start, keen_step, me
-
-ORACLE_PATH = Path(__file__).resolve().parents[2] / "conformance" / "test_infosets.py"
-
-
-def _oracle() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("_sss_infoset_oracle", ORACLE_PATH)
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # its dataclasses look their module up
-    spec.loader.exec_module(module)
-    return module
-
-
-ORACLE = _oracle()
 
 # Player 0 buys Freezer Burn 3 and Royal Rule 1 on turn 1, so that on turn 7 the last two
 # cards of their deck are exactly those two (every other card of that deck was seen in a
@@ -110,22 +93,6 @@ KNOWN_DRAW = (
 )
 
 
-def oracle_check(state: henchmen.State, observer: int, seed: int = 0) -> int:
-    """Enumerates the worlds ``observer`` cannot rule out and checks resample against them."""
-    belief = ORACLE.follow(henchmen.Game(GAME), state.history_ids, observer)
-    worlds: int = ORACLE.check(state, observer, belief, random.Random(seed))
-    return worlds
-
-
-def without_history(state: henchmen.State) -> henchmen.State:
-    """The same position with no history: all a resample then has is the position."""
-    doc = json.loads(state.serialize())
-    doc["history"] = []
-    doc.pop("origin", None)
-    doc.pop("knowledge", None)  # what the players knew: without it, the position alone
-    return henchmen.deserialize(json.dumps(doc))
-
-
 @pytest.mark.parametrize(
     ("name", "moves"),
     [
@@ -144,7 +111,7 @@ def test_resample_draws_exactly_from_the_information_set(name: str, moves: Seque
     s = from_start(*moves)
     for observer in (0, 1):
         assert json.loads(s._s.knowledge_json(observer))["exact"], name
-        assert oracle_check(s, observer) >= 1
+        assert oracle_check(henchmen.Game(GAME), s, observer) >= 1
 
 
 def test_a_reshuffled_public_discard_pile_stays_in_the_deck_when_resampled() -> None:
@@ -172,14 +139,14 @@ def test_a_reshuffled_public_discard_pile_stays_in_the_deck_when_resampled() -> 
 
 def test_the_position_alone_resamples_wider_and_the_oracle_rejects_it() -> None:
     s = from_start(*RESHUFFLE_MID_DRAW)
-    alone = without_history(s)
+    alone = position_alone(s)
     assert alone == s and alone.history_ids == []
     assert json.loads(alone._s.knowledge_json(1)) is None  # no history: no tracker
     # From the position alone, the two deduced cards are pooled with the new deck.
     assert any("Freezer Burn 3" not in me(alone.resample(1, seed), 0)["hand"] for seed in range(50))
-    belief = ORACLE.follow(henchmen.Game(GAME), s.history_ids, 1)
+    belief = oracle.follow(henchmen.Game(GAME), s.history_ids, 1)
     with pytest.raises(AssertionError, match="gave a world they could rule out"):
-        ORACLE.check(alone, 1, belief, random.Random(0))
+        oracle.check(alone, 1, belief, random.Random(0))
 
 
 def test_the_frozen_card_joins_the_hand_as_the_tracker_saw_it() -> None:
@@ -218,10 +185,10 @@ def test_a_gamble_resamples_only_worlds_the_guesser_cannot_rule_out() -> None:
             if move is not None:
                 chosen[len(state.history_ids) + 1] = move
             state.apply(choice)
-        belief = ORACLE.follow(game, state.history_ids, 1)
+        belief = oracle.follow(game, state.history_ids, 1)
         for seed in range(300):
             world = state.resample(1, seed)
-            assert ORACLE.position_key(world) in belief.worlds, f"ply {point}, seed {seed}"
+            assert oracle.position_key(world) in belief.worlds, f"ply {point}, seed {seed}"
     assert chosen[116] == "gamble Tiny Bot" and chosen[117] == "guess odd"
     assert sorted(state.observation(1)["players"][0]["hand_known"]) == [
         *["Explodey Bot"] * 3,
@@ -267,8 +234,7 @@ def test_an_explodey_bot_drawn_unseen_and_kept_is_known_to_every_reader() -> Non
         assert me(world, 1)["hand"] == ["Explodey Bot"], f"seed {seed}"
     for observer in (0, 1):
         assert json.loads(state._s.knowledge_json(observer))["exact"]
-        belief = ORACLE.follow(game, state.history_ids, observer)
-        assert ORACLE.check(state, observer, belief, random.Random(observer)) >= 1
+        assert oracle_check(game, state, observer, seed=observer) >= 1
 
 
 def test_the_reviewed_game_resamples_a_valid_position() -> None:

@@ -116,30 +116,19 @@ def test_danger_zone_is_eight_reputation() -> None:
 
 def test_eleven_reputation_wins_a_supervillain() -> None:
     """Reputation required to win Supervillains is 11."""
-
-    def at_eight(hand: str) -> henchmen.State:
-        return position(
-            hands={1: [hand]}, turn_player=1, turn=2,
-            danger_zone=["King Cobra"],
-            supervillains=["Mr. Shadow", "Ice-Cold Cream", "Killer Kiwi"],
-            attached={"King Cobra": {1: ["Royal Rule 1", "Royal Rule 7"]}},
-        )  # fmt: skip
-
+    eight = ["Royal Rule 1", "Royal Rule 7"]
     with builder.mode(players=4):
-        s = play(at_eight("Royal Rule 2"), "attach Royal Rule 2")  # 10
+        s = builder.attached_to_king_cobra(1, "Royal Rule 2", eight)  # 10
         assert pos(s)["won_by"] == {}
-        s = play(at_eight("Royal Rule 3"), "attach Royal Rule 3")  # 11
+        s = builder.attached_to_king_cobra(1, "Royal Rule 3", eight)  # 11
         assert pos(s)["won_by"] == {"King Cobra": 1} and me(s, 1)["won"] == 1
 
 
 def test_each_player_attaches_to_their_own_side() -> None:
     """Free for all: each player attaches Minions to a different side; reputation is not shared."""
     with builder.mode(players=4):
-        s = position(
-            hands={2: ["Royal Rule 5"]}, turn_player=2, turn=3,
-            attached={"King Cobra": {0: ["Royal Rule 1", "Royal Rule 2"], 1: ["Royal Rule 3"]}},
-        )  # fmt: skip
-        play(s, "attach Royal Rule 5")
+        start = {0: ["Royal Rule 1", "Royal Rule 2"], 1: ["Royal Rule 3"]}
+        s = builder.attaching(2, "Royal Rule 5", start)
         sides = pos(s)["attached"]["King Cobra"]
         assert sides == [["Royal Rule 1", "Royal Rule 2"], ["Royal Rule 3"], ["Royal Rule 5"], []]
         assert pos(s)["danger_zone"] == []  # 5 on one side, not 11 in all

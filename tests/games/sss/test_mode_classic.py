@@ -71,11 +71,8 @@ def test_teams_attach_to_one_side_and_reputation_is_the_team_total() -> None:
     """Teams attach Minions to Supervillains on the same side (reputation is team total):
     the side of players 1 & 3 is stored at seat 0, that of 2 & 4 at seat 1."""
     with builder.mode(**CLASSIC):
-        s = position(
-            hands={2: ["Royal Rule 5"]}, turn_player=2, turn=3,
-            attached={"King Cobra": {0: ["Royal Rule 1", "Royal Rule 2"], 1: ["Royal Rule 3"]}},
-        )  # fmt: skip
-        play(s, "attach Royal Rule 5")
+        start = {0: ["Royal Rule 1", "Royal Rule 2"], 1: ["Royal Rule 3"]}
+        s = builder.attaching(2, "Royal Rule 5", start)
         sides = pos(s)["attached"]["King Cobra"]
         assert sides == [["Royal Rule 1", "Royal Rule 2", "Royal Rule 5"], ["Royal Rule 3"], [], []]
         seen = s.observation(3)["supervillains"]["attached"]["King Cobra"]
@@ -96,19 +93,11 @@ def test_the_team_total_reaches_the_danger_zone() -> None:
 def test_seventeen_team_reputation_wins_a_supervillain_for_the_player_who_reaches_it() -> None:
     """Reputation required to win Supervillains is 17, the team's total. Designed: the
     Supervillain is held by the player whose Minion reached 17 and counts for the team."""
-
-    def at(hand: str) -> henchmen.State:
-        return position(
-            hands={3: [hand]}, turn_player=3, turn=4,
-            danger_zone=["King Cobra"],
-            supervillains=["Mr. Shadow", "Ice-Cold Cream", "Killer Kiwi"],
-            attached={"King Cobra": {1: ["Royal Rule 9", "Royal Rule 6"]}},
-        )  # fmt: skip
-
+    fifteen = ["Royal Rule 9", "Royal Rule 6"]  # on player 2's side: player 4's teammate
     with builder.mode(**CLASSIC):
-        s = play(at("Royal Rule 1"), "attach Royal Rule 1")  # 16
+        s = builder.attached_to_king_cobra(3, "Royal Rule 1", fifteen)  # 16
         assert pos(s)["won_by"] == {}
-        s = play(at("Royal Rule 2"), "attach Royal Rule 2")  # 17
+        s = builder.attached_to_king_cobra(3, "Royal Rule 2", fifteen)  # 17
         assert pos(s)["won_by"] == {"King Cobra": 3} and me(s, 3)["won"] == 1
         assert "King Cobra" not in pos(s)["attached"]  # expelled with the Supervillain
 

@@ -24,17 +24,24 @@ def refused(match: str, **spec: Any) -> None:
         position(**spec)
 
 
+def queued(match: str, task: str, slot: int, **spec: Any) -> henchmen.State:
+    """An empty slot of ``spec`` is refused as ``match`` says, and accepted with the ``task``
+    that fills ``slot`` queued (for player 0): the accepted position."""
+    refused(match, **spec)
+    return position(tasks=[{"kind": task, "player": 0, "slot": slot, "count": 1}], **spec)
+
+
 # The known findings ---------------------------------------------------------
 
 
 def test_an_empty_row_slot_with_minions_left_needs_a_refill_queued() -> None:
     row = [None, *ROW[1:]]
-    refused(
+    s = queued(
         "Minion row slot 1 is empty while the Minion deck has 59 cards, and no refill is queued",
+        "refill-row",
+        0,
         row=row,
     )
-    refill = {"kind": "refill-row", "player": 0, "slot": 0, "count": 1}
-    s = position(row=row, tasks=[refill])
     assert s.is_chance and len(outcomes(s)) == 59
     # With the Minion deck empty the slot stays empty.
     s = position(row=row, minion_deck=[], rest_minions="expelled")
@@ -42,12 +49,13 @@ def test_an_empty_row_slot_with_minions_left_needs_a_refill_queued() -> None:
 
 
 def test_an_empty_upgrade_slot_with_upgrades_left_needs_a_refill_queued() -> None:
-    refused(
+    s = queued(
         "the Upgrade slot is empty while the Upgrade deck has 7 cards, and no refill is queued",
+        "refill-upgrade",
+        0,
         upgrade_row=None,
     )
-    refill = {"kind": "refill-upgrade", "player": 0, "slot": 0, "count": 1}
-    assert position(upgrade_row=None, tasks=[refill]).is_chance
+    assert s.is_chance
     # Every Upgrade placed: the empty slot is what a purchase from an empty deck leaves.
     s = position(
         upgrade_row=None,
@@ -60,12 +68,12 @@ def test_an_empty_upgrade_slot_with_upgrades_left_needs_a_refill_queued() -> Non
 
 def test_an_empty_supervillain_slot_with_supervillains_left_needs_a_reveal_queued() -> None:
     slots = ("King Cobra", "Ice-Cold Cream", None)
-    refused(
+    s = queued(
         "Supervillain slot 3 is empty while 5 Supervillains are left, and no reveal is queued",
+        "reveal-supervillain",
+        2,
         supervillains=slots,
     )
-    reveal = {"kind": "reveal-supervillain", "player": 0, "slot": 2, "count": 1}
-    s = position(supervillains=slots, tasks=[reveal])
     assert s.is_chance and len(outcomes(s)) == 5
     # No Supervillain left to reveal: the slot stays empty.
     s = position(

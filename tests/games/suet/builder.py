@@ -27,6 +27,9 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+# Re-exported: every game's tests take the notation helpers from their builder.
+from tests.games.notation import moves, play, pos  # noqa: F401
+
 import henchmen
 
 GAME = "suet"
@@ -169,24 +172,6 @@ def at_turn_start(**spec: Any) -> henchmen.State:
     doc["position"]["first_draw"] = True
     state = henchmen.deserialize(json.dumps(doc))
     state.set_auto_chance(False)
-    return state
-
-
-def pos(state: henchmen.State) -> dict[str, Any]:
-    """The position JSON of a state."""
-    doc: dict[str, Any] = json.loads(state.serialize())["position"]
-    return doc
-
-
-def moves(state: henchmen.State) -> list[str]:
-    """The legal moves, in notation."""
-    return [state.action_to_string(a) for a in state.legal_action_ids]
-
-
-def play(state: henchmen.State, *notation: str) -> henchmen.State:
-    """Apply moves given in notation, in order."""
-    for m in notation:
-        state.apply(m)
     return state
 
 

@@ -3,7 +3,11 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
+
+import henchmen
 
 from .builder import component, hand, lab, moves, play, player, pos, position
 
@@ -97,12 +101,13 @@ def test_break_a_component() -> None:
     )
 
 
+def both_broken(**spec: Any) -> henchmen.State:
+    """Player 1's lab of a Red and a Blue component, both broken (``spec``: the rest)."""
+    return position(labs={0: {"Red": RED, "Blue": BLUE}}, broken={0: ["Red", "Blue"]}, **spec)
+
+
 def test_repair_a_component() -> None:
-    s = position(
-        hands={0: ["Repair a Component"]},
-        labs={0: {"Red": RED, "Blue": BLUE}},
-        broken={0: ["Red", "Blue"]},
-    )
+    s = both_broken(hands={0: ["Repair a Component"]})
     play(s, "play Repair a Component on player 1's Blue")
     assert player(s, 0)["broken"] == ["Red"]
 
@@ -215,11 +220,7 @@ def test_everyone_draws_one_card() -> None:
 
 
 def test_repair_all_of_your_components() -> None:
-    s = position(
-        hands={0: ["Repair All of Your Components"]},
-        labs={0: {"Red": RED, "Blue": BLUE}},
-        broken={0: ["Red", "Blue"]},
-    )
+    s = both_broken(hands={0: ["Repair All of Your Components"]})
     play(s, "play Repair All of Your Components")
     assert player(s, 0)["broken"] == []
 
@@ -318,11 +319,7 @@ def test_a_hindrance_reduced_hand_is_discarded_down_at_the_end_of_the_turn() -> 
 
 
 def test_cash_flow_repairs_one_component_free() -> None:
-    s = position(
-        labs={0: {"Red": RED, "Blue": BLUE}},
-        broken={0: ["Red", "Blue"]},
-        enhancements={0: "Cash Flow"},
-    )
+    s = both_broken(enhancements={0: "Cash Flow"})
     play(s, "free repair Red")
     assert player(s, 0)["broken"] == ["Blue"] and "free repair Blue" not in moves(s)
     assert pos(s)["actions_left"] == 1

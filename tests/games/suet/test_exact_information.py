@@ -14,15 +14,8 @@ from tests.hardening.support import loaded_alone
 
 import henchmen
 
+from ..exact_information import position_alone
 from .builder import moves, play, position
-
-
-def _position_alone(state: henchmen.State) -> henchmen.State:
-    doc = json.loads(state.serialize())
-    doc["history"] = []
-    doc.pop("origin", None)
-    doc.pop("knowledge", None)  # what the players knew: without it, the position alone
-    return henchmen.deserialize(json.dumps(doc))
 
 
 def test_a_card_given_in_a_trade_stays_known_where_a_position_alone_forgets_it() -> None:
@@ -50,7 +43,7 @@ def test_a_card_given_in_a_trade_stays_known_where_a_position_alone_forgets_it()
     while state.current_player == 1:
         play(state, "pass")
     assert state.observation(0)["players"][1]["hand_size"] == sum(given.values())
-    alone = _position_alone(state)
+    alone = position_alone(state)
     leaked = False
     for seed in range(100):
         world = json.loads(state.resample(0, seed).serialize())["position"]

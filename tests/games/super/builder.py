@@ -27,6 +27,9 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+# Re-exported: every game's tests take the notation helpers from their builder.
+from tests.games.notation import moves, play, pos  # noqa: F401
+
 import henchmen
 
 GAME = "super"
@@ -139,24 +142,6 @@ def position(**spec: Any) -> henchmen.State:
     """A Super! position built from the spec (see the module docstring), chance explicit."""
     state = henchmen.deserialize(json.dumps(position_doc(**spec)))
     state.set_auto_chance(False)
-    return state
-
-
-def pos(state: henchmen.State) -> dict[str, Any]:
-    """The position JSON of a state."""
-    doc: dict[str, Any] = json.loads(state.serialize())["position"]
-    return doc
-
-
-def moves(state: henchmen.State) -> list[str]:
-    """The legal moves, in notation."""
-    return [state.action_to_string(a) for a in state.legal_action_ids]
-
-
-def play(state: henchmen.State, *notation: str) -> henchmen.State:
-    """Apply moves given in notation, in order."""
-    for m in notation:
-        state.apply(m)
     return state
 
 

@@ -23,15 +23,21 @@ def test_the_last_player_standing_wins() -> None:
     assert s.last_events("spectator")[-1].kind == "game-over"
 
 
-def test_the_eliminated_discard_their_hand_in_their_chosen_order() -> None:
-    """The eliminated discard every Playing Card; they choose the top card, then the one below."""
+def eliminated_with_three_cards() -> henchmen.State:
+    """Three players; player 2 (3 health, Gust, Stone Wall and Heat Sink in hand) takes a
+    Fireball and is eliminated: their hand goes to the discard pile in their order."""
     s = position(
         players=3,
         hands={0: ["Fireball", "Gust"], 1: ["Gust", "Stone Wall", "Heat Sink"], 2: ["Rock Throw"]},
         health={1: 3},
         discard=["Ice Wall", "Power Up"],
     )
-    play(s, "attack player 2 with Fireball", "take the hit")
+    return play(s, "attack player 2 with Fireball", "take the hit")
+
+
+def test_the_eliminated_discard_their_hand_in_their_chosen_order() -> None:
+    """The eliminated discard every Playing Card; they choose the top card, then the one below."""
+    s = eliminated_with_three_cards()
     assert s.current_player == 1
     assert moves(s) == [
         "parting top Heat Sink",
@@ -131,13 +137,7 @@ def test_the_eliminated_are_never_targets_again() -> None:
 
 def test_choosing_the_parting_top_is_told_to_everyone() -> None:
     """Every applied action produces events: the chosen top card is public (the hand was shown)."""
-    s = position(
-        players=3,
-        hands={0: ["Fireball", "Gust"], 1: ["Gust", "Stone Wall", "Heat Sink"], 2: ["Rock Throw"]},
-        health={1: 3},
-        discard=["Ice Wall", "Power Up"],
-    )
-    play(s, "attack player 2 with Fireball", "take the hit", "parting top Gust")
+    s = play(eliminated_with_three_cards(), "parting top Gust")
     told = {
         reader: [(e.kind, e.data.get("card"), e.player) for e in s.last_events(reader)]
         for reader in (0, 1, 2, "spectator")

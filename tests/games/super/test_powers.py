@@ -230,16 +230,23 @@ def test_overcharge_lasts_and_boosts_a_counterattack_with_an_attack_card() -> No
     assert hp(s) == [40, 30]  # the Fire bonus applies on Ice Wall, and gives 2 + 5
 
 
-def test_rebound_deflects_and_regains_1_or_blocks_with_no_third_player() -> None:
+def rebounded(**spec: Any) -> list[int]:
+    """Every player's health after a Fireball (3) at player 2 (30 health, Rebound), deflected
+    to player 3 with the power, who takes the hit."""
     s = position(
         players=3,
         hands={0: ["Fireball", "Gust"], 1: ["Gust"], 2: ["Gust"]},
         powers={1: "Rebound", 2: "Renewal"},
         health={1: 30},
         discard=["Ice Wall", "Power Up"],
+        **spec,
     )
     play(s, "attack player 2 with Fireball", "deflect to player 3 with the power", "take the hit")
-    assert hp(s) == [40, 31, 37]  # Fireball 3, sent on; 1 regained
+    return hp(s)
+
+
+def test_rebound_deflects_and_regains_1_or_blocks_with_no_third_player() -> None:
+    assert rebounded() == [40, 31, 37]  # Fireball 3, sent on; 1 regained
     s = position(
         hands={0: ["Fireball", "Gust"], 1: ["Gust"]},
         powers={1: "Rebound"},
@@ -282,16 +289,8 @@ def test_rebound_regains_at_most_the_attacks_value() -> None:
     for pw in table["powers"]:
         if pw["name"] == "Rebound":
             pw.update(amount=5)
-    s = position(
-        players=3,
-        hands={0: ["Fireball", "Gust"], 1: ["Gust"], 2: ["Gust"]},
-        powers={1: "Rebound", 2: "Renewal"},
-        health={1: 30},
-        discard=["Ice Wall", "Power Up"],
-        options={"card_data": json.dumps(table)},
-    )
-    play(s, "attack player 2 with Fireball", "deflect to player 3 with the power", "take the hit")
-    assert hp(s) == [40, 33, 37]  # Fireball 3 sent on: 3 regained, not 5
+    # Fireball 3 sent on: 3 regained, not 5.
+    assert rebounded(options={"card_data": json.dumps(table)}) == [40, 33, 37]
 
 
 def test_defense_powers_are_not_used_on_the_turn() -> None:

@@ -21,6 +21,9 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+# Re-exported: every game's tests take the notation helpers from their builder.
+from tests.games.notation import moves, outcomes, play, pos, resolve  # noqa: F401
+
 import henchmen
 
 GAME = "villainy"
@@ -227,12 +230,6 @@ def position(**spec: Any) -> henchmen.State:
     return henchmen.deserialize(json.dumps(position_doc(**spec)))
 
 
-def pos(state: henchmen.State) -> dict[str, Any]:
-    """The position JSON of a state, as a dict (exact values to assert on)."""
-    doc: dict[str, Any] = json.loads(state.serialize())["position"]
-    return doc
-
-
 def me(state: henchmen.State, player: int) -> dict[str, Any]:
     """One player's part of the position JSON."""
     return pos(state)["players"][player]  # type: ignore[no-any-return]
@@ -245,28 +242,9 @@ def grid(state: henchmen.State, player: int) -> dict[str, str]:
     }
 
 
-def moves(state: henchmen.State) -> list[str]:
-    """The legal moves in notation, in action-id order."""
-    return [str(a) for a in state.legal_actions]
-
-
 def attacks(state: henchmen.State) -> list[str]:
     """The legal attacks in notation."""
     return [m for m in moves(state) if m.startswith("attack ")]
-
-
-def play(state: henchmen.State, *notation: str) -> henchmen.State:
-    """Applies moves given in notation, in order; returns the state for chaining."""
-    for text in notation:
-        state.apply(text)
-    return state
-
-
-def resolve(state: henchmen.State) -> henchmen.State:
-    """Resolves pending chance by taking the first listed outcome each time."""
-    while state.is_chance:
-        state.apply(state.chance_outcomes[0][0])
-    return state
 
 
 def pass_all(state: henchmen.State) -> henchmen.State:
@@ -276,6 +254,16 @@ def pass_all(state: henchmen.State) -> henchmen.State:
     return state
 
 
-def outcomes(state: henchmen.State) -> dict[str, float]:
-    """The chance outcomes in notation with their probabilities."""
-    return {str(a): p for a, p in state.chance_outcomes}
+def master_attacked(**spec: Any) -> henchmen.State:
+    """Three players, Mugga Mugga every Master; player 2's Hideout removed, their Master
+    exposed (no hits left): player 1's front left attacks it (``spec``: the grids and the
+    rest)."""
+    s = position(
+        players=3,
+        decks=["Mugga Mugga"] * 3,
+        hands={0: [], 1: [], 2: []},
+        hits={1: 0},
+        hideouts={1: "removed"},
+        **spec,
+    )
+    return play(s, "attack player 2 Master with front left")

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from .builder import attacks, grid, me, moves, pass_all, play, pos, position, resolve
+from ..notation import moves, play, pos, resolve
+from .builder import attacks, grid, master_attacked, me, pass_all, position
 
 MM = ["Mugga Mugga", "Mugga Mugga"]
 
@@ -75,16 +76,10 @@ def test_the_exposed_master_attacks_and_is_attacked() -> None:
 
 
 def test_destroying_the_last_opposing_master_wins_and_the_cards_leave_play() -> None:
-    s = position(
-        players=3,
-        decks=["Mugga Mugga"] * 3,
-        hands={0: [], 1: [], 2: []},
-        grids={0: {"front left": "Silverback"}, 1: {"front left": "Howler Monkey"}},
-        hits={1: 0},
-        hideouts={1: "removed"},
-        dead=[2],
+    # Silverback A! 5 against the Master's D! 4.
+    s = master_attacked(
+        grids={0: {"front left": "Silverback"}, 1: {"front left": "Howler Monkey"}}, dead=[2]
     )
-    play(s, "attack player 2 Master with front left")  # Silverback A! 5 against the Master's D! 4
     assert s.is_terminal and s.returns == (1.0, -0.5, -0.5)
     assert grid(s, 1) == {} and me(s, 1)["alive"] is False
     assert [e.kind for e in s.last_events("spectator")][-1] == "game-over"

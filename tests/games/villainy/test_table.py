@@ -7,7 +7,7 @@ from __future__ import annotations
 import henchmen
 from henchmen.table.screen import draw
 
-from .builder import play, position, resolve
+from .builder import master_attacked, play, position, resolve
 
 MM = ["Mugga Mugga", "Mugga Mugga"]
 KONGAMUNGA = ["Kongamunga's Head", "Kongamunga's Crushing Fists", "Kongamunga's Chest",
@@ -124,15 +124,7 @@ def test_the_master_is_exposed_on_his_owners_next_turn_after_the_hideout_falls()
 
 
 def test_a_destroyed_master() -> None:
-    s = position(
-        players=3,
-        decks=["Mugga Mugga"] * 3,
-        hands={0: [], 1: [], 2: []},
-        grids={0: {"front left": "Silverback"}},
-        hits={1: 0},
-        hideouts={1: "removed"},
-    )
-    play(s, "attack player 2 Master with front left")  # A! 5 against the Master's D! 4
+    s = master_attacked(grids={0: {"front left": "Silverback"}})  # A! 5 against D! 4
     assert not s.is_terminal
     master = ["    Mugga Mugga [master] (attack 5, defense 4)"]
     assert under(screen(s), "  Player 2's Master (destroyed) (1):") == master
