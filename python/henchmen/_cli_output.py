@@ -13,6 +13,7 @@ import contextlib
 import errno
 import os
 import sys
+import time
 
 from henchmen.printable import PrintableStream, TextOut, printable
 
@@ -210,3 +211,45 @@ __all__ = [
     "colour_wanted",
     "silence_stdout",
 ]
+
+
+class ProgressBar:
+    """Progress on stderr: a bar redrawn in place on a terminal, else a line per tenth.
+
+    Each line says how many of ``what`` are done, the rate since the first call
+    (the games a resumed run finds already played do not count) and the time left.
+
+    >>> import io
+    >>> out = io.StringIO()
+    >>> bar = ProgressBar(out, "games")
+    >>> bar(0, 4); bar(4, 4)
+    >>> out.getvalue().splitlines()[-1].startswith("henchmen: 4/4 games, ")
+    True
+    """
+
+    def __init__(self, stream: TextOut, what: str) -> None:
+        self.stream = stream
+        self.what = what
+        self.tty = stream.isatty()
+        self.start = time.perf_counter()
+        self.first: int | None = None
+        self.last_tenth = -1
+
+    def __call__(self, done: int, total: int) -> None:
+        if self.first is None:
+            self.first = done
+        secs = time.perf_counter() - self.start
+        rate = (done - self.first) / secs if secs > 0 else 0.0
+        left = f"~{(total - done) / rate:.0f}s left" if rate > 0 else "time left unknown"
+        line = f"{done}/{total} {self.what}, {rate:.1f}/s, {secs:.0f}s, {left}"
+        if self.tty:
+            fill = 30 * done // max(total, 1)
+            self.stream.write(f"\r[{'#' * fill}{'.' * (30 - fill)}] {line} ")
+            if done >= total:
+                self.stream.write("\n")
+        else:
+            tenth = 10 * done // max(total, 1)
+            if tenth > self.last_tenth:
+                self.last_tenth = tenth
+                self.stream.write(f"henchmen: {line}\n")
+        self.stream.flush()

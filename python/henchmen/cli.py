@@ -32,7 +32,6 @@ import dataclasses
 import errno
 import json
 import sys
-import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
@@ -52,6 +51,7 @@ from henchmen._cli_output import (
     Highlighted,
     OutputFailed,
     OutputStream,
+    ProgressBar,
     colour_wanted,
     silence_stdout,
 )
@@ -282,36 +282,6 @@ def _seat_names(bots: Sequence[str], players: Sequence[ReplayPlayer] | None = No
     if players is not None:  # from a replay: a stranger's text, escaped once here
         return [printable(f"{p.name} ({p.bot or 'human'})") for p in players]
     return [printable(f"Player {i + 1} ({name})") for i, name in enumerate(bots)]
-
-
-class _ProgressBar:
-    """Progress on stderr: a bar redrawn in place on a terminal, else a line per tenth."""
-
-    def __init__(self, stream: TextOut, what: str) -> None:
-        self.stream = stream
-        self.what = what
-        self.tty = stream.isatty()
-        self.start = time.perf_counter()
-        self.last_tenth = 0
-
-    def __call__(self, done: int, total: int) -> None:
-        secs = time.perf_counter() - self.start
-        if self.tty:
-            width = 30
-            fill = width * done // max(total, 1)
-            eta = secs / done * (total - done) if done else 0.0
-            self.stream.write(
-                f"\r[{'#' * fill}{'.' * (width - fill)}] {done}/{total} {self.what}"
-                f"  {secs:.1f}s, ~{eta:.0f}s left "
-            )
-            if done >= total:
-                self.stream.write("\n")
-        else:
-            tenth = 10 * done // max(total, 1)
-            if tenth > self.last_tenth:
-                self.last_tenth = tenth
-                self.stream.write(f"henchmen: {done}/{total} {self.what} ({secs:.1f}s)\n")
-        self.stream.flush()
 
 
 def _reader(args: argparse.Namespace, players: int, humans: Sequence[int]) -> int:
@@ -554,7 +524,7 @@ def _cmd_simulate(
     how = f"natively on {threads} thread(s)" if native else "in Python (a bot has no native twin)"
     err.write(f"henchmen: {n_games} games of {info.name}, seats rotated, {how}\n")
     results = run_matches(
-        game, specs, n_games, seed=seed, threads=threads, progress=_ProgressBar(progress, "games")
+        game, specs, n_games, seed=seed, threads=threads, progress=ProgressBar(progress, "games")
     )
     mean_len = sum(results.lengths) / max(len(results.lengths), 1)
     if args.json:

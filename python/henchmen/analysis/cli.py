@@ -17,7 +17,6 @@ import contextlib
 import io
 import signal
 import threading
-import time
 from collections.abc import Iterator
 from concurrent.futures import Executor
 from pathlib import Path
@@ -25,6 +24,7 @@ from typing import Any
 
 from henchmen import _checks, _cli_json
 from henchmen._cli_args import int_arg, parse_option
+from henchmen._cli_output import ProgressBar
 from henchmen.analysis.balance import DEFAULT_BOT, balance_table, results_files, study
 from henchmen.analysis.cli_race import RACE_HELP
 from henchmen.analysis.plan import Tournament
@@ -206,36 +206,6 @@ def add_commands(sub: Any) -> None:
     add_tune(sub)
 
 
-class _Progress:
-    """Games done, their rate and the time left, on stderr; a bar on a terminal."""
-
-    def __init__(self, stream: TextOut) -> None:
-        self.stream = stream
-        self.tty = stream.isatty()
-        self.start = time.perf_counter()
-        self.first: int | None = None
-        self.last_tenth = -1
-
-    def __call__(self, done: int, total: int) -> None:
-        if self.first is None:
-            self.first = done
-        secs = time.perf_counter() - self.start
-        rate = (done - self.first) / secs if secs > 0 else 0.0
-        left = f"~{(total - done) / rate:.0f}s left" if rate > 0 else "time left unknown"
-        line = f"{done}/{total} games, {rate:.1f} games/s, {secs:.0f}s, {left}"
-        if self.tty:
-            fill = 30 * done // max(total, 1)
-            self.stream.write(f"\r[{'#' * fill}{'.' * (30 - fill)}] {line} ")
-            if done >= total:
-                self.stream.write("\n")
-        else:
-            tenth = 10 * done // max(total, 1)
-            if tenth > self.last_tenth:
-                self.last_tenth = tenth
-                self.stream.write(f"henchmen: {line}\n")
-        self.stream.flush()
-
-
 def cmd_tournament(args: argparse.Namespace, out: TextOut, err: TextOut, bar: TextOut) -> int:
     """Run ``henchmen tournament``.
 
@@ -298,7 +268,7 @@ def cmd_tournament(args: argparse.Namespace, out: TextOut, err: TextOut, bar: Te
                     workers=workers,
                     batch_size=batch,
                     replays=args.replays,
-                    progress=_Progress(bar),
+                    progress=ProgressBar(bar, "games"),
                 )
     except KeyboardInterrupt:
         raise KeyboardInterrupt(
@@ -380,7 +350,7 @@ def cmd_balance(args: argparse.Namespace, out: TextOut, err: TextOut, bar: TextO
             )
             run = run_tournament(
                 t, path, executor=executor, workers=workers, batch_size=batch,
-                progress=_Progress(bar),
+                progress=ProgressBar(bar, "games"),
             )  # fmt: skip
             if run.resumed:
                 err.write(f"henchmen: resumed: {run.resumed} games were already in {path}\n")

@@ -54,13 +54,13 @@ def race_study(
     >>> err.getvalue().splitlines()[-1]
     'henchmen: race: 16 of 16 games (100%); table 1 unsettled at the cap'
     """
-    from henchmen.analysis.cli import _Progress
+    from henchmen._cli_output import ProgressBar
 
     rule = RaceRule()
     _told(rule, sum(t.total_games for t in tournaments), err)
     run = race(
         tournaments, paths, lambda rs: [study_questions(tournaments, rs)], rule,
-        executor=executor, workers=workers, batch_size=batch, progress=_Progress(bar),
+        executor=executor, workers=workers, batch_size=batch, progress=ProgressBar(bar, "games"),
     )  # fmt: skip
     err.write(f"henchmen: {run.line()}\n")
     return run.records
@@ -86,7 +86,7 @@ def race_tournament(
     >>> err.getvalue().splitlines()[-1]
     'henchmen: race: 20 of 80 games (25%); table 1 settled at look 2'
     """
-    from henchmen.analysis.cli import _Progress
+    from henchmen._cli_output import ProgressBar
 
     rule = RaceRule()
     _told(rule, tournament.total_games, err)
@@ -96,7 +96,8 @@ def race_tournament(
     try:
         run = race(
             [tournament], [path], lambda rs: [table_questions(tournament, t, rs) for t in tables],
-            rule, executor=pool, workers=workers, batch_size=batch, progress=_Progress(bar),
+            rule, executor=pool, workers=workers, batch_size=batch,
+            progress=ProgressBar(bar, "games"),
         )  # fmt: skip
         finished = True
     finally:

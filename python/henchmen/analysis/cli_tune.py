@@ -79,7 +79,8 @@ def cmd_tune(args: argparse.Namespace, out: TextOut, err: TextOut, bar: TextOut)
     >>> err.getvalue().startswith("henchmen: trial 1: Quake amount=")
     True
     """
-    from henchmen.analysis.cli import _options, _Progress, command_pool
+    from henchmen._cli_output import ProgressBar
+    from henchmen.analysis.cli import _options, command_pool
 
     info = game_info(args.game)
     fields = [parse_field(f) for f in args.field]
@@ -99,7 +100,7 @@ def cmd_tune(args: argparse.Namespace, out: TextOut, err: TextOut, bar: TextOut)
     stopped = f"interrupted; the search is in {search.folder}: the same command continues it"
     with command_pool(args.scheduler, workers, stopped) as executor:
         study = run_search(
-            search, executor=executor, workers=workers, progress=_Progress(bar),
+            search, executor=executor, workers=workers, progress=ProgressBar(bar, "games"),
             told=lambda line: err.write(f"henchmen: {line}\n"),
         )  # fmt: skip
         cards, report, text = write_outcome(search, study)

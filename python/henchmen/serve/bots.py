@@ -319,9 +319,7 @@ def bot_catalogue() -> list[dict[str, Any]]:
     out = []
     for name in bot_names():
         known = BOT_SETTINGS.get(name, {})
-        settings = {
-            k: t.__name__ for k, t in known.items() if k not in _NOT_SETTINGS
-        }
+        settings = {k: t.__name__ for k, t in known.items() if k not in _NOT_SETTINGS}
         out.append({"name": name, "budget": name in _SEARCH, "settings": settings})
     return out
 

@@ -272,8 +272,11 @@ class TableApp(App[None]):
     def _ask_out(self, player: int) -> None:
         """A person is out: watch, skip to the end, or quit (asked like a move)."""
         seat = self.seats[player]
-        moves = [("w", "watch the others play on", -1), ("s", "skip to the end", -2),
-                 ("q", "quit", -3)]
+        moves = [
+            ("w", "watch the others play on", -1),
+            ("s", "skip to the end", -2),
+            ("q", "quit", -3),
+        ]
         title = f"{seat.label} is out: watch, skip to the end, or quit?"
         self.from_game(self.ask, None, player, title, moves)
         answer = seat.answers.get()
