@@ -236,26 +236,18 @@ def _serve_arguments(sub: argparse._SubParsersAction[_Parser]) -> None:
     how.add_argument("--stdio", action="store_true", help="one client on stdin/stdout")
     how.add_argument("--port", default=None, help="TCP port (0: any free port, printed)")
     serve.add_argument("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1)")
-    serve.add_argument("--threads", default=None, help="bot threads (default: one per core)")
-    serve.add_argument("--max-games", default=None, help="open games in all (default 256)")
-    serve.add_argument(
-        "--max-message-bytes", default=None, help="largest message (default 1048576)"
-    )
-    serve.add_argument(
-        "--rate", default=None, help="requests a second per connection (default 200)"
-    )
-    serve.add_argument(
-        "--hint-threads", default=None, help="threads for hints (default: half the cores)"
-    )
-    serve.add_argument(
-        "--max-games-per-address", default=None, help="open games an address may make (64)"
-    )
-    serve.add_argument(
-        "--max-outbound-bytes", default=None, help="output a client may leave unread (1 MiB)"
-    )
-    serve.add_argument(
-        "--write-timeout", default=None, help="seconds a reply waits for that room (10)"
-    )
+    # The server's limits: each flag, and what it bounds (with its default).
+    for flag, what in (
+        ("--threads", "bot threads (default: one per core)"),
+        ("--max-games", "open games in all (default 256)"),
+        ("--max-message-bytes", "largest message (default 1048576)"),
+        ("--rate", "requests a second per connection (default 200)"),
+        ("--hint-threads", "threads for hints (default: half the cores)"),
+        ("--max-games-per-address", "open games an address may make (64)"),
+        ("--max-outbound-bytes", "output a client may leave unread (1 MiB)"),
+        ("--write-timeout", "seconds a reply waits for that room (10)"),
+    ):
+        serve.add_argument(flag, default=None, help=what)
 
 
 def _cmd_games(args: argparse.Namespace, out: OutputStream) -> int:
