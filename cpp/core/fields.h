@@ -208,26 +208,36 @@ struct CardList {
   }
 };
 
+namespace detail {
+// The first n entries of a C array as a JSON list, each through one codec.
+template <class Codec, class C, class T>
+Json write_entries(const Codec& codec, const C& cfg, const T* m, int n) {
+  Json a = Json(Json::Array{});
+  for (int i = 0; i < n; ++i) a.push_back(codec.write(cfg, m[i]));
+  return a;
+}
+template <class Codec, class C, class T>
+void read_entries(const Codec& codec, const C& cfg, const Json& v, T* m, int n, const std::string& what, const std::string& which) {
+  const auto& a = v.as_array(what);
+  if (static_cast<int>(a.size()) != n) broken_position(what + " must list " + which);
+  for (int i = 0; i < n; ++i) codec.read(cfg, a[static_cast<size_t>(i)], m[i], what);
+}
+template <class Codec, class C, class T, class F>
+void vary_entries(const Codec& codec, const C& cfg, T* m, int n, F&& f) {
+  for (int i = 0; i < n; ++i) codec.vary(cfg, m[i], [&](const std::string& sub) { f("[" + std::to_string(i) + "]" + sub); });
+}
+}  // namespace detail
+
 // A C array of fixed length, every entry through one codec.
 template <class Codec>
 struct Each {
   Codec codec;
   template <class C, class T, size_t N>
-  Json write(const C& cfg, const T (&m)[N]) const {
-    Json a = Json(Json::Array{});
-    for (size_t i = 0; i < N; ++i) a.push_back(codec.write(cfg, m[i]));
-    return a;
-  }
+  Json write(const C& cfg, const T (&m)[N]) const { return detail::write_entries(codec, cfg, m, static_cast<int>(N)); }
   template <class C, class T, size_t N>
-  void read(const C& cfg, const Json& v, T (&m)[N], const std::string& what) const {
-    const auto& a = v.as_array(what);
-    if (a.size() != N) broken_position(what + " must list " + std::to_string(N) + " entries");
-    for (size_t i = 0; i < N; ++i) codec.read(cfg, a[i], m[i], what);
-  }
+  void read(const C& cfg, const Json& v, T (&m)[N], const std::string& what) const { detail::read_entries(codec, cfg, v, m, static_cast<int>(N), what, std::to_string(N) + " entries"); }
   template <class C, class T, size_t N, class F>
-  void vary(const C& cfg, T (&m)[N], F&& f) const {
-    for (size_t i = 0; i < N; ++i) codec.vary(cfg, m[i], [&](const std::string& sub) { f("[" + std::to_string(i) + "]" + sub); });
-  }
+  void vary(const C& cfg, T (&m)[N], F&& f) const { detail::vary_entries(codec, cfg, m, static_cast<int>(N), f); }
 };
 template <class Codec>
 Each(Codec) -> Each<Codec>;
@@ -237,21 +247,13 @@ template <class Codec>
 struct PerPlayer {
   Codec codec;
   template <class C, class T, size_t N>
-  Json write(const C& cfg, const T (&m)[N]) const {
-    Json a = Json(Json::Array{});
-    for (int p = 0; p < cfg.players; ++p) a.push_back(codec.write(cfg, m[p]));
-    return a;
-  }
+  Json write(const C& cfg, const T (&m)[N]) const { return detail::write_entries(codec, cfg, m, cfg.players); }
   template <class C, class T, size_t N>
   void read(const C& cfg, const Json& v, T (&m)[N], const std::string& what) const {
-    const auto& a = v.as_array(what);
-    if (static_cast<int>(a.size()) != cfg.players) broken_position(what + " must list one entry per player (" + std::to_string(cfg.players) + ")");
-    for (int p = 0; p < cfg.players; ++p) codec.read(cfg, a[static_cast<size_t>(p)], m[p], what);
+    detail::read_entries(codec, cfg, v, m, cfg.players, what, "one entry per player (" + std::to_string(cfg.players) + ")");
   }
   template <class C, class T, size_t N, class F>
-  void vary(const C& cfg, T (&m)[N], F&& f) const {
-    for (int p = 0; p < cfg.players; ++p) codec.vary(cfg, m[p], [&](const std::string& sub) { f("[" + std::to_string(p) + "]" + sub); });
-  }
+  void vary(const C& cfg, T (&m)[N], F&& f) const { detail::vary_entries(codec, cfg, m, cfg.players, f); }
 };
 template <class Codec>
 PerPlayer(Codec) -> PerPlayer<Codec>;

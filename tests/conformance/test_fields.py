@@ -18,6 +18,7 @@ import random
 from typing import Any
 
 import pytest
+from tests.hardening.support import play_random
 
 import henchmen
 
@@ -27,15 +28,7 @@ CONFIGS = sorted(
     {(name, p) for name, info in INFOS.items() for p in (info.min_players, info.max_players)}
 )
 STEPS = 120  # moves, chance included, of each game played
-EVERY = 15  # checked every this many moves (and at the end)
-
-
-def random_move(state: henchmen.State, rng: random.Random) -> int:
-    if state.is_chance:
-        outcomes = state.chance_outcomes
-        return outcomes[rng.randrange(len(outcomes))][0].id
-    ids = state.legal_action_ids()
-    return ids[rng.randrange(len(ids))]
+EVERY = 15  # checked every this many moves
 
 
 def field_check(state: henchmen.State) -> dict[str, Any]:
@@ -50,13 +43,12 @@ def test_every_declared_field_reaches_the_json_and_the_hash(name: str, players: 
     state = henchmen.Game(name, players=players).new_initial_state(auto_chance=False)
     tried = 0
     problems: set[str] = set()
-    for step in range(STEPS + 1):
-        if step % EVERY == 0 or state.is_terminal:
-            report = field_check(state)
-            tried += int(report["tried"])
-            problems.update(f"move {step}: {p}" for p in report["problems"])
+    for _ in range(0, STEPS + 1, EVERY):
+        report = field_check(state)
+        tried += int(report["tried"])
+        problems.update(f"move {state.move_number}: {p}" for p in report["problems"])
         if state.is_terminal:
             break
-        state.apply(random_move(state, rng))
+        play_random(state, EVERY, rng)
     assert not problems, "\n".join(sorted(problems))
     assert tried > 0

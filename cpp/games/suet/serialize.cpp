@@ -2,6 +2,7 @@
 // alone, and the zones the knowledge tracker reads.
 #include "core/card_json.h"
 #include "core/error.h"
+#include "core/piles.h"
 #include "games/suet/state.h"
 
 namespace henchmen::suet {
@@ -163,26 +164,14 @@ void State::resample(int observer, Rng& rng) {
   // From the position alone: the observer knows their own hand and every
   // face-up card; the other hands and the deck are one pool, dealt again
   // in the same sizes.
-  uint8_t pool[K] = {};
-  int pool_n = 0;
-  for (int k = 0; k < cfg->kinds; ++k) {
-    pool[k] = deck[k];
-    for (int p = 0; p < cfg->players; ++p) {
-      if (p != observer) pool[k] = static_cast<uint8_t>(pool[k] + hand[p][k]);
-    }
-    pool_n += pool[k];
-  }
+  uint32_t others = 0;
   for (int p = 0; p < cfg->players; ++p) {
-    if (p == observer) continue;
-    for (int k = 0; k < K; ++k) hand[p][k] = 0;
-    for (int i = 0; i < hand_n[p]; ++i) {
-      uint32_t r = rng.below(static_cast<uint32_t>(pool_n));
-      int k = 0;
-      while (r >= pool[k]) r -= pool[k++];
-      --pool[k];
-      --pool_n;
-      ++hand[p][k];
-    }
+    if (p != observer) others |= 1u << p;
+  }
+  uint8_t pool[K] = {};
+  int pool_n = pool_counts(pool, deck, hand, cfg->kinds, others);
+  for (int p = 0; p < cfg->players; ++p) {
+    if ((others >> p) & 1) deal_counts(pool, pool_n, hand[p], hand_n[p], rng);
   }
   for (int k = 0; k < K; ++k) deck[k] = pool[k];
 }

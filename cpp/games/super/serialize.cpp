@@ -4,6 +4,7 @@
 
 #include "core/card_json.h"
 #include "core/error.h"
+#include "core/piles.h"
 #include "games/super/state.h"
 
 namespace henchmen::super {
@@ -84,28 +85,14 @@ void State::resample(int observer, Rng& rng) {
   // From the position alone: the observer knows their hand, the public
   // discard pile and the hands the eliminated showed; the other hands and
   // the deck are one pool, dealt again in the same sizes.
-  uint8_t pool[K] = {};
-  int pool_n = 0;
-  for (int k = 0; k < cfg->kinds; ++k) {
-    pool[k] = deck[k];
-    for (int p = 0; p < cfg->players; ++p) {
-      if (p != observer && alive(p)) pool[k] = static_cast<uint8_t>(pool[k] + hand[p][k]);
-    }
-    pool_n += pool[k];
-  }
-  auto deal = [&](uint8_t* into, int count) {
-    for (int k = 0; k < K; ++k) into[k] = 0;
-    for (int i = 0; i < count; ++i) {
-      uint32_t r = rng.below(static_cast<uint32_t>(pool_n));
-      int k = 0;
-      while (r >= pool[k]) r -= pool[k++];
-      --pool[k];
-      --pool_n;
-      ++into[k];
-    }
-  };
+  uint32_t others = 0;
   for (int p = 0; p < cfg->players; ++p) {
-    if (p != observer && alive(p)) deal(hand[p], hand_n[p]);  // the eliminated showed theirs
+    if (p != observer && alive(p)) others |= 1u << p;  // the eliminated showed theirs
+  }
+  uint8_t pool[K] = {};
+  int pool_n = pool_counts(pool, deck, hand, cfg->kinds, others);
+  for (int p = 0; p < cfg->players; ++p) {
+    if ((others >> p) & 1) deal_counts(pool, pool_n, hand[p], hand_n[p], rng);
   }
   for (int k = 0; k < K; ++k) deck[k] = pool[k];
 }
