@@ -168,12 +168,7 @@ void State::resample(int observer, Rng& rng) {
   for (int p = 0; p < cfg->players; ++p) {
     if (p != observer) others |= 1u << p;
   }
-  uint8_t pool[K] = {};
-  int pool_n = pool_counts(pool, deck, hand, cfg->kinds, others);
-  for (int p = 0; p < cfg->players; ++p) {
-    if ((others >> p) & 1) deal_counts(pool, pool_n, hand[p], hand_n[p], rng);
-  }
-  for (int k = 0; k < K; ++k) deck[k] = pool[k];
+  redeal_hands(deck, hand, hand_n, cfg->kinds, others, rng);
 }
 
 void State::zone_cards(int zone, std::vector<uint8_t>& out) const {
