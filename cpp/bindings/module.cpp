@@ -235,6 +235,7 @@ PYBIND11_MODULE(_core, m) {
       .def("serialize", &State::serialize)
       .def("position_json", &State::position_json)
       .def("hash", &State::hash)
+      .def("_field_check", [](const State& s) { return s.field_check().dump(); })
       .def("same_position", &State::same_position, py::arg("other"))
       .def("to_string", &State::to_string)
       .def("heuristic", &State::heuristic, py::arg("player"))

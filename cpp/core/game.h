@@ -210,6 +210,9 @@ class State {
   // chance generator and knowledge a save carries (much cheaper to write).
   virtual std::string position_json() const = 0;
   virtual uint64_t hash() const = 0;
+  // The guard of a game's declared position fields (core/fields.h): null for
+  // a game without a table, else {"tried": n, "problems": [...]}. For tests.
+  virtual Json field_check() const { return Json(); }
   virtual bool same_position(const State& other) const = 0;
   virtual std::string to_string() const = 0;
   // A cheap estimate of how well `player` stands, in [-1, 1]; the greedy bot

@@ -14,6 +14,7 @@
 #include "core/error.h"
 #include "core/events.h"
 #include "core/fact_text.h"
+#include "core/fields.h"
 #include "core/game.h"
 #include "core/knowledge.h"
 #include "core/layout.h"
@@ -52,6 +53,12 @@ struct checks_redraws<S, std::void_t<decltype(std::declval<const S&>().same_view
 
 // Games draw their own table (S::layout) and say what a move is about
 // (S::action_info); until they do, frontends get the observation.
+// Games may declare their position fields once (core/fields.h); the guard
+// test then checks every one of them reaches the JSON and the hash.
+template <class S, class = void>
+struct has_fields : std::false_type {};
+template <class S>
+struct has_fields<S, std::void_t<decltype(S::fields())>> : std::true_type {};
 template <class S, class = void>
 struct has_layout : std::false_type {};
 template <class S>
@@ -425,6 +432,19 @@ class NativeState final : public State {
       return s_.hash();
     } else {
       return stable_hash(s_.to_json().dump());
+    }
+  }
+  Json field_check() const override {
+    if constexpr (has_fields<S>::value) {
+      return henchmen::field_check(s_, *game_->config(), [](const S& s) {
+        if constexpr (has_native_hash<S>::value) {
+          return s.hash();
+        } else {
+          return stable_hash(s.to_json().dump());
+        }
+      });
+    } else {
+      return Json();
     }
   }
   bool same_position(const State& other) const override {

@@ -238,4 +238,34 @@ struct Deck {
   }
 };
 
+// Piles kept as counts by card id (Super!, S.U.E.T.). Resampling from the
+// position alone: the deck and the hands of the players in `others` (a bit
+// each) are one pool, and those hands are dealt again from it in their sizes
+// (players in seat order); the deck keeps the rest.
+template <int P, int K, class Rng>
+void redeal_hands(uint8_t (&deck)[K], uint8_t (&hands)[P][K], const uint8_t (&hand_n)[P], int kinds, uint32_t others, Rng& rng) {
+  uint8_t pool[K] = {};
+  int pool_n = 0;
+  for (int k = 0; k < kinds; ++k) {
+    pool[k] = deck[k];
+    for (int p = 0; p < P; ++p) {
+      if ((others >> p) & 1) pool[k] = static_cast<uint8_t>(pool[k] + hands[p][k]);
+    }
+    pool_n += pool[k];
+  }
+  for (int p = 0; p < P; ++p) {
+    if (!((others >> p) & 1)) continue;
+    for (int k = 0; k < K; ++k) hands[p][k] = 0;
+    for (int i = 0; i < hand_n[p]; ++i) {
+      uint32_t r = rng.below(static_cast<uint32_t>(pool_n));
+      int k = 0;
+      while (r >= pool[k]) r -= pool[k++];
+      --pool[k];
+      --pool_n;
+      ++hands[p][k];
+    }
+  }
+  for (int k = 0; k < K; ++k) deck[k] = pool[k];
+}
+
 }  // namespace henchmen

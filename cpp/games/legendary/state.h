@@ -12,6 +12,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/fields.h"
 #include "core/game.h"
 #include "core/knowledge.h"
 #include "core/piles.h"
@@ -244,6 +245,37 @@ struct State {
 
   Task tasks[kTaskCap];
   uint8_t n_tasks = 0;
+
+  // The position's fields (core/fields.h): the piles, the HQ, the counters,
+  // the turn and the end. The setup, the players, the city, the KO'd and
+  // escaped counts, the cards played this turn and the tasks are written by
+  // hand, and so is new_hand (older positions lack it).
+  static constexpr const char* kTurnByHand[] = {"played", "new_hand"};
+  static auto fields() {
+    const LastSeat last_seat;
+    const auto all_seats = [](const Config& c) { return (1 << c.players) - 1; };
+    return std::make_tuple(
+        field("built", &State::built, Flag{}), field("villain_deck", &State::villain_deck, CardList{}), field("hero_deck", &State::hero_deck, CardList{}),
+        field("hq", &State::hq, Each{CardOrNone{kNoCard}}), field("tactics", &State::tactics, CardList{}),
+        group("counters", field("wounds_left", &State::wounds_left, Count{0, 30}), field("bystanders_left", &State::bystanders_left, Count{0, 30}),
+              field("officers_left", &State::officers_left, Count{0, 30}), field("mastermind_bystanders", &State::mm_bystanders, Count{0, 30}),
+              field("twists_played", &State::twists_played, Count{0, 40}), field("twists_beside", &State::twists_beside, Count{0, 40}),
+              field("mystique_twists", &State::mystique_twists, Count{0, 8}), field("portals", &State::portals, Count{0, 63}),
+              field("villains_escaped", &State::villains_escaped, Count{0, 200}), field("bystanders_carried", &State::bystanders_carried, Count{0, 30}),
+              field("killbots_escaped", &State::killbots_escaped, Count{0, 30}), field("heroes_escaped", &State::heroes_escaped, Count{0, 200})),
+        group("turn", kTurnByHand, field("player", &State::turn_player_, Count{0, last_seat}), field("number", &State::turn, Count{0, 60000}),
+              field("attack", &State::attack, Count{0, 999}), field("recruit", &State::recruit, Count{0, 999}), field("recruit_made", &State::recruit_made, Count{0, 999}),
+              field("extra_draws", &State::extra_draws, Count{0, 255}), field("recruit_as_attack", &State::recruit_as_attack, Flag{}), field("healed", &State::healed, Flag{}),
+              field("acted", &State::acted, Flag{}), field("extra_turn", &State::extra_turn, Flag{}), field("on_defeat_recruit", &State::on_defeat_recruit, Count{0, 60}),
+              field("on_defeat_rescue", &State::on_defeat_rescue, Count{0, 60}), field("space_minus", &State::space_minus, Each{Count{0, 100}}),
+              field("mastermind_minus", &State::mastermind_minus, Count{0, 100}), field("extra_draw", &State::extra_draw, Count{0, 60}),
+              field("bubble", &State::bubble, CardOrNone{kNoCard}), field("look", &State::look, CardList{}), field("look_owner", &State::look_owner, Count{0, last_seat}),
+              field("look_private", &State::look_private, Flag{}), field("steal", &State::steal, CardList{}), field("limbo", &State::limbo, CardOrNone{kNoCard})),
+        group("end", field("mastermind_defeated", &State::mm_defeated, Flag{}), field("deck_ran_out", &State::deck_ran_out, Flag{}), field("over", &State::over, Flag{}),
+              field("result", &State::result, Count{-1, 1}), field("showdown", &State::showdown, Flag{}), field("showdown_mask", &State::showdown_mask, Count{0, all_seats}),
+              field("showdown_done", &State::showdown_done, Count{0, all_seats}), field("showdown_round", &State::showdown_round, Count{0, 3}),
+              field("showdown_totals", &State::showdown_total, PerPlayer{Count{0, 999}}), field("showdown_winner", &State::showdown_winner, Count{-1, last_seat})));
+  }
 
   // The options of the decision on top as settle() found them, so that
   // legal_actions() need not compute them again; valid until the next apply

@@ -14,6 +14,7 @@
 
 #include "core/action.h"
 #include "core/events.h"
+#include "core/fields.h"
 #include "core/json.h"
 #include "core/knowledge.h"
 #include "core/reactions.h"
@@ -68,6 +69,18 @@ struct State {
   Reactions<24, kMaxPlayers> reactions;
   bool over = false;
   int8_t winner = -1;  // -2: a draw at the turn limit
+
+  // The position's fields (core/fields.h); the windows are written by hand.
+  static auto fields() {
+    const auto last_turn = [](const Config& c) { return c.max_turns + 1; };
+    const auto full_health = [](const Config& c) { return c.health; };
+    const Each kinds{Count{0, 60}};  // [Strikes, Parries]
+    return std::make_tuple(field("hands", &State::hand, PerPlayer{kinds}), field("deck", &State::deck, kinds), field("discard", &State::discard, kinds),
+                           field("health", &State::health, PerPlayer{Count{0, full_health}}), field("turn_player", &State::turn_player_, Count{0, LastSeat{}}),
+                           field("turn", &State::turn, Count{1, last_turn}), field("to_draw", &State::to_draw, Count{0, 10}),
+                           field("draw_for", &State::draw_for, Count{0, LastSeat{}}), field("dealing", &State::dealing, Flag{}), field("over", &State::over, Flag{}),
+                           field("winner", &State::winner, Count{-2, LastSeat{}}));
+  }
 
   int current_player() const;
   int turn_player() const { return turn_player_; }

@@ -47,21 +47,6 @@ Json deck_json(const Config& cfg, const DeckT& d) {
   return out;
 }
 
-int card_id(const Config& cfg, const Json& v, const std::string& where) {
-  const std::string& name = v.as_string(where);
-  const int id = cfg.card_from_name(name);
-  if (id < 0) throw SerializationError(where + ": no card named \"" + name + "\" in this game");
-  return id;
-}
-
-template <class Pile>
-void read_pile(const Config& cfg, const Json& v, Pile& pile, const std::string& where) {
-  pile.clear();
-  const auto& arr = v.as_array(where);
-  if (static_cast<int>(arr.size()) > Pile::capacity()) throw SerializationError(where + " holds more cards than it can (" + std::to_string(Pile::capacity()) + ")");
-  for (const auto& item : arr) pile.add(static_cast<uint8_t>(card_id(cfg, item, where)));
-}
-
 template <class DeckT>
 void read_deck(const Config& cfg, const Json& v, DeckT& d, const std::string& where) {
   d.clear();
@@ -74,8 +59,8 @@ void read_deck(const Config& cfg, const Json& v, DeckT& d, const std::string& wh
     throw SerializationError(where + ".top holds more cards than it can (" + std::to_string(DeckT::top_capacity()) + ")");
   }
   if (static_cast<int>(unknown.size() + known.size() + top.size()) > DeckT::capacity()) throw SerializationError(where + " holds more cards than it can");
-  for (const auto& item : unknown) d.add_unknown(static_cast<uint8_t>(card_id(cfg, item, where)));
-  for (const auto& item : known) d.put_bottom(static_cast<uint8_t>(card_id(cfg, item, where)));
+  for (const auto& item : unknown) d.add_unknown(static_cast<uint8_t>(card_named(cfg, item.as_string(where), where)));
+  for (const auto& item : known) d.put_bottom(static_cast<uint8_t>(card_named(cfg, item.as_string(where), where)));
   // Read bottom-up, so that each put_top lands above the last.
   for (size_t i = top.size(); i-- > 0;) {
     const std::string tw = where + ".top[" + std::to_string(i) + "]";
@@ -86,7 +71,7 @@ void read_deck(const Config& cfg, const Json& v, DeckT& d, const std::string& wh
       if (p < 0 || p >= cfg.players) throw SerializationError(tw + ".known_to: player " + std::to_string(p) + " is not seated (0 to " + std::to_string(cfg.players - 1) + ")");
       seen = static_cast<uint8_t>(seen | (1u << p));
     }
-    d.put_top(static_cast<uint8_t>(card_id(cfg, top[i].at("card", tw), tw)), seen);
+    d.put_top(static_cast<uint8_t>(card_named(cfg, top[i].at("card", tw).as_string(tw), tw)), seen);
   }
   if (v.has("known_to_owner_only")) {
     const std::string lw = where + ".known_to_owner_only";
@@ -112,29 +97,12 @@ int crew_id(const Config& cfg, const Json& v, const std::string& where) {
 
 const char* task_name(TaskKind kind) { return kTaskNames[static_cast<int>(kind)]; }
 
-const char* pending_name(Pending p) {
-  switch (p) {
-    case Pending::kNone: return "";
-    case Pending::kFetchDiscard: return "fetch-discard";
-    case Pending::kReturnUpgrade: return "return-upgrade";
-    case Pending::kPullChoice: return "pull-choice";
-    case Pending::kRemixDiscard2: return "remix-discard-2";
-    case Pending::kRemixDiscard1: return "remix-discard-1";
-    case Pending::kRewriteChoice: return "rewrite-choice";
-    case Pending::kSellChoice: return "sell-choice";
-    case Pending::kTrendsetChoice: return "trendset-choice";
-  }
-  return "";
-}
+const char* pending_name(Pending p) { return p == Pending::kNone ? "" : kPendingWords[static_cast<int>(p)]; }
 
 Json State::to_json() const {
   const Config& c = *cfg;
   Json o;
-  o["turn"] = static_cast<int>(turn);
-  o["turn_player"] = static_cast<int>(turn_player_);
-  o["pending"] = pending == Pending::kNone ? "none" : pending_name(pending);
-  o["over"] = over;
-  o["winner"] = static_cast<int>(winner);
+  write_fields(*this, c, o);
   Json deck = Json(Json::Array{});
   Json dz = Json(Json::Array{});
   Json won = Json(Json::Object{});
@@ -159,9 +127,6 @@ Json State::to_json() const {
   o["danger_zone"] = dz;
   o["won_by"] = won;
   o["attached"] = att;
-  Json row_json = Json(Json::Array{});
-  for (const uint8_t card : row) row_json.push_back(card == kNoCard ? Json() : Json(c.name[card]));
-  o["minion_row"] = row_json;
   o["minion_deck"] = deck_json(c, minion_deck);
   // Only when one is not public: positions without Trendset read and hash as before.
   {
@@ -179,10 +144,7 @@ Json State::to_json() const {
     }
     if (!marks.as_array("").empty()) o["minion_deck"]["known_from_top_known_to"] = marks;
   }
-  o["upgrade_row"] = upgrade_row == kNoCard ? Json() : Json(c.name[upgrade_row]);
   o["upgrade_deck"] = deck_json(c, upgrade_deck);
-  o["scaredy_bots"] = static_cast<int>(scaredy_left);
-  o["expelled"] = card_names(c, expelled);
   // Only when there is one: positions without the crews that mark cards read as before.
   if (pupated[0] | pupated[1]) {
     Json marks = Json(Json::Array{});
@@ -246,29 +208,19 @@ Json State::to_json() const {
   for (int p = 0; p < c.players; ++p) {
     const PlayerState& pl = players[p];
     Json j;
-    j["hand"] = card_names(c, pl.hand);
-    j["hand_public"] = card_names(c, pl.hand_public);
+    write_fields(pl, c, j);
     j["deck"] = deck_json(c, pl.deck);
-    j["discard"] = card_names(c, pl.discard);
-    j["in_play"] = card_names(c, pl.in_play);
-    j["bought"] = card_names(c, pl.bought);
-    j["stash"] = card_names(c, pl.stash);
-    j["frozen"] = card_names(c, pl.frozen);
     j["frozen_public"] = card_names(c, pl.frozen_public);
-    j["upgrades"] = card_names(c, pl.upgrades);
-    j["upgrades_pending"] = card_names(c, pl.upgrades_pending);
     Json used = Json(Json::Array{});
     for (int crew = 0; crew < c.crews; ++crew) {
       if (pl.upgrades_used & (1u << crew)) used.push_back(c.name[static_cast<size_t>(kUpgradeBase + crew)]);
     }
     j["upgrades_used"] = used;
-    j["power"] = static_cast<int>(pl.power);
     Json pool = Json(Json::Object{});
     for (int a = 1; a < kNumAbilities; ++a) {
       if (pl.tokens[a]) pool[kAbilityKeys[a]] = static_cast<int>(pl.tokens[a]);
     }
     j["abilities"] = pool;
-    j["won"] = static_cast<int>(pl.won);
     if (c.chaos_spells) {
       j["spell_book"] = card_names(c, pl.spell_book);
       j["spell_book_public"] = card_names(c, pl.spell_book_public);
@@ -285,24 +237,9 @@ State State::from_json(const Config& c, const Json& o) {
   State s;
   s.cfg = &c;
   const std::string w = "position";
-  json_expect_keys(o, {"turn", "turn_player", "pending", "over", "winner", "supervillain_deck", "supervillain_slots", "danger_zone", "won_by",
-                       "attached", "minion_row", "minion_deck", "upgrade_row", "upgrade_deck", "scaredy_bots", "expelled", "pupated", "haggle_slots", "haggled", "hack_power", "explodey_bots", "repeatable", "minion_abilities", "gamble", "gamble_known", "looked", "chaos_spell_deck", "tasks", "players"},
+  json_expect_keys(o, field_keys<State>({"supervillain_deck", "supervillain_slots", "danger_zone", "won_by", "attached", "minion_deck", "upgrade_deck", "pupated", "haggle_slots", "haggled", "hack_power", "explodey_bots", "repeatable", "minion_abilities", "gamble", "gamble_known", "looked", "chaos_spell_deck", "tasks"}),
                    w);
-  s.turn = static_cast<uint16_t>(o.at("turn", w).as_int("turn", 1, c.max_turns + 1));
-  s.turn_player_ = static_cast<uint8_t>(o.at("turn_player", w).as_int("turn_player", 0, c.players - 1));
-  const std::string& pend = o.at("pending", w).as_string("pending");
-  if (pend == "none") s.pending = Pending::kNone;
-  else if (pend == "fetch-discard") s.pending = Pending::kFetchDiscard;
-  else if (pend == "return-upgrade") s.pending = Pending::kReturnUpgrade;
-  else if (pend == "pull-choice") s.pending = Pending::kPullChoice;
-  else if (pend == "remix-discard-2") s.pending = Pending::kRemixDiscard2;
-  else if (pend == "remix-discard-1") s.pending = Pending::kRemixDiscard1;
-  else if (pend == "rewrite-choice") s.pending = Pending::kRewriteChoice;
-  else if (pend == "sell-choice") s.pending = Pending::kSellChoice;
-  else if (pend == "trendset-choice") s.pending = Pending::kTrendsetChoice;
-  else throw SerializationError("pending must be none, fetch-discard, return-upgrade, pull-choice, remix-discard-2, remix-discard-1, rewrite-choice, sell-choice or trendset-choice, got \"" + pend + "\"");
-  s.over = o.at("over", w).as_bool("over");
-  s.winner = static_cast<int8_t>(o.at("winner", w).as_int("winner", -2, c.players - 1));
+  read_fields(o, c, s);
   s.supervillain_deck = 0;
   for (const auto& v : o.at("supervillain_deck", w).as_array("supervillain_deck")) s.supervillain_deck = static_cast<uint16_t>(s.supervillain_deck | (1u << crew_id(c, v, "supervillain_deck")));
   const auto& slots = o.at("supervillain_slots", w).as_array("supervillain_slots");
@@ -320,11 +257,6 @@ State State::from_json(const Config& c, const Json& o) {
     const auto& arr = sides.as_array("attached." + name);
     if (static_cast<int>(arr.size()) != c.players) throw SerializationError("attached." + name + " must have one list per player");
     for (int p = 0; p < c.players; ++p) read_pile(c, arr[static_cast<size_t>(p)], s.attached[crew][p], "attached." + name);
-  }
-  const auto& row_json = o.at("minion_row", w).as_array("minion_row");
-  if (row_json.size() != kRowSlots) throw SerializationError("minion_row must have 5 entries");
-  for (int i = 0; i < kRowSlots; ++i) {
-    s.row[i] = row_json[static_cast<size_t>(i)].is_null() ? kNoCard : static_cast<uint8_t>(card_id(c, row_json[static_cast<size_t>(i)], "minion_row"));
   }
   {
     const Json& md = o.at("minion_deck", w);
@@ -348,14 +280,10 @@ State State::from_json(const Config& c, const Json& o) {
       }
     }
   }
-  const Json& ur = o.at("upgrade_row", w);
-  s.upgrade_row = ur.is_null() ? kNoCard : static_cast<uint8_t>(card_id(c, ur, "upgrade_row"));
   read_deck(c, o.at("upgrade_deck", w), s.upgrade_deck, "upgrade_deck");
-  s.scaredy_left = static_cast<uint8_t>(o.at("scaredy_bots", w).as_int("scaredy_bots", 0, c.scaredy_bots));
-  read_pile(c, o.at("expelled", w), s.expelled, "expelled");
   if (const Json* marks = o.find("pupated")) {
     for (const auto& v : marks->as_array("pupated")) {
-      const int card = card_id(c, v, "pupated");
+      const int card = card_named(c, v.as_string("pupated"), "pupated");
       s.pupated[card >> 6] |= uint64_t{1} << (card & 63);
     }
   }
@@ -383,7 +311,7 @@ State State::from_json(const Config& c, const Json& o) {
       s.minion_tokens[repeat_ability(name, "minion_abilities")] = static_cast<uint8_t>(v.as_int("minion_abilities." + name, 0, 99));
     }
   }
-  if (const Json* g = o.find("gamble")) s.gamble_card = static_cast<uint8_t>(card_id(c, *g, "gamble"));
+  if (const Json* g = o.find("gamble")) s.gamble_card = static_cast<uint8_t>(card_named(c, g->as_string("gamble"), "gamble"));
   // Positions written before gamble_known existed forgot the hand while the
   // card was down: they load knowing nothing of it, as they did.
   if (const Json* known = o.find("gamble_known")) {
@@ -402,7 +330,7 @@ State State::from_json(const Config& c, const Json& o) {
         if (p < 0 || p >= c.players) throw SerializationError(lw + ".known_to: player " + std::to_string(p) + " is not seated (0 to " + std::to_string(c.players - 1) + ")");
         seen = static_cast<uint8_t>(seen | (1u << p));
       }
-      s.looked[i] = static_cast<uint8_t>(card_id(c, arr[i].at("card", lw), lw));
+      s.looked[i] = static_cast<uint8_t>(card_named(c, arr[i].at("card", lw).as_string(lw), lw));
       s.looked_seen[i] = seen;
     }
     s.n_looked = static_cast<uint8_t>(arr.size());
@@ -418,7 +346,7 @@ State State::from_json(const Config& c, const Json& o) {
   }
   if (const Json* cards = o.find("haggled")) {
     for (const auto& v : cards->as_array("haggled")) {
-      const int card = card_id(c, v, "haggled");
+      const int card = card_named(c, v.as_string("haggled"), "haggled");
       s.haggled[card >> 6] |= uint64_t{1} << (card & 63);
     }
   }
@@ -444,34 +372,22 @@ State State::from_json(const Config& c, const Json& o) {
   for (int p = 0; p < c.players; ++p) {
     const Json& j = ps[static_cast<size_t>(p)];
     const std::string pw = "players[" + std::to_string(p) + "]";
-    json_expect_keys(j, {"hand", "hand_public", "deck", "discard", "in_play", "bought", "stash", "frozen", "frozen_public", "upgrades", "upgrades_pending", "upgrades_used", "power", "abilities", "won",
-                         "spell_book", "spell_book_public", "spells_aside", "spells_aside_public"},
-                     pw);
+    json_expect_keys(j, field_keys<PlayerState>({"deck", "frozen_public", "upgrades_used", "abilities", "spell_book", "spell_book_public", "spells_aside", "spells_aside_public"}), pw);
     PlayerState& pl = s.players[p];
-    read_pile(c, j.at("hand", pw), pl.hand, pw + ".hand");
-    read_pile(c, j.at("hand_public", pw), pl.hand_public, pw + ".hand_public");
+    read_fields(j, c, pl, pw);
     read_deck(c, j.at("deck", pw), pl.deck, pw + ".deck");
-    read_pile(c, j.at("discard", pw), pl.discard, pw + ".discard");
-    read_pile(c, j.at("in_play", pw), pl.in_play, pw + ".in_play");
-    read_pile(c, j.at("bought", pw), pl.bought, pw + ".bought");
-    read_pile(c, j.at("stash", pw), pl.stash, pw + ".stash");
-    read_pile(c, j.at("frozen", pw), pl.frozen, pw + ".frozen");
     // Positions written before frozen_public existed knew no frozen card publicly.
     if (j.has("frozen_public")) read_pile(c, j.at("frozen_public", pw), pl.frozen_public, pw + ".frozen_public");
-    read_pile(c, j.at("upgrades", pw), pl.upgrades, pw + ".upgrades");
-    read_pile(c, j.at("upgrades_pending", pw), pl.upgrades_pending, pw + ".upgrades_pending");
     for (const auto& u : j.at("upgrades_used", pw).as_array(pw + ".upgrades_used")) {
-      const int id = card_id(c, u, pw + ".upgrades_used");
+      const int id = card_named(c, u.as_string(pw + ".upgrades_used"), pw + ".upgrades_used");
       if (!is_upgrade(id)) throw SerializationError(pw + ".upgrades_used names a card that is not an Upgrade");
       pl.upgrades_used = static_cast<uint16_t>(pl.upgrades_used | (1u << crew_of(id)));
     }
-    pl.power = static_cast<int16_t>(j.at("power", pw).as_int(pw + ".power", 0, 999));
     for (const auto& [name, v] : j.at("abilities", pw).as_object(pw + ".abilities")) {
       const int a = ability_from_name(name);
       if (a <= 0 || a >= kNumAbilities) throw SerializationError(pw + ".abilities has an unknown ability \"" + name + "\"");
       pl.tokens[a] = static_cast<uint8_t>(v.as_int(pw + ".abilities." + name, 0, 99));
     }
-    pl.won = static_cast<uint8_t>(j.at("won", pw).as_int(pw + ".won", 0, c.crews));
     for (const char* key : {"spell_book", "spell_book_public", "spells_aside", "spells_aside_public"}) {
       const Json* v = j.find(key);
       if (!v && !c.chaos_spells) continue;

@@ -6,6 +6,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/fields.h"
 #include "core/game.h"
 #include "core/knowledge.h"
 #include "core/piles.h"
@@ -112,6 +113,8 @@ enum class Pending : uint8_t {
   kSellChoice,     // one into the hand, the other back on top
   kTrendsetChoice,  // sss-trendset: the Minion deck's top cards looked at: each bought, topped or bottomed
 };
+// The position JSON's words for Pending, in its order.
+inline constexpr const char* kPendingWords[] = {"none", "fetch-discard", "return-upgrade", "pull-choice", "remix-discard-2", "remix-discard-1", "rewrite-choice", "sell-choice", "trendset-choice"};
 
 // Chance work waiting to be done, in order. Deterministic steps run at once;
 // the state stops at the first step whose outcome is uncertain.
@@ -233,11 +236,37 @@ struct PlayerState {
   Multiset<kChaosSpells> spell_book_public;
   Multiset<kChaosSpells> spells_aside;
   Multiset<kChaosSpells> spells_aside_public;
+
+  // The player's fields in the position (core/fields.h); the deck, the
+  // frozen cards everyone knows (older positions lack them), the Upgrades
+  // used, the ability pool and the spells are written by hand.
+  static auto fields() {
+    const auto crews = [](const Config& c) { return c.crews; };
+    return std::make_tuple(field("hand", &PlayerState::hand, CardList{}), field("hand_public", &PlayerState::hand_public, CardList{}),
+                           field("discard", &PlayerState::discard, CardList{}), field("in_play", &PlayerState::in_play, CardList{}),
+                           field("bought", &PlayerState::bought, CardList{}), field("stash", &PlayerState::stash, CardList{}), field("frozen", &PlayerState::frozen, CardList{}),
+                           field("upgrades", &PlayerState::upgrades, CardList{}), field("upgrades_pending", &PlayerState::upgrades_pending, CardList{}),
+                           field("power", &PlayerState::power, Count{0, 999}), field("won", &PlayerState::won, Count{0, crews}));
+  }
 };
 
 struct State {
   const Config* cfg = nullptr;
   PlayerState players[kMaxPlayers];
+
+  // The position's fields (core/fields.h); the rest of the position (the
+  // Supervillains, the decks, the marks older positions lack, the tasks, and
+  // the players around PlayerState::fields) is written by hand.
+  static auto fields() {
+    const auto last_turn = [](const Config& c) { return c.max_turns + 1; };
+    const auto scaredy_bots = [](const Config& c) { return c.scaredy_bots; };
+    const LastSeat last_seat;
+    return std::make_tuple(field("turn", &State::turn, Count{1, last_turn}), field("turn_player", &State::turn_player_, Count{0, last_seat}),
+                           field("pending", &State::pending, Word{kPendingWords}), field("over", &State::over, Flag{}), field("winner", &State::winner, Count{-2, last_seat}),
+                           field("minion_row", &State::row, Each{CardOrNone{kNoCard}}), field("upgrade_row", &State::upgrade_row, CardOrNone{kNoCard}),
+                           field("scaredy_bots", &State::scaredy_left, Count{0, scaredy_bots}), field("expelled", &State::expelled, CardList{}),
+                           field("players", &State::players, ByHand{PerPlayer{Fields{}}}));
+  }
   Multiset<kMinionsPerCrew> attached[kMaxCrews][kMaxPlayers];
   uint16_t supervillain_deck = 0;  // bit per crew slot, unordered
   int8_t supervillain_slot[kSupervillainSlots] = {-1, -1, -1};

@@ -20,6 +20,7 @@
 
 #include "core/action.h"
 #include "core/events.h"
+#include "core/fields.h"
 #include "core/json.h"
 #include "core/knowledge.h"
 #include "core/reactions.h"
@@ -73,6 +74,10 @@ constexpr int kZones = kLabZone + P;
 enum Phase : uint8_t { kGeniusPhase, kPlaying, kOver };
 enum Choice : uint8_t { kNoChoice, kTakeFromDiscard, kTakeFromMarket, kTradeFromMarket, kDiscardDown, kPayCost, kEveryoneDiscard, kSlotBreak, kSlotBack, kChoices };
 enum Trigger : uint8_t { kOnPlay = 0, kOnBlock = 1, kOnSetback = 2, kBetweenTurns = 3, kTriggers = 4 };
+
+// The position JSON's words for Phase and Choice.
+inline constexpr const char* kPhaseWords[] = {"geniuses", "playing", "over"};
+inline constexpr const char* kChoiceWords[kChoices] = {"none", "take-from-discard", "take-from-market", "trade-from-market", "discard-down", "pay-cost", "everyone-discards", "slot-break", "slot-back"};
 enum PickMode : uint8_t { kPickSteal, kPickDiscard };
 
 struct State {
@@ -136,6 +141,24 @@ struct State {
   uint8_t discarders = 0;      // Everyone Discards: who still discards (a bit each)
   int8_t winner = -1;          // -2: a draw at the round limit
   uint8_t win_reason = 0;      // 0 a device, 1 the round limit
+
+  // The position's fields (core/fields.h). The players' Labs, the Black
+  // Market, the round's colour, the card being played, the Setback, the pick
+  // and the windows are written by hand; hand_n, deck_n and discard_n follow
+  // from the counts.
+  static auto fields() {
+    const auto last_turn = [](const Config& c) { return 2 * c.max_turns() + 2; };
+    const auto last_round = [](const Config& c) { return c.max_rounds; };
+    const LastSeat last_seat;
+    return std::make_tuple(
+        field("phase", &State::phase, Word{kPhaseWords}), field("deck", &State::deck, CardCounts{}), field("discard", &State::discard, CardCounts{}),
+        field("in_play", &State::inplay, CardCounts{}), field("turn_player", &State::turn_player_, Count{0, last_seat}), field("turn", &State::turn, Count{1, last_turn}),
+        field("round", &State::round, Count{1, last_round}), field("actions_left", &State::actions_left, Count{0, 30}),
+        field("free_place_used", &State::free_place_used, Flag{}), field("free_repair_used", &State::free_repair_used, Flag{}), field("extra_turn", &State::extra_turn, Flag{}),
+        field("again", &State::again, Flag{}), field("starting", &State::starting, Flag{}), field("ending", &State::ending, Flag{}), field("rolling", &State::rolling, Flag{}),
+        field("first_draw", &State::first_draw, Flag{}), field("choice", &State::choice, Word{kChoiceWords}), field("chooser", &State::chooser, Count{0, last_seat}),
+        field("discarders", &State::discarders, PlayerMask{}), field("winner", &State::winner, Count{-2, last_seat}), field("win_reason", &State::win_reason, Count{0, 1}));
+  }
 
   // Inline: the playout loop and legal_actions ask it at every step.
   int current_player() const {

@@ -14,6 +14,7 @@
 
 #include "core/action.h"
 #include "core/events.h"
+#include "core/fields.h"
 #include "core/json.h"
 #include "core/knowledge.h"
 #include "core/reactions.h"
@@ -75,6 +76,11 @@ constexpr int kMaxHits = 2 * P;
 // The window's trigger: one hit, asked of its target.
 enum Trigger : uint8_t { kOnHit = 0 };
 
+// The position JSON's words for Phase, Choice and PowerState.
+inline constexpr const char* kPhaseWords[] = {"picking", "draw", "power", "discard", "end"};
+inline constexpr const char* kChoiceWords[] = {"none", "counterattack", "parting-top", "parting-second"};
+inline constexpr const char* kPowerStateWords[] = {"up", "active", "down"};
+
 struct State {
   const Config* cfg = nullptr;
   uint8_t hand[P][K] = {};
@@ -112,6 +118,26 @@ struct State {
   Reactions<2, P> reactions;
   bool over = false;
   int8_t winner = -1;  // -2: a draw at the round limit
+
+  // The position's fields (core/fields.h); the powers, hits and windows are
+  // written by hand, and hand_n, deck_n and discard_n follow from the counts.
+  static auto fields() {
+    const auto last_turn = [](const Config& c) { return c.max_turns() + 1; };
+    const auto full_health = [](const Config& c) { return c.health; };
+    const LastSeat last_seat;
+    return std::make_tuple(
+        field("hands", &State::hand, PerPlayer{CardCounts{}}), field("deck", &State::deck, CardCounts{}), field("discard", &State::discard, CardCounts{}),
+        field("discard_top", &State::top, Each{CardOrNone{kNoCard}}), field("health", &State::health, PerPlayer{Count{0, full_health}}),
+        field("power_states", &State::power_state, PerPlayer{Word{kPowerStateWords}}), field("eliminated", &State::gone, PlayerMask{}),
+        field("eliminated_this_turn", &State::out_this_turn, PlayerMask{}), field("reload", &State::reload, PlayerMask{}), field("parting", &State::parting, PlayerMask{}),
+        field("picked", &State::picked, PlayerMask{}), field("turn_player", &State::turn_player_, Count{0, last_seat}), field("turn", &State::turn, Count{1, last_turn}),
+        field("phase", &State::phase, Word{kPhaseWords}), field("picker", &State::picker, CountOrNull{0, last_seat, kNoCard}), field("to_draw", &State::to_draw, Count{0, 8}),
+        field("draw_for", &State::draw_for, Count{0, last_seat}), field("reloading", &State::reloading, Flag{}), field("choice", &State::choice, Word{kChoiceWords}),
+        field("chooser", &State::chooser, Count{0, last_seat}), field("parting_top", &State::parting_top, CardOrNone{kNoCard}),
+        field("counter_at", &State::counter_at, Count{-1, last_seat}), field("counter_bonus", &State::counter_bonus, Count{0, 20}),
+        field("counter_most", &State::counter_most, Count{0, 20}), field("battle", &State::battle, Flag{}), field("countered", &State::countered, PlayerMask{}),
+        field("over", &State::over, Flag{}), field("winner", &State::winner, Count{-2, last_seat}));
+  }
 
   int current_player() const;
   int turn_player() const { return turn_player_; }

@@ -17,6 +17,7 @@
 #include <emmintrin.h>
 #endif
 
+#include "core/fields.h"
 #include "core/game.h"
 #include "core/knowledge.h"
 #include "core/piles.h"
@@ -78,6 +79,9 @@ enum class Phase : uint8_t {
   kChoose,  // the turn player makes a Special Action's choices
 };
 enum class HideoutState : uint8_t { kStanding, kFallen, kGone };  // fallen: six hits, Master exposed at the owner's next turn
+// The position JSON's words for Phase and HideoutState.
+inline constexpr const char* kPhaseKeys[] = {"main", "window", "absorb", "choose"};
+inline constexpr const char* kHideoutKeys[] = {"standing", "destroyed", "removed"};
 enum Trigger : uint8_t { kOnTurnStart, kOnPlay, kOnAttack };
 enum class TaskKind : uint8_t { kDraw, kFirstPlayer, kBegin };
 const char* phase_name(Phase p);
@@ -139,6 +143,16 @@ struct Player {
   uint8_t master_column = 1;
   Multiset<kMaxSpecialsPerTurn> lasting;  // rallying Special Actions, until the owner's next turn
   bool alive = true;
+
+  // The player's fields in the position (core/fields.h); the grid and the
+  // monster are written by hand, and the derived counts recounted.
+  static auto fields() {
+    return std::make_tuple(field("alive", &Player::alive, Flag{}), field("hand", &Player::hand, CardList{}), field("draw", &Player::draw, CardList{}),
+                           field("discard", &Player::discard, CardList{}), field("lasting", &Player::lasting, CardList{}),
+                           field("setup", &Player::setup, Each{CardOrNone{kNoCard}}), field("left", &Player::left, CardOrNone{kNoCard}),
+                           field("right", &Player::right, CardOrNone{kNoCard}), field("hits", &Player::hits, Count{0, kHideoutHits}),
+                           field("hideout", &Player::hideout, Word{kHideoutKeys}), field("master_column", &Player::master_column, Count{0, kColumns - 1}));
+  }
 };
 
 // A card about to be played or an attack declared: what an open window answers.
@@ -151,6 +165,13 @@ struct Declared {
   uint8_t target_player = 0;
   uint8_t target = 0;
   int8_t bonus = 0;   // A! a Special Action adds to the attack
+
+  static auto fields() {
+    return std::make_tuple(field("card", &Declared::card, CardOrNone{kNoCard}), field("spot", &Declared::spot, Count{0, kSpots - 1}),
+                           field("attack", &Declared::attack, Flag{}), field("free", &Declared::free, Flag{}),
+                           field("attacker", &Declared::attacker, Count{0, kAttackers - 1}), field("target_player", &Declared::target_player, Count{0, LastSeat{}}),
+                           field("target", &Declared::target, Count{0, kTargets - 1}), field("bonus", &Declared::bonus, Count{0, 9}));
+  }
 };
 
 // The last attack resolved this turn, A! against D! (public: so that two
@@ -162,6 +183,12 @@ struct LastAttack {
   uint8_t target = 0;
   int8_t attack = 0;
   int8_t defense = 0;
+
+  static auto fields() {
+    return std::make_tuple(field("player", &LastAttack::player, Count{-1, LastSeat{}}), field("attacker", &LastAttack::attacker, Count{0, kAttackers - 1}),
+                           field("target_player", &LastAttack::target_player, Count{0, LastSeat{}}), field("target", &LastAttack::target, Count{0, kTargets - 1}),
+                           field("attack", &LastAttack::attack, Count{0, 100}), field("defense", &LastAttack::defense, Count{0, 100}));
+  }
 };
 
 // A Special Action being resolved: its card (in play meanwhile) and the
@@ -171,6 +198,11 @@ struct Choice {
   uint8_t stage = 0;
   uint8_t player = 0;
   uint8_t spot = 0;
+
+  static auto fields() {
+    return std::make_tuple(field("card", &Choice::card, CardOrNone{kNoCard}), field("stage", &Choice::stage, Count{0, 1}),
+                           field("player", &Choice::player, Count{0, LastSeat{}}), field("spot", &Choice::spot, Count{0, kSpots - 1}));
+  }
 };
 
 int observation_length(const Config& cfg);
@@ -260,6 +292,20 @@ struct State {
   Reactions<1, kMaxPlayers> reactions;
   bool over = false;
   int8_t winner = -1;  // -1 none yet; -2 the round limit (survivors share)
+
+  // The position's fields (core/fields.h); the tasks and the windows are
+  // written by hand, and so are the players, around Player::fields.
+  static auto fields() {
+    const auto last_round = [](const Config& c) { return c.max_rounds + 1; };
+    const LastSeat last_seat;
+    return std::make_tuple(field("turn", &State::turn, Count{0, 60000}), field("round", &State::round, Count{0, last_round}),
+                           field("round_leader", &State::round_leader, Count{0, last_seat}), field("turn_player", &State::turn_player_, Count{0, last_seat}),
+                           field("actions", &State::actions, Count{0, kActionsPerTurn}), field("specials", &State::specials, Count{0, kMaxSpecialsPerTurn}),
+                           field("phase", &State::phase, Word{kPhaseKeys}), field("absorber", &State::absorber, Count{0, last_seat}),
+                           field("declared", &State::declared, Fields{}), field("choice", &State::choice, Fields{}), field("last_attack", &State::last, Fields{}),
+                           field("over", &State::over, Flag{}), field("winner", &State::winner, Count{-2, last_seat}),
+                           field("players", &State::players, ByHand{PerPlayer{Fields{}}}));
+  }
 
   // The contract (see core/native.h).
   int current_player() const {  // inline: the playout loop asks before every action
