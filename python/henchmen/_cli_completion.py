@@ -94,7 +94,7 @@ def cmd_completion(args: argparse.Namespace, out: TextOut) -> int:
         raise OptionError(
             "shell completion needs the argcomplete package: pip install argcomplete"
         ) from None
-    script: str = argcomplete.shellcode(["henchmen"], shell=args.shell)  # type: ignore[attr-defined]
+    script: str = argcomplete.shellcode(["henchmen"], shell=args.shell)
     out.write(script)
     return 0
 

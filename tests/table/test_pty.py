@@ -17,6 +17,7 @@ opponent's hidden cards.
 
 from __future__ import annotations
 
+import os
 import random
 import re
 import signal
@@ -47,9 +48,11 @@ def _foreground() -> None:
 def spawn(tmp_path: Path, *args: str) -> pexpect.spawn:
     if args[:1] == ("play",):  # the line mode (a terminal would get the full-screen table)
         args = (*args, "--plain")
+    # NO_COLOR: these tests read the table's text; its colours have tests of their own.
     return pexpect.spawn(
         sys.executable, ["-m", "henchmen", *args], cwd=str(tmp_path), encoding="utf-8",
         timeout=120, dimensions=(50, 140), preexec_fn=_foreground,
+        env={**os.environ, "NO_COLOR": "1"},
     )  # fmt: skip
 
 

@@ -44,8 +44,8 @@ from dataclasses import dataclass
 from itertools import groupby
 
 from henchmen.analysis.groups import Group
-from henchmen.analysis.play import GameRecord
-from henchmen.analysis.progress import DEFAULT_MEASURES, Steps, label
+from henchmen.analysis.progress import DEFAULT_MEASURES, label
+from henchmen.analysis.record import GameRecord, Steps
 from henchmen.analysis.stats import Rate, regroup, score, team_won, winner
 
 #: Tenths of a game, for the branching profile.
@@ -82,6 +82,12 @@ class Leads:
     ``changes`` has one count per game read; ``decided`` one fraction per
     game whose winner led for good; ``from_behind`` counts the games with a
     strict winner who was not leading at the end.
+
+    >>> g = GameRecord(0, 0, 0, (0, 1), (-1.0, 1.0), 10, False, ({}, {}), {},
+    ...                progress={"win": ((0, 2), (1, 5), (1, 6))})
+    >>> m = leads([g], "win")
+    >>> m.games, m.changes, m.decided, m.from_behind
+    (1, (1,), (0.7,), 0)
     """
 
     measure: str
@@ -97,6 +103,11 @@ class Usage:
     """One feature's use: games it happened in, by whom, and the score of who had it.
 
     ``by_bot`` is, per bot label, (player-games with it, player-games).
+
+    >>> g = GameRecord(0, 0, 0, (0, 1), (1.0, -1.0), 10, False, ({"buy A": 1}, {}), {})
+    >>> u = usage([g], ["random", "greedy"])[0]
+    >>> u.feature, u.share, u.by_bot
+    ('buy A', 1.0, (('random', 1, 1), ('greedy', 0, 1)))
     """
 
     feature: str
@@ -110,7 +121,13 @@ class Usage:
 
 @dataclass(frozen=True)
 class Metrics:
-    """Every metric of a set of records; None where it cannot be read (see the module)."""
+    """Every metric of a set of records; None where it cannot be read (see the module).
+
+    >>> g = GameRecord(0, 0, 0, (0, 1), (1.0, -1.0), 3, False, ({}, {}), {}, choices=(2, 1))
+    >>> m = game_metrics([g], "parry", ["random", "greedy"], cooperative=False)
+    >>> m.players, m.cooperative, m.decisions
+    (2, False, (2,))
+    """
 
     players: int
     cooperative: bool
@@ -122,7 +139,13 @@ class Metrics:
     groups: tuple[tuple[str, tuple[Usage, ...]], ...] = ()
 
     def cards(self) -> tuple[Usage, ...]:
-        """The usage of features of :data:`USAGE_KINDS`, most widespread first."""
+        """The usage of features of :data:`USAGE_KINDS`, most widespread first.
+
+        >>> g = GameRecord(0, 0, 0, (0, 1), (1.0, -1.0), 3, False,
+        ...                ({"buy Fire 1": 1, "setup X": 1}, {}), {})
+        >>> [u.feature for u in game_metrics([g], "parry", ["r", "g"], False).cards()]
+        ['buy Fire 1']
+        """
         return tuple(u for u in self.usage if u.feature.partition(" ")[0] in USAGE_KINDS)
 
 

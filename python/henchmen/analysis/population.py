@@ -60,6 +60,13 @@ class Pool:
 
     ``files`` holds, per file, its path, its tag and its number of games;
     ``tournament`` is the first file's.
+
+    >>> from henchmen.analysis.plan import Tournament
+    >>> g = GameRecord(0, 0, 0, (0, 1), (1.0, -1.0), 9, False, ({}, {}), {})
+    >>> a = Results(Tournament("parry", ("random", "greedy")), [g], ())
+    >>> p = pool([("a.jsonl", a), ("b.jsonl", a)])
+    >>> p.game, p.labels, p.files, len(p.records)
+    ('parry', ['random', 'greedy'], [('a.jsonl', 'a', 1), ('b.jsonl', 'b', 1)], 2)
     """
 
     tournament: Tournament
@@ -72,7 +79,11 @@ class Pool:
 
 @dataclass(frozen=True)
 class AlphaRank:
-    """Each bot's alpha-Rank mass (summing to 1), and the pairs filled in by the rating model."""
+    """Each bot's alpha-Rank mass (summing to 1), and the pairs filled in by the rating model.
+
+    >>> AlphaRank([0.75, 0.25], [("a", "c")]).mass
+    [0.75, 0.25]
+    """
 
     mass: list[float]
     predicted: list[tuple[str, str]]
@@ -80,7 +91,15 @@ class AlphaRank:
 
 @dataclass(frozen=True)
 class Population:
-    """A pool's ratings, head to head and alpha-Rank (None, with ``why``, where there is none)."""
+    """A pool's ratings, head to head and alpha-Rank (None, with ``why``, where there is none).
+
+    >>> from henchmen.analysis.plan import Tournament
+    >>> g = GameRecord(0, 0, 0, (0,), (1.0,), 9, False, ({},), {})
+    >>> t = Tournament("legendary", ("random",))
+    >>> s = population(pool([("a.jsonl", Results(t, [g], ()))]))
+    >>> s.alpharank is None, s.why
+    (True, 'a cooperative game: bots never play each other')
+    """
 
     pool: Pool
     ratings: list[Rating]
