@@ -241,7 +241,7 @@ class ProgressBar:
         secs = time.perf_counter() - self.start
         rate = (done - self.first) / secs if secs > 0 else 0.0
         left = f"~{(total - done) / rate:.0f}s left" if rate > 0 else "time left unknown"
-        line = f"{done}/{total} {self.what}, {rate:.1f}/s, {secs:.0f}s, {left}"
+        line = f"{done}/{total} {self.what}, {rate:.1f} {self.what}/s, {secs:.0f}s, {left}"
         if self.tty:
             fill = 30 * done // max(total, 1)
             self.stream.write(f"\r[{'#' * fill}{'.' * (30 - fill)}] {line} ")

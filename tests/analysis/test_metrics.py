@@ -20,7 +20,6 @@ from henchmen.analysis.metrics import (
     metrics_lines,
     usage,
 )
-from henchmen.analysis.metrics_html import COLOURS
 from henchmen.analysis.plan import Batch
 from henchmen.analysis.play import play_batch, play_game
 from henchmen.analysis.progress import record_progress
@@ -29,8 +28,7 @@ from henchmen.analysis.summary import summarize, text_report
 from henchmen.game import Game, games
 from henchmen.replay import load_replay
 
-from .helpers import cli, game_row
-from .test_report import _pixels, _screenshot
+from .helpers import game_row
 
 GAMES = [g.name for g in games()]
 
@@ -233,20 +231,3 @@ def test_every_games_report_shows_its_metrics(game: str) -> None:
         assert "leads on" in text and "first player's score" in text
     assert "usage by" in text
 
-
-def test_the_html_report_draws_every_metric(tmp_path: Path) -> None:
-    results = tmp_path / "parry.jsonl"
-    status, _, err = cli(
-        "tournament", "parry", "--bots", "random,greedy", "--games", "20", "--out", str(results)
-    )
-    assert status == 0, err
-    page = tmp_path / "report.html"
-    status, _, err = cli("report", str(results), "--html", str(page))
-    assert status == 0, err
-    html = page.read_text(encoding="utf-8")
-    for key in ("branching", "decisive", "lead-changes", "first-player", "usage"):
-        assert f'id="{key}"' in html
-    assert "<h3>by card</h3>" in html and "card Strike" in html
-    image = _screenshot(page, tmp_path / "shot.png")
-    drawn = {name: _pixels(image, colour) for name, colour in COLOURS.items()}
-    assert all(n > 200 for n in drawn.values()), drawn

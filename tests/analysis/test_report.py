@@ -11,6 +11,7 @@ import numpy as np
 import numpy.typing as npt
 
 from henchmen.analysis.html import COLOURS, HEAT_MAP
+from henchmen.analysis.metrics_html import COLOURS as METRIC_COLOURS
 
 from .helpers import cli
 
@@ -71,6 +72,10 @@ def test_the_report_opens_in_a_browser_with_every_plot_drawn(tmp_path: Path) -> 
     image = _screenshot(page, tmp_path / "shot.png")
     drawn = {name: _pixels(image, colour) for name, colour in COLOURS.items()}
     assert all(n > 200 for n in drawn.values()), drawn
+    # Each game metrics plot in its own colour (tests/analysis/test_metrics.py
+    # checks the metrics' values on scripted games).
+    drawn = {name: _pixels(image, colour) for name, colour in METRIC_COLOURS.items()}
+    assert all(n > 200 for n in drawn.values()), drawn
     # The heat map: cells in the deeper half of its colour map are on the page.
     assert _in_colour_map(image, HEAT_MAP) > 2000
     # In the order of the page: ratings, (heat map), lengths, contributions, first-to-X, seats.
@@ -78,6 +83,11 @@ def test_the_report_opens_in_a_browser_with_every_plot_drawn(tmp_path: Path) -> 
     tops = [_rows(image, COLOURS[k])[0] for k in order]
     assert tops == sorted(tops)
     assert 'id="first-to"' in html and "Strikes played" in html
+    # The game metrics' sections are on the same page (tests/analysis/test_metrics.py
+    # checks each metric's value; this screenshot shows the page with them drawn).
+    for key in ("branching", "decisive", "lead-changes", "first-player", "usage"):
+        assert f'id="{key}"' in html
+    assert "<h3>by card</h3>" in html and "card Strike" in html
 
 
 def test_a_report_of_no_games_draws_no_plot_and_says_so(tmp_path: Path) -> None:
