@@ -45,9 +45,9 @@ def two_shares(
     body: Callable[[str, int, st.DataObject], None], check: str, examples: int
 ) -> tuple[Callable[..., None], Callable[..., None]]:
     """A hypothesis fuzzer ``body(name, players, data)`` as two tests over every
-    configuration: the default tier's, a fifth of ``examples`` derandomized
+    configuration: the default tier's, a tenth of ``examples`` derandomized
     (the same examples every run, so a pass or a known failure is stable), and
-    the long tier's, the other four fifths drawn afresh each run. Together they
+    the long tier's, the other nine tenths drawn afresh each run. Together they
     try as many as the one test did; ``HENCHMEN_LONG=1`` tries 1000 in each."""
 
     def share(count: int, derandomize: bool) -> Callable[..., None]:
@@ -57,7 +57,7 @@ def two_shares(
         )(test)
         return marked
 
-    first = examples // 5
+    first = examples // 10
     return share(first, True), pytest.mark.long(share(examples - first, False))
 
 
