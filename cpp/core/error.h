@@ -29,6 +29,9 @@ struct NotationError : Error {
 struct SerializationError : Error {
   using Error::Error;
 };
+// A position (read from JSON, or checked by validate()) that breaks the
+// game's invariants: "invalid position: " and why.
+[[noreturn]] inline void broken_position(const std::string& why) { throw SerializationError("invalid position: " + why); }
 // A player index out of range, or a question that needs a live (non-terminal,
 // non-chance) state asked of another.
 struct PlayerError : Error {

@@ -17,8 +17,6 @@
 
 namespace henchmen {
 
-[[noreturn]] inline void broken_position(const std::string& why) { throw SerializationError("invalid position: " + why); }
-
 namespace detail {
 template <class C, class = void>
 struct has_card_from_name : std::false_type {};
