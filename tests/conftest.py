@@ -125,7 +125,8 @@ LONG_TIER: dict[str, tuple[Callable[[dict[str, object]], bool] | None, str]] = {
     # loop every game shares. Parry's million games and Legendary's 200,000 in
     # the default tier; the other games' 200,000 (Seven Secret Supervillains'
     # alone, 740 MB of states, takes 5-10 s to deal) in the long tier.
-    "tests/hardening/test_interrupt.py::test_ctrl_c_stops_a_batch_step_and_the_batch_asks_for_a_reset": (
+    "tests/hardening/test_interrupt.py::"
+    "test_ctrl_c_stops_a_batch_step_and_the_batch_asks_for_a_reset": (
         lambda p: p.get("name") not in ("parry", "legendary"),
         "the batch stop in the other four games",
     ),
