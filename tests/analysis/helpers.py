@@ -104,3 +104,14 @@ def grows_past(proc: subprocess.Popen[Any], out: Path, games: int, then: str) ->
             break
         time.sleep(0.01)
     assert proc.poll() is None, f"the run finished before it could be {then}"
+
+
+def ctrl_c(proc: subprocess.Popen[str]) -> str:
+    """Send Ctrl-C to a running command; it must exit 130 with no traceback. Its
+    last line of standard error (what it says about the work it keeps)."""
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=120)
+    assert proc.returncode == 130, err
+    assert "Traceback" not in err
+    last: str = err.splitlines()[-1]
+    return last
