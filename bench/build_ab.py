@@ -3,16 +3,19 @@ beside OpenSpiel's hearts in the same run (for a build change: issue 39).
 
     python bench/build_ab.py before=/tmp/old/_core.so after=build/.../_core.so
     python bench/build_ab.py --rounds 5 --games legendary,super a=... b=...
+    python bench/build_ab.py old=/tmp/old/_core.so:/tmp/old/python/henchmen new=...
 
 Each build is a ``_core`` shared object; this package's Python files are the
-same for all. Every round measures each build in a fresh process, one after
-another, then hearts (bench/run.py's isolated anchor), so a busy machine's
-drift falls on all of them alike; the table gives each figure's median over
-the rounds. The measures are bench/run.py's, timed in CPU-seconds of the
-process rather than wall time (the machine may be shared): native random
-playouts on one thread (actions a CPU-second), native clone (CPU ns, the
-loop's overhead included), Python-driven actions a CPU-second and batched
-actions a CPU-second (256 games on one thread, no observations).
+same for all, unless a build names its own after a colon (a Python-side change:
+an older checkout's package beside the shared object built from it). Every
+round measures each build in a fresh process, one after another, then hearts
+(bench/run.py's isolated anchor), so a busy machine's drift falls on all of
+them alike; the table gives each figure's median over the rounds. The measures
+are bench/run.py's, timed in CPU-seconds of the process rather than wall time
+(the machine may be shared): native random playouts on one thread (actions a
+CPU-second), native clone (CPU ns, the loop's overhead included), Python-driven
+actions a CPU-second and batched actions a CPU-second (256 games on one thread,
+no observations).
 """
 
 from __future__ import annotations
@@ -49,6 +52,7 @@ def python_actions():
         state = henchmen.new_game(name, seed=seed)
         while not state.is_terminal:
             ids = state.legal_action_ids
+            ids = ids if isinstance(ids, list) else ids()  # a method before 7 December
             state.apply(ids[rng.randrange(len(ids))])
         actions += state.move_number
         seed += 1
@@ -85,10 +89,13 @@ def site_packages() -> list[str]:
     return [p for p in sys.path if p and os.path.isdir(p) and "__editable__" not in p]
 
 
-def package_with(so: str, into: str) -> str:
-    """A copy of the henchmen package whose _core is `so`; returns its parent folder."""
+def package_with(build: str, into: str) -> str:
+    """A copy of the henchmen package (``SO`` or ``SO:PACKAGE``) whose _core is the shared
+    object; returns its parent folder."""
+    so, _, package = build.partition(":")
     target = os.path.join(into, "henchmen")
-    shutil.copytree(PACKAGE, target, ignore=shutil.ignore_patterns("_core*.so", "__pycache__"))
+    skip = shutil.ignore_patterns("_core*.so", "__pycache__")
+    shutil.copytree(package or PACKAGE, target, ignore=skip)
     shutil.copy(so, os.path.join(target, "_core" + importlib.machinery.EXTENSION_SUFFIXES[0]))
     return into
 
@@ -116,7 +123,7 @@ def hearts() -> float:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("builds", nargs="+", help="label=path/to/_core.so")
+    parser.add_argument("builds", nargs="+", help="label=path/to/_core.so[:path/to/henchmen]")
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--games", default=",".join(GAMES), help="comma-separated")
     args = parser.parse_args()

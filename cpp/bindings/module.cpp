@@ -45,6 +45,34 @@ void set_error(PyObject* type, const std::exception& e) {
   Py_XDECREF(msg);
 }
 
+// Ids as a Python list of `list_type`, a list subclass (henchmen._deprecated's
+// callable id lists): made here in one pass, so the properties that give them
+// cost what a plain list costs, not a second copy made in Python.
+py::object id_list(const py::type& list_type, const std::vector<Action>& ids) {
+  auto* type = reinterpret_cast<PyTypeObject*>(list_type.ptr());
+  if (!PyType_IsSubtype(type, &PyList_Type)) throw py::type_error("id lists are built as a list subclass");
+  auto out = py::reinterpret_steal<py::object>(type->tp_alloc(type, 0));
+  if (!out) throw py::error_already_set();
+  // Sized once, as PyList_New sizes a plain list (the subclass has no free list).
+  auto* list = reinterpret_cast<PyListObject*>(out.ptr());
+  const auto n = static_cast<Py_ssize_t>(ids.size());
+  if (n > 0) {
+    list->ob_item = PyMem_New(PyObject*, static_cast<size_t>(n));
+    if (!list->ob_item) throw std::bad_alloc();
+    list->allocated = n;
+    for (Py_ssize_t i = 0; i < n; ++i) {
+      PyObject* id = PyLong_FromLong(ids[static_cast<size_t>(i)]);
+      if (!id) {
+        Py_SET_SIZE(list, i);
+        throw py::error_already_set();
+      }
+      list->ob_item[i] = id;
+    }
+    Py_SET_SIZE(list, n);
+  }
+  return out;
+}
+
 Json game_info_json(const GameInfo& info) {
   Json d;
   d["name"] = info.name;
@@ -193,6 +221,7 @@ PYBIND11_MODULE(_core, m) {
       .def_property_readonly("auto_chance", &State::auto_chance)
       .def_property_readonly("seed", &State::seed)
       .def("legal_actions", &State::legal_actions)
+      .def("legal_actions_as", [](const State& s, const py::type& t) { return id_list(t, s.legal_actions()); }, py::arg("list_type"))
       .def("legal_actions_mask", [](const State& s) {
         py::array_t<bool> mask(s.game().num_distinct_actions());
         auto view = mask.mutable_unchecked<1>();
@@ -214,6 +243,7 @@ PYBIND11_MODULE(_core, m) {
       .def("returns", &State::returns)
       .def("measure", &State::measure)
       .def("history", &State::history)
+      .def("history_as", [](const State& s, const py::type& t) { return id_list(t, s.history()); }, py::arg("list_type"))
       .def("history_notation", &State::history_notation)
       .def("action_to_string", &State::action_to_string, py::arg("action"))
       .def("string_to_action", [](const State& s, const py::str& text) { return s.string_to_action(utf8(text)); }, py::arg("text"))

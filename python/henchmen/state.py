@@ -338,7 +338,7 @@ class State:
         >>> ids == sorted(set(ids)) and ids[:1] == [ids[0]]
         True
         """
-        return LegalActionIds(self._s.legal_actions())
+        return self._s.legal_actions_as(LegalActionIds)
 
     def legal_actions_mask(self) -> npt.NDArray[np.bool_]:
         """A bool array over the whole action space, True where an action is legal.
@@ -570,7 +570,7 @@ class State:
         >>> henchmen.new_game("seven-secret-supervillains").history_ids != []
         True
         """
-        return HistoryIds(self._s.history())
+        return self._s.history_as(HistoryIds)
 
     # -------------------------------------------------------------- observation
     def observation(self, player: int) -> dict[str, Any]:
