@@ -1,7 +1,8 @@
-"""A batch rewrites its observation and mask rows only where they change
-(cpp/core/shown_rows.h): the rows must still equal each game's own tensor and
-mask after many steps and restarts, after a step written into other buffers,
-and they are read-only from Python so that nothing else changes them."""
+"""A batch rewrites its legal-mask rows only where they change
+(cpp/core/mask_rows.h): the rows (and the observations beside them) must
+still equal each game's own after many steps and restarts and after a step
+written into other buffers, and the masks are read-only from Python so that
+nothing else changes them."""
 
 from __future__ import annotations
 
@@ -60,18 +61,20 @@ def test_a_step_into_other_buffers_writes_them_whole(name: str) -> None:
     _assert_rows_match(games, step.observations, step.legal_mask)
 
 
-def test_the_step_arrays_are_read_only() -> None:
+def test_the_masks_are_read_only() -> None:
     games = VectorGame("seven-secret-supervillains", num_games=2, seed=1, threads=1)
     step = games.reset()
-    with pytest.raises(ValueError, match="read-only"):
-        step.observations[0, 0] = 1.0
     with pytest.raises(ValueError, match="read-only"):
         step.legal_mask[0, 0] = True
     env = VectorEnv("legendary", num_envs=2, seed=1, threads=1)
     obs, _ = env.reset()
-    for key in ("observation", "action_mask"):
-        with pytest.raises(ValueError, match="read-only"):
-            obs[key][0] *= 0
-    # A copy is the caller's own.
-    mine = obs["observation"].copy()
-    mine[0] = 0.0
+    with pytest.raises(ValueError, match="read-only"):
+        obs["action_mask"][0] &= False
+    # A copy is the caller's own; the observations are written whole, so
+    # they stay writable (torch.from_numpy takes them without a warning).
+    mine = obs["action_mask"].copy()
+    mine[0] = False
+    obs["observation"][0] *= 0
+    step.observations[0] *= 0
+    step = games.step_random()[1]
+    _assert_rows_match(games, step.observations, step.legal_mask)

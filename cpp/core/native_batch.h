@@ -9,8 +9,8 @@
 #include <vector>
 
 #include "core/compact.h"
+#include "core/mask_rows.h"
 #include "core/native.h"
-#include "core/shown_rows.h"
 #include "core/thread_pool.h"
 
 namespace henchmen {
@@ -29,7 +29,6 @@ class NativeBatch final : public Batch {
     legal_known_.assign(static_cast<size_t>(games), 0);
     encoder_ = compact_encoder(T::info().name);
     obs_len_ = static_cast<int>(total_size(game_->observation_shape()));
-    if (encoder_) obs_rows_.resize(games, obs_len_);
     mask_rows_.resize(games);
   }
 
@@ -42,7 +41,7 @@ class NativeBatch final : public Batch {
     ready_ = false;
     finished_ = 0;
     applied_ = 0;
-    track(out);
+    if (out.legal_mask) mask_rows_.track(out.legal_mask);
     pool_.parallel_for(size(), [&](int64_t begin, int64_t end) {
       std::optional<Stop::Probe> probe;
       if (stop) probe.emplace(*stop);
@@ -183,7 +182,7 @@ class NativeBatch final : public Batch {
     std::atomic<int64_t> ended{0};
     std::atomic<int64_t> applied{0};
     ready_ = false;
-    track(out);
+    if (out.legal_mask) mask_rows_.track(out.legal_mask);
     pool_.parallel_for(size(), [&](int64_t begin, int64_t end) {
       std::vector<Action> legal;
       int64_t local = 0;
@@ -221,11 +220,6 @@ class NativeBatch final : public Batch {
     ready_ = true;
   }
 
-  void track(const BatchBuffers& out) {
-    if (out.observations) obs_rows_.track(out.observations);
-    if (out.legal_mask) mask_rows_.track(out.legal_mask);
-  }
-
   void write(int64_t i, BatchBuffers& out) {
     const S& s = states_[static_cast<size_t>(i)];
     const int p = s.current_player();
@@ -246,39 +240,18 @@ class NativeBatch final : public Batch {
     }
   }
 
-  // The player to move's observation: the tensor row and/or the compact
-  // entries. With a compact encoder the row is rewritten from the entries
-  // (shown_rows.h), written once for both outputs when they fit.
+  // The player to move's observation: the tensor row and/or the compact entries.
   void write_observation(int64_t i, int p, BatchBuffers& out) {
     const S& s = states_[static_cast<size_t>(i)];
-    float* row = out.observations ? out.observations + i * obs_len_ : nullptr;
-    if (!encoder_) {
-      if (row) s.observation_tensor(p, row);
-      if (out.compact_count) {
-        CompactWriter w{out.compact_index + i * out.compact_capacity, out.compact_value + i * out.compact_capacity, out.compact_capacity, 0};
-        encode_from_tensor(s, p, obs_len_, w);
-        out.compact_count[i] = w.count;
-      }
-      return;
-    }
-    thread_local std::vector<uint16_t> index;
-    thread_local std::vector<float> value;
-    CompactWriter w;
+    if (out.observations) s.observation_tensor(p, out.observations + i * obs_len_);
     if (out.compact_count) {
-      w = CompactWriter{out.compact_index + i * out.compact_capacity, out.compact_value + i * out.compact_capacity, out.compact_capacity, 0};
-    } else {
-      index.resize(static_cast<size_t>(obs_rows_.capacity()));
-      value.resize(static_cast<size_t>(obs_rows_.capacity()));
-      w = CompactWriter{index.data(), value.data(), obs_rows_.capacity(), 0};
-    }
-    encoder_(&s, p, w);
-    if (out.compact_count) out.compact_count[i] = w.count;
-    if (!row) return;
-    if (w.count <= std::min(w.capacity, obs_rows_.capacity())) {
-      obs_rows_.write(i, row, obs_len_, w);
-    } else {
-      s.observation_tensor(p, row);  // more entries than a row remembers: dense
-      obs_rows_.forget(i);
+      CompactWriter w{out.compact_index + i * out.compact_capacity, out.compact_value + i * out.compact_capacity, out.compact_capacity, 0};
+      if (encoder_) {
+        encoder_(&s, p, w);
+      } else {
+        encode_from_tensor(s, p, obs_len_, w);
+      }
+      out.compact_count[i] = w.count;
     }
   }
 
@@ -326,8 +299,7 @@ class NativeBatch final : public Batch {
   std::vector<uint8_t> legal_known_;  // 1 while legal_[i] is game i's list (a byte each: threads write their own)
   int64_t max_steps_ = 0;
   CompactEncoder encoder_ = nullptr;
-  ObservationRows obs_rows_;  // games with an encoder: what each observation row set
-  MaskRows mask_rows_;
+  MaskRows mask_rows_;  // which legal list each mask row shows
   int obs_len_ = 0;
   int64_t finished_ = 0;
   int64_t applied_ = 0;  // decisions and chance outcomes since the last reset

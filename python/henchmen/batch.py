@@ -37,9 +37,9 @@ from henchmen.state import State
 def read_only(array: npt.NDArray[Any]) -> npt.NDArray[Any]:
     """A view of a batch buffer that the caller cannot write into.
 
-    The batch rewrites an observation or mask row only where it changes (it
-    zeroes the entries it set last and sets the new ones), so a row changed
-    from Python would stay wrong; writing into the view raises instead.
+    The batch rewrites a legal-mask row only where it changes (it unsets the
+    actions it set last and sets the new ones), so a row changed from Python
+    would stay wrong; writing into the view raises instead.
     ``.copy()`` gives an array of your own.
 
     >>> import numpy as np
@@ -57,8 +57,8 @@ def read_only(array: npt.NDArray[Any]) -> npt.NDArray[Any]:
 @dataclass(frozen=True)
 class BatchStep:
     """The arrays after a reset or a step; views of buffers the next call overwrites
-    (``.copy()`` what you keep). ``observations`` and ``legal_mask`` are
-    read-only: the next step rewrites only their entries that change.
+    (``.copy()`` what you keep). ``legal_mask`` is read-only: the next step
+    rewrites only its entries that change.
 
     >>> from henchmen.batch import VectorGame
     >>> games = VectorGame("parry", num_games=4, seed=1, threads=1)
@@ -144,7 +144,6 @@ class VectorGame:
         self._done = np.zeros(n, dtype=np.bool_)
         self._player = np.zeros(n, dtype=np.int32)
         self._actions = np.zeros(n, dtype=np.int32)
-        self._obs_view = None if self._obs is None else read_only(self._obs)
         self._mask_view = None if self._mask is None else read_only(self._mask)
 
     def _flat_obs(self) -> npt.NDArray[np.float32] | None:
@@ -167,7 +166,7 @@ class VectorGame:
         empty_obs = np.zeros((self.num_games, 0), dtype=np.float32)
         empty_mask = np.zeros((self.num_games, 0), dtype=np.bool_)
         return BatchStep(
-            self._obs_view if self._obs_view is not None else empty_obs,
+            self._obs if self._obs is not None else empty_obs,
             self._mask_view if self._mask_view is not None else empty_mask,
             self._rewards,
             self._done,

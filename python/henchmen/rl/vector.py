@@ -98,9 +98,8 @@ class VectorEnv:
 
     A step allocates no arrays: the returned dicts and arrays are the
     environment's own buffers (``legal_ids`` a view of one), overwritten by
-    the next step, reset or recv: copy what you keep. ``observation`` and
-    ``action_mask`` are read-only, since a step rewrites only their entries
-    that change.
+    the next step, reset or recv: copy what you keep. ``action_mask`` is
+    read-only, since a step rewrites only its entries that change.
     ``send``/``recv`` run a step in the background.
 
     Compact observations decode to exactly the float ones:
@@ -197,9 +196,7 @@ class VectorEnv:
             self._obs_dict["action_mask"] = read_only(self._mask)
         self._obs_dict["current_player"] = self._player
         if self._obs is not None:
-            self._obs_dict["observation"] = read_only(
-                self._obs.reshape(n, *self.game.observation_shape)
-            )
+            self._obs_dict["observation"] = self._obs.reshape(n, *self.game.observation_shape)
         if encoding == "compact":
             self._obs_dict.update(
                 compact_index=self._index, compact_value=self._value, compact_count=self._count
