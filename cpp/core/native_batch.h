@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/compact.h"
+#include "core/mask_rows.h"
 #include "core/native.h"
 #include "core/thread_pool.h"
 
@@ -28,6 +29,7 @@ class NativeBatch final : public Batch {
     legal_known_.assign(static_cast<size_t>(games), 0);
     encoder_ = compact_encoder(T::info().name);
     obs_len_ = static_cast<int>(total_size(game_->observation_shape()));
+    mask_rows_.resize(games);
   }
 
   int64_t size() const override { return static_cast<int64_t>(states_.size()); }
@@ -39,6 +41,7 @@ class NativeBatch final : public Batch {
     ready_ = false;
     finished_ = 0;
     applied_ = 0;
+    if (out.legal_mask) mask_rows_.track(out.legal_mask);
     pool_.parallel_for(size(), [&](int64_t begin, int64_t end) {
       std::optional<Stop::Probe> probe;
       if (stop) probe.emplace(*stop);
@@ -113,6 +116,7 @@ class NativeBatch final : public Batch {
     std::vector<Action> scratch;
     for (int64_t i = 0; i < size(); ++i) {
       if (!legal_known_[static_cast<size_t>(i)]) {
+        mask_rows_.forget(i);
         states_[static_cast<size_t>(i)].legal_actions(legal_[static_cast<size_t>(i)]);
         legal_known_[static_cast<size_t>(i)] = 1;
       }
@@ -178,6 +182,7 @@ class NativeBatch final : public Batch {
     std::atomic<int64_t> ended{0};
     std::atomic<int64_t> applied{0};
     ready_ = false;
+    if (out.legal_mask) mask_rows_.track(out.legal_mask);
     pool_.parallel_for(size(), [&](int64_t begin, int64_t end) {
       std::vector<Action> legal;
       int64_t local = 0;
@@ -219,6 +224,25 @@ class NativeBatch final : public Batch {
     const S& s = states_[static_cast<size_t>(i)];
     const int p = s.current_player();
     if (out.current_player) out.current_player[i] = p;
+    if (out.observations || out.compact_count) write_observation(i, p, out);
+    if (out.legal_mask || out.legal_offsets) {
+      std::vector<Action>& legal = legal_[static_cast<size_t>(i)];
+      const int width = game_->num_distinct_actions();
+      bool* mask = out.legal_mask ? out.legal_mask + i * width : nullptr;
+      if (mask) {
+        mask_rows_.clear(i, mask, width, legal);  // legal still holds the list the row shows
+      } else {
+        mask_rows_.forget(i);
+      }
+      s.legal_actions(legal);
+      legal_known_[static_cast<size_t>(i)] = 1;  // the next step chooses from it; flatten_legal copies it
+      if (mask) mask_rows_.set(i, mask, legal);
+    }
+  }
+
+  // The player to move's observation: the tensor row and/or the compact entries.
+  void write_observation(int64_t i, int p, BatchBuffers& out) {
+    const S& s = states_[static_cast<size_t>(i)];
     if (out.observations) s.observation_tensor(p, out.observations + i * obs_len_);
     if (out.compact_count) {
       CompactWriter w{out.compact_index + i * out.compact_capacity, out.compact_value + i * out.compact_capacity, out.compact_capacity, 0};
@@ -228,16 +252,6 @@ class NativeBatch final : public Batch {
         encode_from_tensor(s, p, obs_len_, w);
       }
       out.compact_count[i] = w.count;
-    }
-    if (out.legal_mask || out.legal_offsets) {
-      std::vector<Action>& legal = legal_[static_cast<size_t>(i)];
-      s.legal_actions(legal);
-      legal_known_[static_cast<size_t>(i)] = 1;  // the next step chooses from it; flatten_legal copies it
-      if (out.legal_mask) {
-        bool* mask = out.legal_mask + i * game_->num_distinct_actions();
-        std::fill_n(mask, game_->num_distinct_actions(), false);
-        for (const Action a : legal) mask[a] = true;
-      }
     }
   }
 
@@ -285,6 +299,7 @@ class NativeBatch final : public Batch {
   std::vector<uint8_t> legal_known_;  // 1 while legal_[i] is game i's list (a byte each: threads write their own)
   int64_t max_steps_ = 0;
   CompactEncoder encoder_ = nullptr;
+  MaskRows mask_rows_;  // which legal list each mask row shows
   int obs_len_ = 0;
   int64_t finished_ = 0;
   int64_t applied_ = 0;  // decisions and chance outcomes since the last reset

@@ -34,10 +34,31 @@ from henchmen.game import Game
 from henchmen.state import State
 
 
+def read_only(array: npt.NDArray[Any]) -> npt.NDArray[Any]:
+    """A view of a batch buffer that the caller cannot write into.
+
+    The batch rewrites a legal-mask row only where it changes (it unsets the
+    actions it set last and sets the new ones), so a row changed from Python
+    would stay wrong; writing into the view raises instead.
+    ``.copy()`` gives an array of your own.
+
+    >>> import numpy as np
+    >>> view = read_only(np.zeros(3, dtype=np.float32))
+    >>> view[0] = 1.0
+    Traceback (most recent call last):
+    ...
+    ValueError: assignment destination is read-only
+    """
+    view = array.view()
+    view.flags.writeable = False
+    return view
+
+
 @dataclass(frozen=True)
 class BatchStep:
     """The arrays after a reset or a step; views of buffers the next call overwrites
-    (``.copy()`` what you keep).
+    (``.copy()`` what you keep). ``legal_mask`` is read-only: the next step
+    rewrites only its entries that change.
 
     >>> from henchmen.batch import VectorGame
     >>> games = VectorGame("parry", num_games=4, seed=1, threads=1)
@@ -123,6 +144,7 @@ class VectorGame:
         self._done = np.zeros(n, dtype=np.bool_)
         self._player = np.zeros(n, dtype=np.int32)
         self._actions = np.zeros(n, dtype=np.int32)
+        self._mask_view = None if self._mask is None else read_only(self._mask)
 
     def _flat_obs(self) -> npt.NDArray[np.float32] | None:
         return None if self._obs is None else self._obs.reshape(self.num_games, -1)
@@ -145,7 +167,7 @@ class VectorGame:
         empty_mask = np.zeros((self.num_games, 0), dtype=np.bool_)
         return BatchStep(
             self._obs if self._obs is not None else empty_obs,
-            self._mask if self._mask is not None else empty_mask,
+            self._mask_view if self._mask_view is not None else empty_mask,
             self._rewards,
             self._done,
             self._player,

@@ -306,9 +306,10 @@ void State::observation_tensor(int viewer, float* out) const {
   // The Chaos Spell deck's known bottom, at the spells' ids of the Minion
   // deck plane: each one's place counted from the bottom (1 the bottom card).
   for (int i = chaos_deck.n_unknown; i < chaos_deck.n; ++i) plane(shared + 1)[chaos_deck.c[i]] = static_cast<float>(chaos_deck.n - i);
-  for (int card = 0; card < kCardIds; ++card) {
-    if (is_pupated(card)) plane(shared + 5)[card] = 1.0f;
-    if (is_haggled(card)) plane(shared + 6)[card] = 1.0f;
+  // Set bits only: a test of all 128 cards was a tenth of the tensor's cost.
+  for (int word = 0; word < 2; ++word) {
+    for (uint64_t bits = pupated[word]; bits; bits &= bits - 1) plane(shared + 5)[word * 64 + __builtin_ctzll(bits)] = 1.0f;
+    for (uint64_t bits = haggled[word]; bits; bits &= bits - 1) plane(shared + 6)[word * 64 + __builtin_ctzll(bits)] = 1.0f;
   }
   float* s = out + (shared + kSharedPlanes) * kCardIds;
   for (int seat = 0; seat < n; ++seat) {

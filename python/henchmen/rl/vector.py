@@ -35,6 +35,7 @@ import numpy as np
 import numpy.typing as npt
 
 from henchmen import _checks, _core, _memory
+from henchmen.batch import read_only
 from henchmen.errors import IllegalActionError, OptionError, UsageError
 from henchmen.rl import _common
 
@@ -97,7 +98,8 @@ class VectorEnv:
 
     A step allocates no arrays: the returned dicts and arrays are the
     environment's own buffers (``legal_ids`` a view of one), overwritten by
-    the next step, reset or recv: copy what you keep.
+    the next step, reset or recv: copy what you keep. ``action_mask`` is
+    read-only, since a step rewrites only its entries that change.
     ``send``/``recv`` run a step in the background.
 
     Compact observations decode to exactly the float ones:
@@ -191,7 +193,7 @@ class VectorEnv:
         # The dicts a step returns, made once: a step only refreshes legal_ids' view.
         self._obs_dict: Arrays = {}
         if self._mask is not None:
-            self._obs_dict["action_mask"] = self._mask
+            self._obs_dict["action_mask"] = read_only(self._mask)
         self._obs_dict["current_player"] = self._player
         if self._obs is not None:
             self._obs_dict["observation"] = self._obs.reshape(n, *self.game.observation_shape)

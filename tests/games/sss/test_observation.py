@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .builder import play, position
+from .builder import PUPATE_CREWS, crews, play, position
 
 
 def _same_view(a, b, viewer: int) -> None:
@@ -123,3 +123,22 @@ def test_resample_during_the_opponents_draw_keeps_it_a_chance_event() -> None:
         one_kind += len(r.chance_outcomes) == 1
         _same_view(s, r, 0)
     assert one_kind > 0  # some worlds put the Junky Bot in hand: the deck left is all Tiny Bots
+
+
+def _plane(state, viewer: int, name: str) -> dict[int, float]:
+    from henchmen.rl.encodings import slices
+
+    part = next(s for s in slices(state.game) if s.name == name)
+    v = state.observation_tensor(viewer)[part.start : part.stop]
+    return {int(i): float(v[i]) for i in np.flatnonzero(v)}
+
+
+def test_the_pupated_plane_marks_the_pupated_card_for_both_players() -> None:
+    """The tensor's pupated plane is written from the set bits only (view.cpp)."""
+    with crews(*PUPATE_CREWS):
+        s = position(hands={0: ["Cocoon Conquest 9"]})
+    assert _plane(s, 0, "pupated") == _plane(s, 1, "pupated") == {}
+    play(s, "play Cocoon Conquest 9", "pupate Cocoon Conquest 9")
+    marked = _plane(s, 0, "pupated")
+    assert list(marked.values()) == [1.0] and _plane(s, 1, "pupated") == marked
+    assert _plane(s, 0, "haggled") == {}
