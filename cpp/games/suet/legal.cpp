@@ -8,8 +8,29 @@ namespace {
 Action play_at(int k, int target) { return kPlay + k * kTargets + target; }
 }  // namespace
 
+// A decision's legal actions, listed on the stack and copied out once:
+// cheaper than growing the caller's vector one checked push at a time, and
+// a random playout picks straight from it.
+struct ActionList {
+  Action ids[kNumActions];  // a legal list holds each action at most once
+  size_t n = 0;  // not an int: a store to ids then cannot alias it, so it stays in a register
+  void push_back(Action a) { ids[n++] = a; }
+};
+
 void State::legal_actions(std::vector<Action>& out) const {
-  out.clear();
+  ActionList list;
+  legal(list);
+  out.assign(list.ids, list.ids + list.n);
+}
+
+// The same list, and one pick from it as below(size) picks from a vector.
+Action State::random_action(Rng& rng) const {
+  ActionList list;
+  legal(list);
+  return list.ids[rng.below(static_cast<uint32_t>(list.n))];
+}
+
+void State::legal(ActionList& out) const {
   const int cp = current_player();
   if (cp < 0) return;
   const int n = cfg->players;
