@@ -128,7 +128,8 @@ void State::legal(ActionList& out) const {
       }
       continue;
     }
-    const bool cost_ok = !needs_cost(p, k) || has_hand_card_besides(p, k, false);
+    // Asked only by the repairs that may cost a card (not for every kind held).
+    auto cost_ok = [&] { return !needs_cost(p, k) || has_hand_card_besides(p, k, false); };
     switch (e) {
       case kStealComponent:
       case kBreakComponent:
@@ -146,7 +147,7 @@ void State::legal(ActionList& out) const {
         }
         break;
       case kRepairComponent:
-        if (!cost_ok) break;
+        if (!cost_ok()) break;
         for (int c = 0; c < kColours; ++c) {
           if (comp[p][c] != kNone && ((broken[p] >> c) & 1)) out.push_back(play_at(k, kTargetSlot + p * kColours + c));
         }
@@ -182,10 +183,10 @@ void State::legal(ActionList& out) const {
         }
         break;
       case kRepairEnhancement:
-        if (cost_ok && enh[p] != kNone && ((hindrance >> p) & 1)) out.push_back(play_at(k, 0));
+        if (enh[p] != kNone && ((hindrance >> p) & 1) && cost_ok()) out.push_back(play_at(k, 0));
         break;
       case kRepairAll:
-        if (cost_ok && broken[p]) out.push_back(play_at(k, 0));
+        if (broken[p] && cost_ok()) out.push_back(play_at(k, 0));
         break;
       case kEveryoneDraws:
       case kEveryoneDiscards:
