@@ -95,6 +95,7 @@ void read_card_table(const Json& table, Config& cfg) {
     bad("cards must be a list of 1 to " + std::to_string(kMaxKinds) + " cards");
   }
   cfg.kinds = 0;
+  cfg.off_turn_instants = 0;
   cfg.block_card = cfg.cheat_card = -1;
   int total = 0;
   int usable[kGeniuses + 1][kColours] = {};
@@ -130,6 +131,8 @@ void read_card_table(const Json& table, Config& cfg) {
     } else if (has_colour || has_genius) {
       bad(where + " (" + cfg.name[k] + "): only a component has a colour and a genius");
     }
+    const uint8_t e = cfg.effect[k];
+    if (cfg.kind[k] == kInstant && (e == kDraw || e == kExtraTurn || e == kMarketTop)) cfg.off_turn_instants |= uint64_t{1} << k;
     if (cfg.effect[k] == kBlock) {
       if (cfg.block_card >= 0) bad("only one card may block (effect block)");
       cfg.block_card = k;

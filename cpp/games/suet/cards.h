@@ -67,6 +67,10 @@ struct Config {
   bool designed[kMaxKinds] = {};
   std::string genius_name[kGeniuses];
   std::string device[kGeniuses];
+  // The Instant Actions whose effect may be played off turn (State::off_turn_card),
+  // a bit per kind: what a between-turns window asks about, walked without
+  // visiting every kind.
+  uint64_t off_turn_instants = 0;
   int block_card = -1;  // the kind that Blocks (the reaction windows ask about it)
   int cheat_card = -1;
   Json table;

@@ -8,8 +8,29 @@ namespace {
 Action play_at(int k, int target) { return kPlay + k * kTargets + target; }
 }  // namespace
 
+// A decision's legal actions, listed on the stack and copied out once:
+// cheaper than growing the caller's vector one checked push at a time, and
+// a random playout picks straight from it.
+struct ActionList {
+  Action ids[kNumActions];  // a legal list holds each action at most once
+  size_t n = 0;  // not an int: a store to ids then cannot alias it, so it stays in a register
+  void push_back(Action a) { ids[n++] = a; }
+};
+
 void State::legal_actions(std::vector<Action>& out) const {
-  out.clear();
+  ActionList list;
+  legal(list);
+  out.assign(list.ids, list.ids + list.n);
+}
+
+// The same list, and one pick from it as below(size) picks from a vector.
+Action State::random_action(Rng& rng) const {
+  ActionList list;
+  legal(list);
+  return list.ids[rng.below(static_cast<uint32_t>(list.n))];
+}
+
+void State::legal(ActionList& out) const {
   const int cp = current_player();
   if (cp < 0) return;
   const int n = cfg->players;
@@ -107,7 +128,8 @@ void State::legal_actions(std::vector<Action>& out) const {
       }
       continue;
     }
-    const bool cost_ok = !needs_cost(p, k) || has_hand_card_besides(p, k, false);
+    // Asked only by the repairs that may cost a card (not for every kind held).
+    auto cost_ok = [&] { return !needs_cost(p, k) || has_hand_card_besides(p, k, false); };
     switch (e) {
       case kStealComponent:
       case kBreakComponent:
@@ -125,7 +147,7 @@ void State::legal_actions(std::vector<Action>& out) const {
         }
         break;
       case kRepairComponent:
-        if (!cost_ok) break;
+        if (!cost_ok()) break;
         for (int c = 0; c < kColours; ++c) {
           if (comp[p][c] != kNone && ((broken[p] >> c) & 1)) out.push_back(play_at(k, kTargetSlot + p * kColours + c));
         }
@@ -161,10 +183,10 @@ void State::legal_actions(std::vector<Action>& out) const {
         }
         break;
       case kRepairEnhancement:
-        if (cost_ok && enh[p] != kNone && ((hindrance >> p) & 1)) out.push_back(play_at(k, 0));
+        if (enh[p] != kNone && ((hindrance >> p) & 1) && cost_ok()) out.push_back(play_at(k, 0));
         break;
       case kRepairAll:
-        if (cost_ok && broken[p]) out.push_back(play_at(k, 0));
+        if (broken[p] && cost_ok()) out.push_back(play_at(k, 0));
         break;
       case kEveryoneDraws:
       case kEveryoneDiscards:

@@ -75,7 +75,8 @@ uint32_t State::block_askable(int opener) const {
 // what everyone can see: all but Take 1/2/3 Extra Actions ("You must play
 // this card on your turn"), Block an Action (it answers a card, in its own
 // window) and the Cheat Card (it goes with a Component, placed as the
-// turn's action).
+// turn's action). The effects listed here are those of
+// Config::off_turn_instants (cards.cpp): change both together.
 bool State::off_turn_card(int k) const {
   switch (cfg->effect[k]) {
     case kDraw:
@@ -99,8 +100,9 @@ bool State::playable_off_turn(int p, int k) const {
 uint32_t State::between_askable() const {
   if (cfg->block_only) return 0;
   bool could = false;
-  for (int k = 0; k < cfg->kinds && !could; ++k) {
-    could = cfg->kind[k] == kInstant && off_turn_card(k) && discard[k] + inplay[k] < copies(k);
+  for (uint64_t rest = cfg->off_turn_instants; rest && !could; rest &= rest - 1) {
+    const int k = __builtin_ctzll(rest);
+    could = off_turn_card(k) && discard[k] + inplay[k] < copies(k);
   }
   if (!could) return 0;
   uint32_t m = 0;

@@ -80,6 +80,8 @@ inline constexpr const char* kPhaseWords[] = {"geniuses", "playing", "over"};
 inline constexpr const char* kChoiceWords[kChoices] = {"none", "take-from-discard", "take-from-market", "trade-from-market", "discard-down", "pay-cost", "everyone-discards", "slot-break", "slot-back"};
 enum PickMode : uint8_t { kPickSteal, kPickDiscard };
 
+struct ActionList;  // legal.cpp: a decision's legal actions as they are listed
+
 struct State {
   const Config* cfg = nullptr;
   uint8_t hand[P][K] = {};
@@ -175,6 +177,7 @@ struct State {
   int turn_player() const { return turn_player_; }
   int num_players() const { return cfg->players; }
   void legal_actions(std::vector<Action>& out) const;
+  Action random_action(Rng& rng) const;  // core/random_action.h
   void chance_outcomes(std::vector<std::pair<Action, double>>& out) const;
   Action sample_chance(Rng& rng) const;
   void apply(Action a);
@@ -235,6 +238,7 @@ struct State {
   bool has_hand_card_besides(int p, int k, bool non_instant) const;
 
  private:
+  void legal(ActionList& out) const;
   void settle();
   bool check_win();
   void begin_turn();

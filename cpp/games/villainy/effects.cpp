@@ -70,17 +70,26 @@ bool State::special_usable(int player, int card, const Reach* reach_now) const {
     case Effect::kDisarm:
     case Effect::kStealGear:
     case Effect::kShove:
+      // Read from each opponent's Minion mask (Player::minions): asked of
+      // every such card in hand at every decision.
       for (int q = 0; q < cfg->players; ++q) {
         if (q == player || !players[q].alive) continue;
-        int free_spots = 0;
-        for (const Spot& s : players[q].grid) free_spots += s.minion == kNoCard;
-        for (const Spot& s : players[q].grid) {
-          if (s.minion == kNoCard) continue;
-          if (def(card).effect == Effect::kShove && free_spots > 0) return true;
-          // Disarm discards temporary Gear too (decision 14); it is never taken.
-          if (def(card).effect == Effect::kDisarm && (s.gear != kNoCard || s.temp != kNoCard)) return true;
-          if (s.gear == kNoCard) continue;
-          if (def(card).effect == Effect::kStealGear && gear_spots(s.gear, player)) return true;
+        const Player& foe = players[q];
+        const uint32_t minions = foe.minions;
+        if (minions == 0) continue;
+        switch (def(card).effect) {
+          case Effect::kShove:
+            if (minions != (1u << kSpots) - 1) return true;  // a Minion, and a free spot to shove it to
+            break;
+          case Effect::kDisarm:
+            // Disarm discards temporary Gear too (decision 14); it is never taken.
+            if (minions & ~spots_where(foe.grid, kGearBytes, kNoGear)) return true;
+            break;
+          default:  // Steal Gear: a Gear some Minion of ours may take
+            for (uint32_t m = minions & ~spots_where(foe.grid, 0xFF00u, uint32_t{kNoCard} << 8); m; m &= m - 1) {
+              if (gear_spots(foe.grid[__builtin_ctz(m)].gear, player)) return true;
+            }
+            break;
         }
       }
       return false;
