@@ -631,11 +631,12 @@ void State::main_legal(Out& out) const {
   const PlayerState& me = players[turn_player_];
   if (n_played < kPlayedCap) {
     const bool may_discard = me.hand.size() >= 2;
-    me.hand.for_each_distinct([&](uint8_t c, int) {
-      if (!is_hero(c)) return;
-      if (cfg->discard_to_play[c] && !may_discard) return;
-      out.push_back(kPlay + c);
-    });
+    uint8_t hand[kHandCap];
+    const int n_hand = me.hand.distinct_into(hand);
+    for (int i = 0; i < n_hand; ++i) {
+      const uint8_t c = hand[i];
+      if (is_hero(c) && (may_discard || !cfg->discard_to_play[c])) out.push_back(kPlay + c);
+    }
   }
   if (!healed && !showdown) {
     Action hq_buy[kHQ];
@@ -781,8 +782,10 @@ void State::run_chance_task(Task t, int outcome) {
       const bool top_public = from_top && !(pl.deck.top_private & 1u);
       if (from_top) {
         card = pl.deck.take_top();
+      } else if (card_out >= 0 && pl.deck.rest.remove(static_cast<uint8_t>(card_out))) {
+        card = static_cast<uint8_t>(card_out);  // found and removed in one pass
       } else {
-        card = card_out >= 0 && pl.deck.rest.contains(static_cast<uint8_t>(card_out)) ? static_cast<uint8_t>(card_out) : pl.deck.rest.c[0];
+        card = pl.deck.rest.c[0];
         pl.deck.rest.remove(card);
       }
       if (shows_card(t)) pl.shown = card;  // in everyone's observation from now on

@@ -98,8 +98,7 @@ void State::main_legal(Out& out) const {
   // The distinct cards of the hand (and, when an ability needs it, of the
   // discard pile), gathered once: several kinds of action range over them.
   uint8_t hand[kSmallPile];
-  int n_hand = 0;
-  me.hand.for_each_distinct([&](uint8_t c, int) { hand[n_hand++] = c; });
+  const int n_hand = me.hand.distinct_into(hand);
   for (int i = 0; i < n_hand; ++i) out.push_back(kPlay + hand[i]);
   for (int i = 0; i < n_hand; ++i) {
     if (attachable(hand[i])) out.push_back(kAttach + hand[i]);
@@ -118,8 +117,7 @@ void State::main_legal(Out& out) const {
   }
   if (me.tokens[kTransfer] > 0 || me.tokens[kHarvest] > 0 || me.tokens[kIncinerate] > 0) {
     uint8_t discard[kPileCap];
-    int n_discard = 0;
-    me.discard.for_each_distinct([&](uint8_t c, int) { discard[n_discard++] = c; });
+    const int n_discard = me.discard.distinct_into(discard);
     if (me.tokens[kTransfer] > 0) {
       for (int i = 0; i < n_discard; ++i) {
         if (attachable(discard[i])) out.push_back(kTransfer_ + discard[i]);
