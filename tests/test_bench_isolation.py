@@ -78,3 +78,50 @@ def test_an_anchor_row_keeps_what_ran_and_lists_what_crashed(
     assert "| findings (isolated runs) | - | ISMCTSBot.step crashed (SIGSEGV) at 2 of 5" in text
     plain = bench.table([ours, row], markdown=False)
     assert plain[-1].startswith("finding: openspiel:hearts: ISMCTSBot.step crashed (SIGSEGV)")
+
+
+# The interleaved playouts (bench/interleaved.py): hearts' worker is a process of its own.
+interleaved: Any = sys.modules["interleaved"]  # imported by bench/run.py from its folder
+
+#: A stand-in for hearts' worker: ready, one burst of a million actions a second, then SIGSEGV.
+CRASHES_ON_SECOND_BURST = """
+import ctypes, json, sys
+print(json.dumps({"ready": True}), flush=True)
+for i, line in enumerate(sys.stdin):
+    if i == 1:
+        ctypes.string_at(0)
+    print(json.dumps({"actions": 1e6 * float(line), "seconds": float(line)}), flush=True)
+"""
+
+
+def test_the_playout_ratio_is_the_median_of_the_rounds_ratios() -> None:
+    got = interleaved.Interleaved(ours=[4.0, 6.0, 9.0], hearts=[1.0, 2.0, 3.0])
+    assert got.ratios == [4.0, 3.0, 3.0]
+    assert got.ratio() == 3.0  # not 6 / 2, the ratio of the medians
+    assert interleaved.Interleaved(ours=[4.0]).ratio() is None  # hearts gave no burst
+
+
+def test_a_hearts_worker_that_crashes_mid_run_is_a_finding_and_ours_go_on(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(interleaved, "openspiel_installed", lambda: True)
+    monkeypatch.setattr(interleaved, "worker_argv", lambda quick: python(CRASHES_ON_SECOND_BURST))
+    game = bench.henchmen.Game("parry")
+    results, failed = interleaved.measure([("parry", game)], quick=True, rounds=3)
+    assert failed == "interleaved hearts playouts: the worker crashed (SIGSEGV)"
+    got = results["parry"]
+    # Round 1: ours, then hearts (answered); round 2: hearts first (the crash); round 3: ours.
+    assert len(got.ours) == 3 and got.hearts == [1e6]
+    assert got.ratio() == got.ours[0] / 1e6
+
+
+def test_the_playout_target_reads_the_interleaved_ratio() -> None:
+    hearts = bench.Row("openspiel:hearts", {bench.NATIVE: 2.0e6})
+    # The medians' ratio would be 4.0x; the rounds' median ratio, 3.4x, is what is judged.
+    ours = bench.Row("legendary", {bench.NATIVE: 8.0e6, bench.NATIVE_RATIO: 3.4})
+    line = next(t for t in bench.targets([ours, hearts]) if "playouts" in t)
+    assert line.endswith("| legendary | 8.00M | 2.00M | 3.40x | NOT met |")
+    assert "3.5x hearts (interleaved)" in line
+    assert "| native / hearts (interleaved, median of rounds) | 3.40x | - |" in "\n".join(
+        bench.table([ours, hearts], markdown=True)
+    )

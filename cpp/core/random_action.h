@@ -2,8 +2,10 @@
 // rollouts and the random bot.
 //
 // A game may give its state `Action random_action(Rng&) const`, which lists
-// and picks in one step and so skips copying its list into a vector. It must
-// consume the generator exactly as legal_actions followed by
+// and picks in one step and so skips copying its list into a vector, or
+// `Action random_action(Rng&, std::vector<Action>& scratch) const` when only
+// its common decisions have such a path (the others list into scratch).
+// Either must consume the generator exactly as legal_actions followed by
 // below(list size) does: a game then plays the same with or without it
 // (tests/conformance checks native playouts against that loop in Python).
 #pragma once
@@ -22,9 +24,16 @@ struct has_random_action : std::false_type {};
 template <class S>
 struct has_random_action<S, std::void_t<decltype(std::declval<const S&>().random_action(std::declval<Rng&>()))>> : std::true_type {};
 
+template <class S, class = void>
+struct has_random_action_scratch : std::false_type {};
+template <class S>
+struct has_random_action_scratch<S, std::void_t<decltype(std::declval<const S&>().random_action(std::declval<Rng&>(), std::declval<std::vector<Action>&>()))>> : std::true_type {};
+
 template <class S>
 inline Action random_action(const S& s, Rng& rng, std::vector<Action>& scratch) {
-  if constexpr (has_random_action<S>::value) {
+  if constexpr (has_random_action_scratch<S>::value) {
+    return s.random_action(rng, scratch);
+  } else if constexpr (has_random_action<S>::value) {
     return s.random_action(rng);
   } else {
     s.legal_actions(scratch);

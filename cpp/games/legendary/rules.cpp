@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "core/card_json.h"
+#include "core/action_list.h"
 #include "core/chance.h"
 #include "core/error.h"
 #include "games/legendary/state.h"
@@ -226,64 +227,83 @@ int State::solo_score() const {
 // ---------------------------------------------------------------------------
 // Chance
 
-void State::chance_pile(const Task& t, std::vector<std::pair<Action, double>>& out) const {
-  out.clear();
-  auto emit = [&](const uint8_t* cards, int n) { draw_outcomes(cards, n, kChanceCard, out); };
-  const Config& c = *cfg;
+namespace {
+// The setup's picks (a Mastermind, a Scheme, the groups, the Heroes): each a
+// uniform choice among `items`, outcome `base + item`. Returns how many (k),
+// or -1 when `t` is no setup pick. On the stack: chance_pile, chance_need and
+// sample_chance all ask, at every game's start.
+int setup_picks(const State& s, const Task& t, int* items, Action& base) {
+  const Config& c = *s.cfg;
   const int n = c.players;
-  auto uniform = [&](Action base, const int* items, int k) {
-    for (int i = 0; i < k; ++i) out.emplace_back(base + items[i], 1.0 / k);
-  };
-  int items[16];
   int k = 0;
   switch (t.op) {
     case tSetupMastermind:
+      base = kSetupMastermind;
       for (int m = 0; m < kMasterminds; ++m) items[k++] = m;
-      return uniform(kSetupMastermind, items, k);
+      return k;
     case tSetupScheme:
+      base = kSetupScheme;
       for (int i = 0; i < kSchemes; ++i) {
         if (n > 1 || c.scheme[static_cast<size_t>(i)].solo) items[k++] = i;
       }
-      return uniform(kSetupScheme, items, k);
+      return k;
     case tSetupVillains: {
+      base = kSetupVillains;
       int forced = -1;
-      if (scheme >= 0) {
-        const int req = c.scheme[static_cast<size_t>(scheme)].requires_group;
-        if (req >= 0 && !(villain_groups & (1u << req))) forced = req;
+      if (s.scheme >= 0) {
+        const int req = c.scheme[static_cast<size_t>(s.scheme)].requires_group;
+        if (req >= 0 && !(s.villain_groups & (1u << req))) forced = req;
       }
-      if (forced < 0 && n > 1 && mastermind >= 0) {
-        const int lg = c.leads_group[static_cast<size_t>(mastermind)];
-        if (lg >= 0 && !(villain_groups & (1u << lg))) forced = lg;
+      if (forced < 0 && n > 1 && s.mastermind >= 0) {
+        const int lg = c.leads_group[static_cast<size_t>(s.mastermind)];
+        if (lg >= 0 && !(s.villain_groups & (1u << lg))) forced = lg;
       }
       if (forced >= 0) {
         items[k++] = forced;
       } else {
         for (int g = 0; g < kVillainGroups; ++g) {
-          if (!(villain_groups & (1u << g))) items[k++] = g;
+          if (!(s.villain_groups & (1u << g))) items[k++] = g;
         }
       }
-      return uniform(kSetupVillains, items, k);
+      return k;
     }
     case tSetupHenchmen: {
+      base = kSetupHenchmen;
       int forced = -1;
-      if (n > 1 && mastermind >= 0) {
-        const int lh = c.leads_henchmen[static_cast<size_t>(mastermind)];
-        if (lh >= 0 && !(henchmen_groups & (1u << lh))) forced = lh;
+      if (n > 1 && s.mastermind >= 0) {
+        const int lh = c.leads_henchmen[static_cast<size_t>(s.mastermind)];
+        if (lh >= 0 && !(s.henchmen_groups & (1u << lh))) forced = lh;
       }
       if (forced >= 0) {
         items[k++] = forced;
       } else {
         for (int g = 0; g < kHenchmenGroups; ++g) {
-          if (!(henchmen_groups & (1u << g))) items[k++] = g;
+          if (!(s.henchmen_groups & (1u << g))) items[k++] = g;
         }
       }
-      return uniform(kSetupHenchmen, items, k);
+      return k;
     }
     case tSetupHero:
+      base = kSetupHero;
       for (int h = 0; h < kHeroes; ++h) {
-        if (!(heroes_in & (1u << h))) items[k++] = h;
+        if (!(s.heroes_in & (1u << h))) items[k++] = h;
       }
-      return uniform(kSetupHero, items, k);
+      return k;
+    default: return -1;
+  }
+}
+}  // namespace
+
+void State::chance_pile(const Task& t, std::vector<std::pair<Action, double>>& out) const {
+  out.clear();
+  auto emit = [&](const uint8_t* cards, int n) { draw_outcomes(cards, n, kChanceCard, out); };
+  int items[16];
+  Action base = 0;
+  if (const int k = setup_picks(*this, t, items, base); k >= 0) {
+    for (int i = 0; i < k; ++i) out.emplace_back(base + items[i], 1.0 / k);
+    return;
+  }
+  switch (t.op) {
     case tDraw:
     case tReveal:
     case tLook:
@@ -363,6 +383,10 @@ Action State::sample_chance(Rng& rng) const {
     default: break;
   }
   if (cards && n > 0) return kChanceCard + cards[rng.below(static_cast<uint32_t>(n))];
+  int items[16];
+  Action base = 0;
+  // A setup pick: the outcome sample_listed would pick from chance_pile's list, with no list.
+  if (const int k = setup_picks(*this, t, items, base); k > 0) return base + items[rng.below(static_cast<uint32_t>(k))];
   return sample_listed(*this, rng);
 }
 
@@ -384,6 +408,9 @@ int chance_need(const State& s, const Task& t) {
     case tTactic: return s.tactics.mixed() ? 1 : 0;
     default: break;
   }
+  int items[16];
+  Action base = 0;
+  if (const int k = setup_picks(s, t, items, base); k >= 0) return k > 1 ? 1 : 0;
   thread_local std::vector<std::pair<Action, double>> out;
   s.chance_pile(t, out);
   return out.size() > 1 ? 1 : 0;
@@ -594,14 +621,22 @@ void State::legal_actions(std::vector<Action>& out) const {
     out.assign(opts, opts + k);
     return;
   }
+  main_legal(out);
+}
+
+// The turn player's main decision (no task on top), listed into a vector
+// (legal_actions) or an ActionList on the stack (random_action) from one body.
+template <class Out>
+void State::main_legal(Out& out) const {
   const PlayerState& me = players[turn_player_];
   if (n_played < kPlayedCap) {
     const bool may_discard = me.hand.size() >= 2;
-    me.hand.for_each_distinct([&](uint8_t c, int) {
-      if (!is_hero(c)) return;
-      if (cfg->discard_to_play[c] && !may_discard) return;
-      out.push_back(kPlay + c);
-    });
+    uint8_t hand[kHandCap];
+    const int n_hand = me.hand.distinct_into(hand);
+    for (int i = 0; i < n_hand; ++i) {
+      const uint8_t c = hand[i];
+      if (is_hero(c) && (may_discard || !cfg->discard_to_play[c])) out.push_back(kPlay + c);
+    }
   }
   if (!healed && !showdown) {
     Action hq_buy[kHQ];
@@ -635,6 +670,27 @@ void State::legal_actions(std::vector<Action>& out) const {
   // A hand holds Heroes and Wounds, sorted, and a Wound has the highest id of them.
   if (!acted && !healed && !showdown && me.hand.n > 0 && me.hand.c[me.hand.n - 1] == kWound) out.push_back(kHeal);
   out.push_back(kEndTurn);
+}
+
+// The same list and one pick from it, as below(size) picks from legal_actions'
+// vector, with no vector: the options settle() cached, a decision's options
+// or the main decision listed on the stack.
+Action State::random_action(Rng& rng, std::vector<Action>& scratch) const {
+  if (!over && n_tasks > 0 && !is_chance_task(tasks[n_tasks - 1])) {
+    if (n_cached) return cached[rng.below(n_cached)];
+    Action opts[256];
+    const int k = decision_options(tasks[n_tasks - 1], opts);
+    return opts[rng.below(static_cast<uint32_t>(k))];
+  }
+  if (over || n_tasks > 0) {  // no decision here: the generic path says what it says
+    legal_actions(scratch);
+    return scratch[rng.below(static_cast<uint32_t>(scratch.size()))];
+  }
+  // A legal list is strictly ascending, and the main decision's ids are at
+  // most kEndTurn: that many bounds it.
+  ActionList<kEndTurn + 1> list;
+  main_legal(list);
+  return list.pick(rng);
 }
 
 // ---------------------------------------------------------------------------
@@ -726,8 +782,10 @@ void State::run_chance_task(Task t, int outcome) {
       const bool top_public = from_top && !(pl.deck.top_private & 1u);
       if (from_top) {
         card = pl.deck.take_top();
+      } else if (card_out >= 0 && pl.deck.rest.remove(static_cast<uint8_t>(card_out))) {
+        card = static_cast<uint8_t>(card_out);  // found and removed in one pass
       } else {
-        card = card_out >= 0 && pl.deck.rest.contains(static_cast<uint8_t>(card_out)) ? static_cast<uint8_t>(card_out) : pl.deck.rest.c[0];
+        card = pl.deck.rest.c[0];
         pl.deck.rest.remove(card);
       }
       if (shows_card(t)) pl.shown = card;  // in everyone's observation from now on

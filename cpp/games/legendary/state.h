@@ -296,6 +296,9 @@ struct State {
   }
   int turn_player() const { return turn_player_; }
   void legal_actions(std::vector<Action>& out) const;
+  Action random_action(Rng& rng, std::vector<Action>& scratch) const;  // core/random_action.h
+  template <class Out>
+  void main_legal(Out& out) const;  // rules.cpp: the turn player's main decision
   void chance_outcomes(std::vector<std::pair<Action, double>>& out) const;
   Action sample_chance(Rng& rng) const;
   void apply(Action action);

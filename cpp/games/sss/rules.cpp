@@ -1,6 +1,7 @@
 // Seven Secret Supervillains: legal actions, effects and chance.
 #include <algorithm>
 
+#include "core/action_list.h"
 #include "core/chance.h"
 #include "core/error.h"
 #include "games/sss/deck_top.h"
@@ -80,28 +81,13 @@ int State::row_slot_of(int card) const {
   return -1;
 }
 
-void State::legal_actions(std::vector<Action>& out) const {
-  out.clear();
-  if (over || n_tasks > 0) return;
-  if (reactions.open()) {  // the opponent guesses the face-down card's parity
-    out.push_back(kGambleOdd);
-    out.push_back(kGambleEven);
-    return;
-  }
+// The turn player's main decision, but for the expansion crews' actions
+// (legal_actions adds those after it): a template, so that the playout's
+// random_action lists into an ActionList on the stack and legal_actions
+// into its vector, from one body.
+template <class Out>
+void State::main_legal(Out& out) const {
   const PlayerState& me = players[turn_player_];
-  if (pending == Pending::kFetchDiscard) {
-    me.hand.for_each_distinct([&](uint8_t c, int) { out.push_back(kDiscardForFetch + c); });
-    return;
-  }
-  if (pending == Pending::kPullChoice) return pull_choice_legal(out);
-  if (pending == Pending::kRewriteChoice || pending == Pending::kSellChoice || pending == Pending::kTrendsetChoice) return look_legal(out);
-  if (remix_discards_left() > 0) return remix_legal(out);
-  if (pending == Pending::kReturnUpgrade) {
-    for (const uint8_t u : me.upgrades) out.push_back(kReturnUpgrade + crew_of(u));
-    for (const uint8_t u : me.upgrades_pending) out.push_back(kReturnUpgrade + crew_of(u));
-    std::sort(out.begin(), out.end());
-    return;
-  }
   // Kinds of action occupy ascending ranges of ids, so emitting kind by kind,
   // each in ascending order, gives a sorted list.
   uint16_t revealed = danger_zone;
@@ -112,8 +98,7 @@ void State::legal_actions(std::vector<Action>& out) const {
   // The distinct cards of the hand (and, when an ability needs it, of the
   // discard pile), gathered once: several kinds of action range over them.
   uint8_t hand[kSmallPile];
-  int n_hand = 0;
-  me.hand.for_each_distinct([&](uint8_t c, int) { hand[n_hand++] = c; });
+  const int n_hand = me.hand.distinct_into(hand);
   for (int i = 0; i < n_hand; ++i) out.push_back(kPlay + hand[i]);
   for (int i = 0; i < n_hand; ++i) {
     if (attachable(hand[i])) out.push_back(kAttach + hand[i]);
@@ -132,8 +117,7 @@ void State::legal_actions(std::vector<Action>& out) const {
   }
   if (me.tokens[kTransfer] > 0 || me.tokens[kHarvest] > 0 || me.tokens[kIncinerate] > 0) {
     uint8_t discard[kPileCap];
-    int n_discard = 0;
-    me.discard.for_each_distinct([&](uint8_t c, int) { discard[n_discard++] = c; });
+    const int n_discard = me.discard.distinct_into(discard);
     if (me.tokens[kTransfer] > 0) {
       for (int i = 0; i < n_discard; ++i) {
         if (attachable(discard[i])) out.push_back(kTransfer_ + discard[i]);
@@ -180,12 +164,36 @@ void State::legal_actions(std::vector<Action>& out) const {
   for (const uint8_t u : me.upgrades) {
     if (!(me.upgrades_used & (1u << crew_of(u)))) out.push_back(kActivate + crew_of(u));
   }
+}
+
+void State::legal_actions(std::vector<Action>& out) const {
+  out.clear();
+  if (over || n_tasks > 0) return;
+  if (reactions.open()) {  // the opponent guesses the face-down card's parity
+    out.push_back(kGambleOdd);
+    out.push_back(kGambleEven);
+    return;
+  }
+  const PlayerState& me = players[turn_player_];
+  if (pending == Pending::kFetchDiscard) {
+    me.hand.for_each_distinct([&](uint8_t c, int) { out.push_back(kDiscardForFetch + c); });
+    return;
+  }
+  if (pending == Pending::kPullChoice) return pull_choice_legal(out);
+  if (pending == Pending::kRewriteChoice || pending == Pending::kSellChoice || pending == Pending::kTrendsetChoice) return look_legal(out);
+  if (remix_discards_left() > 0) return remix_legal(out);
+  if (pending == Pending::kReturnUpgrade) {
+    for (const uint8_t u : me.upgrades) out.push_back(kReturnUpgrade + crew_of(u));
+    for (const uint8_t u : me.upgrades_pending) out.push_back(kReturnUpgrade + crew_of(u));
+    std::sort(out.begin(), out.end());
+    return;
+  }
+  main_legal(out);
   // The expansion crews' abilities, each only when a card of this game can
   // give it (a token needs one): the duel's seven crews call none of them.
+  if (!expansion_in_game()) return;  // one test for the duel's crews, not eighteen
   const uint32_t in_game = cfg->abilities;
   auto has = [in_game](int a) { return (in_game >> a) & 1u; };
-  constexpr uint32_t kExpansion = 1u << kFroth | 1u << kConsume | 1u << kPupate | 1u << kSnooze | 1u << kPull | 1u << kProphecize | 1u << kGust | 1u << kRemix | 1u << kHaggle | 1u << kExpedite | 1u << kEngineer | 1u << kHack | 1u << kExperiment | 1u << kRepeat | 1u << kGamble | 1u << kRewrite | 1u << kSell | 1u << kTrendset;
-  if (!(in_game & kExpansion) && !cfg->chaos_spells) return;  // one test for the duel's crews, not eighteen
   if (has(kFroth) || has(kConsume)) expel_legal(out);
   if (has(kPupate)) pupate_legal(out);
   if (has(kSnooze)) snooze_legal(out);
@@ -204,6 +212,21 @@ void State::legal_actions(std::vector<Action>& out) const {
   if (has(kSell)) sell_legal(out);
   if (has(kTrendset)) trendset_legal(out);
   if (cfg->chaos_spells) gizzard_legal(out);
+}
+
+// The same list and one pick from it, as below(size) picks from legal_actions'
+// vector: the main decision (most of a playout's) listed on the stack; the
+// rest (a reaction, a pending choice, the expansion crews) into scratch.
+Action State::random_action(Rng& rng, std::vector<Action>& scratch) const {
+  if (over || n_tasks > 0 || reactions.open() || pending != Pending::kNone || expansion_in_game()) {
+    legal_actions(scratch);
+    return scratch[rng.below(static_cast<uint32_t>(scratch.size()))];
+  }
+  // A legal list is strictly ascending, and the main decision's ids are below
+  // kReturnUpgrade: that many bounds it.
+  ActionList<kReturnUpgrade> list;
+  main_legal(list);
+  return list.pick(rng);
 }
 
 // ---------------------------------------------------------------------------

@@ -329,6 +329,7 @@ struct State {
   int current_player() const;
   int turn_player() const { return turn_player_; }
   void legal_actions(std::vector<Action>& out) const;
+  Action random_action(Rng& rng, std::vector<Action>& scratch) const;  // core/random_action.h
   void chance_outcomes(std::vector<std::pair<Action, double>>& out) const;
   Action sample_chance(Rng& rng) const;
   void apply(Action action);
@@ -492,6 +493,14 @@ struct State {
   void resample_spells(int observer, Rng& rng);   // serialize.cpp: the spells the observer cannot place, redealt
 
  private:
+  template <class Out>
+  void main_legal(Out& out) const;  // rules.cpp: the main decision's actions, but the expansion crews'
+  // Whether a card of this game gives an expansion crew's ability (or the
+  // Chaos Spells are in): then decisions list more than main_legal.
+  bool expansion_in_game() const {
+    constexpr uint32_t kExpansion = 1u << kFroth | 1u << kConsume | 1u << kPupate | 1u << kSnooze | 1u << kPull | 1u << kProphecize | 1u << kGust | 1u << kRemix | 1u << kHaggle | 1u << kExpedite | 1u << kEngineer | 1u << kHack | 1u << kExperiment | 1u << kRepeat | 1u << kGamble | 1u << kRewrite | 1u << kSell | 1u << kTrendset;
+    return (cfg->abilities & kExpansion) || cfg->chaos_spells;
+  }
   void push_task(TaskKind kind, int player, int slot, int count);
   void settle();
   bool task_needs_chance(const Task& t) const;

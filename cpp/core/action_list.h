@@ -1,0 +1,30 @@
+// A decision's legal actions listed on the stack, for the playout hot path:
+// growing the caller's vector one push at a time (a capacity test and a
+// store of its end per action) cost more than the listing itself. It offers
+// the part of std::vector a game's listing code uses (push_back, begin, end,
+// size), so one template body lists into either.
+#pragma once
+#include <cstddef>
+#include <cstdint>
+
+#include "core/action.h"
+#include "core/rng.h"
+
+namespace henchmen {
+
+// N bounds the list: a legal list is strictly ascending, so the number of ids
+// it can hold bounds it.
+template <int N>
+struct ActionList {
+  Action ids[N];  // left uninitialised: only the first n are ever read
+  size_t n = 0;   // not an int: a store to ids then cannot alias it, so it stays in a register
+
+  void push_back(Action a) { ids[n++] = a; }
+  Action* begin() { return ids; }
+  Action* end() { return ids + n; }
+  size_t size() const { return n; }
+  // One uniform pick, drawn as random_action's vector path draws it (below(size)).
+  Action pick(Rng& rng) const { return ids[rng.below(static_cast<uint32_t>(n))]; }
+};
+
+}  // namespace henchmen
