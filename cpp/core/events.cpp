@@ -48,77 +48,35 @@ std::string field_text(const Json& v) {
   if (v.is_null()) return "";
   return v.dump();
 }
-}  // namespace
-
-CardFact CardFact::place(int zone, int card, Pos pos) {
+// Every fact leaves one zone for another (the same zone, for a fact about
+// one pile); what a kind does not use keeps its default.
+CardFact make_fact(CardFact::Kind kind, int from, int to, int card = -1, Pos pos = Pos::kAny, Pos to_pos = Pos::kAny) {
   CardFact f;
-  f.kind = Kind::kPlace;
-  f.zone = static_cast<uint8_t>(zone);
-  f.to = static_cast<uint8_t>(zone);
-  f.pos = pos;
-  f.to_pos = pos;
-  f.card = static_cast<int16_t>(card);
-  return f;
-}
-
-CardFact CardFact::move(int from, int to, int card, Pos from_pos, Pos to_pos) {
-  CardFact f;
-  f.kind = Kind::kMove;
+  f.kind = kind;
   f.zone = static_cast<uint8_t>(from);
   f.to = static_cast<uint8_t>(to);
-  f.pos = from_pos;
+  f.pos = pos;
   f.to_pos = to_pos;
   f.card = static_cast<int16_t>(card);
   return f;
 }
+}  // namespace
 
-CardFact CardFact::shuffle(int zone) {
-  CardFact f;
-  f.kind = Kind::kShuffle;
-  f.zone = static_cast<uint8_t>(zone);
-  f.to = static_cast<uint8_t>(zone);
-  return f;
-}
-
-CardFact CardFact::see(int zone, int card, Pos pos) {
-  CardFact f;
-  f.kind = Kind::kSee;
-  f.zone = static_cast<uint8_t>(zone);
-  f.to = static_cast<uint8_t>(zone);
-  f.pos = pos;
-  f.card = static_cast<int16_t>(card);
-  return f;
-}
-
-CardFact CardFact::remove(int zone, int card, Pos pos) {
-  CardFact f;
-  f.kind = Kind::kRemove;
-  f.zone = static_cast<uint8_t>(zone);
-  f.to = static_cast<uint8_t>(zone);
-  f.pos = pos;
-  f.card = static_cast<int16_t>(card);
-  return f;
-}
+CardFact CardFact::place(int zone, int card, Pos pos) { return make_fact(Kind::kPlace, zone, zone, card, pos, pos); }
+CardFact CardFact::move(int from, int to, int card, Pos from_pos, Pos to_pos) { return make_fact(Kind::kMove, from, to, card, from_pos, to_pos); }
+CardFact CardFact::shuffle(int zone) { return make_fact(Kind::kShuffle, zone, zone); }
+CardFact CardFact::see(int zone, int card, Pos pos) { return make_fact(Kind::kSee, zone, zone, card, pos); }
+CardFact CardFact::remove(int zone, int card, Pos pos) { return make_fact(Kind::kRemove, zone, zone, card, pos); }
 
 CardFact CardFact::none_of(int zone, const std::vector<int>& ids) {
-  CardFact f;
-  f.kind = Kind::kNoneOf;
-  f.zone = static_cast<uint8_t>(zone);
-  f.to = static_cast<uint8_t>(zone);
+  CardFact f = make_fact(Kind::kNoneOf, zone, zone);
   for (const int id : ids) {
     if (id >= 0 && id < 256) f.cards[static_cast<size_t>(id) / 64] |= uint64_t{1} << (id % 64);
   }
   return f;
 }
 
-CardFact CardFact::move_all(int from, int to, Pos to_pos) {
-  CardFact f;
-  f.kind = Kind::kMoveAll;
-  f.zone = static_cast<uint8_t>(from);
-  f.to = static_cast<uint8_t>(to);
-  f.to_pos = to_pos;
-  return f;
-}
+CardFact CardFact::move_all(int from, int to, Pos to_pos) { return make_fact(Kind::kMoveAll, from, to, -1, Pos::kAny, to_pos); }
 
 CardFact CardFact::hidden() const {
   CardFact f = *this;

@@ -14,10 +14,9 @@
 //   static S from_json(const Config&, const Json&);  // validates; throws SerializationError
 // and may supply
 //   static void complete_options(const Json& given, Json& resolved);  // defaults that depend on other options
-// and S has: current_player, turn_player, legal_actions(vector&), chance_outcomes(vector&),
-// sample_chance(Rng&), apply(Action) (legal actions only), returns(p), action_to_string,
-// observation(p), observation_tensor(p, float*), resample(observer, Rng&), to_json,
-// to_string, heuristic(p), validate(), num_players().
+// and S has current_player() and the members core/state_contract.h declares
+// (legal_actions(vector&), chance_outcomes(vector&), sample_chance(Rng&),
+// apply(Action) (legal actions only), returns(p), observation(p), ...).
 //
 // native_state.h and native_batch.h hold the State and Batch built on it;
 // cpp/search/ runs searches, bots and matches on the same flat state.

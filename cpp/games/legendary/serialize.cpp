@@ -28,10 +28,9 @@ int index_in(const std::string& name, const std::string* list, int n, const std:
 
 }  // namespace
 
-Json State::to_json() const {
+// Public: the position JSON and every observation carry it, the same way.
+void State::write_setup(Json& o) const {
   const Config& c = *cfg;
-  const int n = c.players;
-  Json o;
   o["scheme"] = scheme >= 0 ? Json(c.scheme[static_cast<size_t>(scheme)].name) : Json();
   o["mastermind"] = mastermind >= 0 ? Json(c.mastermind_name[static_cast<size_t>(mastermind)]) : Json();
   Json groups = Json(Json::Array{}), hench = Json(Json::Array{}), heroes = Json(Json::Array{});
@@ -47,6 +46,13 @@ Json State::to_json() const {
   o["villain_groups"] = groups;
   o["henchmen_groups"] = hench;
   o["heroes"] = heroes;
+}
+
+Json State::to_json() const {
+  const Config& c = *cfg;
+  const int n = c.players;
+  Json o;
+  write_setup(o);
   Json ps = Json(Json::Array{});
   for (int p = 0; p < n; ++p) {
     const PlayerState& pl = players[p];

@@ -16,6 +16,7 @@
 #include "core/game.h"
 #include "core/knowledge.h"
 #include "core/piles.h"
+#include "core/state_contract.h"
 #include "games/legendary/cards.h"
 #include "games/legendary/pile_ops.h"
 
@@ -284,7 +285,8 @@ struct State {
   uint8_t n_cached = 0;
   uint16_t cached[kCachedOptions] = {};
 
-  // The contract (see core/native.h).
+  // The contract (core/state_contract.h; the table in layout.cpp, the
+  // knowledge hooks in zones.cpp).
   // Inline: the playout loop asks it at every step.
   int current_player() const {
     if (over) return kTerminal;
@@ -294,17 +296,8 @@ struct State {
     }
     return turn_player_;
   }
-  int turn_player() const { return turn_player_; }
-  void legal_actions(std::vector<Action>& out) const;
+  HENCHMEN_STATE_CONTRACT(State, Config)
   Action random_action(Rng& rng, std::vector<Action>& scratch) const;  // core/random_action.h
-  template <class Out>
-  void main_legal(Out& out) const;  // rules.cpp: the turn player's main decision
-  void chance_outcomes(std::vector<std::pair<Action, double>>& out) const;
-  Action sample_chance(Rng& rng) const;
-  void apply(Action action);
-  double returns(int player) const;
-  std::string action_to_string(Action action) const;
-  Json observation(int player) const;
   // For redraws (core/native_state.h): whether `world`, drawn for
   // `observer`, leaves every other player's pool of unseen cards as it is
   // here, the one part of the view the card facts do not yet follow (after
@@ -312,28 +305,13 @@ struct State {
   bool same_view(const State& world, int observer) const;
   template <class F>
   void each_unseen(int p, F&& f) const;
-  void observation_tensor(int player, float* out) const;
-  void resample(int observer, Rng& rng);
-  Json to_json() const;
-  static State from_json(const Config& cfg, const Json& doc);
-  std::string to_string() const;
-  double heuristic(int player) const;
-  void validate() const;
   void check_setup(int remaining) const;  // validate.cpp
   void check_counters() const;
   void check_pending() const;
   uint64_t hash() const;  // stable, field by field (hash.cpp)
-  // Knowledge hooks (zones.cpp): a zone's cards, and a sampled world written back.
-  void zone_cards(int zone, std::vector<uint8_t>& out) const;
-  void write_zones(const Knowledge::World& world);
-  // The table (layout.cpp).
-  Json layout(int viewer) const;
-  Json action_info(Action action) const;
-
-  static State initial(const Config& cfg);
 
   // Queries shared by rules, view and serialization.
-  int num_players() const { return cfg->players; }
+  void write_setup(Json& o) const;  // the scheme, mastermind, villain and henchmen groups and heroes in play, by name (serialize.cpp)
   inline int villain_attack(int space) const;  // below: legal_actions asks it for every space
   int mastermind_attack() const;
   bool can_defeat(int card) const;  // the turn player meets "can't defeat X unless..."

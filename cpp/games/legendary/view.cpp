@@ -72,21 +72,7 @@ Json State::observation(int viewer) const {
   const int n = c.players;
   Json o = observation_header(viewer, turn, turn_player_, current_player(), over);
   o["result"] = over ? Json(result == 1 ? "heroes win" : result == -1 ? "evil wins" : "tie") : Json();
-  o["scheme"] = scheme >= 0 ? Json(c.scheme[static_cast<size_t>(scheme)].name) : Json();
-  o["mastermind"] = mastermind >= 0 ? Json(c.mastermind_name[static_cast<size_t>(mastermind)]) : Json();
-  Json groups = Json(Json::Array{}), hench = Json(Json::Array{}), heroes = Json(Json::Array{});
-  for (int g = 0; g < kVillainGroups; ++g) {
-    if (villain_groups & (1u << g)) groups.push_back(c.group_name[static_cast<size_t>(g)]);
-  }
-  for (int g = 0; g < kHenchmenGroups; ++g) {
-    if (henchmen_groups & (1u << g)) hench.push_back(c.henchmen_name[static_cast<size_t>(g)]);
-  }
-  for (int h = 0; h < kHeroes; ++h) {
-    if (heroes_in & (1u << h)) heroes.push_back(c.hero_name[static_cast<size_t>(h)]);
-  }
-  o["villain_groups"] = groups;
-  o["henchmen_groups"] = hench;
-  o["heroes"] = heroes;
+  write_setup(o);
   Json mm;
   mm["attack"] = mastermind_attack();
   mm["tactics_left"] = tactics.size();

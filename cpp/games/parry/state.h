@@ -19,6 +19,7 @@
 #include "core/knowledge.h"
 #include "core/reactions.h"
 #include "core/rng.h"
+#include "core/state_contract.h"
 
 namespace henchmen::parry {
 
@@ -82,30 +83,9 @@ struct State {
                            field("winner", &State::winner, Count{-2, LastSeat{}}));
   }
 
+  // The contract (core/state_contract.h).
   int current_player() const;
-  int turn_player() const { return turn_player_; }
-  int num_players() const { return cfg->players; }
-  void legal_actions(std::vector<Action>& out) const;
-  void chance_outcomes(std::vector<std::pair<Action, double>>& out) const;
-  Action sample_chance(Rng& rng) const;
-  void apply(Action a);
-  double returns(int p) const;
-  std::string action_to_string(Action a) const;
-  Json observation(int p) const;
-  Json layout(int viewer) const;
-  Json action_info(Action a) const;
-  void observation_tensor(int p, float* out) const;
-  void resample(int observer, Rng& rng);
-  Json to_json() const;
-  static State from_json(const Config& cfg, const Json& doc);
-  std::string to_string() const;
-  double heuristic(int p) const;
-  void validate() const;
-  static State initial(const Config& cfg);
-
-  // Knowledge hooks (core/knowledge.h): a zone's cards, and a sampled world.
-  void zone_cards(int zone, std::vector<uint8_t>& out) const;
-  void write_zones(const Knowledge::World& world);
+  HENCHMEN_STATE_CONTRACT(State, Config)
 
   int hand_size(int p) const { return hand[p][kStrike] + hand[p][kParry]; }
   bool alive(int p) const { return health[p] > 0; }

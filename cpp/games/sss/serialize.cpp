@@ -16,6 +16,17 @@ const char* const kTaskNames[] = {"draw-hand", "draw-freeze", "draw-fetch", "ref
 const char* const kAbilityKeys[] = {"", "Freeze", "Harvest", "Bounty", "Fetch", "Incinerate", "Replicate", "Transfer", "Froth", "Consume", "Pupate", "Snooze", "Pull", "Prophecize", "Gust", "Remix", "Haggle", "Expedite", "Engineer", "Hack", "Experiment", "Repeat", "Gamble", "Rewrite", "Sell", "Discombobulate", "Trendset"};
 static_assert(sizeof(kAbilityKeys) / sizeof(kAbilityKeys[0]) == kNumAbilities, "a key for every ability of the pool");
 
+// The seats an entry's card is known to, {"known_to": [seat, ...]}, as a mask.
+uint8_t read_known_to(const Json& entry, const std::string& where, int players) {
+  uint8_t seen = 0;
+  for (const auto& who : entry.at("known_to", where).as_array(where + ".known_to")) {
+    const int64_t p = who.as_int(where + ".known_to");
+    if (p < 0 || p >= players) throw SerializationError(where + ".known_to: player " + std::to_string(p) + " is not seated (0 to " + std::to_string(players - 1) + ")");
+    seen = static_cast<uint8_t>(seen | (1u << p));
+  }
+  return seen;
+}
+
 template <class DeckT>
 Json deck_json(const Config& cfg, const DeckT& d) {
   Json out;
@@ -65,12 +76,7 @@ void read_deck(const Config& cfg, const Json& v, DeckT& d, const std::string& wh
   for (size_t i = top.size(); i-- > 0;) {
     const std::string tw = where + ".top[" + std::to_string(i) + "]";
     json_expect_keys(top[i], {"card", "known_to"}, tw);
-    uint8_t seen = 0;
-    for (const auto& who : top[i].at("known_to", tw).as_array(tw + ".known_to")) {
-      const int64_t p = who.as_int(tw + ".known_to");
-      if (p < 0 || p >= cfg.players) throw SerializationError(tw + ".known_to: player " + std::to_string(p) + " is not seated (0 to " + std::to_string(cfg.players - 1) + ")");
-      seen = static_cast<uint8_t>(seen | (1u << p));
-    }
+    const uint8_t seen = read_known_to(top[i], tw, cfg.players);
     d.put_top(static_cast<uint8_t>(card_named(cfg, top[i].at("card", tw).as_string(tw), tw)), seen);
   }
   if (v.has("known_to_owner_only")) {
@@ -146,13 +152,7 @@ Json State::to_json() const {
   }
   o["upgrade_deck"] = deck_json(c, upgrade_deck);
   // Only when there is one: positions without the crews that mark cards read as before.
-  if (pupated[0] | pupated[1]) {
-    Json marks = Json(Json::Array{});
-    for (int card = 0; card < kCardIds; ++card) {
-      if (is_pupated(card)) marks.push_back(c.name[static_cast<size_t>(card)]);
-    }
-    o["pupated"] = marks;
-  }
+  if (pupated[0] | pupated[1]) o["pupated"] = card_set_names(c, pupated, kCardIds);
   if (hack_power) o["hack_power"] = static_cast<int>(hack_power);
   if (c.explodey_pile) o["explodey_bots"] = static_cast<int>(explodey_left);  // only in games with the pile
   if (repeatable != kNoAbility) o["repeatable"] = kAbilityKeys[repeatable];
@@ -187,13 +187,7 @@ Json State::to_json() const {
     }
     o["haggle_slots"] = spots;  // refills still to come that will be 2 cheaper
   }
-  if (haggled[0] | haggled[1]) {
-    Json cards = Json(Json::Array{});
-    for (int card = 0; card < kCardIds; ++card) {
-      if (is_haggled(card)) cards.push_back(c.name[static_cast<size_t>(card)]);
-    }
-    o["haggled"] = cards;
-  }
+  if (haggled[0] | haggled[1]) o["haggled"] = card_set_names(c, haggled, kCardIds);
   Json tasks_json = Json(Json::Array{});
   for (int i = 0; i < n_tasks; ++i) {
     Json t;
@@ -269,12 +263,7 @@ State State::from_json(const Config& c, const Json& o) {
         json_expect_keys(m, {"index", "known_to"}, mw);
         const int64_t k = m.at("index", mw).as_int(mw + ".index");
         if (k < 0 || k >= s.minion_deck.known()) throw SerializationError(mw + ": " + std::to_string(k) + " is not the index of a card of known_from_top (0 to " + std::to_string(s.minion_deck.known() - 1) + ")");
-        uint8_t seen = 0;
-        for (const auto& who : m.at("known_to", mw).as_array(mw + ".known_to")) {
-          const int64_t p = who.as_int(mw + ".known_to");
-          if (p < 0 || p >= c.players) throw SerializationError(mw + ".known_to: player " + std::to_string(p) + " is not seated (0 to " + std::to_string(c.players - 1) + ")");
-          seen = static_cast<uint8_t>(seen | (1u << p));
-        }
+        const uint8_t seen = read_known_to(m, mw, c.players);
         if (seen == 0) throw SerializationError(mw + ".known_to: a marked card is known to someone (leave a public card out)");
         s.minion_bottom_seen[k] = seen;
       }
@@ -324,12 +313,7 @@ State State::from_json(const Config& c, const Json& o) {
     for (size_t i = 0; i < arr.size(); ++i) {
       const std::string lw = "looked[" + std::to_string(i) + "]";
       json_expect_keys(arr[i], {"card", "known_to"}, lw);
-      uint8_t seen = 0;
-      for (const auto& who : arr[i].at("known_to", lw).as_array(lw + ".known_to")) {
-        const int64_t p = who.as_int(lw + ".known_to");
-        if (p < 0 || p >= c.players) throw SerializationError(lw + ".known_to: player " + std::to_string(p) + " is not seated (0 to " + std::to_string(c.players - 1) + ")");
-        seen = static_cast<uint8_t>(seen | (1u << p));
-      }
+      const uint8_t seen = read_known_to(arr[i], lw, c.players);
       s.looked[i] = static_cast<uint8_t>(card_named(c, arr[i].at("card", lw).as_string(lw), lw));
       s.looked_seen[i] = seen;
     }

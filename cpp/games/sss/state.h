@@ -11,6 +11,7 @@
 #include "core/knowledge.h"
 #include "core/piles.h"
 #include "core/reactions.h"
+#include "core/state_contract.h"
 #include "games/sss/cards.h"
 
 namespace henchmen::sss {
@@ -325,40 +326,18 @@ struct State {
   int8_t winner = -1;  // -1 none yet; -2 a draw
   bool over = false;
 
-  // The contract (see core/native.h).
+  // The contract (core/state_contract.h; the table in layout.cpp, the
+  // knowledge hooks in zones.cpp: the sampled world is written into the
+  // hidden places, hands, frozen piles and decks).
   int current_player() const;
-  int turn_player() const { return turn_player_; }
-  void legal_actions(std::vector<Action>& out) const;
+  HENCHMEN_STATE_CONTRACT(State, Config)
   Action random_action(Rng& rng, std::vector<Action>& scratch) const;  // core/random_action.h
-  void chance_outcomes(std::vector<std::pair<Action, double>>& out) const;
-  Action sample_chance(Rng& rng) const;
-  void apply(Action action);
-  double returns(int player) const;
-  std::string action_to_string(Action action) const;
-  Json observation(int player) const;
-  Json layout(int viewer) const;  // layout.cpp
-  Json action_info(Action action) const;
-  void observation_tensor(int player, float* out) const;
-  void resample(int observer, Rng& rng);
-  Json to_json() const;
-  static State from_json(const Config& cfg, const Json& doc);
-  std::string to_string() const;
-  double heuristic(int player) const;
-  void validate() const;
   uint64_t hash() const;  // stable: the position JSON's content, field by field
-
-  static State initial(const Config& cfg);
-
-  // Knowledge hooks (zones.cpp): a zone's cards, and a sampled world written
-  // into the hidden places (hands, frozen piles, decks).
-  void zone_cards(int zone, std::vector<uint8_t>& out) const;
-  void write_zones(const Knowledge::World& world);
 
   // Rule helpers shared by the rules, view and serialization files.
   bool supervillain_revealed(int crew) const;
   int reputation(int crew, int player) const;
   int row_slot_of(int card) const;  // -1 if not in the row
-  int num_players() const { return cfg->players; }
   int turn_limit_result() const;  // the winner (or -2, a draw) if the turn limit ended the game now
   // Teams (the Classic): the side a player's Minions attach to (their
   // team's: seat 0 for players 1 & 3, seat 1 for 2 & 4; their own seat

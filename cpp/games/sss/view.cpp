@@ -97,16 +97,8 @@ Json State::observation(int viewer) const {
   o["upgrade_deck"] = ud;
   o["scaredy_bots"] = static_cast<int>(scaredy_left);
   o["expelled"] = card_names(c, expelled);
-  Json marks = Json(Json::Array{});
-  for (int card = 0; card < kCardIds; ++card) {
-    if (is_pupated(card)) marks.push_back(c.name[static_cast<size_t>(card)]);
-  }
-  o["pupated"] = marks;
-  Json haggles = Json(Json::Array{});
-  for (int card = 0; card < kCardIds; ++card) {
-    if (is_haggled(card)) haggles.push_back(c.name[static_cast<size_t>(card)]);
-  }
-  o["haggled"] = haggles;
+  o["pupated"] = card_set_names(c, pupated, kCardIds);
+  o["haggled"] = card_set_names(c, haggled, kCardIds);
   o["hack_power"] = static_cast<int>(hack_power);
   o["explodey_bots"] = static_cast<int>(explodey_left);
   o["repeatable"] = repeatable == kNoAbility ? Json() : Json(ability_name(repeatable));

@@ -31,13 +31,7 @@ namespace {
 constexpr size_t kMaxName = 48;
 constexpr size_t kMaxText = 600;
 
-using card_table::bad;
-using card_table::field;
-using card_table::flag;
-using card_table::keys;
-using card_table::number;
-using card_table::pick;
-using card_table::text;
+using namespace card_table;
 
 // Which effects each kind of card may have.
 bool effect_fits(int kind, int effect) {

@@ -25,6 +25,7 @@
 #include "core/knowledge.h"
 #include "core/reactions.h"
 #include "core/rng.h"
+#include "core/state_contract.h"
 #include "games/suet/cards.h"
 
 namespace henchmen::suet {
@@ -162,6 +163,7 @@ struct State {
         field("discarders", &State::discarders, PlayerMask{}), field("winner", &State::winner, Count{-2, last_seat}), field("win_reason", &State::win_reason, Count{0, 1}));
   }
 
+  // The contract (core/state_contract.h).
   // Inline: the playout loop and legal_actions ask it at every step.
   int current_player() const {
     if (phase == kOver) return kTerminal;
@@ -174,30 +176,9 @@ struct State {
     std::memcpy(&any_owed, owed, sizeof owed);  // seats past the game's players owe nothing
     return any_owed ? kChance : turn_player_;
   }
-  int turn_player() const { return turn_player_; }
-  int num_players() const { return cfg->players; }
-  void legal_actions(std::vector<Action>& out) const;
+  HENCHMEN_STATE_CONTRACT(State, Config)
   Action random_action(Rng& rng) const;  // core/random_action.h
-  void chance_outcomes(std::vector<std::pair<Action, double>>& out) const;
-  Action sample_chance(Rng& rng) const;
-  void apply(Action a);
-  double returns(int p) const;
-  std::string action_to_string(Action a) const;
-  Json observation(int p) const;
-  Json layout(int viewer) const;
-  Json action_info(Action a) const;
-  void observation_tensor(int p, float* out) const;
-  void resample(int observer, Rng& rng);
-  Json to_json() const;
-  static State from_json(const Config& cfg, const Json& doc);
-  std::string to_string() const;
-  double heuristic(int p) const;
-  void validate() const;
   uint64_t hash() const;
-  static State initial(const Config& cfg);
-
-  void zone_cards(int zone, std::vector<uint8_t>& out) const;
-  void write_zones(const Knowledge::World& world);
 
   // Rules everyone can see.
   bool over() const { return phase == kOver; }

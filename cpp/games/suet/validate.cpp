@@ -2,6 +2,7 @@
 // position read from JSON must keep before it is played on).
 #include <string>
 
+#include "core/counted_piles.h"
 #include "core/error.h"
 #include "games/suet/state.h"
 
@@ -24,7 +25,6 @@ void State::validate() const {
   const bool dealt = genius[n - 1] != kNone;
   if ((phase == kGeniusPhase) == dealt) broken_position("the genius phase lasts exactly until every seat has a genius");
   // Every card conserved.
-  int deck_total = 0, discard_total = 0;
   uint8_t lab_count[K] = {};
   for (int p = 0; p < n; ++p) {
     for (int c = 0; c < kColours; ++c) {
@@ -69,15 +69,8 @@ void State::validate() const {
     for (int p = 0; p < P; ++p) total += hand[p][k];
     const int want = k < cfg->kinds && dealt ? copies(k) : 0;
     if (total != want) broken_position("there must be " + std::to_string(want) + " " + (k < cfg->kinds ? cfg->name[k] : std::string("of an unknown card")) + " in all, found " + std::to_string(total));
-    deck_total += deck[k];
-    discard_total += discard[k];
   }
-  if (deck_total != deck_n || discard_total != discard_n) broken_position("the deck and discard sizes disagree with their cards");
-  for (int p = 0; p < n; ++p) {
-    int t = 0;
-    for (int k = 0; k < cfg->kinds; ++k) t += hand[p][k];
-    if (t != hand_n[p]) broken_position("a hand size disagrees with its cards");
-  }
+  check_counted_sizes(*this, n);
   if (phase == kGeniusPhase) {
     bool owing = false;
     for (int p = 0; p < n; ++p) owing = owing || owed[p];

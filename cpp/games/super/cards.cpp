@@ -21,12 +21,7 @@ namespace {
 constexpr size_t kMaxName = 40;
 constexpr size_t kMaxText = 600;
 
-using card_table::bad;
-using card_table::field;
-using card_table::keys;
-using card_table::number;
-using card_table::pick;
-using card_table::text;
+using namespace card_table;
 
 void designed_flag(const Json& obj, const std::string& where) {
   if (const Json* d = obj.find("designed")) {

@@ -2,6 +2,7 @@
 // position read from JSON must keep before it is played on).
 #include <string>
 
+#include "core/counted_piles.h"
 #include "core/error.h"
 #include "games/super/state.h"
 
@@ -10,7 +11,6 @@ namespace henchmen::super {
 void State::validate() const {
   const int n = cfg->players;
   const uint16_t all = static_cast<uint16_t>((1u << n) - 1);
-  int deck_total = 0, discard_total = 0;
   for (int k = 0; k < K; ++k) {
     if (k >= cfg->kinds) {
       if (deck[k] || discard[k]) broken_position("a card outside the card table");
@@ -22,15 +22,8 @@ void State::validate() const {
     int total = deck[k] + discard[k];
     for (int p = 0; p < n; ++p) total += hand[p][k];
     if (total != cfg->count[k]) broken_position("there must be " + std::to_string(cfg->count[k]) + " " + cfg->name[k] + " in all, found " + std::to_string(total));
-    deck_total += deck[k];
-    discard_total += discard[k];
   }
-  if (deck_total != deck_n || discard_total != discard_n) broken_position("the deck and discard sizes disagree with their cards");
-  for (int p = 0; p < n; ++p) {
-    int t = 0;
-    for (int k = 0; k < cfg->kinds; ++k) t += hand[p][k];
-    if (t != hand_n[p]) broken_position("a hand size disagrees with its cards");
-  }
+  check_counted_sizes(*this, n);
   // The top two discards.
   if ((top[0] == kNoCard) != (discard_n == 0)) broken_position("the discard pile has a top card exactly when it is not empty");
   if (top[1] != kNoCard && top[0] == kNoCard) broken_position("a second discard needs a top one");

@@ -22,6 +22,7 @@
 #include "core/knowledge.h"
 #include "core/piles.h"
 #include "core/reactions.h"
+#include "core/state_contract.h"
 #include "games/villainy/cards.h"
 
 namespace henchmen::villainy {
@@ -307,7 +308,7 @@ struct State {
                            field("players", &State::players, ByHand{PerPlayer{Fields{}}}));
   }
 
-  // The contract (see core/native.h).
+  // The contract (core/state_contract.h).
   int current_player() const {  // inline: the playout loop asks before every action
     if (over) return kTerminal;
     if (n_tasks > 0) return kChance;
@@ -315,32 +316,11 @@ struct State {
     if (phase == Phase::kAbsorb) return absorber;
     return turn_player_;
   }
-  int turn_player() const { return turn_player_; }
-  int num_players() const { return cfg->players; }
-  void legal_actions(std::vector<Action>& out) const;
+  HENCHMEN_STATE_CONTRACT(State, Config)
   Action random_action(Rng& rng) const;  // core/random_action.h
-  void chance_outcomes(std::vector<std::pair<Action, double>>& out) const;
-  Action sample_chance(Rng& rng) const;
-  void apply(Action action);
-  double returns(int player) const;
-  std::string action_to_string(Action action) const;
-  Json observation(int player) const;
-  Json layout(int viewer) const;
-  Json action_info(Action action) const;
-  void observation_tensor(int player, float* out) const;
-  void resample(int observer, Rng& rng);
-  Json to_json() const;
-  static State from_json(const Config& cfg, const Json& doc);
-  std::string to_string() const;
-  double heuristic(int player) const;
-  void validate() const;
   uint64_t hash() const;
-  static State initial(const Config& cfg);
-
-  // Knowledge hooks (core/knowledge.h): zones are each player's hand, draw
-  // pile, discard pile and cards in play (wherever they lie).
-  void zone_cards(int zone, std::vector<uint8_t>& out) const;
-  void write_zones(const Knowledge::World& world);
+  // The knowledge hooks' zones (zone_cards, write_zones) are each player's
+  // hand, draw pile, discard pile and cards in play (wherever they lie).
 
   // Rule helpers shared by the rules, combat, view and serialization files.
   int id(int player, int kind) const { return card_id(cfg->deck[player], kind); }

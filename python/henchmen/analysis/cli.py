@@ -13,86 +13,24 @@ the games already in its results are kept and only the rest are played.
 from __future__ import annotations
 
 import argparse
-import contextlib
 import io
-import signal
-import threading
-from collections.abc import Iterator
-from concurrent.futures import Executor
 from pathlib import Path
 from typing import Any
 
 from henchmen import _checks, _cli_json
-from henchmen._cli_args import int_arg, parse_option
+from henchmen._cli_args import int_arg
 from henchmen._cli_output import ProgressBar
 from henchmen.analysis.balance import DEFAULT_BOT, balance_table, results_files, study
+from henchmen.analysis.cli_pool import command_pool, game_options, sigterm_stops
 from henchmen.analysis.cli_race import RACE_HELP
 from henchmen.analysis.plan import Tournament
 from henchmen.analysis.progress import measures_of
-from henchmen.analysis.run import dask_executor, local_executor, run_tournament, stop_pool
+from henchmen.analysis.run import dask_executor, run_tournament
 from henchmen.analysis.store import ResultsFile, load_results
 from henchmen.analysis.summary import summarize, text_report
 from henchmen.errors import OptionError
-from henchmen.game import GameInfo, game_info
+from henchmen.game import game_info
 from henchmen.printable import TextOut
-
-
-@contextlib.contextmanager
-def sigterm_stops() -> Iterator[None]:
-    """While inside, a SIGTERM stops the run as Ctrl-C does (a KeyboardInterrupt).
-
-    A batch system or ``kill`` ends a run with SIGTERM, which by default ends
-    the process at once: the results file unclosed and the worker processes
-    playing on. As an interrupt it keeps what is finished and ends the workers.
-
-    >>> import os
-    >>> with sigterm_stops():
-    ...     try:
-    ...         os.kill(os.getpid(), signal.SIGTERM)
-    ...     except KeyboardInterrupt:
-    ...         print("stopped")
-    stopped
-    """
-    if threading.current_thread() is not threading.main_thread():
-        yield  # only the main thread may set a handler; the caller's stays
-        return
-
-    def stop(signum: int, frame: object) -> None:
-        raise KeyboardInterrupt
-
-    before = signal.signal(signal.SIGTERM, stop)
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGTERM, before)
-
-
-@contextlib.contextmanager
-def command_pool(scheduler: str | None, workers: int, stopped: str) -> Iterator[Executor]:
-    """The executor of a command (local processes, or a Dask cluster's), ended when done.
-
-    Inside, a SIGTERM stops as Ctrl-C does; a stop becomes the one-line
-    KeyboardInterrupt ``stopped``, and the local workers are ended with it.
-
-    >>> with command_pool(None, 1, "stopped") as pool:
-    ...     pool.submit(pow, 2, 5).result()
-    32
-    """
-    executor, client = (
-        (local_executor(workers), None) if not scheduler else dask_executor(scheduler)
-    )
-    finished = False
-    try:
-        with sigterm_stops():
-            yield executor
-        finished = True
-    except KeyboardInterrupt:
-        raise KeyboardInterrupt(stopped) from None
-    finally:
-        if client is not None:
-            client.close()
-        else:
-            stop_pool(executor, finished=finished)
 
 
 def add_commands(sub: Any) -> None:
@@ -232,7 +170,7 @@ def cmd_tournament(args: argparse.Namespace, out: TextOut, err: TextOut, bar: Te
     "Parry (the engine's test game): 2 of 2 games, bots random, greedy; seed 1"
     """
     info = game_info(args.game)
-    options = _options(info, args.option)
+    options = game_options(info, args.option)
     bots = tuple(b for b in (s.strip() for s in args.bots.split(",")) if b)
     if "human" in bots:
         raise OptionError("a tournament plays bots only; use `henchmen play` to play")
@@ -290,14 +228,6 @@ def cmd_tournament(args: argparse.Namespace, out: TextOut, err: TextOut, bar: Te
     return 0
 
 
-def _options(info: GameInfo, texts: list[str]) -> dict[str, Any]:
-    options: dict[str, Any] = {}
-    for text in texts:
-        key, value = parse_option(info, text)
-        options[key] = value
-    return options
-
-
 def cmd_balance(args: argparse.Namespace, out: TextOut, err: TextOut, bar: TextOut) -> int:
     """Run ``henchmen balance``: every setup's games, then the table.
 
@@ -324,7 +254,7 @@ def cmd_balance(args: argparse.Namespace, out: TextOut, err: TextOut, bar: TextO
         args.bot.strip(),
         games=int_arg(args.games, "--games", 1, 10_000_000),
         seed=int_arg(args.seed, "--seed", 0, _checks.U64_MAX),
-        options=_options(info, args.option),
+        options=game_options(info, args.option),
     )
     workers = int_arg(args.workers, "--workers", 1, 1024)
     batch = int_arg(args.batch, "--batch", 0, 1_000_000)

@@ -80,11 +80,11 @@ def cmd_tune(args: argparse.Namespace, out: TextOut, err: TextOut, bar: TextOut)
     True
     """
     from henchmen._cli_output import ProgressBar
-    from henchmen.analysis.cli import _options, command_pool
+    from henchmen.analysis.cli_pool import command_pool, game_options
 
     info = game_info(args.game)
     fields = [parse_field(f) for f in args.field]
-    options = _options(info, args.option)
+    options = game_options(info, args.option)
     if "card_data" in options:
         raise OptionError("tune makes its own card_data tables from the built-in one")
     from henchmen.game import Game

@@ -27,6 +27,8 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from tests.games.cards_left import cards_left
+
 # Re-exported: every game's tests take the notation helpers from their builder.
 from tests.games.notation import moves, play, pos  # noqa: F401
 
@@ -85,7 +87,6 @@ def position_doc(
             return 0
         return int(c["count"])
 
-    left = Counter({name: copies(name) for name in CARDS})
     hands = hands or {}
     labs = labs or {}
     placed: list[Iterable[str]] = [*hands.values(), discard, market, deck or ()]
@@ -94,11 +95,7 @@ def position_doc(
     placed += [list(w) for w in (waiting or {}).values()]
     cheats = {p: list(cheat.get(p, ())) if cheat else [] for p in range(players)}
     placed += [["Cheat Card"] * len(c) for c in cheats.values()]
-    for pile in placed:
-        for name in pile:
-            left[name] -= 1
-            if left[name] < 0:
-                raise ValueError(f"more {name} cards placed than the game has")
+    left = cards_left({name: copies(name) for name in CARDS}, placed)
     deck_counts = +left if deck is None else Counter(deck)
     discard_counts = Counter(discard)
     if deck is not None:

@@ -27,6 +27,8 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from tests.games.cards_left import cards_left
+
 # Re-exported: every game's tests take the notation helpers from their builder.
 from tests.games.notation import moves, play, pos  # noqa: F401
 
@@ -72,13 +74,8 @@ def position_doc(
 ) -> dict[str, Any]:
     """The serialized-state document (a dict) for the spec; see :func:`position`."""
     hands = hands or {}
-    left = Counter({name: int(c["count"]) for name, c in CARDS.items()})
     placed: list[Sequence[str]] = [*hands.values(), discard, deck or ()]
-    for pile in placed:
-        for name in pile:
-            left[name] -= 1
-            if left[name] < 0:
-                raise ValueError(f"more {name} cards placed than the table has")
+    left = cards_left({name: int(c["count"]) for name, c in CARDS.items()}, placed)
     discard_counts = Counter(discard)
     if deck is None:
         deck_counts = +left
