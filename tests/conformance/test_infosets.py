@@ -254,11 +254,11 @@ class View:
         return core.observation_json(observer) == self.observation
 
 
-@lru_cache(maxsize=1 << 14)
+@lru_cache(maxsize=1 << 12)
 def readable(events: str) -> list[list[object]]:
     """Of each event in the core's JSON, what a reader reads: its kind, text and data.
     Cached (the result is only compared): the worlds of one step write the same few event
-    texts many times over."""
+    texts many times over, and a step's worlds number some thousands at most."""
     return [[e["kind"], e["text"], e["data"]] for e in json.loads(events)]
 
 
