@@ -203,14 +203,20 @@ def _single_tampers(doc: Any) -> list[tuple[str, Any]]:
     number moved by one, each name swapped for the next name in the document,
     each list entry dropped or duplicated, each object key deleted."""
     names = sorted(set(_strings(doc)))
+    position = json.dumps(doc["position"])
+
+    def fresh() -> Any:
+        # Only the position is edited: the rest (the knowledge, two thirds of a save)
+        # is shared, not copied once per tampering.
+        return {**doc, "position": json.loads(position)}
+
     out: list[tuple[str, Any]] = []
     for path in _paths(doc["position"], ("position",)):
         value = _get(doc, path)
         for how, new in one_spot_edits(value, names):
-            copy = json.loads(json.dumps(doc))
-            out.append((f"{how} at {'.'.join(map(str, path))}", _set(copy, path, new)))
+            out.append((f"{how} at {'.'.join(map(str, path))}", _set(fresh(), path, new)))
         if path and isinstance(_get(doc, path[:-1]), dict):
-            copy = json.loads(json.dumps(doc))
+            copy = fresh()
             del _get(copy, path[:-1])[path[-1]]
             out.append((f"delete {'.'.join(map(str, path))}", copy))
     return out
