@@ -298,6 +298,8 @@ struct State {
   }
   HENCHMEN_STATE_CONTRACT(State, Config)
   Action random_action(Rng& rng, std::vector<Action>& scratch) const;  // core/random_action.h
+  template <class Out>
+  void main_legal(Out& out) const;  // rules.cpp: the turn player's main decision
   // For redraws (core/native_state.h): whether `world`, drawn for
   // `observer`, leaves every other player's pool of unseen cards as it is
   // here, the one part of the view the card facts do not yet follow (after
