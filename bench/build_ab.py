@@ -14,8 +14,9 @@ them alike; the table gives each figure's median over the rounds. The measures
 are bench/run.py's, timed in CPU-seconds of the process rather than wall time
 (the machine may be shared): native random playouts on one thread (actions a
 CPU-second), native clone (CPU ns, the loop's overhead included), Python-driven
-actions a CPU-second and batched actions a CPU-second (256 games on one thread,
-no observations).
+actions a CPU-second, batched actions a CPU-second (256 games on one thread,
+no observations) and native ISMCTS iterations a CPU-second (1,000 iterations
+from a midgame position, one tree, rollouts to the end).
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ import tempfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 PACKAGE = os.path.join(HERE, "..", "python", "henchmen")
 GAMES = ("seven-secret-supervillains", "legendary", "parry", "super", "villainy", "suet")
-MEASURES = ("playouts", "clone ns", "python", "batched")
+MEASURES = ("playouts", "clone ns", "python", "batched", "ismcts")
 
 # Runs in the child, with the build's package first on the path (python -S:
 # no editable-install hook reads the worktree's own build instead).
@@ -74,11 +75,14 @@ for name in {games!r}:
     def clones():
         core.native_cost_ns("clone", n)
         return n
+    def ismcts():
+        return core.search({{"iterations": 1000, "seed": 1, "rollout_depth": -1}})["iterations"]
     out[name] = {{
         "playouts": max(rate(playouts) for _ in range(3)),
         "clone ns": min(1e9 / rate(clones) for _ in range(3)),
         "python": rate(python_actions),
         "batched": max(rate(batched_actions) for _ in range(2)),
+        "ismcts": max(rate(ismcts) for _ in range(2)),
     }}
 print(json.dumps(out))
 """
@@ -152,7 +156,12 @@ def main() -> None:
             cells = []
             for label in builds:
                 v = statistics.median(run[name][m] for run in seen[label])
-                cells.append(f"{v:.1f}" if m == "clone ns" else f"{v / 1e6:.2f}M")
+                if m == "clone ns":
+                    cells.append(f"{v:.1f}")
+                elif m == "ismcts":
+                    cells.append(f"{v / 1e3:.2f}k")
+                else:
+                    cells.append(f"{v / 1e6:.2f}M")
             print(f"| {name} | {m} | " + " | ".join(cells) + " |")
 
 
