@@ -8,8 +8,12 @@ deck), tries every legal action on that redraw, and takes the one whose
 position the value network rates best for it (a finished game counts as its
 result).  The network (``henchmen.learn.model.ValueNet``: one hidden layer,
 tanh output) reads the player's observation tensor with the game's heuristic
-appended, and starts from small random weights: at first the player is
-about as good as a random one.
+appended.  ``--start heuristic`` (the default) refits it each round from
+tanh(a * heuristic), so that it learns a correction to the hand-written
+value and its first round plays the heuristic's own choices; ``--start
+random`` starts from small random weights and keeps training them, so the
+player begins about as weak as a random one and the curve shows everything
+it learns.
 
 Training alternates two steps until ``--minutes`` are spent: play a round of
 ``--round`` games against ``GreedyBot`` (the seats alternate; a tenth of the
