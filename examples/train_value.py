@@ -28,7 +28,8 @@ exploring no more, plays ``--eval-games`` fresh games against greedy, and
 the script prints its score with a 95% Wilson interval.
 
 ``--baseline`` instead evaluates the same lookahead on the game's heuristic
-(no learning), the reference a learned value must pass.  docs/rl.md shows a
+(no learning), the reference a learned value must pass; ``--load FILE``
+evaluates a network an earlier run saved (``--save FILE``).  docs/rl.md shows a
 measured run.
 """
 
@@ -250,11 +251,14 @@ def main(argv: list[str] | None = None) -> float:
     parser.add_argument("--baseline", action="store_true", help="the heuristic, no learning")
     parser.add_argument("--plot", default=None, help="write the learning curve here (PNG/SVG)")
     parser.add_argument("--save", default=None, help="write the network here (JSON)")
+    parser.add_argument("--load", default=None, help="evaluate this saved network, no training")
     args = parser.parse_args(argv)
 
     value: Value = heuristic_value
     curve: list[Point] = []
-    if not args.baseline:
+    if args.load:
+        value = net_value(ValueNet.load(args.load))
+    elif not args.baseline:
         net, curve = train(args)
         value = net_value(net)
         if args.save:

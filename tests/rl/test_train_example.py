@@ -62,9 +62,10 @@ def short_run(example: ModuleType, capsys: pytest.CaptureFixture[str], *args: st
 
 
 def test_a_run_from_the_heuristic_predicts_unseen_games(
-    example: ModuleType, capsys: pytest.CaptureFixture[str]
+    example: ModuleType, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    out = short_run(example, capsys, "--round", "12", "--eval-games", "4")
+    saved = str(tmp_path / "net.json")
+    out = short_run(example, capsys, "--round", "12", "--eval-games", "4", "--save", saved)
     assert out[0].startswith("games  minutes  score against greedy")
     games, _, score, held_out, baseline = out[1].replace("(", "").replace(")", "").split()
     assert games == "12" and 0.0 <= float(score) <= 1.0
@@ -72,6 +73,10 @@ def test_a_run_from_the_heuristic_predicts_unseen_games(
     assert float(held_out) < float(baseline)
     assert out[2].startswith("learned value lookahead against greedy: 4 games, ")
     assert len(out) == 3
+    # The saved network plays the same games the same way.
+    example.main(["--load", saved, "--eval-games", "4", "--seed", "3"])
+    again = capsys.readouterr().out.splitlines()
+    assert again[0].split(" (")[0] == out[2].split(" (")[0]
 
 
 def test_a_run_from_random_weights_ends_with_its_evaluation(
