@@ -248,6 +248,9 @@ def main(argv: list[str] | None = None) -> float:
     )
     parser.add_argument("--explore", type=float, default=0.1)
     parser.add_argument("--eval-games", type=int, default=1000)
+    parser.add_argument(
+        "--eval-explore", type=float, default=0.0, help="random moves in the final games too"
+    )
     parser.add_argument("--baseline", action="store_true", help="the heuristic, no learning")
     parser.add_argument("--plot", default=None, help="write the learning curve here (PNG/SVG)")
     parser.add_argument("--save", default=None, help="write the network here (JSON)")
@@ -264,7 +267,9 @@ def main(argv: list[str] | None = None) -> float:
         if args.save:
             net.save(args.save)
     start = time.perf_counter()
-    final = play(args.game, value, args.eval_games, args.seed + 77, 0.0, 0, keep=False)
+    final = play(
+        args.game, value, args.eval_games, args.seed + 77, args.eval_explore, 0, keep=False
+    )
     label = "heuristic lookahead" if args.baseline else "learned value lookahead"
     print(report(f"{label} against greedy", final.scores), end="")
     print(f" ({(time.perf_counter() - start) / 60:.1f} minutes)")
