@@ -20,6 +20,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import random
 import select
 import signal
 import statistics
@@ -137,6 +138,17 @@ class HeartsWorker:
         self.failed = f"interleaved {ANCHOR} playouts: the worker {why}"
 
 
+def spiel_step(state: Any, rng: random.Random) -> None:
+    """One step of random OpenSpiel play: a chance outcome by its probability, or a
+    uniformly random legal action."""
+    if state.is_chance_node():
+        outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+        state.apply_action(rng.choices(outcomes, probs)[0])
+    else:
+        legal = state.legal_actions()
+        state.apply_action(legal[rng.randrange(len(legal))])
+
+
 def openspiel_installed() -> bool:
     try:
         import pyspiel  # noqa: F401
@@ -181,8 +193,6 @@ def serve_bursts(name: str, quick: bool) -> None:
     """The worker: play ``name`` with OpenSpiel's uniform random bots in bursts, one
     per request line (seconds), answering each with a JSON line of actions and seconds.
     Actions are games times the mean game length, as bench/run.py's native figure counts."""
-    import random
-
     import pyspiel
 
     game = pyspiel.load_game(name)
@@ -191,12 +201,7 @@ def serve_bursts(name: str, quick: bool) -> None:
     def length() -> int:
         state = game.new_initial_state()
         while not state.is_terminal():
-            if state.is_chance_node():
-                outcomes, probs = zip(*state.chance_outcomes(), strict=True)
-                state.apply_action(rng.choices(outcomes, probs)[0])
-            else:
-                legal = state.legal_actions()
-                state.apply_action(legal[rng.randrange(len(legal))])
+            spiel_step(state, rng)
         return len(state.history())
 
     mean_length = statistics.mean(length() for _ in range(20 if quick else 100))

@@ -373,21 +373,10 @@ def _ismcts_row(row: Row, name: str, quick: bool) -> None:
         )
 
 
-def _spiel_step(state: Any, rng: random.Random) -> None:
-    """One step of random OpenSpiel play: a chance outcome by its probability, or a
-    uniformly random legal action."""
-    if state.is_chance_node():
-        outcomes, probs = zip(*state.chance_outcomes(), strict=True)
-        state.apply_action(rng.choices(outcomes, probs)[0])
-    else:
-        legal = state.legal_actions()
-        state.apply_action(legal[rng.randrange(len(legal))])
-
-
 def _spiel_random_game(game: Any, rng: random.Random) -> int:
     state = game.new_initial_state()
     while not state.is_terminal():
-        _spiel_step(state, rng)
+        interleaved.spiel_step(state, rng)
     return len(state.history())
 
 
@@ -399,7 +388,7 @@ def _spiel_midgame(game: Any, name: str, seed: int) -> Any:
     while not state.is_terminal() and (
         state.is_chance_node() or len(state.history()) < depth or len(state.legal_actions()) < 2
     ):
-        _spiel_step(state, rng)
+        interleaved.spiel_step(state, rng)
     return state
 
 
@@ -460,7 +449,7 @@ def _remaining(state: object, rng: random.Random) -> int:
     s = state.clone()  # type: ignore[attr-defined]
     n = 0
     while not s.is_terminal():
-        _spiel_step(s, rng)
+        interleaved.spiel_step(s, rng)
         n += 1
     return n
 
