@@ -6,6 +6,7 @@
 #pragma once
 #include <cstddef>
 #include <cstdint>
+#include <vector>
 
 #include "core/action.h"
 #include "core/rng.h"
@@ -26,5 +27,21 @@ struct ActionList {
   // One uniform pick, drawn as random_action's vector path draws it (below(size)).
   Action pick(Rng& rng) const { return ids[rng.below(static_cast<uint32_t>(n))]; }
 };
+
+// For a game whose state lists a decision into a stack list of its own (a
+// struct with `ids` and `n`) through `legal(list)`: the list as a vector,
+// and one pick from it drawn as random_action's vector path draws it.
+template <class List, class S>
+void copy_listed(const S& s, std::vector<Action>& out) {
+  List list;
+  s.legal(list);
+  out.assign(list.ids, list.ids + list.n);
+}
+template <class List, class S>
+Action pick_listed(const S& s, Rng& rng) {
+  List list;
+  s.legal(list);
+  return list.ids[rng.below(static_cast<uint32_t>(list.n))];
+}
 
 }  // namespace henchmen

@@ -1,4 +1,5 @@
 // S.U.E.T.: the legal moves of whoever decides now.
+#include "core/action_list.h"
 #include "core/bits.h"
 #include "games/suet/state.h"
 
@@ -17,18 +18,10 @@ struct ActionList {
   void push_back(Action a) { ids[n++] = a; }
 };
 
-void State::legal_actions(std::vector<Action>& out) const {
-  ActionList list;
-  legal(list);
-  out.assign(list.ids, list.ids + list.n);
-}
+void State::legal_actions(std::vector<Action>& out) const { copy_listed<ActionList>(*this, out); }
 
 // The same list, and one pick from it as below(size) picks from a vector.
-Action State::random_action(Rng& rng) const {
-  ActionList list;
-  legal(list);
-  return list.ids[rng.below(static_cast<uint32_t>(list.n))];
-}
+Action State::random_action(Rng& rng) const { return pick_listed<ActionList>(*this, rng); }
 
 void State::legal(ActionList& out) const {
   const int cp = current_player();

@@ -178,6 +178,7 @@ struct State {
   }
   HENCHMEN_STATE_CONTRACT(State, Config)
   Action random_action(Rng& rng) const;  // core/random_action.h
+  void legal(ActionList& out) const;  // legal.cpp: the decision's list on the stack (core/action_list.h)
   uint64_t hash() const;
 
   // Rules everyone can see.
@@ -219,7 +220,6 @@ struct State {
   bool has_hand_card_besides(int p, int k, bool non_instant) const;
 
  private:
-  void legal(ActionList& out) const;
   void settle();
   bool check_win();
   void begin_turn();

@@ -3,6 +3,7 @@
 // order, gives a sorted list.
 #include <array>
 
+#include "core/action_list.h"
 #include "games/villainy/state.h"
 
 namespace henchmen::villainy {
@@ -53,18 +54,10 @@ struct ActionList {
   }
 };
 
-void State::legal_actions(std::vector<Action>& out) const {
-  ActionList list;
-  legal(list);
-  out.assign(list.ids, list.ids + list.n);
-}
+void State::legal_actions(std::vector<Action>& out) const { copy_listed<ActionList>(*this, out); }
 
 // The same list, and one pick from it as below(size) picks from a vector.
-Action State::random_action(Rng& rng) const {
-  ActionList list;
-  legal(list);
-  return list.ids[rng.below(static_cast<uint32_t>(list.n))];
-}
+Action State::random_action(Rng& rng) const { return pick_listed<ActionList>(*this, rng); }
 
 void State::legal(ActionList& out) const {
   if (over || n_tasks > 0) return;

@@ -318,6 +318,7 @@ struct State {
   }
   HENCHMEN_STATE_CONTRACT(State, Config)
   Action random_action(Rng& rng) const;  // core/random_action.h
+  void legal(ActionList& out) const;  // legal.cpp: the decision's list on the stack (core/action_list.h)
   uint64_t hash() const;
   // The knowledge hooks' zones (zone_cards, write_zones) are each player's
   // hand, draw pile, discard pile and cards in play (wherever they lie).
@@ -413,7 +414,6 @@ struct State {
   void start_special(int card);
   void finish_special();
   uint32_t plays(uint32_t kinds, const Reach* reach_now) const;  // kinds: a bit per kind in the hand; reach_now: null once no action is left
-  void legal(ActionList& out) const;
   void legal_main(ActionList& out) const;
   void legal_choice(ActionList& out) const;
   void legal_moves(uint32_t mine, ActionList& out) const;  // mine: the turn player's Minion spots
