@@ -125,8 +125,7 @@ void read_card_table(const Json& table, Config& cfg) {
     } else if (has_colour || has_genius) {
       bad(where + " (" + cfg.name[k] + "): only a component has a colour and a genius");
     }
-    const uint8_t e = cfg.effect[k];
-    if (cfg.kind[k] == kInstant && (e == kDraw || e == kExtraTurn || e == kMarketTop)) cfg.off_turn_instants |= uint64_t{1} << k;
+    if (cfg.kind[k] == kInstant && off_turn_effect(cfg.effect[k])) cfg.off_turn_instants |= uint64_t{1} << k;
     if (cfg.effect[k] == kBlock) {
       if (cfg.block_card >= 0) bad("only one card may block (effect block)");
       cfg.block_card = k;

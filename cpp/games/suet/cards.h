@@ -38,6 +38,11 @@ enum Effect : uint8_t {
   kEffects,
 };
 
+// The Instant Actions' effects that may be played off turn, when the card
+// page's "whenever you want" is read as printed (State::off_turn_card says
+// when each one can be): what Config::off_turn_instants marks.
+constexpr bool off_turn_effect(int effect) { return effect == kDraw || effect == kExtraTurn || effect == kMarketTop; }
+
 extern const char* const kKindWords[kKinds];
 extern const char* const kEffectWords[kEffects];
 extern const char* const kColourNames[kColours];

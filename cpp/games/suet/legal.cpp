@@ -9,14 +9,10 @@ namespace {
 Action play_at(int k, int target) { return kPlay + k * kTargets + target; }
 }  // namespace
 
-// A decision's legal actions, listed on the stack and copied out once:
-// cheaper than growing the caller's vector one checked push at a time, and
-// a random playout picks straight from it.
-struct ActionList {
-  Action ids[kNumActions];  // a legal list holds each action at most once
-  size_t n = 0;  // not an int: a store to ids then cannot alias it, so it stays in a register
-  void push_back(Action a) { ids[n++] = a; }
-};
+// A decision's legal actions, listed on the stack (core/action_list.h): a
+// legal list holds each action at most once. A struct of its own, so that
+// state.h can name it before the action count is known.
+struct ActionList : henchmen::ActionList<kNumActions> {};
 
 void State::legal_actions(std::vector<Action>& out) const { copy_listed<ActionList>(*this, out); }
 

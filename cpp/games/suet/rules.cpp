@@ -75,8 +75,8 @@ uint32_t State::block_askable(int opener) const {
 // what everyone can see: all but Take 1/2/3 Extra Actions ("You must play
 // this card on your turn"), Block an Action (it answers a card, in its own
 // window) and the Cheat Card (it goes with a Component, placed as the
-// turn's action). The effects listed here are those of
-// Config::off_turn_instants (cards.cpp): change both together.
+// turn's action). An effect off_turn_effect (cards.h) leaves out is never
+// played off turn.
 bool State::off_turn_card(int k) const {
   switch (cfg->effect[k]) {
     case kDraw:
