@@ -165,7 +165,13 @@ TABLE: list[tuple[str, Callable[[], object], type[HenchmenError], str]] = [
     # serialized text
     ("deserialize(b'{}')", lambda: henchmen.deserialize(b"{}"), SerializationTypeError, "a str"),
     ("Game.deserialize(None)", lambda: GAME.deserialize(None), SerializationTypeError, "a str"),
-    ('deserialize("{}")', lambda: henchmen.deserialize("{}"), SerializationError, "options"),
+    ('deserialize("{}")', lambda: henchmen.deserialize("{}"), SerializationError, '"game"'),
+    (
+        'deserialize(\'{"game": "super"}\')',
+        lambda: henchmen.deserialize('{"game": "super"}'),
+        SerializationError,
+        '"options"',
+    ),
     # actions
     ("apply(3.5)", lambda: parry().apply(3.5), ActionTypeError, "an int id, an Action or a move"),
     ("apply(10**6)", lambda: parry().apply(10**6), IllegalActionError, "legal"),

@@ -202,7 +202,10 @@ PYBIND11_MODULE(_core, m) {
     const std::string text = utf8(py_text);
     const Json doc = Json::parse(text);
     if (!doc.is_object()) throw SerializationError("a serialized state must be a JSON object");
-    auto game = make_game(doc.at("game", "serialized state").as_string("game"), doc.at("options", "serialized state"));
+    // The game is read before the options, in its own statement: the order a
+    // call evaluates its arguments in is the compiler's, and so was the error.
+    const std::string name = doc.at("game", "serialized state").as_string("game");
+    auto game = make_game(name, doc.at("options", "serialized state"));
     return game->deserialize(text);
   }, py::arg("text"));
 

@@ -38,7 +38,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   try {
     const Json doc = Json::parse(text);
     if (!doc.is_object()) return 0;
-    auto game = make_game(doc.at("game", "state").as_string("game"), doc.at("options", "state"));
+    const std::string name = doc.at("game", "state").as_string("game");
+    auto game = make_game(name, doc.at("options", "state"));
     s = game->deserialize(text);
   } catch (const Error&) {
     return 0;
