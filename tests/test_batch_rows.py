@@ -40,7 +40,7 @@ def test_rows_stay_equal_to_each_games_tensor_and_mask(name: str) -> None:
         assert ended > 0
 
 
-@pytest.mark.parametrize("name", ["seven-secret-supervillains", "legendary", "suet", "villainy"])
+@pytest.mark.parametrize("name", GAMES)
 def test_a_step_into_other_buffers_writes_them_whole(name: str) -> None:
     games = VectorGame(name, num_games=3, seed=4, threads=1)
     games.reset()

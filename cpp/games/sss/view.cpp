@@ -235,8 +235,13 @@ void State::observation_tensor(int viewer, float* out) const {
   const Config& c = *cfg;
   const int n = c.players;
   const CardPlanes plane(out, observation_length(c), kCardIds);
+  // Each seat's player, seat 0 always the viewer: a division each, done once
+  // here rather than in every loop below (the divisions were 5% of the
+  // tensor's perf samples, 7 December).
+  int at_seat[kMaxPlayers] = {};
+  for (int seat = 0; seat < n; ++seat) at_seat[seat] = (viewer + seat) % n;
   for (int seat = 0; seat < n; ++seat) {
-    const int p = (viewer + seat) % n;  // seat 0 is always the viewer
+    const int p = at_seat[seat];
     const PlayerState& pl = players[p];
     const int base = seat * kSeatPlanes;
     if (seat == 0) {
@@ -305,14 +310,13 @@ void State::observation_tensor(int viewer, float* out) const {
   }
   float* s = out + (shared + kSharedPlanes) * kCardIds;
   for (int seat = 0; seat < n; ++seat) {
-    const int p = (viewer + seat) % n;
-    const PlayerState& pl = players[p];
+    const PlayerState& pl = players[at_seat[seat]];
     *s++ = pl.power;
     *s++ = pl.won;
     *s++ = static_cast<float>(pl.hand.size());
     *s++ = static_cast<float>(pl.deck.size());
     for (int a = 0; a < kNumAbilities; ++a) *s++ = pl.tokens[a];
-    for (int crew = 0; crew < kMaxCrews; ++crew) *s++ = crew < c.crews ? static_cast<float>(reputation(crew, p)) : 0.0f;
+    for (int crew = 0; crew < kMaxCrews; ++crew) *s++ = crew < c.crews ? static_cast<float>(reputation(crew, at_seat[seat])) : 0.0f;
     *s++ = static_cast<float>(pl.spell_book.size());
     *s++ = static_cast<float>(pl.spells_aside.size());
   }
@@ -339,7 +343,7 @@ void State::observation_tensor(int viewer, float* out) const {
     *s++ = in_game && in_slot ? 1.0f : 0.0f;
     *s++ = in_game && (danger_zone & (1u << crew)) ? 1.0f : 0.0f;
     for (int seat = 0; seat < kMaxPlayers; ++seat) {
-      *s++ = in_game && seat < n && won_by[crew] == (viewer + seat) % n ? 1.0f : 0.0f;
+      *s++ = in_game && seat < n && won_by[crew] == at_seat[seat] ? 1.0f : 0.0f;
     }
   }
 }

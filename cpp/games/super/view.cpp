@@ -191,18 +191,23 @@ void State::observation_tensor(int viewer, float* out) const {
   float* s = out;
   for (int k = 0; k < K; ++k) *s++ = k < cfg->kinds ? hand[viewer][k] : 0.0f;
   const int n = cfg->players;
-  for (int i = 0; i < P; ++i) {
+  // Seat i's player, seat 0 the viewer, counted round rather than divided
+  // for (a division a seat was a tenth of the tensor's instructions).
+  for (int i = 0, p = viewer; i < P; ++i, p = p + 1 == n ? 0 : p + 1) {
     const bool real = i < n;
-    const int p = (viewer + i) % n;
     *s++ = real ? static_cast<float>(health[p]) / static_cast<float>(cfg->health) : 0.0f;
     *s++ = real ? static_cast<float>(hand_n[p]) : 0.0f;
     *s++ = real && alive(p) ? 1.0f : 0.0f;
     for (int st = 0; st < 3; ++st) *s++ = real && power_state[p] == st ? 1.0f : 0.0f;
     *s++ = real && power[p] != kNoCard ? static_cast<float>(power[p] + 1) : 0.0f;
   }
-  for (const uint8_t t : top) {
-    for (int k = 0; k <= K; ++k) *s++ = (t == kNoCard ? k == K : k == t) ? 1.0f : 0.0f;
-  }
+  // A one-hot block of K + 1 (the last: no card), cleared in one go.
+  auto one_hot = [&s](uint8_t card) {
+    std::fill_n(s, K + 1, 0.0f);
+    s[card == kNoCard ? K : card] = 1.0f;
+    s += K + 1;
+  };
+  for (const uint8_t t : top) one_hot(t);
   for (int k = 0; k < K; ++k) *s++ = k < cfg->kinds ? discard[k] : 0.0f;
   *s++ = deck_n;
   for (int ph = 0; ph < 5; ++ph) *s++ = phase == ph ? 1.0f : 0.0f;
@@ -218,7 +223,7 @@ void State::observation_tensor(int viewer, float* out) const {
   *s++ = mover >= 0 ? static_cast<float>((mover - viewer + n) % n) : -1.0f;
   *s++ = static_cast<float>(turn) / static_cast<float>(cfg->max_turns());
   for (int c = kCounterChoice; c <= kPartingSecondChoice; ++c) *s++ = choice == c ? 1.0f : 0.0f;
-  for (int k = 0; k <= K; ++k) *s++ = (parting_top == kNoCard ? k == K : k == parting_top) ? 1.0f : 0.0f;
+  one_hot(parting_top);
 }
 
 std::string State::to_string() const {
