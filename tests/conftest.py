@@ -140,9 +140,9 @@ LONG_TIER: dict[str, tuple[Callable[[dict[str, object]], bool] | None, str]] = {
         lambda p: p.get("game") in ("seven-secret-supervillains", "villainy", "legendary"),
         "the distributed tournament's three longest games",
     ),
-    # The soak (30,000 random actions a game under the invariant checks) also
-    # runs in the sanitizer job; the conformance games check the same
-    # invariants at every step in the default tier.
+    # The soak (30,000 random actions a game under the invariant checks): the
+    # conformance games check the same invariants at every step in the default
+    # tier (and under the sanitizers, tests/hardening/sanitize.sh).
     "tests/hardening/test_soak.py::test_soak": (None, "soak"),
 }
 
