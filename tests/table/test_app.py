@@ -13,6 +13,7 @@ import asyncio
 from collections.abc import Sequence
 from typing import Any
 
+import pytest
 from rich.console import ConsoleRenderable
 from textual.widgets import Static
 
@@ -116,8 +117,17 @@ def test_a_whole_game_is_played_on_the_screen_and_ends_with_the_result() -> None
     assert app.asked and all(moves for moves in app.asked)
 
 
-def test_the_screen_shows_only_what_player_1_may_see() -> None:
-    app, _ = play("villainy", 2, decisions=12)
+@pytest.fixture(scope="module")
+def villainy_twelve() -> tuple[Recording, State]:
+    """Twelve decisions of Villainy, played once for the two tests that read them (what the
+    screen showed, the pass-only windows answered): the same game, looked at twice."""
+    return play("villainy", 2, decisions=12)
+
+
+def test_the_screen_shows_only_what_player_1_may_see(
+    villainy_twelve: tuple[Recording, State],
+) -> None:
+    app, _ = villainy_twelve
     assert app.drawn and len(app.asked) > 5
     assert app.leaks == []  # checked at every decision, on the panels' text
     for layout in app.drawn:
@@ -127,8 +137,10 @@ def test_the_screen_shows_only_what_player_1_may_see() -> None:
                 assert all(card == {"back": True} for card in zone["cards"])
 
 
-def test_villainy_pass_only_windows_are_answered_by_the_table() -> None:
-    app, state = play("villainy", 2, decisions=12)
+def test_villainy_pass_only_windows_are_answered_by_the_table(
+    villainy_twelve: tuple[Recording, State],
+) -> None:
+    app, state = villainy_twelve
     assert [m for m in app.asked if m == ["pass"]] == []  # never asked to just pass
     assert any("auto-pass" in note for note in app.notes)
     assert state.move_number > 0
