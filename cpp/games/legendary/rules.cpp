@@ -466,7 +466,7 @@ void State::settle() {
     const Task& t = tasks[n_tasks - 1];
     if (is_chance_task(t)) {
       if (waits(*this, t)) return;
-      run_top(-1);
+      if (!draw_rest_at_once()) run_top(-1);
       continue;
     }
     if (is_decision_task(t)) {
@@ -526,6 +526,33 @@ bool State::draw_in_place(Action outcome) {
   if (t.b && t.p == turn_player_) count_extra_draw();
   if (t.a > 1) {
     --t.a;
+    t.card = kNoCard;
+    t.c = 0;
+  } else {
+    --n_tasks;
+  }
+  return true;
+}
+
+// A draw certain from the counts with no known card on top (deck_step 0)
+// takes every unknown card of the deck (it asks for at least as many, or
+// one is left): all of them go to the hand in one merge, where
+// run_chance_task would move them one at a time, smallest first, each a
+// pass of settle(). Half the cards a player draws in a game come so (the
+// end of each pass through the deck). Left to run_chance_task when the hand
+// could fill up on the way (it would drop the rest of the draw) or the
+// story is told card by card.
+bool State::draw_rest_at_once() {
+  Task& t = tasks[n_tasks - 1];
+  if (t.op != tDraw || t.a <= 0) return false;
+  PlayerState& pl = players[t.p];
+  const int k = pl.deck.rest.n;
+  if (pl.deck.n_top > 0 || k == 0 || pl.hand.n + k >= kHandCap || events()) return false;
+  pl.hand.add_all(pl.deck.rest);
+  clear_used(pl.deck.rest);
+  if (t.b && t.p == turn_player_) extra_draws = saturated<uint8_t>(extra_draws + k, 255);
+  if (t.a > k) {
+    t.a = static_cast<int8_t>(t.a - k);
     t.card = kNoCard;
     t.c = 0;
   } else {

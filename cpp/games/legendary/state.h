@@ -337,6 +337,7 @@ struct State {
   void settle();
   void run_top(int outcome);
   bool draw_in_place(Action outcome);
+  bool draw_rest_at_once();  // settle(): a certain draw of the whole unknown deck
   Action only_outcome(const Task& t) const;
   void run_chance_task(Task t, int outcome);
   void run_auto_task(Task t);
