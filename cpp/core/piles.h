@@ -50,15 +50,19 @@ struct Multiset {
   int remove_at(uint8_t card) {
     for (int i = 0; i < n; ++i) {
       if (c[i] == card) {
-        std::memmove(c + i, c + i + 1, static_cast<size_t>(n - i - 1));
-        --n;
-        c[n] = 0;
+        erase_at(i);
         return i;
       }
     }
     return -1;
   }
   bool remove(uint8_t card) { return remove_at(card) >= 0; }
+  // Removes the card at place i (< size()), found by the caller (a random draw).
+  void erase_at(int i) {
+    std::memmove(c + i, c + i + 1, static_cast<size_t>(n - i - 1));
+    --n;
+    c[n] = 0;
+  }
   // remove, then whether a copy is left: the pile is sorted, so one would
   // now stand where the removed card stood (no second scan).
   bool remove_leaves_copy(uint8_t card) {
