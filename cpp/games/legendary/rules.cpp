@@ -523,15 +523,22 @@ bool State::draw_in_place(Action outcome) {
   if (Events* ev = events()) story::drawn(*ev, *this, t.p, card, false, false);
   pl.deck.rest.remove(card);
   pl.hand.add(card);
-  if (t.b && t.p == turn_player_) count_extra_draw();
-  if (t.a > 1) {
-    --t.a;
+  drew(t, 1);
+  return true;
+}
+
+// The tail of every draw done in place: k cards counted as extra draws if
+// the task says so, and the task left with what it still asks (popped when
+// done) instead of popped and pushed again.
+void State::drew(Task& t, int k) {
+  if (t.b && t.p == turn_player_) extra_draws = saturated<uint8_t>(extra_draws + k, 255);
+  if (t.a > k) {
+    t.a = static_cast<int8_t>(t.a - k);
     t.card = kNoCard;
     t.c = 0;
   } else {
     --n_tasks;
   }
-  return true;
 }
 
 // A draw certain from the counts with no known card on top (deck_step 0)
@@ -550,14 +557,7 @@ bool State::draw_rest_at_once() {
   if (pl.deck.n_top > 0 || k == 0 || pl.hand.n + k >= kHandCap || events()) return false;
   pl.hand.add_all(pl.deck.rest);
   clear_used(pl.deck.rest);
-  if (t.b && t.p == turn_player_) extra_draws = saturated<uint8_t>(extra_draws + k, 255);
-  if (t.a > k) {
-    t.a = static_cast<int8_t>(t.a - k);
-    t.card = kNoCard;
-    t.c = 0;
-  } else {
-    --n_tasks;
-  }
+  drew(t, k);
   return true;
 }
 
@@ -594,14 +594,7 @@ void State::apply_random_chance(Rng& rng) {
   const uint8_t card = pl.deck.rest.c[i];
   pl.deck.rest.erase_at(i);
   pl.hand.add(card);
-  if (t.b && t.p == turn_player_) count_extra_draw();
-  if (t.a > 1) {
-    --t.a;
-    t.card = kNoCard;
-    t.c = 0;
-  } else {
-    --n_tasks;
-  }
+  drew(t, 1);
   n_cached = 0;
   settle();
 }

@@ -339,6 +339,7 @@ struct State {
   void run_top(int outcome);
   bool draw_in_place(Action outcome);
   bool draw_rest_at_once();  // settle(): a certain draw of the whole unknown deck
+  void drew(Task& t, int k);  // the tail of a draw done in place (k cards)
   Action only_outcome(const Task& t) const;
   void run_chance_task(Task t, int outcome);
   void run_auto_task(Task t);
