@@ -37,28 +37,34 @@ struct Multiset {
   }
   // Adds every card of a sorted pile in one merge (as many as fit, smallest
   // first, as adding them one by one would): a cleanup's or a reshuffle's bulk move.
+  // Merged in place from the back: the cards below every new one never move,
+  // and no copy of the whole pile is made (a cleanup merges a hand into a
+  // long discard pile every turn).
   template <int M>
   void add_all(const Multiset<M>& from) {
     const int take = std::min<int>(from.n, N - n);
     if (take <= 0) return;
-    uint8_t merged[N];
-    std::merge(c, c + n, from.c, from.c + take, merged);
+    int i = n - 1;
+    for (int j = take - 1, out = n + take - 1; j >= 0; --out) c[out] = (i >= 0 && c[i] > from.c[j]) ? c[i--] : from.c[j--];
     n = static_cast<uint8_t>(n + take);
-    std::memcpy(c, merged, n);
   }
   // Removes one copy; returns the place it stood, or -1 if none was there.
   int remove_at(uint8_t card) {
     for (int i = 0; i < n; ++i) {
       if (c[i] == card) {
-        std::memmove(c + i, c + i + 1, static_cast<size_t>(n - i - 1));
-        --n;
-        c[n] = 0;
+        erase_at(i);
         return i;
       }
     }
     return -1;
   }
   bool remove(uint8_t card) { return remove_at(card) >= 0; }
+  // Removes the card at place i (< size()), found by the caller (a random draw).
+  void erase_at(int i) {
+    std::memmove(c + i, c + i + 1, static_cast<size_t>(n - i - 1));
+    --n;
+    c[n] = 0;
+  }
   // remove, then whether a copy is left: the pile is sorted, so one would
   // now stand where the removed card stood (no second scan).
   bool remove_leaves_copy(uint8_t card) {
@@ -164,14 +170,20 @@ struct Deck {
   bool take_unknown(uint8_t card) {
     for (int i = 0; i < n_unknown; ++i) {
       if (c[i] == card) {
-        std::memmove(c + i, c + i + 1, static_cast<size_t>(n - i - 1));
-        --n;
-        --n_unknown;
-        c[n] = 0;
+        take_unknown_at(i);
         return true;
       }
     }
     return false;
+  }
+  // Takes the unknown card at place i (< n_unknown), found by the caller (a random draw).
+  uint8_t take_unknown_at(int i) {
+    const uint8_t card = c[i];
+    std::memmove(c + i, c + i + 1, static_cast<size_t>(n - i - 1));
+    --n;
+    --n_unknown;
+    c[n] = 0;
+    return card;
   }
   // Takes the next card under an empty top segment: a chance outcome's card
   // (>= 0), else the one unknown card left (certain), else the known card on

@@ -29,6 +29,25 @@ struct has_random_action_scratch : std::false_type {};
 template <class S>
 struct has_random_action_scratch<S, std::void_t<decltype(std::declval<const S&>().random_action(std::declval<Rng&>(), std::declval<std::vector<Action>&>()))>> : std::true_type {};
 
+// A game may also give its state `void apply_random_chance(Rng&)`:
+// apply(sample_chance(rng)) in one step, for a chance step so common (a card
+// drawn) that finding the drawn card again in its pile costs more than the
+// rest of the step. It must consume the generator and leave the state
+// exactly as apply(sample_chance(rng)) would.
+template <class S, class = void>
+struct has_apply_random_chance : std::false_type {};
+template <class S>
+struct has_apply_random_chance<S, std::void_t<decltype(std::declval<S&>().apply_random_chance(std::declval<Rng&>()))>> : std::true_type {};
+
+template <class S>
+inline void apply_random_chance(S& s, Rng& rng) {
+  if constexpr (has_apply_random_chance<S>::value) {
+    s.apply_random_chance(rng);
+  } else {
+    s.apply(s.sample_chance(rng));
+  }
+}
+
 template <class S>
 inline Action random_action(const S& s, Rng& rng, std::vector<Action>& scratch) {
   if constexpr (has_random_action_scratch<S>::value) {

@@ -48,7 +48,7 @@ int64_t random_playout(S& s, Rng& rng, std::vector<Action>& scratch, int64_t lim
     const int p = s.current_player();
     if (p == kTerminal) break;
     if (p == kChance) {
-      s.apply(s.sample_chance(rng));
+      apply_random_chance(s, rng);
     } else {
       s.apply(random_action(s, rng, scratch));
       ++*decisions;

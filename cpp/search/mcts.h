@@ -339,7 +339,7 @@ SearchResult mcts_search_with(const S& root, const SearchConfig& cfg, Stop* stop
     int64_t steps = 0;
     while (s.current_player() != kTerminal && (cfg.rollout_depth < 0 || steps < cfg.rollout_depth)) {
       if (s.current_player() == kChance) {
-        s.apply(s.sample_chance(rng));
+        apply_random_chance(s, rng);
       } else {
         s.apply(random_action(s, rng, legal));
       }

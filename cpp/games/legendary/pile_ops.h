@@ -16,6 +16,13 @@ int count_sorted(const Multiset<N>& pile, uint8_t card) {
   return static_cast<int>(range.second - range.first);
 }
 
+// Where the first copy of a card stands (-1: none), by bisection.
+template <int N>
+int place_of(const Multiset<N>& pile, uint8_t card) {
+  const uint8_t* at = std::lower_bound(pile.c, pile.c + pile.n, card);
+  return at != pile.c + pile.n && *at == card ? static_cast<int>(at - pile.c) : -1;
+}
+
 // clear(), touching only the bytes in use (the rest are zero already).
 template <int N>
 void clear_used(Multiset<N>& pile) {

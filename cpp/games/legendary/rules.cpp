@@ -466,7 +466,7 @@ void State::settle() {
     const Task& t = tasks[n_tasks - 1];
     if (is_chance_task(t)) {
       if (waits(*this, t)) return;
-      run_top(-1);
+      if (!draw_rest_at_once()) run_top(-1);
       continue;
     }
     if (is_decision_task(t)) {
@@ -523,15 +523,80 @@ bool State::draw_in_place(Action outcome) {
   if (Events* ev = events()) story::drawn(*ev, *this, t.p, card, false, false);
   pl.deck.rest.remove(card);
   pl.hand.add(card);
-  if (t.b && t.p == turn_player_) count_extra_draw();
-  if (t.a > 1) {
-    --t.a;
+  drew(t, 1);
+  return true;
+}
+
+// The tail of every draw done in place: k cards counted as extra draws if
+// the task says so, and the task left with what it still asks (popped when
+// done) instead of popped and pushed again.
+void State::drew(Task& t, int k) {
+  if (t.b && t.p == turn_player_) extra_draws = saturated<uint8_t>(extra_draws + k, 255);
+  if (t.a > k) {
+    t.a = static_cast<int8_t>(t.a - k);
     t.card = kNoCard;
     t.c = 0;
   } else {
     --n_tasks;
   }
+}
+
+// A draw certain from the counts with no known card on top (deck_step 0)
+// takes every unknown card of the deck (it asks for at least as many, or
+// one is left): all of them go to the hand in one merge, where
+// run_chance_task would move them one at a time, smallest first, each a
+// pass of settle(). Half the cards a player draws in a game come so (the
+// end of each pass through the deck). Left to run_chance_task when the hand
+// could fill up on the way (it would drop the rest of the draw) or the
+// story is told card by card.
+bool State::draw_rest_at_once() {
+  Task& t = tasks[n_tasks - 1];
+  if (t.op != tDraw || t.a <= 0) return false;
+  PlayerState& pl = players[t.p];
+  const int k = pl.deck.rest.n;
+  if (pl.deck.n_top > 0 || k == 0 || pl.hand.n + k >= kHandCap || events()) return false;
+  pl.hand.add_all(pl.deck.rest);
+  clear_used(pl.deck.rest);
+  drew(t, k);
   return true;
+}
+
+// apply(sample_chance(rng)) in one step (core/random_action.h). A card drawn
+// from the unknown part of a deck, the commonest step of a playout, is taken
+// at the place the generator picked (sample_chance's draw), not looked for
+// again by its id as apply's draw_in_place must; any copy of it leaves the
+// same sorted pile. Every other step goes the long way.
+void State::apply_random_chance(Rng& rng) {
+  Task& t = tasks[n_tasks - 1];  // a chance node: a chance task is on top
+  // The Villain Deck's card each turn and the HQ's refills: sample_chance's
+  // draw from the pile, then run_chance_task's step with the place known.
+  if (t.op == tVillainCard || t.op == tRefillHQ) {
+    const bool villain = t.op == tVillainCard;
+    const auto& pile = villain ? villain_deck.c : hero_deck.c;
+    const int n = villain ? villain_deck.n : hero_deck.n;
+    const bool runs = villain ? t.a > 0 : hq[t.a] == kNoCard && hero_deck_size() > 0;  // as run_chance_task asks
+    if (n == 0 || !runs) return apply(sample_chance(rng));
+    const int place = static_cast<int>(rng.below(static_cast<uint32_t>(n)));
+    const Task top = t;
+    --n_tasks;
+    n_cached = 0;
+    if (villain) villain_card_at(top, pile[place], place);
+    else refill_hq_at(top.a, pile[place], place);
+    settle();
+    return;
+  }
+  PlayerState& pl = players[t.p];
+  if (t.op != tDraw || t.a <= 0 || pl.deck.n_top > 0 || pl.deck.rest.empty() || pl.hand.full() || events()) {
+    apply(sample_chance(rng));
+    return;
+  }
+  const int i = static_cast<int>(rng.below(pl.deck.rest.n));
+  const uint8_t card = pl.deck.rest.c[i];
+  pl.deck.rest.erase_at(i);
+  pl.hand.add(card);
+  drew(t, 1);
+  n_cached = 0;
+  settle();
 }
 
 // The outcome of a chance step settle() runs by itself (a forced group at setup).
@@ -624,34 +689,33 @@ void State::legal_actions(std::vector<Action>& out) const {
   main_legal(out);
 }
 
+namespace {
+// base + each set bit's index, lowest first.
+template <class Out>
+void emit_bits(Out& out, uint64_t bits, Action base) {
+  for (; bits; bits &= bits - 1) out.push_back(base + __builtin_ctzll(bits));
+}
+}  // namespace
+
 // The turn player's main decision (no task on top), listed into a vector
 // (legal_actions) or an ActionList on the stack (random_action) from one body.
 template <class Out>
 void State::main_legal(Out& out) const {
   const PlayerState& me = players[turn_player_];
+  // The Heroes in hand and the HQ's affordable ones as bit sets (every Hero's
+  // id is below 64): read back lowest bit first, they come out ascending and
+  // each card once, with no sorting and no test for repeats.
   if (n_played < kPlayedCap) {
-    const bool may_discard = me.hand.size() >= 2;
-    uint8_t hand[kHandCap];
-    const int n_hand = me.hand.distinct_into(hand);
-    for (int i = 0; i < n_hand; ++i) {
-      const uint8_t c = hand[i];
-      if (is_hero(c) && (may_discard || !cfg->discard_to_play[c])) out.push_back(kPlay + c);
-    }
+    uint64_t play = 0;
+    for (const uint8_t c : me.hand) play |= c <= kOfficer ? uint64_t{1} << c : 0;  // not a Wound (63)
+    // One card in hand: a Hero that must discard another to be played cannot be.
+    if (me.hand.n == 1 && cfg->discard_to_play[me.hand.c[0]]) play = 0;
+    emit_bits(out, play, kPlay);
   }
   if (!healed && !showdown) {
-    Action hq_buy[kHQ];
-    int k = 0;
-    for (int i = 0; i < kHQ; ++i) {
-      const uint8_t c = hq[i];
-      if (c == kNoCard || cfg->cost[c] > recruit) continue;
-      bool again = false;  // the same Hero twice
-      for (int j = 0; j < k; ++j) again = again || hq_buy[j] == kRecruit + c;
-      if (again) continue;
-      hq_buy[k] = kRecruit + c;
-      for (int j = k; j > 0 && hq_buy[j - 1] > hq_buy[j]; --j) std::swap(hq_buy[j - 1], hq_buy[j]);
-      ++k;
-    }
-    for (int i = 0; i < k; ++i) out.push_back(hq_buy[i]);
+    uint64_t buy = 0;  // the HQ holds Heroes only (validate.cpp)
+    for (const uint8_t c : hq) buy |= c != kNoCard && cfg->cost[c] <= recruit ? uint64_t{1} << c : 0;
+    emit_bits(out, buy, kRecruit);
     if (officers_left > 0 && cfg->cost[kOfficer] <= recruit) out.push_back(kRecruitOfficer);
     const int power = attack + (recruit_as_attack ? recruit : 0);
     int tags = -1;  // the turn player's classes and teams, found once if a villain needs them
@@ -850,12 +914,7 @@ void State::run_chance_task(Task t, int outcome) {
       if (villain_deck.empty()) deck_ran_out = true;  // already out (a position built with an empty deck)
       if (villain_deck.empty() || t.a <= 0) return;
       const uint8_t card = card_out >= 0 ? static_cast<uint8_t>(card_out) : villain_deck.c[0];
-      if (Events* ev = events()) story::villain_card(*ev, *this, card);
-      villain_deck.remove(card);
-      if (villain_deck.empty()) deck_ran_out = true;
-      if (t.a > 1) push(tVillainCard, t.p, kNoCard, t.a - 1);
-      play_villain_card(card);
-      return;
+      return villain_card_at(t, card, place_of(villain_deck, card));
     }
     case tSkrullReveal: {
       if (hero_deck.empty()) return;
@@ -867,17 +926,7 @@ void State::run_chance_task(Task t, int outcome) {
     case tRefillHQ: {
       if (hq[t.a] != kNoCard || hero_deck_size() <= 0) return;
       const uint8_t card = card_out >= 0 ? static_cast<uint8_t>(card_out) : hero_deck.c[0];
-      if (Events* ev = events()) {
-        Event e = story::about(*this, "hq", "{card} joins the HQ (cost {cost})", -1, card, kHeroDeckZone, kHQZone, Pos::kTop);
-        ev->add(e.with("cost", static_cast<int>(c.cost[card])).with("slot", t.a + 1));
-      }
-      hero_deck.remove(card);
-      hq[t.a] = card;
-      if (hero_deck_size() <= 0) {
-        deck_ran_out = true;
-        check_evil_wins();
-      }
-      return;
+      return refill_hq_at(t.a, card, place_of(hero_deck, card));
     }
     case tTactic: {
       if (tactics.empty()) return;
@@ -886,6 +935,31 @@ void State::run_chance_task(Task t, int outcome) {
       return;
     }
     default: return;
+  }
+}
+
+// The top card of the Villain Deck, `card`, standing at `place` in the pile
+// (-1: not there), is played; t is its task, popped.
+void State::villain_card_at(const Task& t, uint8_t card, int place) {
+  if (Events* ev = events()) story::villain_card(*ev, *this, card);
+  if (place >= 0) villain_deck.erase_at(place);
+  if (villain_deck.empty()) deck_ran_out = true;
+  if (t.a > 1) push(tVillainCard, t.p, kNoCard, t.a - 1);
+  play_villain_card(card);
+}
+
+// The Hero Deck's top card, `card`, standing at `place` in the pile (-1: not
+// there), fills the empty HQ slot.
+void State::refill_hq_at(int slot, uint8_t card, int place) {
+  if (Events* ev = events()) {
+    Event e = story::about(*this, "hq", "{card} joins the HQ (cost {cost})", -1, card, kHeroDeckZone, kHQZone, Pos::kTop);
+    ev->add(e.with("cost", static_cast<int>(cfg->cost[card])).with("slot", slot + 1));
+  }
+  if (place >= 0) hero_deck.erase_at(place);
+  hq[slot] = card;
+  if (hero_deck_size() <= 0) {
+    deck_ran_out = true;
+    check_evil_wins();
   }
 }
 

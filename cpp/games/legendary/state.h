@@ -298,6 +298,7 @@ struct State {
   }
   HENCHMEN_STATE_CONTRACT(State, Config)
   Action random_action(Rng& rng, std::vector<Action>& scratch) const;  // core/random_action.h
+  void apply_random_chance(Rng& rng);  // core/random_action.h
   template <class Out>
   void main_legal(Out& out) const;  // rules.cpp: the turn player's main decision
   // For redraws (core/native_state.h): whether `world`, drawn for
@@ -337,6 +338,8 @@ struct State {
   void settle();
   void run_top(int outcome);
   bool draw_in_place(Action outcome);
+  bool draw_rest_at_once();  // settle(): a certain draw of the whole unknown deck
+  void drew(Task& t, int k);  // the tail of a draw done in place (k cards)
   Action only_outcome(const Task& t) const;
   void run_chance_task(Task t, int outcome);
   void run_auto_task(Task t);
@@ -349,6 +352,8 @@ struct State {
   void play_card(uint8_t card);
   void play_copy(uint8_t as, uint8_t physical, int copy_index);
   void play_villain_card(uint8_t card);
+  void villain_card_at(const Task& t, uint8_t card, int place);  // place: in villain_deck (-1: none)
+  void refill_hq_at(int slot, uint8_t card, int place);           // place: in hero_deck (-1: none)
   void enter_city(uint8_t card, uint8_t under, int from);  // from: the zone it leaves
   void escape(const CitySpace& v);
   void twist(int number, bool mystique);

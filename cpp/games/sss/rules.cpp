@@ -365,15 +365,7 @@ void State::run_task_step(Task& t, int outcome) {
         if (outcome < 0 && p.deck.n_unknown == 0) from_known = !p.deck.bottom_is_private(0);
         card = p.deck.take_next(outcome);
       }
-      if (t.kind == TaskKind::kDrawFreeze) {
-        set_aside(p, card, from_known);
-      } else {
-        p.hand.add(card);
-        if (from_known) p.hand_public.add(card);
-      }
-      --t.count;
-      if (Events* ev = events()) story::drawn(*ev, *this, t.kind, t.player, card, from_known);
-      return;
+      return drawn(t, card, from_known);
     }
     case TaskKind::kRefillRow:
     case TaskKind::kRefillUpgrade: {
@@ -434,6 +426,34 @@ void State::run_task_step(Task& t, int outcome) {
       look_at_minion(t.player, outcome);
       return;
   }
+}
+
+// A draw task's card, taken from the deck, goes where the task sends it.
+void State::drawn(Task& t, uint8_t card, bool from_known) {
+  PlayerState& p = players[t.player];
+  if (t.kind == TaskKind::kDrawFreeze) {
+    set_aside(p, card, from_known);
+  } else {
+    p.hand.add(card);
+    if (from_known) p.hand_public.add(card);
+  }
+  --t.count;
+  if (Events* ev = events()) story::drawn(*ev, *this, t.kind, t.player, card, from_known);
+}
+
+// apply(sample_chance(rng)) in one step (core/random_action.h). A card drawn
+// from the unknown part of a deck, most of a playout's chance steps, is
+// taken at the place the generator picked (sample_chance's draw), not looked
+// for again by its id as apply's take_next must; any copy of it leaves the
+// same sorted pile. Every other step goes the long way.
+void State::apply_random_chance(Rng& rng) {
+  Task& t = tasks[0];
+  const bool draw = t.kind == TaskKind::kDrawHand || t.kind == TaskKind::kDrawFreeze || t.kind == TaskKind::kDrawFetch || t.kind == TaskKind::kDrawRemix ||
+                    t.kind == TaskKind::kDrawGamble;
+  PlayerState& p = players[t.player];
+  if (!draw || p.deck.n_top > 0 || p.deck.n_unknown == 0) return apply(sample_chance(rng));
+  drawn(t, p.deck.take_unknown_at(static_cast<int>(rng.below(p.deck.n_unknown))), false);
+  settle();
 }
 
 // Runs queued work until it is done or needs a chance outcome.

@@ -332,6 +332,7 @@ struct State {
   int current_player() const;
   HENCHMEN_STATE_CONTRACT(State, Config)
   Action random_action(Rng& rng, std::vector<Action>& scratch) const;  // core/random_action.h
+  void apply_random_chance(Rng& rng);  // core/random_action.h
   uint64_t hash() const;  // stable: the position JSON's content, field by field
 
   // Rule helpers shared by the rules, view and serialization files.
@@ -484,6 +485,7 @@ struct State {
   void settle();
   bool task_needs_chance(const Task& t) const;
   void run_task_step(Task& t, int outcome);
+  void drawn(Task& t, uint8_t card, bool from_known);  // run_task_step's draw, once the card is taken
   void reshuffle(int player);
   void attach_minion(int player, int card, int from);  // from: the zone the Minion leaves
   void win_supervillain(int player, int crew);

@@ -46,14 +46,19 @@ bool State::discard_from_hand(int p, int k, Event* e) {
 
 // A card the player picks to discard (as the action, down to the maximum
 // hand, a repair's price, Everyone Discards One Card).
+// The event is built only when a story is told: its strings cost a
+// playout more than the discard itself.
 void State::discard_by_choice(int p, int k, const char* why) {
+  Events* ev = events();
+  if (!ev) {
+    discard_from_hand(p, k, nullptr);
+    return;
+  }
   Event e("discard", "", p);
   e.with("card", cfg->name[k]);
   const bool to_black_market = discard_from_hand(p, k, &e);
-  if (Events* ev = events()) {
-    e.say(std::string("{P} {discard|discards} {card} (") + why + ")" + (to_black_market ? ": a Component goes to the Black Market" : ""));
-    ev->add(e);
-  }
+  e.say(std::string("{P} {discard|discards} {card} (") + why + ")" + (to_black_market ? ": a Component goes to the Black Market" : ""));
+  ev->add(e);
 }
 
 // A Component enters the Black Market on top, no longer Broken.
