@@ -81,7 +81,7 @@ _NATIVE_DOCS: dict[type[HenchmenError], str] = {
     >>> henchmen.deserialize("{}")
     Traceback (most recent call last):
     ...
-    henchmen.errors.SerializationError: serialized state is missing the field "options"
+    henchmen.errors.SerializationError: serialized state is missing the field "game"
     """,
     PlayerError: """A player number out of range, or a question that needs a player to
     decide asked of a terminal or chance state.
