@@ -707,7 +707,7 @@ void State::main_legal(Out& out) const {
   // each card once, with no sorting and no test for repeats.
   if (n_played < kPlayedCap) {
     uint64_t play = 0;
-    for (const uint8_t c : me.hand) play |= c <= kOfficer ? uint64_t{1} << c : 0;  // not a Wound (63)
+    for (const uint8_t c : me.hand) play |= is_hero(c) ? uint64_t{1} << c : 0;  // not a Wound
     // One card in hand: a Hero that must discard another to be played cannot be.
     if (me.hand.n == 1 && cfg->discard_to_play[me.hand.c[0]]) play = 0;
     emit_bits(out, play, kPlay);
