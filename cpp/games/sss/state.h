@@ -470,7 +470,7 @@ struct State {
   uint8_t take_minion(int outcome);  // the Minion deck's next card: its known top first, with no chance
   bool sees_minion_bottom(int k, int viewer) const { return minion_bottom_seen[k] == 0 || (viewer >= 0 && ((minion_bottom_seen[k] >> viewer) & 1u)); }
   bool sees_minion_top(int i, int viewer) const { return viewer >= 0 && ((minion_deck.top_seen[i] >> viewer) & 1u); }
-  void resample_spells(int observer, Rng& rng);   // serialize.cpp: the spells the observer cannot place, redealt
+  void resample_spells(int observer, Rng& rng);   // resample.cpp: the spells the observer cannot place, redealt
 
  private:
   template <class Out>

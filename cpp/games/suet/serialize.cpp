@@ -1,5 +1,5 @@
-// S.U.E.T.: the position as JSON (both ways), resampling from the position
-// alone, and the zones the knowledge tracker reads.
+// S.U.E.T.: the position as JSON (both ways); the redraw of what an observer
+// cannot see is resample.cpp.
 #include "core/card_json.h"
 #include "core/error.h"
 #include "core/piles.h"
@@ -158,57 +158,6 @@ State State::from_json(const Config& cfg, const Json& doc) {
     s.pick_mode = word(pk.at("mode", "pick"), kPickWords, "mode");
   }
   return s;
-}
-
-void State::resample(int observer, Rng& rng) {
-  // From the position alone: the observer knows their own hand and every
-  // face-up card; the other hands and the deck are one pool, dealt again
-  // in the same sizes.
-  uint32_t others = 0;
-  for (int p = 0; p < cfg->players; ++p) {
-    if (p != observer) others |= 1u << p;
-  }
-  redeal_hands(deck, hand, hand_n, cfg->kinds, others, rng);
-}
-
-void State::zone_cards(int zone, std::vector<uint8_t>& out) const {
-  out.clear();
-  auto counts = [&](const uint8_t* c) {
-    for (int k = 0; k < cfg->kinds; ++k) out.insert(out.end(), c[k], static_cast<uint8_t>(k));
-  };
-  if (zone < P) {
-    if (zone < cfg->players) counts(hand[zone]);
-  } else if (zone == kDeckZone) {
-    counts(deck);
-  } else if (zone == kDiscardZone) {
-    counts(discard);
-  } else if (zone == kPlayZone) {
-    counts(inplay);
-  } else if (zone == kMarketZone) {
-    out.assign(market, market + market_n);
-  } else if (zone >= kLabZone) {
-    const int p = zone - kLabZone;
-    if (p >= cfg->players) return;
-    for (int c = 0; c < kColours; ++c) {
-      if (comp[p][c] != kNone) out.push_back(comp[p][c]);
-      if ((cheat[p] >> c) & 1) out.push_back(static_cast<uint8_t>(cfg->cheat_card));
-    }
-    if (enh[p] != kNone) out.push_back(enh[p]);
-    counts(front[p]);
-  }
-}
-
-void State::write_zones(const Knowledge::World& world) {
-  auto write = [&](int zone, uint8_t* c) {
-    for (int k = 0; k < K; ++k) c[k] = 0;
-    const auto& z = world[static_cast<size_t>(zone)];
-    for (const auto* part : {&z.top, &z.middle, &z.bottom}) {
-      for (const uint8_t k : *part) ++c[k];
-    }
-  };
-  for (int p = 0; p < cfg->players; ++p) write(p, hand[p]);
-  write(kDeckZone, deck);
-  // Everything else lies face up: the world holds it as it is.
 }
 
 }  // namespace henchmen::suet
