@@ -1,7 +1,7 @@
 // Legendary: what a table draws for one viewer (zones of card faces or
 // backs, counters, the status and why a decision is asked), and what a legal
 // action is about. Never more than the viewer may see: the same rule as the
-// observation (view.cpp).
+// observation (board.cpp).
 #include "core/layout.h"
 #include "games/legendary/state.h"
 #include "games/legendary/story.h"

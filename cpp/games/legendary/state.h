@@ -419,4 +419,21 @@ inline int State::villain_attack(int space) const {
   return std::max(a, 0);
 }
 
+// What a viewer other than `p` can deduce but not place of p's cards: the
+// hand, the unknown part of the deck, cards put on top face down, a card
+// being passed, cards p looks at in private. `f` is called once per card.
+template <class F>
+inline void State::each_unseen(int p, F&& f) const {
+  const PlayerState& pl = players[p];
+  for (const uint8_t x : pl.hand) f(x);
+  for (const uint8_t x : pl.deck.rest) f(x);
+  for (int i = 0; i < pl.deck.n_top; ++i) {
+    if ((pl.deck.top_private >> i) & 1u) f(pl.deck.top[i]);
+  }
+  if (pl.pass != kNoCard) f(pl.pass);
+  if (look_private && look_owner == p) {
+    for (const uint8_t x : look) f(x);
+  }
+}
+
 }  // namespace henchmen::legendary

@@ -1,7 +1,7 @@
 // Seven Secret Supervillains: what a table draws for one viewer (zones of
 // card faces or backs, counters, the status and why a decision is asked),
 // and what a legal action is about. Never more than the viewer may see: the
-// same rule as the observation (view.cpp).
+// same rule as the observation (board.cpp).
 #include "core/layout.h"
 #include "games/sss/deck_top.h"
 #include "games/sss/state.h"
