@@ -44,6 +44,18 @@ class Knowledge {
   // middle (in no order) and at its bottom (bottom last).
   struct ZoneCards {
     std::vector<uint8_t> top, middle, bottom;
+    // Every card of the zone, wherever the tracker placed it.
+    template <class F>
+    void each(F&& f) const {
+      for (const auto* part : {&top, &middle, &bottom}) {
+        for (const uint8_t c : *part) f(c);
+      }
+    }
+    // The zone as counts by kind, counts[0] to counts[kinds - 1] (a game whose piles are counts).
+    void count(uint8_t* counts, int kinds) const {
+      for (int k = 0; k < kinds; ++k) counts[k] = 0;
+      each([&](uint8_t c) { ++counts[c]; });
+    }
   };
   using World = std::vector<ZoneCards>;
 

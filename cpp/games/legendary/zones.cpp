@@ -12,13 +12,6 @@ void append(const Pile& pile, std::vector<uint8_t>& out) {
 void append_one(uint8_t c, std::vector<uint8_t>& out) {
   if (c != kNoCard) out.push_back(c);
 }
-// A world's cards of one zone, wherever the tracker placed them.
-template <class F>
-void each(const Knowledge::ZoneCards& z, F&& f) {
-  for (const auto* part : {&z.top, &z.middle, &z.bottom}) {
-    for (const uint8_t c : *part) f(c);
-  }
-}
 }  // namespace
 
 void State::zone_cards(int zone, std::vector<uint8_t>& out) const {
@@ -78,23 +71,23 @@ void State::write_zones(const Knowledge::World& world) {
     const auto& deck = world[static_cast<size_t>(seat_zone(p, kDeckZone))];
     const auto& pass = world[static_cast<size_t>(seat_zone(p, kPassZone))];
     pl.hand.clear();
-    each(hand, [&](uint8_t c) { pl.hand.add(c); });
+    hand.each([&](uint8_t c) { pl.hand.add(c); });
     const int n_top = pl.deck.n_top;
     pl.deck.rest.clear();
     int i = 0;
-    each(deck, [&](uint8_t c) {
+    deck.each([&](uint8_t c) {
       if (i < n_top) pl.deck.top[i] = c;
       else pl.deck.rest.add(c);
       ++i;
     });
     if (pl.pass != kNoCard) {
-      each(pass, [&](uint8_t c) { pl.pass = c; });
+      pass.each([&](uint8_t c) { pl.pass = c; });
     }
   }
   if (look_private) {
     const auto& z = world[static_cast<size_t>(kLookZone)];
     look.clear();
-    each(z, [&](uint8_t c) { look.add(c); });
+    z.each([&](uint8_t c) { look.add(c); });
   }
 }
 

@@ -152,9 +152,7 @@ void State::write_zones(const Knowledge::World& world) {
   if (cfg->chaos_spells) {
     auto pile_of = [&](const Knowledge::ZoneCards& z, Multiset<kChaosSpells>& pile) {
       pile.clear();
-      for (const auto* part : {&z.top, &z.middle, &z.bottom}) {
-        for (const uint8_t c : *part) pile.add(c);
-      }
+      z.each([&](uint8_t c) { pile.add(c); });
     };
     for (int p = 0; p < cfg->players; ++p) {
       pile_of(world[static_cast<size_t>(spell_book_zone(p))], players[p].spell_book);

@@ -46,13 +46,7 @@ void State::zone_cards(int zone, std::vector<uint8_t>& out) const {
 }
 
 void State::write_zones(const Knowledge::World& world) {
-  auto write = [&](int zone, uint8_t* c) {
-    for (int k = 0; k < K; ++k) c[k] = 0;
-    const auto& z = world[static_cast<size_t>(zone)];
-    for (const auto* part : {&z.top, &z.middle, &z.bottom}) {
-      for (const uint8_t k : *part) ++c[k];
-    }
-  };
+  auto write = [&](int zone, uint8_t* c) { world[static_cast<size_t>(zone)].count(c, K); };
   for (int p = 0; p < cfg->players; ++p) write(p, hand[p]);
   write(kDeckZone, deck);
   // Everything else lies face up: the world holds it as it is.

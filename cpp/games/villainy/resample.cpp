@@ -76,11 +76,8 @@ void State::zone_cards(int zone, std::vector<uint8_t>& out) const {
 void State::write_zones(const Knowledge::World& world) {
   auto write = [&](auto& pile, int zone) {
     if (static_cast<size_t>(zone) >= world.size()) return;
-    const auto& z = world[static_cast<size_t>(zone)];
     pile.clear();
-    for (const auto* part : {&z.top, &z.middle, &z.bottom}) {
-      for (const uint8_t c : *part) pile.add(c);
-    }
+    world[static_cast<size_t>(zone)].each([&](uint8_t c) { pile.add(c); });
   };
   for (int p = 0; p < cfg->players; ++p) {
     write(players[p].hand, hand_zone(p));
