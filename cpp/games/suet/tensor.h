@@ -15,9 +15,9 @@ void write_tensor(const State& s, int viewer, Out& out) {
   const Config& cfg = *s.cfg;
   const int n = cfg.players;
   int i = 0;
-  for (int k = 0; k < K; ++k, ++i) {
-    if (k < cfg.kinds) out(i, s.hand[viewer][k]);
-  }
+  // Card counts: the kinds the game has (the rest of each plane stays 0).
+  for (int k = 0; k < cfg.kinds; ++k) out(i + k, s.hand[viewer][k]);
+  i += K;
   for (int seat = 0; seat < P; ++seat) {
     const int base = i;
     i += kSeatPlane;
@@ -49,9 +49,8 @@ void write_tensor(const State& s, int viewer, Out& out) {
   }
   out(i++, s.deck_n / 100.0f);
   for (const uint8_t* pile : {s.discard, s.inplay}) {
-    for (int k = 0; k < K; ++k, ++i) {
-      if (k < cfg.kinds) out(i, pile[k]);
-    }
+    for (int k = 0; k < cfg.kinds; ++k) out(i + k, pile[k]);
+    i += K;
   }
   {
     uint8_t counts[K] = {};

@@ -220,6 +220,12 @@ int count_from_top(const Multiset<N>& pile, uint8_t card) {
 
 struct ActionList;  // legal.cpp: a decision's legal actions as they are listed
 
+// A Minion's A! and D! with its bonuses (State::grid_stats).
+struct MinionStats {
+  int attack = 0;
+  int defense = 0;
+};
+
 // Who may attack what, as bitmasks over attackers (bit a) and targets (bit
 // t), worked out once per decision (combat.cpp) so that listing attacks
 // reads two words per attacker and opponent instead of asking every pair.
@@ -342,6 +348,7 @@ struct State {
   bool can_target(int player, int attacker, int target_player, int target) const;
   int attack_value(int player, int attacker, int target_player, int target, int bonus) const;
   int defense_value(int target_player, int target, int player, int attacker) const;
+  void grid_stats(int player, MinionStats out[kSpots]) const;  // each Minion's A! and D! against a Minion (spots without one untouched)
   int hand_target(int player) const;  // five, or six with that bonus in play
   int segues_unseen(int player) const { return cfg->deck_def(player).segues - players[player].segues_discarded; }  // Segues not in the discard pile
   int count_discarded_segues(int player) const;  // what segues_discarded keeps, counted

@@ -46,12 +46,14 @@ void State::observation_tensor(int viewer, float* out) const {
     b[19] = monster_complete(p);
     b[20 + c.deck[p]] = 1;
     float* s = b + 20 + kMaxDecks;
+    MinionStats stats[kSpots];
+    if (pl.minions) grid_stats(p, stats);  // attack_value and defense_value against a Minion
     for (int k = 0; k < kSpots; ++k, s += 8) {
       const Spot& sp = pl.grid[k];
       if (sp.minion == kNoCard) continue;
       s[0] = 1;
-      s[1] = attack_value(p, k, p, 0, 0) / 10.0f;
-      s[2] = defense_value(p, k, p, 0) / 10.0f;
+      s[1] = stats[k].attack / 10.0f;
+      s[2] = stats[k].defense / 10.0f;
       s[3] = ranged(p, k);
       s[4] = blocked(p, k);
       s[5] = sp.gear != kNoCard;
@@ -135,8 +137,10 @@ double State::heuristic(int player) const {
     double v = 10.0 + 1.5 * pl.hits + (pl.left != kNoCard) + (pl.right != kNoCard);
     if (pl.hideout == HideoutState::kGone) v -= 3.0;
     if (master_blocked(p)) v += 1.0;
+    MinionStats stats[kSpots];
+    grid_stats(p, stats);
     for (int s = 0; s < kSpots; ++s) {
-      if (minion_at(p, s)) v += 0.25 * (attack_value(p, s, p, 0, 0) + defense_value(p, s, p, 0));
+      if (minion_at(p, s)) v += 0.25 * (stats[s].attack + stats[s].defense);
     }
     const bool complete = monster_complete(p);
     for (const Part& part : pl.monster) {
