@@ -47,13 +47,6 @@ State State::initial(const Config& cfg) {
 // ---------------------------------------------------------------------------
 // Queries
 
-int State::current_player() const {
-  if (over) return kTerminal;
-  if (n_tasks > 0) return kChance;
-  if (reactions.open()) return reactions.responder();  // an off-turn decision: Gamble's guess
-  return turn_player_;
-}
-
 bool State::supervillain_revealed(int crew) const {
   if (danger_zone & (1u << crew)) return true;
   for (const int8_t s : supervillain_slot) {
