@@ -17,7 +17,7 @@ namespace henchmen {
 // it can hold bounds it.
 template <int N>
 struct ActionList {
-  Action ids[N];  // left uninitialised: only the first n are ever read
+  Action ids[N + 1];  // left uninitialised: only the first n are ever read; push_if may write one past them
   size_t n = 0;   // not an int: a store to ids then cannot alias it, so it stays in a register
 
   void push_back(Action a) { ids[n++] = a; }
@@ -27,6 +27,26 @@ struct ActionList {
   // One uniform pick, drawn as random_action's vector path draws it (below(size)).
   Action pick(Rng& rng) const { return ids[rng.below(static_cast<uint32_t>(n))]; }
 };
+
+// `a` added when `keep` holds. Into an ActionList with no branch: the id is
+// written anyway and counted only if kept, where a test per candidate (a
+// hand card attachable or not, a row card affordable or not) mispredicts
+// about as often as it goes either way.
+template <int N>
+inline void push_if(ActionList<N>& out, Action a, bool keep) {
+  out.ids[out.n] = a;
+  out.n += keep;
+}
+inline void push_if(std::vector<Action>& out, Action a, bool keep) {
+  if (keep) out.push_back(a);
+}
+
+// base + each set bit's index, lowest first: a set of card ids gathered as
+// bits comes out ascending and each card once, with no sort.
+template <class Out>
+void push_bits(Out& out, uint64_t bits, Action base) {
+  for (; bits; bits &= bits - 1) out.push_back(base + __builtin_ctzll(bits));
+}
 
 // For a game whose state lists a decision into a stack list of its own (a
 // struct with `ids` and `n`) through `legal(list)`: the list as a vector,

@@ -640,7 +640,7 @@ void State::run_decision(Task t, Action action) {
   Events* ev = events();
   const int hand_z = seat_zone(p, kHandZone);
   const int discard_z = seat_zone(p, kDiscardZone);
-  auto tell = [&](const char* kind, const std::string& text, int card, int from, int to, Pos from_pos = Pos::kAny, Pos to_pos = Pos::kAny) {
+  auto tell = [&](const char* kind, const char* text, int card, int from, int to, Pos from_pos = Pos::kAny, Pos to_pos = Pos::kAny) {
     if (ev) ev->add(story::about(*this, kind, text, p, card, from, to, from_pos, to_pos));
   };
   if (ev && action == kNo) ev->add(Event("decline", "{P} {decline|declines}", p));

@@ -689,14 +689,6 @@ void State::legal_actions(std::vector<Action>& out) const {
   main_legal(out);
 }
 
-namespace {
-// base + each set bit's index, lowest first.
-template <class Out>
-void emit_bits(Out& out, uint64_t bits, Action base) {
-  for (; bits; bits &= bits - 1) out.push_back(base + __builtin_ctzll(bits));
-}
-}  // namespace
-
 // The turn player's main decision (no task on top), listed into a vector
 // (legal_actions) or an ActionList on the stack (random_action) from one body.
 template <class Out>
@@ -710,12 +702,12 @@ void State::main_legal(Out& out) const {
     for (const uint8_t c : me.hand) play |= is_hero(c) ? uint64_t{1} << c : 0;  // not a Wound
     // One card in hand: a Hero that must discard another to be played cannot be.
     if (me.hand.n == 1 && cfg->discard_to_play[me.hand.c[0]]) play = 0;
-    emit_bits(out, play, kPlay);
+    push_bits(out, play, kPlay);
   }
   if (!healed && !showdown) {
     uint64_t buy = 0;  // the HQ holds Heroes only (validate.cpp)
     for (const uint8_t c : hq) buy |= c != kNoCard && cfg->cost[c] <= recruit ? uint64_t{1} << c : 0;
-    emit_bits(out, buy, kRecruit);
+    push_bits(out, buy, kRecruit);
     if (officers_left > 0 && cfg->cost[kOfficer] <= recruit) out.push_back(kRecruitOfficer);
     const int power = attack + (recruit_as_attack ? recruit : 0);
     int tags = -1;  // the turn player's classes and teams, found once if a villain needs them

@@ -47,13 +47,6 @@ State State::initial(const Config& cfg) {
 // ---------------------------------------------------------------------------
 // Queries
 
-int State::current_player() const {
-  if (over) return kTerminal;
-  if (n_tasks > 0) return kChance;
-  if (reactions.open()) return reactions.responder();  // an off-turn decision: Gamble's guess
-  return turn_player_;
-}
-
 bool State::supervillain_revealed(int crew) const {
   if (danger_zone & (1u << crew)) return true;
   for (const int8_t s : supervillain_slot) {
@@ -94,26 +87,32 @@ void State::main_legal(Out& out) const {
   for (const int8_t slot : supervillain_slot) {
     if (slot >= 0) revealed = static_cast<uint16_t>(revealed | (1u << slot));
   }
-  auto attachable = [&](uint8_t c) { return is_minion(c) && (revealed & (1u << crew_of(c))); };
+  // Branch-free (a hand card is any id below kCardIds): whether it is attachable
+  // goes either way about as often, so a test mispredicts.
+  auto attachable = [&](uint8_t c) { return (c < kMaxCrews * kMinionsPerCrew) & ((revealed >> (c / kMinionsPerCrew)) & 1); };
   // The distinct cards of the hand (and, when an ability needs it, of the
   // discard pile), gathered once: several kinds of action range over them.
   uint8_t hand[kSmallPile];
   const int n_hand = me.hand.distinct_into(hand);
   for (int i = 0; i < n_hand; ++i) out.push_back(kPlay + hand[i]);
-  for (int i = 0; i < n_hand; ++i) {
-    if (attachable(hand[i])) out.push_back(kAttach + hand[i]);
-  }
+  for (int i = 0; i < n_hand; ++i) push_if(out, kAttach + hand[i], attachable(hand[i]));
   if (!me.bought.full()) {
-    const size_t first_buy = out.size();
-    for (const uint8_t c : row) {
-      if (c != kNoCard && cost(c) <= me.power) out.push_back(kBuy + c);
-    }
-    for (const uint8_t c : me.stash) {
-      if (cost(c) <= me.power) out.push_back(kBuy + c);
-    }
-    if (scaredy_left > 0 && cfg->health[kScaredyBot] <= me.power) out.push_back(kBuy + kScaredyBot);
-    if (upgrade_row != kNoCard && cfg->health[upgrade_row] <= power_for(upgrade_row) && !me.upgrades_pending.full()) out.push_back(kBuy + upgrade_row);
-    std::sort(out.begin() + static_cast<std::ptrdiff_t>(first_buy), out.end());
+    // The buyable cards as a set of ids (each card is in one place: the row,
+    // the stash, the Scaredy Bots' pile or the Upgrade row), read back
+    // ascending: no sort.
+    uint64_t low = 0, high = 0;  // ids below 64, and the rest less 64
+    auto offer = [&](uint8_t c, bool ok) {
+      const uint64_t bit = uint64_t{ok} << (c & 63);
+      low |= c < 64 ? bit : 0;
+      high |= c < 64 ? 0 : bit;
+    };
+    const int power = me.power;
+    for (const uint8_t c : row) offer(c, c != kNoCard && cost(c & (kCardIds - 1)) <= power);
+    for (const uint8_t c : me.stash) offer(c, cost(c) <= power);
+    offer(kScaredyBot, scaredy_left > 0 && cfg->health[kScaredyBot] <= power);
+    if (upgrade_row != kNoCard) offer(upgrade_row, cfg->health[upgrade_row] <= power_for(upgrade_row) && !me.upgrades_pending.full());
+    push_bits(out, low, kBuy);
+    push_bits(out, high, kBuy + 64);
   }
   if (me.tokens[kTransfer] > 0 || me.tokens[kHarvest] > 0 || me.tokens[kIncinerate] > 0) {
     uint8_t discard[kPileCap];
@@ -162,7 +161,7 @@ void State::main_legal(Out& out) const {
   if (me.tokens[kFetch] > 0) out.push_back(kFetch_);
   out.push_back(kEndTurn);
   for (const uint8_t u : me.upgrades) {
-    if (!(me.upgrades_used & (1u << crew_of(u)))) out.push_back(kActivate + crew_of(u));
+    push_if(out, kActivate + crew_of(u), !(me.upgrades_used & (1u << crew_of(u))));
   }
 }
 

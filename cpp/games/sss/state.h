@@ -329,7 +329,12 @@ struct State {
   // The contract (core/state_contract.h; the table in layout.cpp, the
   // knowledge hooks in zones.cpp: the sampled world is written into the
   // hidden places, hands, frozen piles and decks).
-  int current_player() const;
+  int current_player() const {  // inline: the playout loop asks before every action
+    if (over) return kTerminal;
+    if (n_tasks > 0) return kChance;
+    if (reactions.open()) return reactions.responder();  // an off-turn decision: Gamble's guess
+    return turn_player_;
+  }
   HENCHMEN_STATE_CONTRACT(State, Config)
   Action random_action(Rng& rng, std::vector<Action>& scratch) const;  // core/random_action.h
   void apply_random_chance(Rng& rng);  // core/random_action.h

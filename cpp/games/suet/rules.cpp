@@ -262,21 +262,21 @@ void State::begin_turn() {
   actions_left = static_cast<uint8_t>(cfg->actions_per_turn);
   free_place_used = free_repair_used = false;
   if (Events* ev = events()) ev->add(Event("turn", "Turn {turn}: {p's} turn", p).with("turn", static_cast<int>(turn)).with("round", static_cast<int>(round)));
-  bool lost = false;
-  Event e("lose-turn", "{P} {lose|loses} this turn to {cards}", p);
-  std::string names;
-  for_each_bit(nonzero_bits(front[p]), [&](int k) {
-    while (front[p][k]) {
-      --front[p][k];
-      ++discard[k];
-      ++discard_n;
-      lost = true;
-      if (e.muted) continue;
-      names += (names.empty() ? "" : ", ") + cfg->name[k];
-      e.fact(CardFact::move(kLabZone + p, kDiscardZone, k));
-    }
-  });
-  if (lost) {
+  // The event and its names built only when a Setback waits: most turns
+  // none does, and a turn's start is a few percent of a playout.
+  if (const uint64_t waiting = nonzero_bits(front[p])) {
+    Event e("lose-turn", "{P} {lose|loses} this turn to {cards}", p);
+    std::string names;
+    for_each_bit(waiting, [&](int k) {
+      while (front[p][k]) {
+        --front[p][k];
+        ++discard[k];
+        ++discard_n;
+        if (e.muted) continue;
+        names += (names.empty() ? "" : ", ") + cfg->name[k];
+        e.fact(CardFact::move(kLabZone + p, kDiscardZone, k));
+      }
+    });
     if (Events* ev = events()) ev->add(e.with("cards", names));
     ending = true;
     return;

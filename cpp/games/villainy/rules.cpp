@@ -1,7 +1,6 @@
 // Villainy: setup, chance (draws, the first player), the turn, Segue
 // windows, playing cards and the end of the game.
 #include <algorithm>
-#include <cstring>
 
 #include "core/error.h"
 #include "games/villainy/words.h"
@@ -111,9 +110,7 @@ void take_from_pile(Multiset<kPileCap>& pile, uint8_t card) {
     if (pile.n - i < 16) hits &= (1u << (pile.n - i)) - 1;
     if (hits) {
       const int at = i + __builtin_ctz(hits);
-      std::memmove(pile.c + at, pile.c + at + 1, static_cast<size_t>(pile.n - at - 1));
-      --pile.n;
-      pile.c[pile.n] = 0;
+      pile.erase_at(at);
       return;
     }
   }
