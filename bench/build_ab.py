@@ -16,7 +16,9 @@ are bench/run.py's, timed in CPU-seconds of the process rather than wall time
 CPU-second), native clone (CPU ns, the loop's overhead included), Python-driven
 actions a CPU-second, batched actions a CPU-second (256 games on one thread,
 no observations) and native ISMCTS iterations a CPU-second (1,000 iterations
-from a midgame position, one tree, rollouts to the end).
+from a midgame position, forty random steps from seed 3, one tree, rollouts
+to the end). The child script uses only what every build's package has, so a
+build from before an API change is measured the same way.
 """
 
 from __future__ import annotations
@@ -40,9 +42,24 @@ MEASURES = ("playouts", "clone ns", "python", "batched", "ismcts")
 # no editable-install hook reads the worktree's own build instead).
 CHILD = """
 import json, random, sys, time
-sys.path.insert(0, {bench!r})
-import henchmen, run
+import henchmen
 cpu = time.process_time
+def legal_ids(state):
+    ids = state.legal_action_ids
+    return ids if isinstance(ids, list) else ids()  # a method before 7 December
+def midgame(name, seed=3):
+    # bench/run.py's midgame (forty random steps; a seed whose game ends first gives
+    # way to the next), spelled with what every build's package has.
+    while True:
+        state, rng = henchmen.new_game(name, seed=seed), random.Random(seed)
+        for _ in range(40):
+            if state.is_terminal:
+                break
+            ids = legal_ids(state)
+            state.apply(ids[rng.randrange(len(ids))])
+        if state.current_player >= 0:
+            return state
+        seed += 1
 def rate(work):
     start = cpu()
     done = work()
@@ -52,8 +69,7 @@ def python_actions():
     while cpu() - start < 1.0:
         state = henchmen.new_game(name, seed=seed)
         while not state.is_terminal:
-            ids = state.legal_action_ids
-            ids = ids if isinstance(ids, list) else ids()  # a method before 7 December
+            ids = legal_ids(state)
             state.apply(ids[rng.randrange(len(ids))])
         actions += state.move_number
         seed += 1
@@ -68,7 +84,7 @@ def batched_actions():
 out = {{}}
 for name in {games!r}:
     game = henchmen.Game(name)
-    core = run.midgame(name, seed=3, steps=40)._s
+    core = midgame(name)._s
     n = 2_000_000
     def playouts():
         return game.random_playouts(4000, seed=1, threads=1)["actions"]
@@ -106,7 +122,7 @@ def package_with(build: str, into: str) -> str:
 
 def measure(root: str, games: tuple[str, ...]) -> dict[str, dict[str, float]]:
     env = dict(os.environ, PYTHONPATH=os.pathsep.join([root, *site_packages()]))
-    code = CHILD.format(bench=HERE, games=games)
+    code = CHILD.format(games=games)
     done = subprocess.run(
         [sys.executable, "-S", "-c", code], env=env, capture_output=True, text=True
     )
